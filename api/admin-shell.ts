@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { contentTypeFor } from '../storage/storage.ts';
+
+export const ADMIN_DIST = fileURLToPath(new URL('../dist/admin/', import.meta.url));
+
+/**
+ * Serves the built admin console (a static Astro build). Its pages are `no-cache`; its hashed
+ * assets immutable. The admin sets a strict CSP: nothing of an owner's site runs here.
+ */
+export function adminShell(distDir: string = ADMIN_DIST) {
+  const csp = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+  return new Hono().get('/*', async (c) => {
+    const path = normalize(decodeURIComponent(c.req.path)).replace(/^(\.\.[/\\])+/, '');
+    const candidates = extname(path) ? [path] : [join(path, 'index.html'), `${path}.html`];
+    for (const candidate of candidates) {
+      const body = await readFile(join(distDir, candidate)).catch(() => null);
+      if (!body) continue;
+      const immutable = candidate.startsWith('/_astro/');
+      return c.body(body, 200, {
+        'content-type': contentTypeFor(candidate),
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'content-security-policy': csp,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'same-origin',
+      });
+    }
+    return c.text('Not found', 404);
+  });
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type { Storage } from '../storage/storage.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/open-database.ts';
+import type { AppEnv } from './env.ts';
+import { handleError } from './errors.ts';
+import { requireSession } from './middleware/require-session/index.ts';
+import { sameSite } from './middleware/same-site/index.ts';
+import { authRoutes } from './routes/auth.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { publishRoutes } from './routes/publish.ts';
+import { siteRoutes } from './routes/sites.ts';
+import type { PublishJobs } from './services/publish-jobs.ts';
+import { siteHost } from './site-host.ts';
+import { adminShell } from './admin-shell.ts';
+
+export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'>; jobs: PublishJobs; adminDist?: string };
+
+/** The admin origin: the back-office API under /api and the admin console at /. */
+export function createAdminApp(deps: AppDeps) {
+  const { db, storage, config, jobs } = deps;
+  const secureCookie = config.production || config.adminOrigin.startsWith('https:');
+  const session = requireSession({ db, secureCookie });
+  const api = new Hono<AppEnv>()
+    .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
+    .route('/auth', authRoutes({ db, secureCookie, requireSession: session }))
+    .use('/site', session)
+    .use('/site/*', session)
+    .route('/site', siteRoutes({ db, storage }))
+    .route('/site', mediaRoutes({ db, storage }))
+    .route('/site', publishRoutes({ db, storage, jobs }));
+  api.notFound((c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.route('/api', api);
+  app.route('/', adminShell(deps.adminDist));
+  return app;
+}
+
+/** The site origin: published sites, their assets and media. Kept apart from the admin's origin. */
+export function createSiteApp(deps: { storage: Storage }) {
+  const app = new Hono();
+  app.onError(handleError);
+  app.route('/', siteHost(deps.storage));
+  return app;
+}

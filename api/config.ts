@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  SITE_PORT: port.optional(),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_FILE: z.string().min(1).optional(),
+  STORAGE_DRIVER: z.string().min(1).default('fs'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  ADMIN_ORIGIN: origin.optional(),
+  SITE_ORIGIN: origin.optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(50).optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Config = {
+  port: number;
+  sitePort: number;
+  host: string;
+  dataDir: string;
+  databaseFile: string;
+  storage: { driver: string; root: string };
+  adminOrigin: string;
+  siteOrigin: string;
+  firstOperator: { email?: string; password?: string };
+  seedDemo: boolean;
+  production: boolean;
+};
+
+/**
+ * Reads every setting from the environment (documented in .env.example). A bad value stops
+ * the start with a message naming the variable rather than running on a guess.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  // Published sites get a port of their own so an owner's scripts never share the admin's origin.
+  const sitePort = e.SITE_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  return {
+    port: e.PORT,
+    sitePort,
+    host: e.HOST,
+    dataDir,
+    databaseFile: resolve(e.DATABASE_FILE ?? `${dataDir}/swipegrid.sqlite`),
+    storage: { driver: e.STORAGE_DRIVER, root: resolve(e.STORAGE_DIR ?? `${dataDir}/storage`) },
+    adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
+    siteOrigin: e.SITE_ORIGIN ?? `http://localhost:${sitePort}`,
+    firstOperator: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    seedDemo: e.SEED_DEMO === 'true',
+    production: e.NODE_ENV === 'production',
+  };
+}

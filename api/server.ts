@@ -1,0 +1,73 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { count } from 'drizzle-orm';
+import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
+import { createStorage } from '../storage/index.ts';
+import { createAdminApp, createSiteApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { accounts, sites } from './db/schema.ts';
+import { createPublishJobs } from './services/publish-jobs.ts';
+import { ensureFirstOperator } from './services/ensure-first-operator.ts';
+import { seedDemo } from './services/seed-demo.ts';
+import { eq } from 'drizzle-orm';
+
+export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; close(): Promise<void> };
+
+function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, host: string): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+/**
+ * Starts Swipegrid on its embedded defaults: SQLite file and filesystem storage under DATA_DIR,
+ * the first operator created (and its login printed) on an empty database, a demo site seeded
+ * and published on first start, the admin and the published sites on their own ports.
+ */
+export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log): Promise<RunningServer> {
+  const db = openDatabase(config.databaseFile);
+  const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+  let renderer: Promise<Renderer> | undefined;
+  const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()) });
+
+  const operator = await ensureFirstOperator(db, config.firstOperator);
+  let demoSiteId: string | undefined;
+  const siteCount = db.select({ n: count() }).from(sites).get()?.n ?? 0;
+  if (config.seedDemo && operator.created && siteCount === 0) {
+    const owner = db.select().from(accounts).where(eq(accounts.id, operator.id!)).get()!;
+    demoSiteId = await seedDemo(db, storage, owner);
+    const publishId = jobs.start(demoSiteId);
+    await jobs.finished(publishId);
+  }
+
+  const admin = await listen(createAdminApp({ db, storage, config, jobs }), config.port, config.host);
+  const site = await listen(createSiteApp({ storage }), config.sitePort, config.host);
+  const shown = (origin: string, port: number) => origin.replace(/:0$/, `:${port}`);
+  const adminUrl = config.adminOrigin.endsWith(':0') ? shown(config.adminOrigin, admin.port) : config.adminOrigin;
+  const siteUrl = config.siteOrigin.endsWith(':0') ? shown(config.siteOrigin, site.port) : config.siteOrigin;
+  log(`Swipegrid admin:  ${adminUrl}/`);
+  log(`Published sites:  ${siteUrl}/sites/{siteId}/`);
+  if (demoSiteId) log(`Demo site:        ${siteUrl}/sites/${demoSiteId}/`);
+  if (operator.created) {
+    log(`First operator:   ${operator.email}`);
+    if (operator.generated) log(`Password:         ${operator.password}   (shown once; set ADMIN_PASSWORD to choose it)`);
+  }
+  return {
+    adminUrl,
+    siteUrl,
+    demoSiteId,
+    async close() {
+      await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      db.$client.close();
+    },
+  };
+}
+
+if (import.meta.main) {
+  startServer().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

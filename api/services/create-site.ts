@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { columnLetters } from '../../model/position.ts';
+import type { createSiteInputSchema } from '../../model/site-input.ts';
+import { siteSettingsSchema } from '../../model/site.ts';
+import type { Db } from '../db/open-database.ts';
+import { creatives, pages, sites } from '../db/schema.ts';
+import { emptyPageContent } from './page-content.ts';
+
+/** Creates a site with its whole grid of empty pages, in one transaction. Returns its id. */
+export function createSite(db: Db, ownerId: string, input: z.output<typeof createSiteInputSchema>): string {
+  const id = randomUUID();
+  const settings = siteSettingsSchema.parse({
+    name: input.name,
+    numberHorizontal: input.numberHorizontal,
+    numberVertical: input.numberVertical,
+    defaultLanguage: input.defaultLanguage,
+    languages: input.languages,
+  });
+  db.transaction((tx) => {
+    tx.insert(sites).values({ id, ownerId, name: settings.name, numberHorizontal: settings.numberHorizontal, numberVertical: settings.numberVertical, settings }).run();
+    for (let column = 0; column < settings.numberHorizontal; column++) {
+      const creativeId = randomUUID();
+      tx.insert(creatives).values({ id: creativeId, siteId: id, columnIndex: column, name: { [settings.defaultLanguage]: `Category ${columnLetters(column)}` } }).run();
+      for (let row = 1; row <= settings.numberVertical; row++) {
+        tx.insert(pages).values({ id: randomUUID(), siteId: id, creativeId, row, content: emptyPageContent() }).run();
+      }
+    }
+  });
+  return id;
+}

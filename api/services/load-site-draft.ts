@@ -1,0 +1,27 @@
+import { asc, eq } from 'drizzle-orm';
+import { siteDraftSchema, type SiteDraft } from '../../model/draft.ts';
+import type { Db } from '../db/open-database.ts';
+import { creatives, media, pages, sites } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+
+/** The whole draft of a site, validated: what publishing and the site editor read. */
+export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
+  const site = db.select().from(sites).where(eq(sites.id, siteId)).get();
+  if (!site) throw notFound('Site not found.');
+  const columnRows = db.select().from(creatives).where(eq(creatives.siteId, siteId)).orderBy(asc(creatives.columnIndex)).all();
+  const pageRows = db.select().from(pages).where(eq(pages.siteId, siteId)).orderBy(asc(pages.row)).all();
+  const mediaRows = db.select().from(media).where(eq(media.siteId, siteId)).all();
+  return siteDraftSchema.parse({
+    id: site.id,
+    status: site.status,
+    settings: site.settings,
+    translations: site.translations,
+    creatives: columnRows.map((creative) => ({
+      id: creative.id,
+      columnIndex: creative.columnIndex,
+      name: creative.name,
+      pages: pageRows.filter((page) => page.creativeId === creative.id).map((page) => ({ id: page.id, row: page.row, content: page.content, translations: page.translations })),
+    })),
+    media: mediaRows.map(({ id, sha256, kind, mime, ext, size }) => ({ id, sha256, kind, mime, ext, size })),
+  });
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
+import { publishSite } from '../../publisher/publish.ts';
+import type { Renderer } from '../../publisher/renderer.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Db } from '../db/open-database.ts';
+import { publishes, sites } from '../db/schema.ts';
+import { loadSiteDraft } from './load-site-draft.ts';
+
+export type PublishEvent =
+  | { type: 'progress'; step: PublishProgress['step']; done: number; total: number }
+  | { type: 'done'; result: PublishResult }
+  | { type: 'failed'; message: string };
+
+type Job = { id: string; siteId: string; events: PublishEvent[]; listeners: Set<(event: PublishEvent) => void>; finished: Promise<void> };
+
+export type PublishJobs = ReturnType<typeof createPublishJobs>;
+
+/**
+ * Runs publishes in the background, one at a time per site (a second publish waits for the
+ * first, then publishes whatever the draft is by then), and keeps each job's events so a
+ * client that connects late still sees the whole progress.
+ */
+export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: () => Promise<Renderer> }) {
+  const jobs = new Map<string, Job>();
+  const tails = new Map<string, Promise<void>>();
+
+  function emit(job: Job, event: PublishEvent) {
+    // Progress is kept coarse in memory: the last event of each step is all a late client needs.
+    const last = job.events.at(-1);
+    if (event.type === 'progress' && last?.type === 'progress' && last.step === event.step) job.events[job.events.length - 1] = event;
+    else job.events.push(event);
+    for (const listener of job.listeners) listener(event);
+  }
+
+  async function run(job: Job) {
+    const { db } = deps;
+    try {
+      const draft = loadSiteDraft(db, job.siteId);
+      const result = await publishSite(draft, {
+        storage: deps.storage,
+        renderer: await deps.renderer(),
+        onProgress: (progress) => emit(job, { type: 'progress', ...progress }),
+      });
+      const now = new Date();
+      db.update(publishes).set({ status: 'done', version: result.version, stats: result, finishedAt: now }).where(eq(publishes.id, job.id)).run();
+      db.update(sites).set({ status: 'published', liveVersion: result.version, publishedAt: result.changed ? now : undefined }).where(eq(sites.id, job.siteId)).run();
+      emit(job, { type: 'done', result });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`publish ${job.id} of site ${job.siteId} failed:`, error);
+      db.update(publishes).set({ status: 'failed', error: message, finishedAt: new Date() }).where(eq(publishes.id, job.id)).run();
+      emit(job, { type: 'failed', message: 'Publishing failed. The previous version is still live.' });
+    }
+  }
+
+  return {
+    /** Queues a publish of the site's current draft and returns its id at once. */
+    start(siteId: string): string {
+      const id = randomUUID();
+      deps.db.insert(publishes).values({ id, siteId, status: 'running' }).run();
+      const job: Job = { id, siteId, events: [], listeners: new Set(), finished: Promise.resolve() };
+      const previous = tails.get(siteId) ?? Promise.resolve();
+      job.finished = previous.then(() => run(job));
+      tails.set(siteId, job.finished);
+      jobs.set(id, job);
+      return id;
+    },
+    /** The events so far, and a subscription to those still to come; null for an unknown job. */
+    watch(siteId: string, publishId: string, listener: (event: PublishEvent) => void): { past: PublishEvent[]; stop: () => void } | null {
+      const job = jobs.get(publishId);
+      if (!job || job.siteId !== siteId) return null;
+      job.listeners.add(listener);
+      return { past: [...job.events], stop: () => job.listeners.delete(listener) };
+    },
+    /** Resolves when the job has finished (for scripts and tests). */
+    finished(publishId: string): Promise<void> {
+      return jobs.get(publishId)?.finished ?? Promise.resolve();
+    },
+    status(siteId: string, publishId: string) {
+      return deps.db.select().from(publishes).where(eq(publishes.id, publishId)).get() ?? null;
+    },
+  };
+}

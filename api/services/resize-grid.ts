@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, gte } from 'drizzle-orm';
+import type { z } from 'zod';
+import { columnLetters, formatPosition } from '../../model/position.ts';
+import type { gridInputSchema } from '../../model/site-input.ts';
+import { siteSettingsSchema } from '../../model/site.ts';
+import { pageContentSchema } from '../../model/page.ts';
+import type { Db } from '../db/open-database.ts';
+import { creatives, pages, sites } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { SiteRow } from './find-site.ts';
+import { emptyPageContent, hasContent } from './page-content.ts';
+
+/**
+ * Changes the grid. Cells that appear start empty; cells that disappear are deleted, and when
+ * any of them holds content the change is refused unless confirmed, naming those positions.
+ */
+export function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof gridInputSchema>): { removedPages: number; addedPages: number } {
+  const { numberHorizontal, numberVertical, confirm } = input;
+  const columns = db.select().from(creatives).where(eq(creatives.siteId, site.id)).all();
+  const allPages = db.select().from(pages).where(eq(pages.siteId, site.id)).all();
+  const columnOf = new Map(columns.map((creative) => [creative.id, creative.columnIndex]));
+  const dropped = allPages.filter((page) => columnOf.get(page.creativeId)! >= numberHorizontal || page.row > numberVertical);
+  const withContent = dropped.filter((page) => hasContent(pageContentSchema.parse(page.content)));
+  if (withContent.length > 0 && !confirm) {
+    const positions = withContent.map((page) => formatPosition(columnOf.get(page.creativeId)!, page.row)).sort();
+    throw new AppError('conflict', `This change would delete ${withContent.length} page(s) with content (${positions.join(', ')}). Send confirm: true to delete them.`);
+  }
+  const settings = siteSettingsSchema.parse({ ...siteSettingsSchema.parse(site.settings), numberHorizontal, numberVertical });
+  let addedPages = 0;
+  db.transaction((tx) => {
+    tx.delete(creatives).where(and(eq(creatives.siteId, site.id), gte(creatives.columnIndex, numberHorizontal))).run();
+    tx.delete(pages).where(and(eq(pages.siteId, site.id), gt(pages.row, numberVertical))).run();
+    for (let column = 0; column < numberHorizontal; column++) {
+      let creative = columns.find((c) => c.columnIndex === column);
+      if (!creative) {
+        creative = { id: randomUUID(), siteId: site.id, columnIndex: column, name: { [settings.defaultLanguage]: `Category ${columnLetters(column)}` } };
+        tx.insert(creatives).values(creative).run();
+      }
+      const rows = new Set(allPages.filter((page) => page.creativeId === creative.id).map((page) => page.row));
+      for (let row = 1; row <= numberVertical; row++) {
+        if (rows.has(row)) continue;
+        tx.insert(pages).values({ id: randomUUID(), siteId: site.id, creativeId: creative.id, row, content: emptyPageContent() }).run();
+        addedPages++;
+      }
+    }
+    tx.update(sites).set({ settings, numberHorizontal, numberVertical, updatedAt: new Date() }).where(eq(sites.id, site.id)).run();
+  });
+  return { removedPages: dropped.length, addedPages };
+}

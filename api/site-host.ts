@@ -1,0 +1,79 @@
+import { Hono, type Context } from 'hono';
+import { objectKey, readLivePointer, readManifest, type Manifest } from '../publisher/versions.ts';
+import type { Storage } from '../storage/storage.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves published sites from storage, the way a CDN with edge logic would: a path resolves
+ * through the site's live manifest to a content-addressed object. Pages are `no-cache` with
+ * their hash as ETag; hashed assets and media derivatives are immutable.
+ */
+export function siteHost(storage: Storage) {
+  // Manifests never change once written, so one read per version is enough.
+  const manifests = new Map<string, Manifest>();
+  async function liveManifest(siteId: string): Promise<Manifest | null> {
+    const pointer = await readLivePointer(storage, siteId).catch(() => null);
+    if (!pointer) return null;
+    const cacheKey = `${siteId}@${pointer.version}`;
+    let manifest = manifests.get(cacheKey);
+    if (!manifest) {
+      manifest = (await readManifest(storage, siteId, pointer.version)) ?? undefined;
+      if (!manifest) return null;
+      if (manifests.size > 500) manifests.clear();
+      manifests.set(cacheKey, manifest);
+    }
+    return manifest;
+  }
+
+  async function serveImmutable(c: Context, key: string) {
+    // Storage rejects '..' segments itself; a bad key is simply not found.
+    const object = await storage.get(key).catch(() => null);
+    if (!object) return c.text('Not found', 404);
+    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': object.contentType, 'cache-control': IMMUTABLE, etag: object.etag });
+  }
+
+  async function serveFile(c: Context, manifest: Manifest, path: string, status: 200 | 404) {
+    const file = manifest.files[path]!;
+    const etag = `"${file.hash}"`;
+    const headers = { 'content-type': file.contentType, 'cache-control': 'no-cache', etag, 'x-content-type-options': 'nosniff' };
+    if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    const object = await storage.get(objectKey(file.hash));
+    if (!object) return c.text('Not found', 404);
+    return c.body(object.body as Uint8Array<ArrayBuffer>, status, headers);
+  }
+
+  /** The manifest path a request path names: folders are their index.html; position codes are case-insensitive. */
+  function resolvePath(manifest: Manifest, rest: string): string | null {
+    const candidates = rest === '' || rest.endsWith('/') ? [`${rest}index.html`] : [rest, `${rest}/index.html`];
+    const segments = rest.split('/');
+    const last = segments.at(-1)!;
+    if (/^[a-z]{1,3}\d{1,3}$/i.test(last)) candidates.push(`${[...segments.slice(0, -1), last.toUpperCase()].join('/')}/index.html`);
+    if (segments.length > 1 && /^(jp|ja|en|cn|kr)$/i.test(segments[0]!)) {
+      const lang = segments[0]!.toLowerCase() === 'ja' ? 'jp' : segments[0]!.toLowerCase();
+      const tail = segments.slice(1).join('/');
+      candidates.push(tail === '' ? `${lang}/index.html` : `${lang}/${tail}/index.html`, `${lang}/${tail.toUpperCase()}/index.html`);
+    }
+    return candidates.find((path) => manifest.files[path]) ?? null;
+  }
+
+  return new Hono()
+    .get('/_astro/*', (c) => serveImmutable(c, c.req.path.slice(1)))
+    .get('/media/*', (c) => serveImmutable(c, decodeURIComponent(c.req.path.slice(1))))
+    .get('/sites/:siteId', (c) => {
+      const url = new URL(c.req.url);
+      return c.redirect(`${url.pathname}/${url.search}`, 301);
+    })
+    .get('/sites/:siteId/*', async (c) => {
+      const siteId = c.req.param('siteId');
+      const manifest = await liveManifest(siteId);
+      if (!manifest) return c.text('This site is not published.', 404);
+      const rest = decodeURIComponent(c.req.path.slice(`/sites/${siteId}/`.length));
+      const path = resolvePath(manifest, rest);
+      if (path) return serveFile(c, manifest, path, 200);
+      const lang = rest.split('/')[0]!.toLowerCase();
+      const notFoundPage = manifest.files[`${lang}/404.html`] ? `${lang}/404.html` : '404.html';
+      if (manifest.files[notFoundPage]) return serveFile(c, manifest, notFoundPage, 404);
+      return c.text('Not found', 404);
+    });
+}

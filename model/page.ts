@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { INPUT_LENGTHS, LINK_AREA_FALLBACK_SIZE, DEFAULT_ITEM_SIZE, TEXT_MAX } from './constants.ts';
+import { snsSchema } from './sns.ts';
+import { colorSchema, emptyOr, idSchema, mediaRefSchema, optionalText, urlSchema } from './validation.ts';
+import { customPathSchema } from './visitor-path.ts';
+import type { VisitorSubPath } from './visitor-path.ts';
+
+/** Visitor spec §3: page button shapes; `sharp_edge` is the spec's "also sharp edge". */
+export const buttonShapeSchema = z.enum(['pill', 'moderately_rounded', 'slightly_rounded', 'square', 'sharp_edge']);
+
+export const buttonAnimationSchema = z.enum([
+  'NONE',
+  'PULSE',
+  'GLOW',
+  'BOUNCE',
+  'SHIMMER',
+  'GLITCH',
+  'WOBBLE',
+  'BUBBLY',
+  'PULSE_OUT',
+]);
+
+/** Visitor spec §3: text, media, or html (the spec's "html/css"). */
+export const buttonTypeSchema = z.enum(['text', 'media', 'html']);
+
+/**
+ * Where a button or link area leads. `internal`: a site screen named by an internal link type;
+ * `page`: a page order number; `survey`: the survey id field; `script`: script text.
+ */
+export const linkTypeSchema = z.enum(['external', 'internal', 'page', 'survey', 'script', 'none']);
+
+export const internalLinkTypeSchema = z.enum(['contact', 'form', 'membership', 'register', 'login', 'survey']);
+
+export const pageStatusSchema = z.enum(['draft', 'published']);
+
+export const hoverArrowColorSchema = z.enum(['white', 'black']);
+
+/** Whether microcopy sits above or below its button. */
+export const textAlignSchema = z.enum(['top', 'bottom']);
+
+export type ButtonShape = z.infer<typeof buttonShapeSchema>;
+export type ButtonAnimation = z.infer<typeof buttonAnimationSchema>;
+export type ButtonType = z.infer<typeof buttonTypeSchema>;
+export type LinkType = z.infer<typeof linkTypeSchema>;
+export type InternalLinkType = z.infer<typeof internalLinkTypeSchema>;
+export type PageStatus = z.infer<typeof pageStatusSchema>;
+
+const INTERNAL_LINK_SUB_PATHS: Readonly<Record<InternalLinkType, VisitorSubPath>> = {
+  contact: 'contact',
+  form: 'forms',
+  membership: 'register',
+  register: 'register',
+  login: 'login',
+  survey: 'survey',
+};
+
+/**
+ * The visitor sub-path an internal link opens.
+ * @example internalLinkSubPath('membership') // 'register'
+ */
+export function internalLinkSubPath(type: InternalLinkType): VisitorSubPath {
+  return INTERNAL_LINK_SUB_PATHS[type];
+}
+
+const SCRIPT_MAX = 65535;
+const PAGE_ORDER = /^[1-9][0-9]{0,2}$/;
+
+/**
+ * Why a link destination does not suit its link type, or null when it does. An empty destination
+ * is allowed: the spec has such a link do nothing rather than fail to save.
+ * @example linkDestinationProblem('page', 'B2') // 'Enter a page number.'
+ */
+export function linkDestinationProblem(linkType: LinkType, destination: string): string | null {
+  if (destination === '') return null;
+  switch (linkType) {
+    case 'external':
+      return urlSchema.safeParse(destination).success ? null : 'Invalid URL.';
+    case 'internal':
+      return internalLinkTypeSchema.safeParse(destination).success ? null : 'Choose a contact, form, membership, register, login or survey screen.';
+    case 'page':
+      return PAGE_ORDER.test(destination) ? null : 'Enter a page number.';
+    case 'script':
+    case 'survey':
+    case 'none':
+      return destination.length <= SCRIPT_MAX ? null : `Must be at most ${SCRIPT_MAX} characters.`;
+  }
+}
+
+function checkDestination(linkType: LinkType, destination: string, path: string, ctx: z.RefinementCtx): void {
+  const problem = linkDestinationProblem(linkType, destination);
+  if (problem !== null) ctx.addIssue({ code: 'custom', path: [path], message: problem });
+}
+
+function uniqueIds(items: readonly { id: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'Duplicate id.' });
+    seen.add(item.id);
+  });
+}
+
+const position = z.number().finite();
+const size = z.number().positive().max(10_000);
+const optionalPosition = position.nullable().default(null);
+
+/** Styling fields a page button shares with a campaign button. */
+export const buttonStyleFields = {
+  buttonText: optionalText(TEXT_MAX),
+  buttonImageUrl: emptyOr(mediaRefSchema),
+  buttonContentHtml: optionalText(SCRIPT_MAX),
+  buttonLinkType: linkTypeSchema.default('external'),
+  linkDestinationUrl: z.string().default(''),
+  linkedSurveyId: idSchema.nullable().default(null),
+  buttonWidth: size.default(DEFAULT_ITEM_SIZE.width),
+  buttonHeight: size.default(DEFAULT_ITEM_SIZE.height),
+  buttonColor: colorSchema.default('#99D52A'),
+  buttonTextColor: colorSchema.default('#FFFFFF'),
+  textSize: z.number().int().min(6).max(200).default(14),
+  buttonShape: buttonShapeSchema.default('pill'),
+  buttonAnimation: buttonAnimationSchema.default('NONE'),
+  microcopyText: optionalText(TEXT_MAX),
+  microcopyTextColor: colorSchema.default('#FFFFFF'),
+  textAlign: textAlignSchema.default('bottom'),
+};
+
+export const buttonSchema = z
+  .object({
+    id: idSchema,
+    buttonType: buttonTypeSchema.default('text'),
+    ...buttonStyleFields,
+    buttonPositionTop: position.default(0),
+    buttonPositionLeft: position.default(0),
+    isFixedPosition: z.boolean().default(false),
+  })
+  .superRefine((button, ctx) => checkDestination(button.buttonLinkType, button.linkDestinationUrl, 'linkDestinationUrl', ctx));
+
+export const linkAreaSchema = z
+  .object({
+    id: idSchema,
+    linkType: linkTypeSchema.default('external'),
+    linkDestinationUrl: z.string().default(''),
+    surveyId: idSchema.nullable().default(null),
+    positionLeft: position.default(0),
+    positionTop: position.default(0),
+    width: size.default(LINK_AREA_FALLBACK_SIZE),
+    height: size.default(LINK_AREA_FALLBACK_SIZE),
+  })
+  .superRefine((link, ctx) => checkDestination(link.linkType, link.linkDestinationUrl, 'linkDestinationUrl', ctx));
+
+export const productSchema = z
+  .object({
+    id: idSchema,
+    // Optional: a product nested in its page's content is owned by that page already.
+    pageId: idSchema.optional(),
+    productName: optionalText(TEXT_MAX),
+    imagePath: emptyOr(mediaRefSchema),
+    price: optionalText(TEXT_MAX),
+    description: optionalText(INPUT_LENGTHS.long),
+    linkButtonUrl: z.string().default(''),
+    linkButtonText: optionalText(TEXT_MAX),
+    linkButtonColor: colorSchema.default('#2BAA50'),
+    linkTextColor: colorSchema.default('#FFFFFF'),
+    coordinateX: position.default(65),
+    coordinateY: position.default(260),
+    textColor: colorSchema.default('#000000'),
+    backgroundColor: colorSchema.default('#FFFFFF'),
+    isInternalLink: z.boolean().default(false),
+    order: z.number().int().min(0).default(0),
+  })
+  .superRefine((product, ctx) =>
+    checkDestination(product.isInternalLink ? 'internal' : 'external', product.linkButtonUrl, 'linkButtonUrl', ctx),
+  );
+
+export const pageDetailSchema = z
+  .object({
+    imageUrl: emptyOr(mediaRefSchema),
+    imageAlt: optionalText(INPUT_LENGTHS.textarea),
+    hlsPath: emptyOr(mediaRefSchema),
+    mainText: optionalText(INPUT_LENGTHS.long),
+    mainTextColor: colorSchema.default('#FFFFFF'),
+    // null: the viewer's default place.
+    mainTextX: optionalPosition,
+    mainTextY: optionalPosition,
+    price: optionalText(TEXT_MAX),
+    priceTextColor: colorSchema.default('#FFFFFF'),
+    linkButtonText: optionalText(TEXT_MAX),
+    linkDestinationUrl: z.string().default(''),
+    linkButtonColor: colorSchema.default('#99D52A'),
+    linkTextColor: colorSchema.default('#FFFFFF'),
+    hoverArrowColor: hoverArrowColorSchema.default('white'),
+    /** Seconds before the arrow cursor fades; 0 keeps it. */
+    arrowFadeInterval: z.number().min(0).max(3600).default(0),
+    isInternalLink: z.boolean().default(false),
+    albumX: optionalPosition,
+    albumY: optionalPosition,
+    speakerX: optionalPosition,
+    speakerY: optionalPosition,
+  })
+  .superRefine((detail, ctx) =>
+    checkDestination(detail.isInternalLink ? 'internal' : 'external', detail.linkDestinationUrl, 'linkDestinationUrl', ctx),
+  );
+
+/** A page's own social links: shown when `display` is on; an empty list means the site's links. */
+export const pageSnsConfigSchema = z.object({
+  display: z.boolean().default(false),
+  sns: z.array(snsSchema).default(() => []),
+});
+
+export const pageContentSchema = z.object({
+  status: pageStatusSchema.default('published'),
+  membersOnlyLock: z.boolean().default(false),
+  customPath: customPathSchema.optional(),
+  detail: pageDetailSchema.prefault({}),
+  buttons: z.array(buttonSchema).superRefine(uniqueIds).default(() => []),
+  links: z.array(linkAreaSchema).superRefine(uniqueIds).default(() => []),
+  products: z.array(productSchema).superRefine(uniqueIds).default(() => []),
+  backgroundMusic: mediaRefSchema.optional(),
+  snsConfig: pageSnsConfigSchema.optional(),
+  showCompany: z.boolean().default(false),
+  chatbotScript: z.string().max(SCRIPT_MAX).optional(),
+});
+
+export const pageSchema = pageContentSchema.extend({
+  id: idSchema,
+  /** 1-based row of the page inside its category. */
+  order: z.number().int().min(1).max(999),
+  thumbnail: mediaRefSchema.optional(),
+  imageUrl: mediaRefSchema.optional(),
+});
+
+export type Button = z.output<typeof buttonSchema>;
+export type LinkArea = z.output<typeof linkAreaSchema>;
+export type Product = z.output<typeof productSchema>;
+export type PageDetail = z.output<typeof pageDetailSchema>;
+export type PageSnsConfig = z.output<typeof pageSnsConfigSchema>;
+export type PageContent = z.output<typeof pageContentSchema>;
+export type PageContentInput = z.input<typeof pageContentSchema>;
+export type Page = z.output<typeof pageSchema>;

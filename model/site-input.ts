@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, languageSchema } from './language.ts';
+
+/** Grid limits: a cell reference is 1 to 3 letters and a row of 1 to 100 (back-office spec §5). */
+export const MAX_ROWS = 100;
+export const MAX_COLUMNS = 100;
+
+const gridSize = (what: string, max: number) =>
+  z.number({ error: `${what} must be a whole number.` }).int(`${what} must be a whole number.`).min(1, 'Rows or columns cannot be 0.').max(max, `${what} cannot exceed ${max}.`);
+
+export const numberHorizontalSchema = gridSize('Columns', MAX_COLUMNS);
+export const numberVerticalSchema = gridSize('Rows', MAX_ROWS);
+
+/** What creating a site asks for; every other setting starts at its default. */
+export const createSiteInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter all required fields.').max(50, 'Site name must be at most 50 characters.'),
+    numberHorizontal: numberHorizontalSchema,
+    numberVertical: numberVerticalSchema,
+    defaultLanguage: languageSchema.default(DEFAULT_LANGUAGE),
+    languages: z.array(languageSchema).min(1).optional(),
+  })
+  .transform((input) => ({ ...input, languages: [...new Set([input.defaultLanguage, ...(input.languages ?? [])])] }));
+export type CreateSiteInput = z.input<typeof createSiteInputSchema>;
+
+/** A grid change; dropping pages that hold content needs `confirm: true`. */
+export const gridInputSchema = z.object({
+  numberHorizontal: numberHorizontalSchema,
+  numberVertical: numberVerticalSchema,
+  confirm: z.boolean().default(false),
+});
+export type GridInput = z.input<typeof gridInputSchema>;
+
+export const langQuerySchema = z.object({ lang: languageSchema.optional() });

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { languageSchema } from './language.ts';
+import { pageContentSchema } from './page.ts';
+import { companyInfoSchema, seoSchema, snsSchema, viewModeSchema } from './site.ts';
+
+/**
+ * The snapshot is what publishing hands the renderer and what the viewer reads: one site in
+ * one language, every media reference already turned into public URLs. It is the only shape
+ * the site template knows, so the template never sees the draft database.
+ */
+
+/** An image with its responsive sources; `src` is the widest fallback. */
+export const responsiveImageSchema = z.object({
+  src: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  sources: z.array(z.object({ type: z.string(), srcset: z.string() })),
+});
+export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
+
+export const videoSourceSchema = z.object({ src: z.string(), type: z.string(), hls: z.string().optional() });
+export type VideoSource = z.infer<typeof videoSourceSchema>;
+
+/** Media of a page keyed by the URL the draft holds, so the viewer looks a URL up instead of rewriting content. */
+export const mediaMapSchema = z.record(z.string(), z.union([
+  z.object({ kind: z.literal('image'), image: responsiveImageSchema }),
+  z.object({ kind: z.literal('video'), video: videoSourceSchema }),
+]));
+export type MediaMap = z.infer<typeof mediaMapSchema>;
+
+/** One page as a visitor of one language sees it. A locked page carries no content, only its lock. */
+export const resolvedPageSchema = z.object({
+  id: z.string(),
+  position: z.string(),
+  columnIndex: z.number().int().nonnegative(),
+  row: z.number().int().positive(),
+  locked: z.boolean(),
+  content: pageContentSchema.nullable(),
+  imageUrl: z.string().optional(),
+  media: mediaMapSchema,
+});
+export type ResolvedPage = z.infer<typeof resolvedPageSchema>;
+
+/** What every page file knows of the whole grid: enough to swipe and to draw placeholders. */
+export const gridPageSchema = z.object({
+  id: z.string(),
+  row: z.number().int().positive(),
+  position: z.string(),
+  customPath: z.string().optional(),
+  hasImage: z.boolean(),
+  locked: z.boolean(),
+  thumbnail: z.string().optional(),
+});
+export type GridPage = z.infer<typeof gridPageSchema>;
+
+export const gridColumnSchema = z.object({ id: z.string(), name: z.string(), pages: z.array(gridPageSchema) });
+export type GridColumn = z.infer<typeof gridColumnSchema>;
+
+export const siteSnapshotSchema = z.object({
+  siteId: z.string(),
+  lang: languageSchema,
+  defaultLanguage: languageSchema,
+  languages: z.array(languageSchema),
+  /** Path of the site's root on its origin, e.g. `/sites/{id}/`; `/` on a custom domain. */
+  basePath: z.string(),
+  customDomain: z.boolean(),
+  customPathPrefix: z.string().optional(),
+  name: z.string(),
+  viewMode: viewModeSchema,
+  displayLanguageIcon: z.boolean(),
+  displayGlobalMenu: z.boolean(),
+  displayPageCount: z.boolean(),
+  displayAlbum: z.boolean(),
+  swipeRedirection: z.boolean(),
+  autoAttachUrlParam: z.boolean(),
+  globalMenuTextColor: z.string().optional(),
+  globalMenuBackgroundColor: z.string().optional(),
+  speakerColor: z.string().optional(),
+  safeAreaColor: z.string().optional(),
+  logo: responsiveImageSchema.optional(),
+  faviconUrl: z.string().optional(),
+  sns: z.array(snsSchema),
+  seo: seoSchema,
+  company: companyInfoSchema,
+  poweredBy: z.boolean(),
+  grid: z.array(gridColumnSchema),
+});
+export type SiteSnapshot = z.infer<typeof siteSnapshotSchema>;
+
+/** What the renderer receives for one page file: the site, and the page at that position (null renders the not-found page). */
+export type RenderLocals = { site: SiteSnapshot; page: ResolvedPage | null; assetOrigin: string };
+
+/** The path of a page's JSON file inside a site's published tree. */
+export function pageDataPath(lang: string, pageId: string): string {
+  return `_data/${lang}/${pageId}.json`;
+}

@@ -1,0 +1,82 @@
+import type { MediaRecord, SiteDraft } from '../model/draft.ts';
+import { parseMediaUrl } from '../model/media-url.ts';
+import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
+import type { Storage } from '../storage/storage.ts';
+import { makeImageSet, srcsetFor, type ImageSet } from './images.ts';
+
+/** Originals are private: only derivatives made at publish time are public. */
+export const uploadKey = (sha256: string) => `uploads/${sha256}`;
+export const videoKey = (record: Pick<MediaRecord, 'sha256' | 'ext'>) => `media/${record.sha256}/video.${record.ext}`;
+
+export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; made: number; reused: number };
+
+/** Every media URL a draft uses, in the order a visitor meets them. Members-only pages are skipped: their media never goes public. */
+export function mediaUrlsOf(draft: SiteDraft): string[] {
+  const urls = new Set<string>();
+  const add = (url: string | undefined) => { if (url) urls.add(url); };
+  add(draft.settings.logoSetting);
+  add(draft.settings.faviconSetting);
+  for (const creative of draft.creatives) {
+    for (const page of creative.pages) {
+      if (page.content.membersOnlyLock) continue;
+      add(page.content.detail.imageUrl);
+      for (const button of page.content.buttons) add(button.buttonImageUrl);
+      for (const product of page.content.products) add(product.imagePath);
+    }
+  }
+  return [...urls];
+}
+
+function toResponsiveImage(set: ImageSet, storage: Storage): ResponsiveImage {
+  const formats = [...new Set(set.variants.map((variant) => variant.format))];
+  return {
+    src: storage.publicUrl(set.fallbackKey),
+    width: set.width,
+    height: set.height,
+    sources: formats.map((format) => ({ type: `image/${format}`, srcset: srcsetFor(set, format, (key) => storage.publicUrl(key)) })),
+  };
+}
+
+function thumbnailOf(set: ImageSet, storage: Storage): string {
+  const webp = set.variants.filter((variant) => variant.format === 'webp').sort((a, b) => a.width - b.width);
+  const pick = webp.find((variant) => variant.width >= 100) ?? webp.at(-1);
+  return storage.publicUrl(pick ? pick.key : set.fallbackKey);
+}
+
+/**
+ * Makes the public form of every uploaded medium the draft uses: responsive derivatives for
+ * images (made once per content hash, ever), a public copy for videos. URLs that are not
+ * uploads (an external image) are left to the viewer as they are.
+ */
+export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgress: (done: number, total: number) => void): Promise<PreparedMedia> {
+  const records = new Map(draft.media.map((record) => [record.id, record]));
+  const urls = mediaUrlsOf(draft).filter((url) => {
+    const ref = parseMediaUrl(url);
+    return ref !== null && ref.siteId === draft.id && records.has(ref.mediaId);
+  });
+  const result: PreparedMedia = { entries: {}, thumbnails: {}, made: 0, reused: 0 };
+  onProgress(0, urls.length);
+  let done = 0;
+  for (const url of urls) {
+    const record = records.get(parseMediaUrl(url)!.mediaId)!;
+    if (record.kind === 'image') {
+      const { set, made, reused } = await makeImageSet(storage, await readOriginal(storage, record));
+      result.made += made;
+      result.reused += reused;
+      result.entries[url] = { kind: 'image', image: toResponsiveImage(set, storage) };
+      result.thumbnails[url] = thumbnailOf(set, storage);
+    } else {
+      const key = videoKey(record);
+      if (!(await storage.head(key))) await storage.put(key, await readOriginal(storage, record), { contentType: record.mime, cacheControl: 'public, max-age=31536000, immutable' });
+      result.entries[url] = { kind: 'video', video: { src: storage.publicUrl(key), type: record.mime } };
+    }
+    onProgress(++done, urls.length);
+  }
+  return result;
+}
+
+async function readOriginal(storage: Storage, record: MediaRecord): Promise<Uint8Array> {
+  const original = await storage.get(uploadKey(record.sha256));
+  if (!original) throw new Error(`The uploaded file ${record.id} is missing from storage.`);
+  return original.body;
+}

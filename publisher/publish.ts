@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { SiteDraft } from '../model/draft.ts';
+import type { Language } from '../model/language.ts';
+import { pageDataPath } from '../model/snapshot.ts';
+import { publicFileName } from '../model/visitor-path.ts';
+import type { Storage } from '../storage/storage.ts';
+import { prepareMedia } from './media.ts';
+import type { Renderer } from './renderer.ts';
+import { buildSnapshot } from './snapshot.ts';
+import { manifestKey, nextVersionNumber, objectKey, readLiveManifest, switchLive, type Manifest, type ManifestFile } from './versions.ts';
+
+export type PublishStep = 'images' | 'pages' | 'upload';
+export type PublishProgress = { step: PublishStep; done: number; total: number };
+
+export type PublishResult = {
+  /** The version now live; the previous one when nothing changed. */
+  version: number | null;
+  changed: boolean;
+  files: number;
+  /** Objects written to storage, the manifest and the live pointer included. */
+  written: number;
+  imagesMade: number;
+  imagesReused: number;
+  pagesRendered: number;
+  durationMs: number;
+};
+
+export type PublishDeps = {
+  storage: Storage;
+  renderer: Renderer;
+  onProgress?: (progress: PublishProgress) => void;
+  /** Path of the site's root for visitors; `/sites/{id}/` on the shared host. */
+  basePath?: string;
+  now?: () => Date;
+};
+
+type OutputFile = { body: Uint8Array; contentType: string };
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json';
+
+function sha256(body: Uint8Array): string {
+  return createHash('sha256').update(body).digest('hex');
+}
+
+/** The published tree's path of a language's not-found page. */
+function notFoundFile(lang: Language, defaultLanguage: Language): string {
+  return lang === defaultLanguage ? '404.html' : `${lang}/404.html`;
+}
+
+/**
+ * Publishes a draft: media derivatives, then every position in every language rendered with
+ * the built viewer, then only the bytes storage lacks, then a new version, then the live
+ * pointer. A publish that changes nothing writes nothing; one that fails at any step leaves
+ * the previous version live and whole.
+ *
+ * @example const result = await publishSite(draft, { storage, renderer, onProgress: console.log });
+ */
+export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<PublishResult> {
+  const started = performance.now();
+  const { storage, renderer } = deps;
+  const report = deps.onProgress ?? (() => {});
+  const basePath = deps.basePath ?? `/sites/${draft.id}/`;
+  const defaultLanguage = draft.settings.defaultLanguage;
+
+  const media = await prepareMedia(draft, storage, (done, total) => report({ step: 'images', done, total }));
+
+  const files = new Map<string, OutputFile>();
+  const encoder = new TextEncoder();
+  const languages = draft.settings.languages;
+  const pageCount = draft.creatives.reduce((sum, creative) => sum + creative.pages.length, 0);
+  const totalPages = languages.length * (pageCount + 1);
+  let rendered = 0;
+  report({ step: 'pages', done: 0, total: totalPages });
+  for (const lang of languages) {
+    const { site, pages } = buildSnapshot(draft, lang, media, basePath);
+    for (const page of pages) {
+      const { html } = await renderer.renderPage({ site, page, assetOrigin: '' });
+      const body = encoder.encode(html);
+      files.set(publicFileName(lang, defaultLanguage, page.position), { body, contentType: HTML });
+      const customPath = site.grid[page.columnIndex]?.pages[page.row - 1]?.customPath;
+      if (customPath) files.set(publicFileName(lang, defaultLanguage, customPath), { body, contentType: HTML });
+      files.set(pageDataPath(lang, page.id), { body: encoder.encode(JSON.stringify(page)), contentType: JSON_TYPE });
+      report({ step: 'pages', done: ++rendered, total: totalPages });
+    }
+    const { html } = await renderer.renderPage({ site, page: null, assetOrigin: '' });
+    files.set(notFoundFile(lang, defaultLanguage), { body: encoder.encode(html), contentType: HTML });
+    report({ step: 'pages', done: ++rendered, total: totalPages });
+  }
+
+  const manifestFiles: Record<string, ManifestFile> = {};
+  const byHash = new Map<string, OutputFile>();
+  for (const [path, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const hash = sha256(file.body);
+    manifestFiles[path] = { hash, contentType: file.contentType, size: file.body.byteLength };
+    byHash.set(hash, file);
+  }
+  const assets = renderer.clientAssets.map((asset) => asset.key).sort();
+
+  const live = await readLiveManifest(storage, draft.id);
+  const result = (version: number | null, changed: boolean, written: number): PublishResult => ({
+    version, changed, written, files: files.size, imagesMade: media.made, imagesReused: media.reused, pagesRendered: rendered, durationMs: Math.round(performance.now() - started),
+  });
+  if (live && sameFiles(live, manifestFiles, assets)) {
+    report({ step: 'upload', done: 0, total: 0 });
+    return result(live.version, false, 0);
+  }
+
+  // The live version's objects are known to exist; anything else is checked before writing.
+  const known = new Set(live ? Object.values(live.files).map((file) => file.hash) : []);
+  const candidates = [...byHash.keys()].filter((hash) => !known.has(hash));
+  const total = candidates.length + renderer.clientAssets.length;
+  let done = 0;
+  let written = 0;
+  report({ step: 'upload', done, total });
+  for (const hash of candidates) {
+    if (!(await storage.head(objectKey(hash)))) {
+      const file = byHash.get(hash)!;
+      await storage.put(objectKey(hash), file.body, { contentType: file.contentType });
+      written++;
+    }
+    report({ step: 'upload', done: ++done, total });
+  }
+  for (const asset of renderer.clientAssets) {
+    if (!(await storage.head(asset.key))) {
+      await storage.put(asset.key, asset.body, { cacheControl: 'public, max-age=31536000, immutable' });
+      written++;
+    }
+    report({ step: 'upload', done: ++done, total });
+  }
+
+  const now = deps.now?.() ?? new Date();
+  const version = await nextVersionNumber(storage, draft.id);
+  const manifest: Manifest = { siteId: draft.id, version, createdAt: now.toISOString(), files: manifestFiles, assets };
+  await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
+  await switchLive(storage, draft.id, version, now);
+  return result(version, true, written + 2);
+}
+
+function sameFiles(live: Manifest, files: Record<string, ManifestFile>, assets: string[]): boolean {
+  const livePaths = Object.keys(live.files);
+  if (livePaths.length !== Object.keys(files).length) return false;
+  if (live.assets.join('\n') !== assets.join('\n')) return false;
+  return livePaths.every((path) => files[path]?.hash === live.files[path]!.hash);
+}

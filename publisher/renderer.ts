@@ -1,0 +1,45 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RenderLocals } from '../model/snapshot.ts';
+
+/** Where `npm run build` leaves the built viewer. */
+export const TEMPLATE_DIST = fileURLToPath(new URL('../site-template/dist/', import.meta.url));
+
+export type ClientAsset = { key: string; body: Uint8Array };
+export type Renderer = {
+  /** HTML of one page file, and whether it is a found page (200) or the not-found page. */
+  renderPage(locals: RenderLocals): Promise<{ status: number; html: string }>;
+  /** The template's content-hashed client files, stored once under `_astro/`. */
+  clientAssets: ClientAsset[];
+};
+
+type BuiltEntry = { render(request: Request, locals: object): Promise<Response> };
+
+/**
+ * Loads the built viewer. Rendering needs no Vite: the entry is plain JavaScript that Astro
+ * produced at build time. Throws a clear error when the template was never built.
+ *
+ * @example const renderer = await loadRenderer(); const { html } = await renderer.renderPage(locals);
+ */
+export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Renderer> {
+  const entryFile = join(distDir, 'server', 'entry.mjs');
+  let entry: BuiltEntry;
+  try {
+    entry = (await import(pathToFileURL(entryFile).href)) as BuiltEntry;
+  } catch (error) {
+    throw new Error(`The site template is not built (${entryFile}); run \`npm run build\`.`, { cause: error });
+  }
+  const clientDir = join(distDir, 'client');
+  const clientAssets: ClientAsset[] = [];
+  for (const name of await readdir(join(clientDir, '_astro')).catch(() => [] as string[])) {
+    clientAssets.push({ key: `_astro/${name}`, body: await readFile(join(clientDir, '_astro', name)) });
+  }
+  return {
+    clientAssets,
+    async renderPage(locals) {
+      const response = await entry.render(new Request('http://render.local/'), locals);
+      return { status: response.status, html: await response.text() };
+    },
+  };
+}

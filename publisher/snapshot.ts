@@ -1,0 +1,80 @@
+import { creativeName, type SiteDraft } from '../model/draft.ts';
+import type { Language } from '../model/language.ts';
+import { formatPosition } from '../model/position.ts';
+import { resolvePageText, applySiteText } from '../model/translation.ts';
+import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot } from '../model/snapshot.ts';
+import type { PageContent } from '../model/page.ts';
+import type { PreparedMedia } from './media.ts';
+
+/** The media a page's content refers to, and nothing else, so a page file carries only its own. */
+function mediaOfPage(content: PageContent, all: MediaMap): MediaMap {
+  const own: MediaMap = {};
+  const urls = [content.detail.imageUrl, ...content.buttons.map((b) => b.buttonImageUrl), ...content.products.map((p) => p.imagePath)];
+  for (const url of urls) if (url && all[url]) own[url] = all[url]!;
+  return own;
+}
+
+export type LanguageSnapshot = { site: SiteSnapshot; pages: ResolvedPage[] };
+
+/**
+ * The site as visitors of one language see it. Members-only pages keep only their lock:
+ * none of their content is in what this returns, so none of it can reach public storage.
+ */
+export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedMedia, siteBasePath: string): LanguageSnapshot {
+  const { settings } = draft;
+  const defaultLanguage = settings.defaultLanguage;
+  const siteText = applySiteText({ seo: settings.seo, company: settings.company }, lang === defaultLanguage ? undefined : draft.translations[lang]);
+  const creatives = [...draft.creatives].sort((a, b) => a.columnIndex - b.columnIndex);
+  const pages: ResolvedPage[] = [];
+  const grid = creatives.map((creative) => ({
+    id: creative.id,
+    name: creativeName(creative, lang, defaultLanguage) || formatPosition(creative.columnIndex, 1).replace(/\d+$/, ''),
+    pages: [...creative.pages].sort((a, b) => a.row - b.row).map((page) => {
+      const position = formatPosition(creative.columnIndex, page.row);
+      const locked = page.content.membersOnlyLock;
+      const content = locked ? null : resolvePageText(page.content, page.translations, lang, defaultLanguage);
+      const imageUrl = locked ? undefined : page.content.detail.imageUrl || undefined;
+      pages.push({ id: page.id, position, columnIndex: creative.columnIndex, row: page.row, locked, content, media: content ? mediaOfPage(content, media.entries) : {} });
+      return {
+        id: page.id,
+        row: page.row,
+        position,
+        customPath: page.content.customPath || undefined,
+        hasImage: Boolean(imageUrl && media.entries[imageUrl]),
+        locked,
+        thumbnail: imageUrl ? media.thumbnails[imageUrl] : undefined,
+      };
+    }),
+  }));
+  const logo = settings.logoSetting ? media.entries[settings.logoSetting] : undefined;
+  const favicon = settings.faviconSetting ? media.entries[settings.faviconSetting] : undefined;
+  const site = siteSnapshotSchema.parse({
+    siteId: draft.id,
+    lang,
+    defaultLanguage,
+    languages: settings.languages,
+    basePath: siteBasePath,
+    customDomain: false,
+    customPathPrefix: settings.customPathPrefix || undefined,
+    name: settings.name,
+    viewMode: settings.viewMode,
+    displayLanguageIcon: settings.displayLanguageIcon,
+    displayGlobalMenu: settings.displayGlobalMenu,
+    displayPageCount: settings.displayPageCount,
+    displayAlbum: settings.displayAlbum,
+    swipeRedirection: settings.swipeRedirection,
+    autoAttachUrlParam: settings.autoAttachUrlParam,
+    globalMenuTextColor: settings.globalMenuTextColor || undefined,
+    globalMenuBackgroundColor: settings.globalMenuBackgroundColor || undefined,
+    speakerColor: settings.speakerColor || undefined,
+    safeAreaColor: settings.safeAreaColor || undefined,
+    logo: logo?.kind === 'image' ? logo.image : undefined,
+    faviconUrl: favicon?.kind === 'image' ? favicon.image.src : undefined,
+    sns: settings.sns,
+    seo: siteText.seo,
+    company: siteText.company,
+    poweredBy: draft.plan.poweredBy,
+    grid,
+  });
+  return { site, pages };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { Storage } from '../storage/storage.ts';
+
+/**
+ * A version is a manifest mapping every public path of a site to the hash of its bytes
+ * (stored once under `objects/{hash}`). The live pointer names one version; writing it is
+ * the last step of a publish, so a publish that dies early leaves the old version live.
+ */
+export const manifestFileSchema = z.object({ hash: z.string(), contentType: z.string(), size: z.number().int() });
+export const manifestSchema = z.object({
+  siteId: z.string(),
+  version: z.number().int().positive(),
+  createdAt: z.string(),
+  files: z.record(z.string(), manifestFileSchema),
+  /** Shared client assets (under `_astro/`) the pages need; an export copies them too. */
+  assets: z.array(z.string()),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+export type ManifestFile = z.infer<typeof manifestFileSchema>;
+
+export const livePointerSchema = z.object({ version: z.number().int().positive(), switchedAt: z.string() });
+export type LivePointer = z.infer<typeof livePointerSchema>;
+
+export const objectKey = (hash: string) => `objects/${hash}`;
+export const manifestKey = (siteId: string, version: number) => `sites/${siteId}/manifests/${version}.json`;
+export const liveKey = (siteId: string) => `sites/${siteId}/live.json`;
+
+async function readJson<T>(storage: Storage, key: string, schema: z.ZodType<T>): Promise<T | null> {
+  const object = await storage.get(key);
+  return object ? schema.parse(JSON.parse(Buffer.from(object.body).toString('utf8'))) : null;
+}
+
+export function readLivePointer(storage: Storage, siteId: string): Promise<LivePointer | null> {
+  return readJson(storage, liveKey(siteId), livePointerSchema);
+}
+
+export function readManifest(storage: Storage, siteId: string, version: number): Promise<Manifest | null> {
+  return readJson(storage, manifestKey(siteId, version), manifestSchema);
+}
+
+/** The manifest visitors are served now, or null for a site never published. */
+export async function readLiveManifest(storage: Storage, siteId: string): Promise<Manifest | null> {
+  const pointer = await readLivePointer(storage, siteId);
+  return pointer ? readManifest(storage, siteId, pointer.version) : null;
+}
+
+export type VersionSummary = { version: number; createdAt: string; files: number; live: boolean };
+
+/** Every stored version of a site, newest first. */
+export async function listVersions(storage: Storage, siteId: string): Promise<VersionSummary[]> {
+  const pointer = await readLivePointer(storage, siteId);
+  const versions: VersionSummary[] = [];
+  for await (const info of storage.list(`sites/${siteId}/manifests/`)) {
+    const match = /\/(\d+)\.json$/.exec(info.key);
+    if (!match) continue;
+    const manifest = await readManifest(storage, siteId, Number(match[1]));
+    if (manifest) versions.push({ version: manifest.version, createdAt: manifest.createdAt, files: Object.keys(manifest.files).length, live: manifest.version === pointer?.version });
+  }
+  return versions.sort((a, b) => b.version - a.version);
+}
+
+export async function nextVersionNumber(storage: Storage, siteId: string): Promise<number> {
+  let highest = 0;
+  for await (const info of storage.list(`sites/${siteId}/manifests/`)) {
+    const match = /\/(\d+)\.json$/.exec(info.key);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return highest + 1;
+}
+
+/** Points the site at a version: one small write, the last of any publish or rollback. */
+export async function switchLive(storage: Storage, siteId: string, version: number, now = new Date()): Promise<LivePointer> {
+  const pointer: LivePointer = { version, switchedAt: now.toISOString() };
+  await storage.put(liveKey(siteId), JSON.stringify(pointer), { contentType: 'application/json', cacheControl: 'no-cache' });
+  return pointer;
+}
+
+/** Makes an earlier version live again. Throws when the version does not exist. */
+export async function rollback(storage: Storage, siteId: string, version: number): Promise<LivePointer> {
+  const manifest = await readManifest(storage, siteId, version);
+  if (!manifest) throw new Error(`Version ${version} of this site does not exist.`);
+  return switchLive(storage, siteId, version);
+}

@@ -1,0 +1,27 @@
+import type { ResponsiveImage as Image } from '../../../model/snapshot.ts';
+
+type Props = { image: Image; alt: string; priority?: boolean; className?: string; sizes?: string };
+
+/** A <picture> with modern sources and the fallback; the first page's image loads with high priority. */
+export default function ResponsiveImage({ image, alt, priority = false, className, sizes = '100vw' }: Props) {
+  const fallback = image.sources.find((source) => !source.type.includes('webp') && !source.type.includes('avif'));
+  return (
+    <picture>
+      {image.sources
+        .filter((source) => source !== fallback)
+        .map((source) => <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />)}
+      <img
+        className={className}
+        src={image.src}
+        srcSet={fallback?.srcset}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'sync' : 'async'}
+        fetchPriority={priority ? 'high' : 'auto'}
+      />
+    </picture>
+  );
+}
