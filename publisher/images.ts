@@ -26,6 +26,9 @@ export type ImageSet = {
   placeholderColor?: string;
 };
 
+/** The image's bytes, or its known sha256 and a way to read the bytes when a derivative must be made. */
+export type ImageSource = Uint8Array | { sha256: string; load(): Promise<Uint8Array> };
+
 export type MakeImageSetOptions = {
   widths?: readonly number[];
   /** Called once for each derivative made (not for those reused), for progress reports. */
@@ -94,10 +97,10 @@ export function planImageWidths(sourceWidth: number, widths: readonly number[] =
  */
 export async function makeImageSet(
   storage: Storage,
-  source: Uint8Array,
+  input: ImageSource,
   opts: MakeImageSetOptions = {},
 ): Promise<{ set: ImageSet; made: number; reused: number }> {
-  const sha256 = createHash('sha256').update(source).digest('hex');
+  const sha256 = input instanceof Uint8Array ? createHash('sha256').update(input).digest('hex') : input.sha256;
   const prefix = `media/${sha256}/`;
   const setKey = `${prefix}set.json`;
 
@@ -106,6 +109,8 @@ export async function makeImageSet(
     return { set: previous, made: 0, reused: previous.variants.length };
   }
 
+  // The bytes are read only now: a set that already exists never costs a download.
+  const source = input instanceof Uint8Array ? input : await input.load();
   const { width, height, opaque } = await inspect(source);
   const fallback: VariantFormat = opaque ? 'jpeg' : 'png';
   const formats: VariantFormat[] = ['webp', fallback];

@@ -60,7 +60,7 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
   for (const url of urls) {
     const record = records.get(parseMediaUrl(url)!.mediaId)!;
     if (record.kind === 'image') {
-      const { set, made, reused } = await makeImageSet(storage, await readOriginal(storage, record));
+      const { set, made, reused } = await makeImageSet(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
       result.made += made;
       result.reused += reused;
       result.entries[url] = { kind: 'image', image: toResponsiveImage(set, storage) };

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
 import { mediaUrl } from '../../model/media-url.ts';
 import { uploadKey } from '../../publisher/media.ts';
@@ -23,6 +24,8 @@ export async function storeUpload(db: Db, storage: Storage, siteId: string, file
   if (!sniffed) throw new AppError('unsupported_media', UNSUPPORTED_FORMAT_MESSAGE);
   const limit = sniffed.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;
   if (file.bytes.byteLength > limit) throw new AppError('payload_too_large', fileTooLargeMessage(file.name, limit / 1024 / 1024));
+  // HEIC passes the byte check but this build of libvips cannot decode HEVC; refuse it now, not at publish.
+  if (sniffed.kind === 'image' && !(await isDecodable(file.bytes))) throw new AppError('unsupported_media', UNSUPPORTED_FORMAT_MESSAGE);
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const existing = db.select().from(media).where(and(eq(media.siteId, siteId), eq(media.sha256, sha256))).get();
   if (existing) return { id: existing.id, url: mediaUrl(siteId, existing.id), kind: existing.kind as 'image' | 'video', mime: existing.mime, size: existing.size, sha256 };
@@ -30,4 +33,13 @@ export async function storeUpload(db: Db, storage: Storage, siteId: string, file
   const id = randomUUID();
   db.insert(media).values({ id, siteId, sha256, kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, size: file.bytes.byteLength, originalName: file.name.slice(0, 255) }).run();
   return { id, url: mediaUrl(siteId, id), kind: sniffed.kind, mime: sniffed.mime, size: file.bytes.byteLength, sha256 };
+}
+
+async function isDecodable(bytes: Uint8Array): Promise<boolean> {
+  try {
+    const { width, height } = await sharp(bytes).metadata();
+    return width > 0 && height > 0;
+  } catch {
+    return false;
+  }
 }

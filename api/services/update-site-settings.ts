@@ -18,14 +18,25 @@ export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: L
   }
   const current = siteSettingsSchema.parse(site.settings);
   const translations = translationsSchema.parse(site.translations);
-  const merged = { ...current, ...patch, seo: { ...current.seo, ...patch.seo }, company: { ...current.company, ...patch.company } };
-  const defaultLanguage = merged.defaultLanguage;
-  let base = merged;
+  // Nested objects merge field by field from what was sent, not from the parsed patch, whose
+  // defaults would otherwise reset every field the client left out.
+  const sent = (body ?? {}) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...current, ...patch };
+  for (const key of ['seo', 'company'] as const) {
+    if (isPlainObject(sent[key])) merged[key] = { ...current[key], ...sent[key] };
+  }
+  const defaultLanguage = (merged as typeof current).defaultLanguage;
+  let base = merged as typeof current;
   let nextTranslations = translations;
   if (lang !== defaultLanguage) {
     // Texts stay as the default language had them; the edit's texts become this language's.
-    base = applySiteText(merged, extractSiteText(current));
-    nextTranslations = { ...translations, [lang]: { ...translations[lang], ...extractSiteText(merged) } };
+    base = applySiteText(merged as typeof current, extractSiteText(current));
+    // Only the texts sent become translations; the rest keep falling back to the default language.
+    const sentText = Object.fromEntries(Object.entries(extractSiteText(merged as typeof current)).filter(([path]) => {
+      const [part, field] = path.split('.') as ['seo' | 'company', string];
+      return isPlainObject(sent[part]) && typeof (sent[part] as Record<string, unknown>)[field] === 'string';
+    }));
+    nextTranslations = { ...translations, [lang]: { ...translations[lang], ...sentText } };
   }
   const settings = siteSettingsSchema.parse(base);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', `The site does not offer the language ${lang}.`);
@@ -33,4 +44,8 @@ export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: L
     .set({ settings, name: settings.name, translations: nextTranslations, updatedAt: new Date() })
     .where(eq(sites.id, site.id))
     .run();
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
