@@ -1,0 +1,226 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
+import { createStorage } from '../storage/index.ts';
+import type { Storage } from '../storage/storage.ts';
+import { createAdminApp, createSiteApp } from './app.ts';
+import { openDatabase, type Db } from './db/open-database.ts';
+import { createPublishJobs, type PublishJobs } from './services/publish-jobs.ts';
+import type { PublishResult } from '../publisher/publish.ts';
+import type { SiteView } from './services/site-view.ts';
+import type { StoredUpload } from './services/store-upload.ts';
+import { ensureFirstOperator } from './services/ensure-first-operator.ts';
+
+/** The first operator every test context starts with (MASTER). */
+export const OPERATOR = { email: 'operator@example.com', password: 'Operator#Pass1' } as const;
+
+export const ADMIN_ORIGIN = 'http://localhost:3000';
+
+/** Every write that reached the storage, in order; `reset()` forgets them. */
+export type WriteLog = { puts: string[]; deletes: string[]; reset(): void };
+
+/**
+ * A storage that records the keys of every put and delete before passing them on.
+ *
+ * @example const { storage, writes } = recordingStorage(inner); … expect(writes.puts).toEqual([]);
+ */
+export function recordingStorage(inner: Storage): { storage: Storage; writes: WriteLog } {
+  const writes: WriteLog = {
+    puts: [],
+    deletes: [],
+    reset() {
+      writes.puts.length = 0;
+      writes.deletes.length = 0;
+    },
+  };
+  const storage: Storage = {
+    put: (key, body, opts) => {
+      writes.puts.push(key);
+      return inner.put(key, body, opts);
+    },
+    delete: (key) => {
+      writes.deletes.push(key);
+      return inner.delete(key);
+    },
+    get: (key) => inner.get(key),
+    head: (key) => inner.head(key),
+    list: (prefix) => inner.list(prefix),
+    publicUrl: (key) => inner.publicUrl(key),
+  };
+  return { storage, writes };
+}
+
+let renderer: Promise<Renderer> | undefined;
+
+/** The built viewer, loaded once per test file (its module import is the slow part). */
+export function testRenderer(): Promise<Renderer> {
+  renderer ??= loadRenderer();
+  return renderer;
+}
+
+export type TestRequestInit = RequestInit & { json?: unknown };
+
+export type TestContext = {
+  db: Db;
+  /** The storage the apps and jobs use: the fs driver under `dir`, its writes recorded in `writes`. */
+  storage: Storage;
+  /** The fs storage itself, whose writes are not recorded. */
+  rawStorage: Storage;
+  writes: WriteLog;
+  /** The temporary folder holding the SQLite file and the storage root. */
+  dir: string;
+  admin: ReturnType<typeof createAdminApp>;
+  site: ReturnType<typeof createSiteApp>;
+  jobs: PublishJobs;
+  /** Logs in as the first operator (once; later calls reuse the session) and returns the Cookie header value. */
+  login(): Promise<string>;
+  /** Logs in with the given credentials and returns the Cookie header value (throws unless 200). */
+  loginAs(email: string, password: string): Promise<string>;
+  /**
+   * A request to the admin app with the operator's session. `json` sends a JSON body; a
+   * `cookie` header given in `init.headers` (even '') replaces the session.
+   */
+  request(path: string, init?: TestRequestInit): Promise<Response>;
+  /** A request to the site app (published sites), without any session. */
+  visit(path: string, init?: RequestInit): Promise<Response>;
+  /** POST /api/site as the operator; throws unless 201. */
+  createSite(input?: Record<string, unknown>): Promise<SiteView>;
+  /** POST /api/site/{id}/media as the operator; throws unless 201. */
+  uploadMedia(siteId: string, bytes: Uint8Array, name?: string): Promise<StoredUpload>;
+  /** PUT /api/site/{id}/page/{pageId}?lang=…; throws unless 200. */
+  writePage(siteId: string, pageId: string, lang: string, content: unknown): Promise<void>;
+  /** POST /api/site/{id}/publish, then waits for the job; throws unless it is done. */
+  publish(siteId: string): Promise<PublishResult & { publishId: string }>;
+  cleanup(): Promise<void>;
+};
+
+/**
+ * A fresh world for one test: a temporary folder with its own SQLite file and storage root,
+ * the first operator, the admin and site apps and the publish jobs, all wired as the server
+ * wires them.
+ *
+ * @example const ctx = await createTestContext(); const res = await ctx.request('/api/site'); await ctx.cleanup();
+ */
+export async function createTestContext(): Promise<TestContext> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-'));
+  const db = openDatabase(path.join(dir, 'test.sqlite'));
+  const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
+  const { storage, writes } = recordingStorage(rawStorage);
+  const jobs = createPublishJobs({ db, storage, renderer: testRenderer });
+  await ensureFirstOperator(db, OPERATOR);
+  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, production: false }, jobs });
+  const site = createSiteApp({ storage });
+  let cookie: string | undefined;
+
+  async function loginAs(email: string, password: string): Promise<string> {
+    const response = await admin.request('http://localhost/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (response.status !== 200) throw new Error(`login as ${email} answered ${response.status}: ${await response.text()}`);
+    return sessionCookie(response);
+  }
+
+  async function login(): Promise<string> {
+    cookie ??= await loginAs(OPERATOR.email, OPERATOR.password);
+    return cookie;
+  }
+
+  async function request(requestPath: string, init: TestRequestInit = {}): Promise<Response> {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (!headers.has('cookie')) headers.set('cookie', await login());
+    if (headers.get('cookie') === '') headers.delete('cookie');
+    let body = rest.body;
+    if (json !== undefined) {
+      body = JSON.stringify(json);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    return admin.request(`http://localhost${requestPath}`, { ...rest, headers, body });
+  }
+
+  async function ok<T>(response: Response, status: number, what: string): Promise<T> {
+    if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    db,
+    storage,
+    rawStorage,
+    writes,
+    dir,
+    admin,
+    site,
+    jobs,
+    login,
+    loginAs,
+    request,
+    visit: async (requestPath, init) => site.request(`http://localhost${requestPath}`, init),
+    async createSite(input = {}) {
+      const body = { name: 'Test site', numberHorizontal: 3, numberVertical: 4, defaultLanguage: 'jp', languages: ['jp', 'en'], ...input };
+      return ok<SiteView>(await request('/api/site', { method: 'POST', json: body }), 201, 'POST /api/site');
+    },
+    async uploadMedia(siteId, bytes, name = 'image.png') {
+      return ok<StoredUpload>(await request(`/api/site/${siteId}/media`, { method: 'POST', body: fileForm(bytes, name) }), 201, 'upload');
+    },
+    async writePage(siteId, pageId, lang, content) {
+      await ok(await request(`/api/site/${siteId}/page/${pageId}?lang=${lang}`, { method: 'PUT', json: content }), 200, 'PUT page');
+    },
+    async publish(siteId) {
+      const { publishId } = await ok<{ publishId: string }>(await request(`/api/site/${siteId}/publish`, { method: 'POST' }), 202, 'publish');
+      await jobs.finished(publishId);
+      const row = await ok<{ status: string; error: string | null; stats: PublishResult }>(await request(`/api/site/${siteId}/publish/${publishId}`), 200, 'publish status');
+      if (row.status !== 'done') throw new Error(`publish ${publishId} ended ${row.status}: ${row.error}`);
+      return { ...row.stats, publishId };
+    },
+    async cleanup() {
+      // A publish still running would write into a removed folder; let it settle first.
+      db.$client.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` pair of the session cookie a response sets. */
+export function sessionCookie(response: Response): string {
+  const header = response.headers.getSetCookie().find((line) => line.startsWith('sg_session='));
+  if (!header) throw new Error('the response sets no session cookie');
+  return header.split(';')[0]!;
+}
+
+/** A solid-colour PNG, e.g. `pngBytes(40, 60, '#ff0000')`. */
+export async function pngBytes(width: number, height: number, colour: string): Promise<Uint8Array> {
+  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer());
+}
+
+/** A solid-colour JPEG. */
+export async function jpegBytes(width: number, height: number, colour: string): Promise<Uint8Array> {
+  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer());
+}
+
+/** A multipart body with one file in the field `file`. */
+export function fileForm(bytes: Uint8Array, name: string, type = 'application/octet-stream'): FormData {
+  const form = new FormData();
+  form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  return form;
+}
+
+/** The events of a server-sent event stream, in order. */
+export function parseSse(text: string): { event: string; data: unknown }[] {
+  return text
+    .split(/\n\n+/)
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+      }
+      return { event, data: data.length ? JSON.parse(data.join('\n')) : undefined };
+    });
+}

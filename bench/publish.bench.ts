@@ -1,0 +1,544 @@
+/**
+ * Publishing benchmark (`npm run bench`): a 5 × 10 site in 4 languages with 50 distinct
+ * 3000 × 2000 photos, published first, republished unchanged, republished after one text
+ * edit; compared with sharp alone; and the viewer's first-load JavaScript weighed.
+ *
+ * It prints figures and ratios and never asserts a time: machines differ. Everything lives in
+ * a temporary folder removed at the end. The figures are also written to
+ * bench/results/publish.json.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+import { openDatabase } from '../api/db/open-database.ts';
+import type { Db } from '../api/db/open-database.ts';
+import { createSite } from '../api/services/create-site.ts';
+import { ensureFirstOperator } from '../api/services/ensure-first-operator.ts';
+import { findSiteForAccount } from '../api/services/find-site.ts';
+import type { SiteRow } from '../api/services/find-site.ts';
+import { loadSiteDraft } from '../api/services/load-site-draft.ts';
+import { storeUpload } from '../api/services/store-upload.ts';
+import { writePage } from '../api/services/write-page.ts';
+import type { Language } from '../model/language.ts';
+import { columnLetters } from '../model/position.ts';
+import { createSiteInputSchema } from '../model/site-input.ts';
+import { makeImageSet, planImageWidths, sharpConcurrency } from '../publisher/images.ts';
+import { publishSite } from '../publisher/publish.ts';
+import type { PublishProgress, PublishResult, PublishStep } from '../publisher/publish.ts';
+import { loadRenderer, TEMPLATE_DIST } from '../publisher/renderer.ts';
+import type { Renderer } from '../publisher/renderer.ts';
+import { objectKey, readLiveManifest } from '../publisher/versions.ts';
+import type { Manifest } from '../publisher/versions.ts';
+import { ensureBuilt } from '../scripts/build-template.ts';
+import { createStorage } from '../storage/index.ts';
+import type { Storage } from '../storage/index.ts';
+
+const COLUMNS = 5;
+const ROWS = 10;
+const LANGUAGES: readonly Language[] = ['jp', 'en', 'cn', 'kr'];
+const DEFAULT_LANGUAGE: Language = 'jp';
+const IMAGE_COUNT = COLUMNS * ROWS;
+const IMAGE_WIDTH = 3000;
+const IMAGE_HEIGHT = 2000;
+const RESULTS_FILE = fileURLToPath(new URL('./results/publish.json', import.meta.url));
+const CLIENT_DIR = join(TEMPLATE_DIST, 'client');
+
+// ── small helpers ────────────────────────────────────────────────────────────
+
+const now = () => performance.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const millis = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 0)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipSize = (body: Uint8Array | string) => gzipSync(body, { level: 9 }).byteLength;
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+function heading(text: string): void {
+  console.log(`\n── ${text} ${'─'.repeat(Math.max(0, 72 - text.length))}`);
+}
+
+function line(label: string, value: string): void {
+  console.log(`  ${label.padEnd(44)} ${value}`);
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = now();
+  const value = await work();
+  return { value, ms: now() - started };
+}
+
+/** Runs `jobs` with at most `limit` in flight. */
+async function pool(jobs: readonly (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+}
+
+/** mulberry32: a small seeded generator, so every run makes the same pictures. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A distinct photo-like picture: a diagonal two-colour gradient, soft waves and blobs whose
+ * place depends on the index, and fine grain, encoded as JPEG quality 85 (a few hundred KB).
+ */
+async function makeSourceImage(index: number): Promise<Uint8Array> {
+  const random = seeded(index * 7919 + 17);
+  const from = [random() * 255, random() * 255, random() * 255];
+  const to = [random() * 255, random() * 255, random() * 255];
+  const waveX = 0.002 + random() * 0.01;
+  const waveY = 0.002 + random() * 0.01;
+  const blobs = Array.from({ length: 4 }, () => ({ x: random() * IMAGE_WIDTH, y: random() * IMAGE_HEIGHT, r: 200 + random() * 500, tint: random() * 120 - 60 }));
+  const pixels = Buffer.allocUnsafe(IMAGE_WIDTH * IMAGE_HEIGHT * 3);
+  // A 4 KB table of grain values walked with a per-row offset: noise without a random() per pixel.
+  const grain = Int8Array.from({ length: 4096 }, () => Math.round((random() - 0.5) * 14));
+  let offset = 0;
+  for (let y = 0; y < IMAGE_HEIGHT; y++) {
+    const rowShift = Math.floor(random() * 4096);
+    const waveRow = Math.sin(y * waveY) * 18;
+    for (let x = 0; x < IMAGE_WIDTH; x++) {
+      const t = (x / IMAGE_WIDTH + y / IMAGE_HEIGHT) / 2;
+      let shade = waveRow + Math.sin(x * waveX) * 18;
+      for (const blob of blobs) {
+        const dx = x - blob.x;
+        const dy = y - blob.y;
+        if (dx * dx + dy * dy < blob.r * blob.r) shade += blob.tint;
+      }
+      const noise = grain[(x + rowShift) & 4095]!;
+      for (let channel = 0; channel < 3; channel++) {
+        const value = from[channel]! + (to[channel]! - from[channel]!) * t + shade + noise;
+        pixels[offset++] = value < 0 ? 0 : value > 255 ? 255 : value;
+      }
+    }
+  }
+  const jpeg = await sharp(pixels, { raw: { width: IMAGE_WIDTH, height: IMAGE_HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return new Uint8Array(jpeg);
+}
+
+// ── the site ─────────────────────────────────────────────────────────────────
+
+const TEXTS: Readonly<Record<Language, { main: string; price: string; cta: string; micro: string }>> = {
+  jp: { main: '春の新作コレクション', price: '¥12,800', cta: '詳しく見る', micro: '今だけ送料無料' },
+  en: { main: 'The new spring collection', price: '¥12,800', cta: 'Learn more', micro: 'Free shipping for now' },
+  cn: { main: '春季新品系列', price: '¥12,800', cta: '了解更多', micro: '限时免运费' },
+  kr: { main: '봄 신상품 컬렉션', price: '¥12,800', cta: '자세히 보기', micro: '지금만 무료 배송' },
+};
+
+function pageBody(lang: Language, position: string, imageUrl: string, buttonId: string, mainText?: string) {
+  const text = TEXTS[lang];
+  return {
+    detail: { imageUrl, imageAlt: `${text.main} ${position}`, mainText: mainText ?? `${text.main} ${position}`, mainTextX: 24, mainTextY: 140, mainTextColor: '#FFFFFF', price: text.price },
+    buttons: [{
+      id: buttonId, buttonType: 'text', buttonText: text.cta, buttonLinkType: 'external', linkDestinationUrl: 'https://example.com/',
+      buttonPositionLeft: 88, buttonPositionTop: 600, buttonWidth: 200, buttonHeight: 48, buttonColor: '#99D52A', buttonTextColor: '#FFFFFF',
+      buttonShape: 'pill', buttonAnimation: 'PULSE', microcopyText: text.micro, microcopyTextColor: '#FFFFFF', textAlign: 'top',
+    }],
+  };
+}
+
+type Setup = { db: Db; storage: Storage; siteId: string; site: SiteRow; sources: Uint8Array[]; firstPage: { id: string; position: string; imageUrl: string; buttonId: string } };
+
+async function setUp(root: string): Promise<Setup> {
+  const db = openDatabase(join(root, 'bench.sqlite'));
+  const storage = createStorage({ driver: 'fs', root: join(root, 'storage'), publicBaseUrl: '/' });
+  const operator = await ensureFirstOperator(db, { email: 'bench@swipegrid.local', password: 'Bench-password-1234!' });
+  const account = { id: operator.id!, email: operator.email!, accountType: 'MASTER' };
+  const siteId = createSite(db, account.id, createSiteInputSchema.parse({ name: 'Benchmark', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: DEFAULT_LANGUAGE, languages: [...LANGUAGES] }));
+  const site = findSiteForAccount(db, account, siteId);
+
+  const generated = await timed(async () => {
+    const sources: Uint8Array[] = [];
+    for (let index = 0; index < IMAGE_COUNT; index++) {
+      sources.push(await makeSourceImage(index));
+      progress(`generating images ${index + 1}/${IMAGE_COUNT}`);
+    }
+    return sources;
+  });
+  const sources = generated.value;
+  const totalSourceBytes = sources.reduce((sum, bytes) => sum + bytes.byteLength, 0);
+  endProgress();
+  line('source images generated (setup)', `${IMAGE_COUNT} × ${IMAGE_WIDTH}×${IMAGE_HEIGHT} JPEG q85, ${kb(totalSourceBytes / IMAGE_COUNT)} average, ${(totalSourceBytes / 1024 / 1024).toFixed(1)} MB in all, ${seconds(generated.ms)}`);
+
+  const draft = loadSiteDraft(db, siteId);
+  let firstPage: Setup['firstPage'] | undefined;
+  const written = await timed(async () => {
+    let index = 0;
+    for (const creative of draft.creatives) {
+      for (const page of creative.pages) {
+        const position = `${columnLetters(creative.columnIndex)}${page.row}`;
+        const upload = await storeUpload(db, storage, siteId, { name: `photo-${position}.jpg`, bytes: sources[index]! });
+        const buttonId = randomUUID();
+        for (const lang of LANGUAGES) writePage(db, site, page.id, lang, pageBody(lang, position, upload.url, buttonId));
+        if (position === 'A1') firstPage = { id: page.id, position, imageUrl: upload.url, buttonId };
+        index++;
+        progress(`uploading and writing pages ${index}/${IMAGE_COUNT}`);
+      }
+    }
+  });
+  endProgress();
+  line('uploads + pages written (setup)', `${IMAGE_COUNT} uploads, ${IMAGE_COUNT * LANGUAGES.length} page writes, ${seconds(written.ms)}`);
+  if (!firstPage) throw new Error('the grid has no A1 page');
+  return { db, storage, siteId, site, sources, firstPage };
+}
+
+// ── progress on stderr ───────────────────────────────────────────────────────
+
+let progressShown = false;
+function progress(text: string): void {
+  if (!process.stderr.isTTY) return;
+  process.stderr.write(`\r\x1b[2K  ${text}`);
+  progressShown = true;
+}
+function endProgress(): void {
+  if (progressShown) process.stderr.write('\r\x1b[2K');
+  progressShown = false;
+}
+
+// ── publishing with step timings ─────────────────────────────────────────────
+
+type StepTimes = Partial<Record<PublishStep, { first: number; last: number; total: number }>>;
+type TimedPublish = { result: PublishResult; ms: number; steps: StepTimes; stepMs: Partial<Record<PublishStep, number>> };
+
+async function timedPublish(setup: Setup, renderer: Renderer, label: string): Promise<TimedPublish> {
+  const steps: StepTimes = {};
+  const onProgress = (event: PublishProgress) => {
+    const at = now();
+    const step = steps[event.step];
+    if (step) {
+      step.last = at;
+      step.total = event.total;
+    } else {
+      steps[event.step] = { first: at, last: at, total: event.total };
+    }
+    progress(`${label}: ${event.step} ${event.done}/${event.total}`);
+  };
+  const started = now();
+  const result = await publishSite(loadSiteDraft(setup.db, setup.siteId), { storage: setup.storage, renderer, onProgress });
+  const ended = now();
+  endProgress();
+  // Each step runs from its first event to the next step's first event (the last to the end).
+  const order: PublishStep[] = ['images', 'pages', 'upload'];
+  const stepMs: Partial<Record<PublishStep, number>> = {};
+  order.forEach((name, index) => {
+    const step = steps[name];
+    if (!step) return;
+    const following = order.slice(index + 1).map((next) => steps[next]?.first).find((at) => at !== undefined);
+    stepMs[name] = (following ?? ended) - step.first;
+  });
+  return { result, ms: ended - started, steps, stepMs };
+}
+
+function printPublish(run: TimedPublish): void {
+  const { result } = run;
+  line('wall time', seconds(run.ms));
+  line('changed / version', `${result.changed} / ${result.version}`);
+  line('files in the version', String(result.files));
+  line('objects written', String(result.written));
+  line('images made / reused (derivatives)', `${result.imagesMade} / ${result.imagesReused}`);
+  line('pages rendered', String(result.pagesRendered));
+  for (const step of ['images', 'pages', 'upload'] as const) {
+    const ms = run.stepMs[step];
+    if (ms !== undefined) line(`  step ${step}`, `${seconds(ms)} (${run.steps[step]?.total ?? 0} items)`);
+  }
+}
+
+/** The pages step alone: from its first event (done 0) to its last (done = total). */
+function pagesStepMs(run: TimedPublish): number {
+  const step = run.steps.pages;
+  return step ? step.last - step.first : 0;
+}
+
+function changedPaths(before: Manifest | null, after: Manifest | null): string[] {
+  if (!before || !after) return [];
+  const paths = new Set([...Object.keys(before.files), ...Object.keys(after.files)]);
+  return [...paths].filter((path) => before.files[path]?.hash !== after.files[path]?.hash).sort();
+}
+
+// ── sharp alone ──────────────────────────────────────────────────────────────
+
+/** The publisher's derivatives of the same sources through makeImageSet, one image after another as prepareMedia does. */
+async function makeImageSetsAlone(root: string, sources: readonly Uint8Array[]): Promise<{ ms: number; made: number }> {
+  const storage = createStorage({ driver: 'fs', root: join(root, 'storage-sharp-alone'), publicBaseUrl: '/' });
+  let made = 0;
+  const { ms } = await timed(async () => {
+    for (const [index, source] of sources.entries()) {
+      made += (await makeImageSet(storage, source)).made;
+      progress(`makeImageSet ${index + 1}/${sources.length}`);
+    }
+  });
+  endProgress();
+  return { ms, made };
+}
+
+/**
+ * The same derivatives (same widths, same encoder settings as publisher/images.ts) to
+ * buffers only: no storage, no metadata/stats/average-colour passes, and no wait between
+ * images; every (image, width, format) job goes through one pool of sharpConcurrency().
+ */
+async function rawSharpLoop(sources: readonly Uint8Array[]): Promise<{ ms: number; encodes: number; bytes: number }> {
+  const jobs: (() => Promise<void>)[] = [];
+  let encodes = 0;
+  let bytes = 0;
+  for (const source of sources) {
+    for (const width of planImageWidths(IMAGE_WIDTH)) {
+      const height = Math.max(1, Math.round((IMAGE_HEIGHT * width) / IMAGE_WIDTH));
+      const base: Sharp = sharp(source).rotate().resize({ width, height, fit: 'fill' }).removeAlpha();
+      jobs.push(async () => {
+        bytes += (await base.clone().webp({ quality: 78 }).toBuffer()).byteLength;
+        encodes++;
+      });
+      jobs.push(async () => {
+        bytes += (await base.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer()).byteLength;
+        encodes++;
+        progress(`raw sharp ${encodes}/${sources.length * 16}`);
+      });
+    }
+  }
+  const { ms } = await timed(() => pool(jobs, sharpConcurrency()));
+  endProgress();
+  return { ms, encodes, bytes };
+}
+
+// ── the viewer's first-load JavaScript ───────────────────────────────────────
+
+type Weighed = { name: string; bytes: number; gzip: number };
+
+function attributeValues(html: string, attribute: string): string[] {
+  const values: string[] = [];
+  const pattern = new RegExp(`\\s${attribute}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'gi');
+  for (const match of html.matchAll(pattern)) values.push(decodeEntities(match[1] ?? match[2] ?? match[3] ?? ''));
+  return values;
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+/** Static imports of an ES module (`import … from "x"`, `import "x"`, `export … from "x"`); dynamic `import()` is left out. */
+function staticImports(code: string): string[] {
+  const found: string[] = [];
+  const patterns = [
+    /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g,
+    /(?:^|[;\n}])\s*export\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*["']([^"']+)["']/g,
+  ];
+  for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]!);
+  return found;
+}
+
+/** The file under dist/client a script URL of the published page names, or null for anything else. */
+function clientFileOf(url: string, from = '/'): string | null {
+  if (/^[a-z]+:/i.test(url) || url.startsWith('//')) return null;
+  const path = posix.normalize(url.startsWith('/') ? url : posix.join(posix.dirname(from), url)).split(/[?#]/)[0]!;
+  const file = join(CLIENT_DIR, ...path.split('/').filter(Boolean));
+  return existsSync(file) ? path : null;
+}
+
+async function weighFirstLoad(html: string): Promise<{ scripts: Weighed[]; inline: Weighed[]; data: Weighed[]; unresolved: string[]; css: Weighed[] }> {
+  const entryUrls = new Set<string>();
+  for (const tag of html.matchAll(/<script\b([^>]*)>/gi)) {
+    const src = attributeValues(tag[0], 'src')[0];
+    if (src) entryUrls.add(src);
+  }
+  for (const tag of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    for (const url of [...attributeValues(tag[0], 'component-url'), ...attributeValues(tag[0], 'renderer-url')]) entryUrls.add(url);
+  }
+  for (const tag of html.matchAll(/<link\b[^>]*rel=["']?modulepreload[^>]*>/gi)) {
+    for (const href of attributeValues(tag[0], 'href')) entryUrls.add(href);
+  }
+
+  const scripts: Weighed[] = [];
+  const unresolved: string[] = [];
+  const seen = new Set<string>();
+  const queue = [...entryUrls].map((url) => ({ url, from: '/' }));
+  while (queue.length > 0) {
+    const { url, from } = queue.shift()!;
+    const path = clientFileOf(url, from);
+    if (path === null) {
+      unresolved.push(url);
+      continue;
+    }
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const code = await readFile(join(CLIENT_DIR, ...path.split('/').filter(Boolean)));
+    scripts.push({ name: path, bytes: code.byteLength, gzip: gzipSize(code) });
+    for (const specifier of staticImports(code.toString('utf8'))) {
+      if (specifier.startsWith('.') || specifier.startsWith('/')) queue.push({ url: specifier, from: path });
+      else unresolved.push(`${specifier} (bare, from ${path})`);
+    }
+  }
+
+  const inline: Weighed[] = [];
+  const data: Weighed[] = [];
+  for (const [index, match] of [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].entries()) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (attributeValues(`<x ${attributes}>`, 'src').length > 0 || body.trim() === '') continue;
+    const type = attributeValues(`<x ${attributes}>`, 'type')[0]?.toLowerCase() ?? '';
+    const entry = { name: `inline #${index + 1}${type ? ` (${type})` : ''}`, bytes: Buffer.byteLength(body), gzip: gzipSize(body) };
+    if (type === '' || type === 'module' || type.includes('javascript')) inline.push(entry);
+    else data.push(entry);
+  }
+
+  const css: Weighed[] = [];
+  for (const tag of html.matchAll(/<link\b[^>]*rel=["']?stylesheet[^>]*>/gi)) {
+    const href = attributeValues(tag[0], 'href')[0];
+    const path = href ? clientFileOf(href) : null;
+    if (path) {
+      const body = await readFile(join(CLIENT_DIR, ...path.split('/').filter(Boolean)));
+      css.push({ name: path, bytes: body.byteLength, gzip: gzipSize(body) });
+    }
+  }
+  for (const [index, match] of [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].entries()) {
+    const body = match[1] ?? '';
+    if (body.trim()) css.push({ name: `inline <style> #${index + 1}`, bytes: Buffer.byteLength(body), gzip: gzipSize(body) });
+  }
+  return { scripts, inline, data, unresolved, css };
+}
+
+// ── main ─────────────────────────────────────────────────────────────────────
+
+async function main(): Promise<void> {
+  const benchStarted = now();
+  console.log('Swipegrid publish benchmark');
+  line('machine', `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB, ${os.platform()} ${os.release()}`);
+  line('node / sharp / libvips', `${process.version} / ${sharp.versions.sharp} / ${sharp.versions.vips}`);
+  line('sharp threads / pipelines in flight', `${sharp.concurrency()} / ${sharpConcurrency()}`);
+  line('site', `${COLUMNS} columns × ${ROWS} rows, languages ${LANGUAGES.join(', ')} (default ${DEFAULT_LANGUAGE})`);
+
+  heading('setup (not measured)');
+  const built = await timed(() => ensureBuilt({ log: (text) => console.error(`  ${text}`) }));
+  line('template ready (ensureBuilt)', seconds(built.ms));
+  const loaded = await timed(() => loadRenderer());
+  const renderer = loaded.value;
+  line('renderer loaded', `${millis(loaded.ms)}, ${renderer.clientAssets.length} client assets`);
+
+  const root = await mkdtemp(join(os.tmpdir(), 'swipegrid-bench-'));
+  let setup: Setup | undefined;
+  try {
+    setup = await setUp(root);
+
+    heading('a. first publish');
+    const first = await timedPublish(setup, renderer, 'first publish');
+    printPublish(first);
+
+    heading('b. sharp alone (same 50 sources, same derivatives)');
+    const alone = await makeImageSetsAlone(root, setup.sources);
+    line('makeImageSet into an empty fs storage', `${seconds(alone.ms)} (${alone.made} derivatives)`);
+    const raw = await rawSharpLoop(setup.sources);
+    line('raw sharp loop, buffers only', `${seconds(raw.ms)} (${raw.encodes} encodes, ${(raw.bytes / 1024 / 1024).toFixed(1)} MB, ${sharpConcurrency()} in flight)`);
+    const ratioImageSet = first.ms / alone.ms;
+    const ratioRaw = first.ms / raw.ms;
+    line('first publish / makeImageSet alone', `${ratioImageSet.toFixed(2)}×`);
+    line('first publish / raw sharp loop', `${ratioRaw.toFixed(2)}×`);
+    line('images step / makeImageSet alone', `${((first.stepMs.images ?? 0) / alone.ms).toFixed(2)}×`);
+    line('makeImageSet alone / raw sharp loop', `${(alone.ms / raw.ms).toFixed(2)}×`);
+
+    heading('c. republish, nothing changed');
+    const manifestBefore = await readLiveManifest(setup.storage, setup.siteId);
+    const unchanged = await timedPublish(setup, renderer, 'republish');
+    printPublish(unchanged);
+
+    heading('d. republish after one text edit (A1 mainText, jp)');
+    const edit = await timed(async () => {
+      const { id, position, imageUrl, buttonId } = setup!.firstPage;
+      writePage(setup!.db, setup!.site, id, 'jp', pageBody('jp', position, imageUrl, buttonId, `${TEXTS.jp.main} ${position} — 改訂版`));
+    });
+    line('writePage', millis(edit.ms));
+    const edited = await timedPublish(setup, renderer, 'republish after edit');
+    printPublish(edited);
+    const manifestAfter = await readLiveManifest(setup.storage, setup.siteId);
+    const changed = changedPaths(manifestBefore, manifestAfter);
+    line('paths whose bytes changed', `${changed.length}: ${changed.join(', ')}`);
+
+    heading('e. render time per page (pages step, from onProgress)');
+    const perPage = (run: TimedPublish) => pagesStepMs(run) / Math.max(1, run.result.pagesRendered);
+    line('first publish', `${millis(perPage(first))} per page (${first.result.pagesRendered} pages in ${millis(pagesStepMs(first))})`);
+    line('republish, nothing changed', `${millis(perPage(unchanged))} per page (${unchanged.result.pagesRendered} pages in ${millis(pagesStepMs(unchanged))})`);
+    line('republish after edit', `${millis(perPage(edited))} per page (${edited.result.pagesRendered} pages in ${millis(pagesStepMs(edited))})`);
+
+    heading('f. the viewer’s first load (A1, default language)');
+    const live = manifestAfter ?? (await readLiveManifest(setup.storage, setup.siteId));
+    const a1 = live?.files['index.html'];
+    if (!live || !a1) throw new Error('the live version has no index.html');
+    const object = await setup.storage.get(objectKey(a1.hash));
+    if (!object) throw new Error(`object ${a1.hash} is missing`);
+    const html = Buffer.from(object.body).toString('utf8');
+    const weighed = await weighFirstLoad(html);
+    const jsFiles = [...weighed.scripts, ...weighed.inline];
+    const jsGzip = jsFiles.reduce((sum, file) => sum + file.gzip, 0);
+    const jsRaw = jsFiles.reduce((sum, file) => sum + file.bytes, 0);
+    const htmlGzip = gzipSize(object.body);
+    line('A1 HTML', `${kb(object.body.byteLength)} raw, ${kb(htmlGzip)} gzipped`);
+    line('first-load JavaScript', `${kb(jsGzip)} gzipped (${kb(jsRaw)} raw) in ${jsFiles.length} pieces`);
+    for (const file of jsFiles) line(`  ${file.name}`, `${kb(file.gzip)} gz / ${kb(file.bytes)}`);
+    for (const file of weighed.data) line(`  (data, not counted) ${file.name}`, `${kb(file.gzip)} gz / ${kb(file.bytes)}`);
+    const cssGzip = weighed.css.reduce((sum, file) => sum + file.gzip, 0);
+    line('CSS (for reference)', `${kb(cssGzip)} gzipped in ${weighed.css.length} pieces`);
+    if (weighed.unresolved.length > 0) line('script URLs not resolved to dist/client', weighed.unresolved.join(', '));
+
+    const totalMs = now() - benchStarted;
+    heading('summary');
+    const rows: [string, string][] = [
+      ['first publish', `${seconds(first.ms)}  (${first.result.files} files, ${first.result.written} written, ${first.result.imagesMade} derivatives)`],
+      ['  images / pages / upload steps', `${seconds(first.stepMs.images ?? 0)} / ${seconds(first.stepMs.pages ?? 0)} / ${seconds(first.stepMs.upload ?? 0)}`],
+      ['makeImageSet alone', `${seconds(alone.ms)}  → first publish is ${ratioImageSet.toFixed(2)}×`],
+      ['raw sharp loop', `${seconds(raw.ms)}  → first publish is ${ratioRaw.toFixed(2)}×`],
+      ['republish, no change', `${millis(unchanged.ms)}  (changed=${unchanged.result.changed}, written=${unchanged.result.written})`],
+      ['republish after one text edit', `${millis(edited.ms)}  (written=${edited.result.written}, ${changed.length} paths changed)`],
+      ['render per page', `${millis(perPage(first))}`],
+      ['A1 HTML gzipped', kb(htmlGzip)],
+      ['first-load JS gzipped', `${kb(jsGzip)} in ${jsFiles.length} pieces`],
+      ['whole benchmark', seconds(totalMs)],
+    ];
+    for (const [label, value] of rows) line(label, value);
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, totalMemGB: round(os.totalmem() / 1024 ** 3, 1), platform: os.platform(), release: os.release(), arch: os.arch() },
+      node: process.version,
+      sharp: { version: sharp.versions.sharp, vips: sharp.versions.vips, threads: sharp.concurrency(), pipelinesInFlight: sharpConcurrency() },
+      site: { columns: COLUMNS, rows: ROWS, languages: LANGUAGES, images: IMAGE_COUNT, imageSize: `${IMAGE_WIDTH}x${IMAGE_HEIGHT}`, sourceBytesAverage: Math.round(setup.sources.reduce((sum, bytes) => sum + bytes.byteLength, 0) / IMAGE_COUNT) },
+      firstPublish: { ms: Math.round(first.ms), steps: roundAll(first.stepMs), files: first.result.files, written: first.result.written, imagesMade: first.result.imagesMade, imagesReused: first.result.imagesReused, pagesRendered: first.result.pagesRendered },
+      sharpAlone: {
+        makeImageSetMs: Math.round(alone.ms), makeImageSetDerivatives: alone.made, rawLoopMs: Math.round(raw.ms), rawEncodes: raw.encodes,
+        ratioFirstPublishToMakeImageSet: round(ratioImageSet), ratioFirstPublishToRawLoop: round(ratioRaw), ratioMakeImageSetToRawLoop: round(alone.ms / raw.ms),
+      },
+      republishUnchanged: { ms: Math.round(unchanged.ms), steps: roundAll(unchanged.stepMs), changed: unchanged.result.changed, written: unchanged.result.written, imagesMade: unchanged.result.imagesMade },
+      republishAfterTextEdit: { ms: Math.round(edited.ms), steps: roundAll(edited.stepMs), changed: edited.result.changed, written: edited.result.written, changedPaths: changed },
+      renderPerPageMs: { firstPublish: round(perPage(first), 3), republishUnchanged: round(perPage(unchanged), 3), republishAfterEdit: round(perPage(edited), 3) },
+      firstLoad: {
+        htmlBytes: object.body.byteLength, htmlGzipBytes: htmlGzip, jsGzipBytes: jsGzip, jsRawBytes: jsRaw, jsGzipKB: round(jsGzip / 1024, 1),
+        scripts: jsFiles, dataScripts: weighed.data, cssGzipBytes: cssGzip, css: weighed.css, unresolved: weighed.unresolved,
+      },
+      totalMs: Math.round(totalMs),
+    };
+    await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
+    await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nFigures written to ${RESULTS_FILE}`);
+  } finally {
+    endProgress();
+    setup?.db.$client.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+function roundAll(values: Partial<Record<string, number>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, Math.round(value ?? 0)]));
+}
+
+await main();

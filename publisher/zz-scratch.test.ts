@@ -1,0 +1,25 @@
+import { it, expect } from 'vitest';
+import { createTestContext, pngBytes, parseSse } from '../api/test-support.ts';
+it('scratch', async () => {
+  const ctx = await createTestContext();
+  const site = await ctx.createSite();
+  console.log(JSON.stringify(site).slice(0, 1500));
+  const up = await ctx.uploadMedia(site.id, await pngBytes(60, 90, '#ff0000'));
+  console.log(up);
+  const page = site.creatives[0]!.pages[0]!;
+  await ctx.writePage(site.id, page.id, 'jp', { detail: { imageUrl: up.url, mainText: 'こんにちは' } });
+  let t = performance.now();
+  const r = await ctx.publish(site.id);
+  console.log(r, performance.now() - t);
+  const m = await ctx.storage.get(`sites/${site.id}/manifests/1.json`);
+  console.log(Object.keys(JSON.parse(Buffer.from(m!.body).toString()).files));
+  const res = await ctx.visit(`/sites/${site.id}/`);
+  console.log(res.status, [...res.headers]);
+  const html = await res.text();
+  console.log(html.length, html.slice(0, 3000));
+  const { publishId } = await (await ctx.request(`/api/site/${site.id}/publish`, { method: 'POST' })).json() as any;
+  const ev = await ctx.request(`/api/site/${site.id}/publish/${publishId}/events`);
+  const text = await ev.text();
+  console.log(text);
+  await ctx.cleanup();
+});

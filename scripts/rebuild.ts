@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util';
+import { asc } from 'drizzle-orm';
+import { loadConfig } from '../api/config.ts';
+import { openDatabase } from '../api/db/open-database.ts';
+import { sites } from '../api/db/schema.ts';
+import { loadSiteDraft } from '../api/services/load-site-draft.ts';
+import { publishSite, type PublishResult } from '../publisher/publish.ts';
+import { loadRenderer } from '../publisher/renderer.ts';
+import { createStorage } from '../storage/index.ts';
+import { eq } from 'drizzle-orm';
+import { ensureBuilt } from './build-template.ts';
+import { createProgressBar } from './progress-bar.ts';
+
+const USAGE = 'Usage: npm run rebuild -- --site <siteId> [--site <siteId> …] | --all';
+
+/** Republishes one, several or all sites from the terminal, with a progress bar and a summary. */
+async function main() {
+  const { values } = parseArgs({ options: { site: { type: 'string', multiple: true }, all: { type: 'boolean' }, help: { type: 'boolean' } } });
+  if (values.help || (!values.all && !values.site?.length)) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const config = loadConfig();
+  await ensureBuilt();
+  const db = openDatabase(config.databaseFile);
+  const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+  const renderer = await loadRenderer();
+  const known = db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.createdAt)).all();
+  const targets = values.all ? known : values.site!.map((id) => known.find((site) => site.id === id) ?? { id, name: '' });
+  const summary: Array<{ site: string; name: string; result?: PublishResult; error?: string }> = [];
+  for (const target of targets) {
+    if (!target.name) {
+      summary.push({ site: target.id, name: '', error: 'no such site' });
+      continue;
+    }
+    console.error(`Publishing ${target.name} (${target.id})`);
+    const bar = createProgressBar();
+    try {
+      const result = await publishSite(loadSiteDraft(db, target.id), { storage, renderer, onProgress: bar.update });
+      bar.end();
+      const now = new Date();
+      db.update(sites).set({ status: 'published', liveVersion: result.version, ...(result.changed ? { publishedAt: now } : {}) }).where(eq(sites.id, target.id)).run();
+      summary.push({ site: target.id, name: target.name, result });
+    } catch (error) {
+      bar.end();
+      summary.push({ site: target.id, name: target.name, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  console.log('\nsite                                  version  changed  files  written  images made  time');
+  for (const row of summary) {
+    if (row.result) {
+      const r = row.result;
+      console.log(`${row.site.padEnd(38)}${String(r.version).padStart(7)}  ${(r.changed ? 'yes' : 'no').padEnd(7)}${String(r.files).padStart(6)}${String(r.written).padStart(9)}${String(r.imagesMade).padStart(13)}  ${(r.durationMs / 1000).toFixed(1)} s`);
+    } else {
+      console.log(`${row.site.padEnd(38)}  failed: ${row.error}`);
+    }
+  }
+  const failed = summary.filter((row) => row.error).length;
+  console.log(`\n${summary.length - failed} published, ${failed} failed`);
+  db.$client.close();
+  process.exit(failed ? 1 : 0);
+}
+
+await main();
