@@ -14,7 +14,7 @@ import type { PublishJobs } from './services/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
 
-export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'>; jobs: PublishJobs; adminDist?: string };
+export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string }; jobs: PublishJobs; adminDist?: string };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {
@@ -23,6 +23,8 @@ export function createAdminApp(deps: AppDeps) {
   const session = requireSession({ db, secureCookie });
   const api = new Hono<AppEnv>()
     .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
+    // Public facts the console needs before sign-in: where published sites are served.
+    .get('/meta', (c) => c.json({ siteOrigin: config.siteOrigin ?? null }))
     .route('/auth', authRoutes({ db, secureCookie, requireSession: session }))
     .use('/site', session)
     .use('/site/*', session)

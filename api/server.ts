@@ -42,11 +42,11 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     await jobs.finished(publishId);
   }
 
-  const admin = await listen(createAdminApp({ db, storage, config, jobs }), config.port, config.host);
+  const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
   const site = await listen(createSiteApp({ storage }), config.sitePort, config.host);
-  const shown = (origin: string, port: number) => origin.replace(/:0$/, `:${port}`);
-  const adminUrl = config.adminOrigin.endsWith(':0') ? shown(config.adminOrigin, admin.port) : config.adminOrigin;
-  const siteUrl = config.siteOrigin.endsWith(':0') ? shown(config.siteOrigin, site.port) : config.siteOrigin;
+  const siteUrl = shown(config.siteOrigin, site.port);
+  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs }), config.port, config.host);
+  const adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${siteUrl}/sites/{siteId}/`);
   if (demoSiteId) log(`Demo site:        ${siteUrl}/sites/${demoSiteId}/`);

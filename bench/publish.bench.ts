@@ -8,8 +8,7 @@
  * bench/results/publish.json.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,8 +30,9 @@ import { createSiteInputSchema } from '../model/site-input.ts';
 import { makeImageSet, planImageWidths, sharpConcurrency } from '../publisher/images.ts';
 import { publishSite } from '../publisher/publish.ts';
 import type { PublishProgress, PublishResult, PublishStep } from '../publisher/publish.ts';
-import { loadRenderer, TEMPLATE_DIST } from '../publisher/renderer.ts';
+import { loadRenderer } from '../publisher/renderer.ts';
 import type { Renderer } from '../publisher/renderer.ts';
+import { buildSnapshot } from '../publisher/snapshot.ts';
 import { objectKey, readLiveManifest } from '../publisher/versions.ts';
 import type { Manifest } from '../publisher/versions.ts';
 import { ensureBuilt } from '../scripts/build-template.ts';
@@ -47,7 +47,6 @@ const IMAGE_COUNT = COLUMNS * ROWS;
 const IMAGE_WIDTH = 3000;
 const IMAGE_HEIGHT = 2000;
 const RESULTS_FILE = fileURLToPath(new URL('./results/publish.json', import.meta.url));
-const CLIENT_DIR = join(TEMPLATE_DIST, 'client');
 
 // ── small helpers ────────────────────────────────────────────────────────────
 
@@ -107,23 +106,30 @@ async function makeSourceImage(index: number): Promise<Uint8Array> {
   const pixels = Buffer.allocUnsafe(IMAGE_WIDTH * IMAGE_HEIGHT * 3);
   // A 4 KB table of grain values walked with a per-row offset: noise without a random() per pixel.
   const grain = Int8Array.from({ length: 4096 }, () => Math.round((random() - 0.5) * 14));
+  const waveColumn = Float32Array.from({ length: IMAGE_WIDTH }, (_, x) => Math.sin(x * waveX) * 18);
+  const shade = new Float32Array(IMAGE_WIDTH);
+  const [r0, g0, b0] = from as [number, number, number];
+  const [dr, dg, db] = [to[0]! - r0, to[1]! - g0, to[2]! - b0];
+  const clamp = (value: number) => (value < 0 ? 0 : value > 255 ? 255 : value);
   let offset = 0;
   for (let y = 0; y < IMAGE_HEIGHT; y++) {
     const rowShift = Math.floor(random() * 4096);
     const waveRow = Math.sin(y * waveY) * 18;
+    for (let x = 0; x < IMAGE_WIDTH; x++) shade[x] = waveRow + waveColumn[x]!;
+    for (const blob of blobs) {
+      const dy = y - blob.y;
+      if (Math.abs(dy) >= blob.r) continue;
+      const half = Math.sqrt(blob.r * blob.r - dy * dy);
+      const end = Math.min(IMAGE_WIDTH, Math.ceil(blob.x + half));
+      for (let x = Math.max(0, Math.floor(blob.x - half)); x < end; x++) shade[x] = shade[x]! + blob.tint;
+    }
+    const rowT = y / IMAGE_HEIGHT / 2;
     for (let x = 0; x < IMAGE_WIDTH; x++) {
-      const t = (x / IMAGE_WIDTH + y / IMAGE_HEIGHT) / 2;
-      let shade = waveRow + Math.sin(x * waveX) * 18;
-      for (const blob of blobs) {
-        const dx = x - blob.x;
-        const dy = y - blob.y;
-        if (dx * dx + dy * dy < blob.r * blob.r) shade += blob.tint;
-      }
-      const noise = grain[(x + rowShift) & 4095]!;
-      for (let channel = 0; channel < 3; channel++) {
-        const value = from[channel]! + (to[channel]! - from[channel]!) * t + shade + noise;
-        pixels[offset++] = value < 0 ? 0 : value > 255 ? 255 : value;
-      }
+      const t = x / IMAGE_WIDTH / 2 + rowT;
+      const add = shade[x]! + grain[(x + rowShift) & 4095]!;
+      pixels[offset++] = clamp(r0 + dr * t + add);
+      pixels[offset++] = clamp(g0 + dg * t + add);
+      pixels[offset++] = clamp(b0 + db * t + add);
     }
   }
   const jpeg = await sharp(pixels, { raw: { width: IMAGE_WIDTH, height: IMAGE_HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
@@ -269,6 +275,13 @@ function changedPaths(before: Manifest | null, after: Manifest | null): string[]
   return [...paths].filter((path) => before.files[path]?.hash !== after.files[path]?.hash).sort();
 }
 
+/** Renders one not-found page, so the entry's lazily imported chunks are loaded now. */
+async function warmUp(renderer: Renderer, setup: Setup): Promise<void> {
+  const draft = loadSiteDraft(setup.db, setup.siteId);
+  const { site } = buildSnapshot(draft, DEFAULT_LANGUAGE, { entries: {}, thumbnails: {}, made: 0, reused: 0 }, `/sites/${setup.siteId}/`);
+  await renderer.renderPage({ site, page: null, assetOrigin: '' });
+}
+
 // ── sharp alone ──────────────────────────────────────────────────────────────
 
 /** The publisher's derivatives of the same sources through makeImageSet, one image after another as prepareMedia does. */
@@ -340,15 +353,19 @@ function staticImports(code: string): string[] {
   return found;
 }
 
-/** The file under dist/client a script URL of the published page names, or null for anything else. */
-function clientFileOf(url: string, from = '/'): string | null {
+/**
+ * The key of the client asset a script or style URL of the published page names (the
+ * renderer's own copy, so a rebuild by another process cannot change what is weighed), or
+ * null for anything else.
+ */
+function assetKeyOf(url: string, assets: ReadonlyMap<string, Uint8Array>, from = '/'): string | null {
   if (/^[a-z]+:/i.test(url) || url.startsWith('//')) return null;
-  const path = posix.normalize(url.startsWith('/') ? url : posix.join(posix.dirname(from), url)).split(/[?#]/)[0]!;
-  const file = join(CLIENT_DIR, ...path.split('/').filter(Boolean));
-  return existsSync(file) ? path : null;
+  const path = posix.normalize(url.startsWith('/') ? url : posix.join(posix.dirname(`/${from}`), url)).split(/[?#]/)[0]!;
+  const key = path.replace(/^\/+/, '');
+  return assets.has(key) ? key : null;
 }
 
-async function weighFirstLoad(html: string): Promise<{ scripts: Weighed[]; inline: Weighed[]; data: Weighed[]; unresolved: string[]; css: Weighed[] }> {
+async function weighFirstLoad(html: string, assets: ReadonlyMap<string, Uint8Array>): Promise<{ scripts: Weighed[]; inline: Weighed[]; data: Weighed[]; unresolved: string[]; css: Weighed[] }> {
   const entryUrls = new Set<string>();
   for (const tag of html.matchAll(/<script\b([^>]*)>/gi)) {
     const src = attributeValues(tag[0], 'src')[0];
@@ -367,14 +384,14 @@ async function weighFirstLoad(html: string): Promise<{ scripts: Weighed[]; inlin
   const queue = [...entryUrls].map((url) => ({ url, from: '/' }));
   while (queue.length > 0) {
     const { url, from } = queue.shift()!;
-    const path = clientFileOf(url, from);
+    const path = assetKeyOf(url, assets, from);
     if (path === null) {
       unresolved.push(url);
       continue;
     }
     if (seen.has(path)) continue;
     seen.add(path);
-    const code = await readFile(join(CLIENT_DIR, ...path.split('/').filter(Boolean)));
+    const code = Buffer.from(assets.get(path)!);
     scripts.push({ name: path, bytes: code.byteLength, gzip: gzipSize(code) });
     for (const specifier of staticImports(code.toString('utf8'))) {
       if (specifier.startsWith('.') || specifier.startsWith('/')) queue.push({ url: specifier, from: path });
@@ -397,9 +414,9 @@ async function weighFirstLoad(html: string): Promise<{ scripts: Weighed[]; inlin
   const css: Weighed[] = [];
   for (const tag of html.matchAll(/<link\b[^>]*rel=["']?stylesheet[^>]*>/gi)) {
     const href = attributeValues(tag[0], 'href')[0];
-    const path = href ? clientFileOf(href) : null;
+    const path = href ? assetKeyOf(href, assets) : null;
     if (path) {
-      const body = await readFile(join(CLIENT_DIR, ...path.split('/').filter(Boolean)));
+      const body = assets.get(path)!;
       css.push({ name: path, bytes: body.byteLength, gzip: gzipSize(body) });
     }
   }
@@ -421,16 +438,22 @@ async function main(): Promise<void> {
   line('site', `${COLUMNS} columns × ${ROWS} rows, languages ${LANGUAGES.join(', ')} (default ${DEFAULT_LANGUAGE})`);
 
   heading('setup (not measured)');
-  const built = await timed(() => ensureBuilt({ log: (text) => console.error(`  ${text}`) }));
-  line('template ready (ensureBuilt)', seconds(built.ms));
-  const loaded = await timed(() => loadRenderer());
-  const renderer = loaded.value;
-  line('renderer loaded', `${millis(loaded.ms)}, ${renderer.clientAssets.length} client assets`);
-
   const root = await mkdtemp(join(os.tmpdir(), 'swipegrid-bench-'));
   let setup: Setup | undefined;
   try {
     setup = await setUp(root);
+
+    // The template is checked and loaded last, right before publishing, and one page is
+    // rendered at once: the built entry imports its page chunk lazily, so a rebuild of
+    // site-template/dist by another process between loading and the first render would
+    // leave the loaded entry pointing at chunks that no longer exist.
+    const built = await timed(() => ensureBuilt({ log: (text) => console.error(`  ${text}`) }));
+    line('template ready (ensureBuilt)', seconds(built.ms));
+    const loaded = await timed(() => loadRenderer());
+    const renderer = loaded.value;
+    line('renderer loaded', `${millis(loaded.ms)}, ${renderer.clientAssets.length} client assets`);
+    const warm = await timed(() => warmUp(renderer, setup!));
+    line('first render (lazy chunk imports)', millis(warm.ms));
 
     heading('a. first publish');
     const first = await timedPublish(setup, renderer, 'first publish');
@@ -478,7 +501,7 @@ async function main(): Promise<void> {
     const object = await setup.storage.get(objectKey(a1.hash));
     if (!object) throw new Error(`object ${a1.hash} is missing`);
     const html = Buffer.from(object.body).toString('utf8');
-    const weighed = await weighFirstLoad(html);
+    const weighed = await weighFirstLoad(html, new Map(renderer.clientAssets.map((asset) => [asset.key, asset.body])));
     const jsFiles = [...weighed.scripts, ...weighed.inline];
     const jsGzip = jsFiles.reduce((sum, file) => sum + file.gzip, 0);
     const jsRaw = jsFiles.reduce((sum, file) => sum + file.bytes, 0);

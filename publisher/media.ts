@@ -1,3 +1,4 @@
+import { REFERENCE_VIEWPORT } from '../model/constants.ts';
 import type { MediaRecord, SiteDraft } from '../model/draft.ts';
 import { parseMediaUrl } from '../model/media-url.ts';
 import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
@@ -55,6 +56,10 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
     return ref !== null && ref.siteId === draft.id && records.has(ref.mediaId);
   });
   const result: PreparedMedia = { entries: {}, thumbnails: {}, made: 0, reused: 0 };
+  // An image the owner links from elsewhere is shown as it is: no derivatives, no size known.
+  for (const url of mediaUrlsOf(draft)) {
+    if (/^https?:\/\//i.test(url)) result.entries[url] = { kind: 'image', image: { src: url, width: REFERENCE_VIEWPORT.width, height: REFERENCE_VIEWPORT.height, sources: [] } };
+  }
   onProgress(0, urls.length);
   let done = 0;
   for (const url of urls) {

@@ -6,12 +6,34 @@ import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot
 import type { PageContent } from '../model/page.ts';
 import type { PreparedMedia } from './media.ts';
 
-/** The media a page's content refers to, and nothing else, so a page file carries only its own. */
-function mediaOfPage(content: PageContent, all: MediaMap): MediaMap {
-  const own: MediaMap = {};
-  const urls = [content.detail.imageUrl, ...content.buttons.map((b) => b.buttonImageUrl), ...content.products.map((p) => p.imagePath)];
-  for (const url of urls) if (url && all[url]) own[url] = all[url]!;
-  return own;
+/** The public URL that stands for a draft's media URL: the derivative a browser loads, never the private upload. */
+function publicUrl(url: string | undefined, all: MediaMap): string | undefined {
+  const entry = url ? all[url] : undefined;
+  if (!entry) return url;
+  return entry.kind === 'image' ? entry.image.src : entry.video.src;
+}
+
+/**
+ * The page's content with its media URLs made public, and the media it refers to keyed by
+ * those public URLs, so a page file carries only its own media and no upload address.
+ */
+function publishContent(content: PageContent, all: MediaMap): { content: PageContent; media: MediaMap } {
+  const media: MediaMap = {};
+  const swap = (url: string | undefined) => {
+    const entry = url ? all[url] : undefined;
+    const next = publicUrl(url, all);
+    if (entry && next) media[next] = entry;
+    return next;
+  };
+  return {
+    content: {
+      ...content,
+      detail: { ...content.detail, imageUrl: swap(content.detail.imageUrl) ?? content.detail.imageUrl },
+      buttons: content.buttons.map((button) => ({ ...button, buttonImageUrl: swap(button.buttonImageUrl) ?? button.buttonImageUrl })),
+      products: content.products.map((product) => ({ ...product, imagePath: swap(product.imagePath) ?? product.imagePath })),
+    },
+    media,
+  };
 }
 
 export type LanguageSnapshot = { site: SiteSnapshot; pages: ResolvedPage[] };
@@ -32,15 +54,16 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
     pages: [...creative.pages].sort((a, b) => a.row - b.row).map((page) => {
       const position = formatPosition(creative.columnIndex, page.row);
       const locked = page.content.membersOnlyLock;
-      const content = locked ? null : resolvePageText(page.content, page.translations, lang, defaultLanguage);
+      const published = locked ? null : publishContent(resolvePageText(page.content, page.translations, lang, defaultLanguage), media.entries);
       const imageUrl = locked ? undefined : page.content.detail.imageUrl || undefined;
-      pages.push({ id: page.id, position, columnIndex: creative.columnIndex, row: page.row, locked, content, media: content ? mediaOfPage(content, media.entries) : {} });
+      pages.push({ id: page.id, position, columnIndex: creative.columnIndex, row: page.row, locked, content: published?.content ?? null, media: published?.media ?? {} });
       return {
         id: page.id,
         row: page.row,
         position,
         customPath: page.content.customPath || undefined,
-        hasImage: Boolean(imageUrl && media.entries[imageUrl]),
+        // "Has an image" in the spec's swipe rule means any media a visitor can see: picture, video or stream.
+        hasImage: Boolean((imageUrl && media.entries[imageUrl]) || (!locked && page.content.detail.hlsPath)),
         locked,
         thumbnail: imageUrl ? media.thumbnails[imageUrl] : undefined,
       };

@@ -13,14 +13,18 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
 const STEP_NAMES: Record<string, string> = { images: 'Images', pages: 'Pages', upload: 'Writing' };
 
 /** The console's shell until the full admin arrives: sign in, see the sites, publish with progress. */
-export default function Console({ siteOrigin }: { siteOrigin: string }) {
+export default function Console() {
+  const [siteOrigin, setSiteOrigin] = useState('');
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
   const [sites, setSites] = useState<Site[]>([]);
   const [error, setError] = useState('');
   const [progress, setProgress] = useState<Record<string, Progress | 'done'>>({});
 
   const refresh = () => api<{ sites: Site[] }>('/site').then((body) => { setSites(body.sites); setSignedIn(true); }).catch(() => setSignedIn(false));
-  useEffect(() => { void refresh(); }, []);
+  useEffect(() => {
+    void refresh();
+    void api<{ siteOrigin: string | null }>('/meta').then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
+  }, []);
 
   const login = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

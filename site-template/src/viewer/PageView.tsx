@@ -3,6 +3,7 @@ import type { Language } from '../../../model/language.ts';
 import type { ResolvedPage } from '../../../model/snapshot.ts';
 import CtaButton from './CtaButton.tsx';
 import ResponsiveImage from './ResponsiveImage.tsx';
+import VideoMedia from './VideoMedia.tsx';
 import { t } from './i18n.ts';
 
 type Props = {
@@ -43,10 +44,9 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
   return (
     <div className="sg-page" data-position={page.position} data-page-id={page.id}>
       {media?.kind === 'image' && <ResponsiveImage className="sg-media" image={media.image} alt={detail.imageAlt ?? ''} priority={priority} />}
-      {media?.kind === 'video' && (
-        <video className="sg-media" src={media.video.src} data-hls={media.video.hls} muted autoPlay loop playsInline preload={priority ? 'auto' : 'metadata'} />
-      )}
-      {!media && <p className="sg-no-media">{t('noMedia', lang)}</p>}
+      {media?.kind === 'video' && <VideoMedia className="sg-media" src={media.video.src} hls={detail.hlsPath || media.video.hls} priority={priority} />}
+      {!media && detail.hlsPath && <VideoMedia className="sg-media" hls={detail.hlsPath} priority={priority} />}
+      {!media && !detail.hlsPath && <p className="sg-no-media">{t('noMedia', lang)}</p>}
       {mainText && (
         <p
           className="sg-main-text"

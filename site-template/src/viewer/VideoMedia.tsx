@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { HLS_BUFFER_S } from '../../../model/constants.ts';
+
+type Props = { src?: string; hls?: string; poster?: string; priority: boolean; className?: string };
+
+/**
+ * A page video: HLS when the page has a stream (natively where the browser plays it, else hls.js,
+ * loaded only when such a page is near), the uploaded file otherwise. Muted so it may autoplay.
+ */
+export default function VideoMedia({ src, hls, poster, priority, className }: Props) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !hls || video.canPlayType('application/vnd.apple.mpegurl')) return;
+    let destroyed = false;
+    let player: { destroy(): void } | undefined;
+    void import('hls.js').then(({ default: Hls }) => {
+      if (destroyed || !Hls.isSupported()) return;
+      const instance = new Hls({ maxBufferLength: HLS_BUFFER_S });
+      instance.loadSource(hls);
+      instance.attachMedia(video);
+      player = instance;
+    });
+    return () => {
+      destroyed = true;
+      player?.destroy();
+    };
+  }, [hls]);
+  const nativeHls = typeof document !== 'undefined' && hls && document.createElement('video').canPlayType('application/vnd.apple.mpegurl');
+  return (
+    <video
+      ref={ref}
+      className={className}
+      src={nativeHls ? hls : hls ? undefined : src}
+      poster={poster}
+      muted
+      autoPlay
+      loop
+      playsInline
+      preload={priority ? 'auto' : 'metadata'}
+    />
+  );
+}
