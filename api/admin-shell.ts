@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,8 @@ export const ADMIN_DIST = fileURLToPath(new URL('../dist/admin/', import.meta.ur
  * assets immutable. The admin sets a strict CSP: nothing of an owner's site runs here.
  */
 export function adminShell(distDir: string = ADMIN_DIST) {
-  const csp = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+  const csp = (html: string) =>
+    `default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self' ${inlineScriptHashes(html)}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`;
   return new Hono().get('/*', async (c) => {
     const path = normalize(decodeURIComponent(c.req.path)).replace(/^(\.\.[/\\])+/, '');
     const candidates = extname(path) ? [path] : [join(path, 'index.html'), `${path}.html`];
@@ -22,11 +24,20 @@ export function adminShell(distDir: string = ADMIN_DIST) {
       return c.body(body, 200, {
         'content-type': contentTypeFor(candidate),
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        'content-security-policy': csp,
+        'content-security-policy': csp(candidate.endsWith('.html') ? body.toString('utf8') : ''),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'same-origin',
       });
     }
     return c.text('Not found', 404);
   });
+}
+
+/** CSP hashes of a page's own inline scripts (Astro's island loader): those run, nothing injected does. */
+export function inlineScriptHashes(html: string): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.add(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+  }
+  return [...hashes].join(' ');
 }

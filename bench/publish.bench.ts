@@ -65,11 +65,18 @@ function line(label: string, value: string): void {
   console.log(`  ${label.padEnd(44)} ${value}`);
 }
 
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+/** Wall time, and the process's CPU time (every thread, libvips' included) over the same span. */
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
   const started = now();
   const value = await work();
-  return { value, ms: now() - started };
+  const ms = now() - started;
+  const used = process.cpuUsage(cpu);
+  return { value, ms, cpuMs: (used.user + used.system) / 1000 };
 }
+
+const cpuNote = (run: { ms: number; cpuMs: number }) => `${seconds(run.cpuMs)} CPU, ${(run.cpuMs / run.ms).toFixed(2)} cores busy`;
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' / ');
 
 /** Runs `jobs` with at most `limit` in flight. */
 async function pool(jobs: readonly (() => Promise<void>)[], limit: number): Promise<void> {
@@ -218,7 +225,7 @@ function endProgress(): void {
 // ── publishing with step timings ─────────────────────────────────────────────
 
 type StepTimes = Partial<Record<PublishStep, { first: number; last: number; total: number }>>;
-type TimedPublish = { result: PublishResult; ms: number; steps: StepTimes; stepMs: Partial<Record<PublishStep, number>> };
+type TimedPublish = { result: PublishResult; ms: number; cpuMs: number; steps: StepTimes; stepMs: Partial<Record<PublishStep, number>> };
 
 async function timedPublish(setup: Setup, renderer: Renderer, label: string): Promise<TimedPublish> {
   const steps: StepTimes = {};
@@ -233,9 +240,11 @@ async function timedPublish(setup: Setup, renderer: Renderer, label: string): Pr
     }
     progress(`${label}: ${event.step} ${event.done}/${event.total}`);
   };
+  const cpu = process.cpuUsage();
   const started = now();
   const result = await publishSite(loadSiteDraft(setup.db, setup.siteId), { storage: setup.storage, renderer, onProgress });
   const ended = now();
+  const used = process.cpuUsage(cpu);
   endProgress();
   // Each step runs from its first event to the next step's first event (the last to the end).
   const order: PublishStep[] = ['images', 'pages', 'upload'];
@@ -246,12 +255,12 @@ async function timedPublish(setup: Setup, renderer: Renderer, label: string): Pr
     const following = order.slice(index + 1).map((next) => steps[next]?.first).find((at) => at !== undefined);
     stepMs[name] = (following ?? ended) - step.first;
   });
-  return { result, ms: ended - started, steps, stepMs };
+  return { result, ms: ended - started, cpuMs: (used.user + used.system) / 1000, steps, stepMs };
 }
 
 function printPublish(run: TimedPublish): void {
   const { result } = run;
-  line('wall time', seconds(run.ms));
+  line('wall time', `${seconds(run.ms)} (${cpuNote(run)})`);
   line('changed / version', `${result.changed} / ${result.version}`);
   line('files in the version', String(result.files));
   line('objects written', String(result.written));
@@ -285,17 +294,17 @@ async function warmUp(renderer: Renderer, setup: Setup): Promise<void> {
 // ── sharp alone ──────────────────────────────────────────────────────────────
 
 /** The publisher's derivatives of the same sources through makeImageSet, one image after another as prepareMedia does. */
-async function makeImageSetsAlone(root: string, sources: readonly Uint8Array[]): Promise<{ ms: number; made: number }> {
+async function makeImageSetsAlone(root: string, sources: readonly Uint8Array[]): Promise<{ ms: number; cpuMs: number; made: number }> {
   const storage = createStorage({ driver: 'fs', root: join(root, 'storage-sharp-alone'), publicBaseUrl: '/' });
   let made = 0;
-  const { ms } = await timed(async () => {
+  const { ms, cpuMs } = await timed(async () => {
     for (const [index, source] of sources.entries()) {
       made += (await makeImageSet(storage, source)).made;
       progress(`makeImageSet ${index + 1}/${sources.length}`);
     }
   });
   endProgress();
-  return { ms, made };
+  return { ms, cpuMs, made };
 }
 
 /**
@@ -303,7 +312,7 @@ async function makeImageSetsAlone(root: string, sources: readonly Uint8Array[]):
  * buffers only: no storage, no metadata/stats/average-colour passes, and no wait between
  * images; every (image, width, format) job goes through one pool of sharpConcurrency().
  */
-async function rawSharpLoop(sources: readonly Uint8Array[]): Promise<{ ms: number; encodes: number; bytes: number }> {
+async function rawSharpLoop(sources: readonly Uint8Array[]): Promise<{ ms: number; cpuMs: number; encodes: number; bytes: number }> {
   const jobs: (() => Promise<void>)[] = [];
   let encodes = 0;
   let bytes = 0;
@@ -322,9 +331,9 @@ async function rawSharpLoop(sources: readonly Uint8Array[]): Promise<{ ms: numbe
       });
     }
   }
-  const { ms } = await timed(() => pool(jobs, sharpConcurrency()));
+  const { ms, cpuMs } = await timed(() => pool(jobs, sharpConcurrency()));
   endProgress();
-  return { ms, encodes, bytes };
+  return { ms, cpuMs, encodes, bytes };
 }
 
 // ── the viewer's first-load JavaScript ───────────────────────────────────────
@@ -431,10 +440,12 @@ async function weighFirstLoad(html: string, assets: ReadonlyMap<string, Uint8Arr
 
 async function main(): Promise<void> {
   const benchStarted = now();
+  const loadAtStart = os.loadavg().map((value) => round(value));
   console.log('Swipegrid publish benchmark');
   line('machine', `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB, ${os.platform()} ${os.release()}`);
   line('node / sharp / libvips', `${process.version} / ${sharp.versions.sharp} / ${sharp.versions.vips}`);
   line('sharp threads / pipelines in flight', `${sharp.concurrency()} / ${sharpConcurrency()}`);
+  line('load average at start (1/5/15 min)', loadAverage());
   line('site', `${COLUMNS} columns × ${ROWS} rows, languages ${LANGUAGES.join(', ')} (default ${DEFAULT_LANGUAGE})`);
 
   heading('setup (not measured)');
@@ -461,15 +472,16 @@ async function main(): Promise<void> {
 
     heading('b. sharp alone (same 50 sources, same derivatives)');
     const alone = await makeImageSetsAlone(root, setup.sources);
-    line('makeImageSet into an empty fs storage', `${seconds(alone.ms)} (${alone.made} derivatives)`);
+    line('makeImageSet into an empty fs storage', `${seconds(alone.ms)} (${cpuNote(alone)}; ${alone.made} derivatives)`);
     const raw = await rawSharpLoop(setup.sources);
-    line('raw sharp loop, buffers only', `${seconds(raw.ms)} (${raw.encodes} encodes, ${(raw.bytes / 1024 / 1024).toFixed(1)} MB, ${sharpConcurrency()} in flight)`);
+    line('raw sharp loop, buffers only', `${seconds(raw.ms)} (${cpuNote(raw)}; ${raw.encodes} encodes, ${(raw.bytes / 1024 / 1024).toFixed(1)} MB, ${sharpConcurrency()} in flight)`);
     const ratioImageSet = first.ms / alone.ms;
     const ratioRaw = first.ms / raw.ms;
     line('first publish / makeImageSet alone', `${ratioImageSet.toFixed(2)}×`);
     line('first publish / raw sharp loop', `${ratioRaw.toFixed(2)}×`);
     line('images step / makeImageSet alone', `${((first.stepMs.images ?? 0) / alone.ms).toFixed(2)}×`);
     line('makeImageSet alone / raw sharp loop', `${(alone.ms / raw.ms).toFixed(2)}×`);
+    line('same ratios in CPU time', `${(first.cpuMs / alone.cpuMs).toFixed(2)}× / ${(first.cpuMs / raw.cpuMs).toFixed(2)}× / ${(alone.cpuMs / raw.cpuMs).toFixed(2)}× (publish/makeImageSet, publish/raw, makeImageSet/raw)`);
 
     heading('c. republish, nothing changed');
     const manifestBefore = await readLiveManifest(setup.storage, setup.siteId);
@@ -507,6 +519,9 @@ async function main(): Promise<void> {
     const jsRaw = jsFiles.reduce((sum, file) => sum + file.bytes, 0);
     const htmlGzip = gzipSize(object.body);
     line('A1 HTML', `${kb(object.body.byteLength)} raw, ${kb(htmlGzip)} gzipped`);
+    const preload = /<link\b[^>]*rel=["']?preload[^>]*>/i.exec(html)?.[0];
+    const firstImagePreloaded = preload !== undefined && /fetchpriority=["']?high/i.test(preload);
+    line('first image preloaded with fetchpriority=high', firstImagePreloaded ? 'yes' : 'no');
     line('first-load JavaScript', `${kb(jsGzip)} gzipped (${kb(jsRaw)} raw) in ${jsFiles.length} pieces`);
     for (const file of jsFiles) line(`  ${file.name}`, `${kb(file.gzip)} gz / ${kb(file.bytes)}`);
     for (const file of weighed.data) line(`  (data, not counted) ${file.name}`, `${kb(file.gzip)} gz / ${kb(file.bytes)}`);
@@ -527,25 +542,27 @@ async function main(): Promise<void> {
       ['A1 HTML gzipped', kb(htmlGzip)],
       ['first-load JS gzipped', `${kb(jsGzip)} in ${jsFiles.length} pieces`],
       ['whole benchmark', seconds(totalMs)],
+      ['load average at end (1/5/15 min)', loadAverage()],
     ];
     for (const [label, value] of rows) line(label, value);
 
     const results = {
       date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, totalMemGB: round(os.totalmem() / 1024 ** 3, 1), platform: os.platform(), release: os.release(), arch: os.arch() },
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, totalMemGB: round(os.totalmem() / 1024 ** 3, 1), platform: os.platform(), release: os.release(), arch: os.arch(), loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg().map((value) => round(value)) },
       node: process.version,
       sharp: { version: sharp.versions.sharp, vips: sharp.versions.vips, threads: sharp.concurrency(), pipelinesInFlight: sharpConcurrency() },
       site: { columns: COLUMNS, rows: ROWS, languages: LANGUAGES, images: IMAGE_COUNT, imageSize: `${IMAGE_WIDTH}x${IMAGE_HEIGHT}`, sourceBytesAverage: Math.round(setup.sources.reduce((sum, bytes) => sum + bytes.byteLength, 0) / IMAGE_COUNT) },
-      firstPublish: { ms: Math.round(first.ms), steps: roundAll(first.stepMs), files: first.result.files, written: first.result.written, imagesMade: first.result.imagesMade, imagesReused: first.result.imagesReused, pagesRendered: first.result.pagesRendered },
+      firstPublish: { ms: Math.round(first.ms), cpuMs: Math.round(first.cpuMs), steps: roundAll(first.stepMs), files: first.result.files, written: first.result.written, imagesMade: first.result.imagesMade, imagesReused: first.result.imagesReused, pagesRendered: first.result.pagesRendered },
       sharpAlone: {
-        makeImageSetMs: Math.round(alone.ms), makeImageSetDerivatives: alone.made, rawLoopMs: Math.round(raw.ms), rawEncodes: raw.encodes,
+        makeImageSetMs: Math.round(alone.ms), makeImageSetCpuMs: Math.round(alone.cpuMs), makeImageSetDerivatives: alone.made, rawLoopMs: Math.round(raw.ms), rawLoopCpuMs: Math.round(raw.cpuMs), rawEncodes: raw.encodes, rawBytes: raw.bytes,
         ratioFirstPublishToMakeImageSet: round(ratioImageSet), ratioFirstPublishToRawLoop: round(ratioRaw), ratioMakeImageSetToRawLoop: round(alone.ms / raw.ms),
+        cpuRatioFirstPublishToMakeImageSet: round(first.cpuMs / alone.cpuMs), cpuRatioFirstPublishToRawLoop: round(first.cpuMs / raw.cpuMs),
       },
-      republishUnchanged: { ms: Math.round(unchanged.ms), steps: roundAll(unchanged.stepMs), changed: unchanged.result.changed, written: unchanged.result.written, imagesMade: unchanged.result.imagesMade },
-      republishAfterTextEdit: { ms: Math.round(edited.ms), steps: roundAll(edited.stepMs), changed: edited.result.changed, written: edited.result.written, changedPaths: changed },
+      republishUnchanged: { ms: Math.round(unchanged.ms), cpuMs: Math.round(unchanged.cpuMs), steps: roundAll(unchanged.stepMs), changed: unchanged.result.changed, written: unchanged.result.written, imagesMade: unchanged.result.imagesMade },
+      republishAfterTextEdit: { ms: Math.round(edited.ms), cpuMs: Math.round(edited.cpuMs), steps: roundAll(edited.stepMs), changed: edited.result.changed, written: edited.result.written, changedPaths: changed },
       renderPerPageMs: { firstPublish: round(perPage(first), 3), republishUnchanged: round(perPage(unchanged), 3), republishAfterEdit: round(perPage(edited), 3) },
       firstLoad: {
-        htmlBytes: object.body.byteLength, htmlGzipBytes: htmlGzip, jsGzipBytes: jsGzip, jsRawBytes: jsRaw, jsGzipKB: round(jsGzip / 1024, 1),
+        htmlBytes: object.body.byteLength, htmlGzipBytes: htmlGzip, firstImagePreloaded, jsGzipBytes: jsGzip, jsRawBytes: jsRaw, jsGzipKB: round(jsGzip / 1024, 1),
         scripts: jsFiles, dataScripts: weighed.data, cssGzipBytes: cssGzip, css: weighed.css, unresolved: weighed.unresolved,
       },
       totalMs: Math.round(totalMs),
