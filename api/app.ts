@@ -31,7 +31,8 @@ export function createAdminApp(deps: AppDeps) {
     .route('/site', siteRoutes({ db, storage }))
     .route('/site', mediaRoutes({ db, storage }))
     .route('/site', publishRoutes({ db, storage, jobs }));
-  api.notFound((c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
+  // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
+  api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.route('/api', api);

@@ -17,6 +17,7 @@ import { ensureFirstOperator } from './services/ensure-first-operator.ts';
 export const OPERATOR = { email: 'operator@example.com', password: 'Operator#Pass1' } as const;
 
 export const ADMIN_ORIGIN = 'http://localhost:3000';
+export const SITE_ORIGIN = 'http://localhost:3001';
 
 /** Every write that reached the storage, in order; `reset()` forgets them. */
 export type WriteLog = { puts: string[]; deletes: string[]; reset(): void };
@@ -110,7 +111,7 @@ export async function createTestContext(): Promise<TestContext> {
   const { storage, writes } = recordingStorage(rawStorage);
   const jobs = createPublishJobs({ db, storage, renderer: testRenderer });
   await ensureFirstOperator(db, OPERATOR);
-  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, production: false }, jobs });
+  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs });
   const site = createSiteApp({ storage });
   let cookie: string | undefined;
 
@@ -177,8 +178,8 @@ export async function createTestContext(): Promise<TestContext> {
       if (row.status !== 'done') throw new Error(`publish ${publishId} ended ${row.status}: ${row.error}`);
       return { ...row.stats, publishId };
     },
+    /** Closes the database and removes the folder; await any publish the test started before calling it. */
     async cleanup() {
-      // A publish still running would write into a removed folder; let it settle first.
       db.$client.close();
       await rm(dir, { recursive: true, force: true });
     },

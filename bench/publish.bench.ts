@@ -327,12 +327,15 @@ async function rawSharpLoop(sources: readonly Uint8Array[]): Promise<{ ms: numbe
     for (const width of planImageWidths(IMAGE_WIDTH)) {
       const height = Math.max(1, Math.round((IMAGE_HEIGHT * width) / IMAGE_WIDTH));
       const base: Sharp = sharp(source).rotate().resize({ width, height, fit: 'fill' }).removeAlpha();
+      // `bytes += await …` would read `bytes` before awaiting and lose the other pipeline's sum.
       jobs.push(async () => {
-        bytes += (await base.clone().webp({ quality: 78 }).toBuffer()).byteLength;
+        const webp = await base.clone().webp({ quality: 78 }).toBuffer();
+        bytes += webp.byteLength;
         encodes++;
       });
       jobs.push(async () => {
-        bytes += (await base.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer()).byteLength;
+        const jpeg = await base.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+        bytes += jpeg.byteLength;
         encodes++;
         progress(`raw sharp ${encodes}/${sources.length * 16}`);
       });

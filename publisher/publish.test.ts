@@ -226,9 +226,12 @@ describe('publishing a 3×4 site in two languages', () => {
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toBe('image/webp');
     expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    // Visitors load only public derivatives: no src, srcset or href names an upload or the API.
-    expect(html).not.toMatch(/(?:src|srcSet|srcset|href)="\/(?:api|uploads)\//);
+    // Visitors get only public derivatives: nothing names the private upload URL of the API.
+    expect(html).not.toContain('/api/site/');
     expect(html).not.toContain('uploads/');
+    const data = await (await ctx.visit(`/sites/${site.id}/_data/en/${site.pages.get('B2')!.id}.json`)).text();
+    expect(data).toContain('/media/');
+    expect(data).not.toContain('/api/site/');
     expect((await ctx.visit('/media/does-not-exist/50.webp')).status).toBe(404);
   });
 

@@ -360,7 +360,7 @@ describe('changing the grid', () => {
 describe('malformed bodies', () => {
   function deep(depth: number): unknown {
     let value: unknown = { leaf: true };
-    for (let i = 0; i < depth; i++) value = { a: value, list: [value] };
+    for (let i = 0; i < depth; i++) value = i % 2 ? { a: value } : [value];
     return value;
   }
 
@@ -375,8 +375,8 @@ describe('malformed bodies', () => {
     { name: null }, { name: 123 }, { name: ['a'] }, { name: { a: 1 } }, { name: 'x'.repeat(1_000_000) },
     { numberHorizontal: '3', numberVertical: '4', name: 'x' }, { numberHorizontal: 1e9, numberVertical: 1e9, name: 'x' },
     { numberHorizontal: -1, numberVertical: 2.5 }, { languages: 'jp' }, { languages: [null] }, { defaultLanguage: ['jp'] },
-    { seo: null }, { seo: [] }, { seo: { title: 5 } }, { seo: deep(50) }, { company: 'x' }, { viewMode: 'TV' },
-    { detail: 'x' }, { detail: { imageUrl: 5 } }, { detail: deep(200) }, { buttons: {} }, { buttons: [1] },
+    { seo: null }, { seo: [] }, { seo: { title: 5 } }, { seo: deep(1000) }, { company: 'x' }, { viewMode: 'TV' },
+    { detail: 'x' }, { detail: { imageUrl: 5 } }, { detail: deep(1000) }, { buttons: {} }, { buttons: [1] },
     { buttons: [{ id: '' }] }, { buttons: [{ id: 'x'.repeat(100) }] }, { buttons: [{ id: 'a', buttonWidth: -5 }] },
   ].map((value) => JSON.stringify(value)));
 
