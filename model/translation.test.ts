@@ -127,9 +127,18 @@ describe('writePageInLanguage', () => {
     expect(next.base.detail).toMatchObject({ mainText: '本文', price: '¥1,000' });
     expect(next.base.buttons[0]).toMatchObject({ buttonText: 'ボタン', microcopyText: '今だけ' });
     expect(next.base.products[0]!.productName).toBe('シャツ');
-    // The edit's texts as English.
-    expect(next.translations.en).toEqual(extractPageText(edit));
-    expect(resolvePageText(next.base, next.translations, 'en', 'jp')).toEqual(edit);
+    // The edit's texts as English; its blank ones are not translations.
+    const written = Object.fromEntries(Object.entries(extractPageText(edit)).filter(([, text]) => text !== ''));
+    expect(next.translations.en).toEqual(written);
+    expect(resolvePageText(next.base, next.translations, 'en', 'jp')).toEqual(applyPageText(next.base, written));
+  });
+
+  it('treats a text left blank in another language as not translated: it falls back to the default language', () => {
+    const translated = writePageInLanguage(base, {}, page({ ...base, detail: { ...base.detail, mainText: 'Body' } }), 'en', 'jp');
+    expect(resolvePageText(translated.base, translated.translations, 'en', 'jp').detail.mainText).toBe('Body');
+    const blanked = writePageInLanguage(translated.base, translated.translations, page({ ...base, detail: { ...base.detail, mainText: '  ' } }), 'en', 'jp');
+    expect(blanked.translations.en?.['detail.mainText']).toBeUndefined();
+    expect(resolvePageText(blanked.base, blanked.translations, 'en', 'jp').detail.mainText).toBe('本文');
   });
 
   it('seeds the base with the text of an item new in the edit, so other languages show something', () => {

@@ -75,6 +75,7 @@ export function resolvePageText(base: PageContent, translations: Translations, l
  * In another language the structure is taken from the edit, its texts go to that language's
  * overlay, and the base keeps its own texts; an item new to the page seeds the base with the
  * edit's text, so the other languages show something rather than nothing until translated.
+ * A blank text in another language means "not translated yet": it keeps falling back.
  */
 export function writePageInLanguage(
   base: PageContent,
@@ -91,7 +92,8 @@ export function writePageInLanguage(
   const keptText: TextOverlay = {};
   for (const key of Object.keys(editText)) keptText[key] = baseText[key] ?? editText[key]!;
   const newBase = applyPageText(edit, keptText);
-  const next = { ...translations, [lang]: editText };
+  const translated = Object.fromEntries(Object.entries(editText).filter(([, text]) => text.trim() !== ''));
+  const next = { ...translations, [lang]: translated };
   return { base: newBase, translations: pruneTranslations(next, newBase) };
 }
 

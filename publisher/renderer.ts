@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { RenderLocals } from '../model/snapshot.ts';
+import { siteSnapshotSchema, type RenderLocals } from '../model/snapshot.ts';
+import { companyInfoSchema, seoSchema } from '../model/site.ts';
 
 /** Where `npm run build` leaves the built viewer. */
 export const TEMPLATE_DIST = fileURLToPath(new URL('../site-template/dist/', import.meta.url));
@@ -30,6 +31,9 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
   } catch (error) {
     throw new Error(`The site template is not built (${entryFile}); run \`npm run build\`.`, { cause: error });
   }
+  // Astro imports a page's chunks on its first render; rendering once now loads them all, so a
+  // rebuild of dist/ while this process runs cannot pull files from under a later publish.
+  await entry.render(new Request('http://render.local/'), { site: WARM_UP_SITE, page: null, assetOrigin: '' } satisfies RenderLocals);
   const clientDir = join(distDir, 'client');
   const clientAssets: ClientAsset[] = [];
   for (const name of await readdir(join(clientDir, '_astro')).catch(() => [] as string[])) {
@@ -43,3 +47,9 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
     },
   };
 }
+
+const WARM_UP_SITE = siteSnapshotSchema.parse({
+  siteId: 'warm-up', lang: 'en', defaultLanguage: 'en', languages: ['en'], basePath: '/', customDomain: false, name: 'warm-up',
+  viewMode: 'MOBILE', displayLanguageIcon: false, displayGlobalMenu: false, displayPageCount: false, displayAlbum: false,
+  swipeRedirection: true, autoAttachUrlParam: true, sns: [], seo: seoSchema.parse({}), company: companyInfoSchema.parse({}), poweredBy: false, grid: [],
+});

@@ -34,9 +34,18 @@ export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: L
     // Only the texts sent become translations; the rest keep falling back to the default language.
     const sentText = Object.fromEntries(Object.entries(extractSiteText(merged as typeof current)).filter(([path]) => {
       const [part, field] = path.split('.') as ['seo' | 'company', string];
-      return isPlainObject(sent[part]) && typeof (sent[part] as Record<string, unknown>)[field] === 'string';
+      const text = isPlainObject(sent[part]) ? (sent[part] as Record<string, unknown>)[field] : undefined;
+      return typeof text === 'string' && text.trim() !== '';
     }));
-    nextTranslations = { ...translations, [lang]: { ...translations[lang], ...sentText } };
+    // A text sent blank stops being translated and falls back to the default language again.
+    const cleared = Object.keys(extractSiteText(merged as typeof current)).filter((path) => {
+      const [part, field] = path.split('.') as ['seo' | 'company', string];
+      const text = isPlainObject(sent[part]) ? (sent[part] as Record<string, unknown>)[field] : undefined;
+      return typeof text === 'string' && text.trim() === '';
+    });
+    const overlay = { ...translations[lang], ...sentText };
+    for (const path of cleared) delete overlay[path];
+    nextTranslations = { ...translations, [lang]: overlay };
   }
   const settings = siteSettingsSchema.parse(base);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', `The site does not offer the language ${lang}.`);
