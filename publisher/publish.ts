@@ -4,6 +4,7 @@ import type { Language } from '../model/language.ts';
 import { pageDataPath } from '../model/snapshot.ts';
 import { publicFileName } from '../model/visitor-path.ts';
 import type { Storage } from '../storage/storage.ts';
+import { forEachLimit } from './concurrency.ts';
 import { prepareMedia } from './media.ts';
 import type { Renderer } from './renderer.ts';
 import { buildSnapshot } from './snapshot.ts';
@@ -37,6 +38,7 @@ export type PublishDeps = {
 type OutputFile = { body: Uint8Array; contentType: string };
 
 const HTML = 'text/html; charset=utf-8';
+const UPLOAD_CONCURRENCY = 8;
 const JSON_TYPE = 'application/json';
 
 function sha256(body: Uint8Array): string {
@@ -113,21 +115,22 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   let done = 0;
   let written = 0;
   report({ step: 'upload', done, total });
-  for (const hash of candidates) {
+  // Bounded parallel writes: one at a time is a round trip per object on S3.
+  await forEachLimit(candidates, UPLOAD_CONCURRENCY, async (hash) => {
     if (!(await storage.head(objectKey(hash)))) {
       const file = byHash.get(hash)!;
       await storage.put(objectKey(hash), file.body, { contentType: file.contentType });
       written++;
     }
     report({ step: 'upload', done: ++done, total });
-  }
-  for (const asset of renderer.clientAssets) {
+  });
+  await forEachLimit(renderer.clientAssets, UPLOAD_CONCURRENCY, async (asset) => {
     if (!(await storage.head(asset.key))) {
       await storage.put(asset.key, asset.body, { cacheControl: 'public, max-age=31536000, immutable' });
       written++;
     }
     report({ step: 'upload', done: ++done, total });
-  }
+  });
 
   const now = deps.now?.() ?? new Date();
   const version = await nextVersionNumber(storage, draft.id);

@@ -25,6 +25,8 @@ export type PublishJobs = ReturnType<typeof createPublishJobs>;
 export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: () => Promise<Renderer> }) {
   const jobs = new Map<string, Job>();
   const tails = new Map<string, Promise<void>>();
+  // A publish still marked running was cut off by a stop of this process; its site kept the old version.
+  deps.db.update(publishes).set({ status: 'failed', error: 'Interrupted by a server stop.', finishedAt: new Date() }).where(eq(publishes.status, 'running')).run();
 
   function emit(job: Job, event: PublishEvent) {
     // Progress is kept coarse in memory: the last event of each step is all a late client needs.

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestContext, testRenderer, type TestContext } from '../test-support.ts';
+import { publishes } from '../db/schema.ts';
+import { createPublishJobs } from './publish-jobs.ts';
+
+let ctx: TestContext;
+afterEach(async () => ctx?.cleanup());
+
+describe('publish jobs', () => {
+  it('marks a publish left running by a stopped server as failed when jobs start again', async () => {
+    ctx = await createTestContext();
+    const site = await ctx.createSite();
+    ctx.db.insert(publishes).values({ id: 'cut-off', siteId: site.id, status: 'running' }).run();
+    createPublishJobs({ db: ctx.db, storage: ctx.storage, renderer: testRenderer });
+    const row = ctx.db.select().from(publishes).where(eq(publishes.id, 'cut-off')).get();
+    expect(row).toMatchObject({ status: 'failed', error: 'Interrupted by a server stop.' });
+    expect(row?.finishedAt).toBeInstanceOf(Date);
+  });
+
+  it('runs two publishes of one site one after the other, the second seeing the first one live', async () => {
+    ctx = await createTestContext();
+    const site = await ctx.createSite();
+    const first = ctx.jobs.start(site.id);
+    const second = ctx.jobs.start(site.id);
+    await ctx.jobs.finished(second);
+    const rows = [first, second].map((id) => ctx.db.select().from(publishes).where(eq(publishes.id, id)).get()!);
+    expect(rows.map((row) => row.status)).toEqual(['done', 'done']);
+    expect(rows[0]!.version).toBe(1);
+    // Nothing changed in between: the second publish found version 1 live and wrote nothing.
+    expect(rows[1]!.version).toBe(1);
+    expect(rows[1]!.stats).toMatchObject({ changed: false, written: 0 });
+  });
+});
