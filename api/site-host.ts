@@ -59,7 +59,7 @@ export function siteHost(storage: Storage) {
 
   return new Hono()
     .get('/_astro/*', (c) => serveImmutable(c, c.req.path.slice(1)))
-    .get('/media/*', (c) => serveImmutable(c, decodeURIComponent(c.req.path.slice(1))))
+    .get('/media/*', (c) => serveImmutable(c, safeDecode(c.req.path.slice(1)) ?? ''))
     .get('/sites/:siteId', (c) => {
       const url = new URL(c.req.url);
       return c.redirect(`${url.pathname}/${url.search}`, 301);
@@ -68,7 +68,7 @@ export function siteHost(storage: Storage) {
       const siteId = c.req.param('siteId');
       const manifest = await liveManifest(siteId);
       if (!manifest) return c.text('This site is not published.', 404);
-      const rest = decodeURIComponent(c.req.path.slice(`/sites/${siteId}/`.length));
+      const rest = safeDecode(c.req.path.slice(`/sites/${siteId}/`.length)) ?? '\0';
       const path = resolvePath(manifest, rest);
       if (path) return serveFile(c, manifest, path, 200);
       const lang = rest.split('/')[0]!.toLowerCase();
@@ -76,4 +76,13 @@ export function siteHost(storage: Storage) {
       if (manifest.files[notFoundPage]) return serveFile(c, manifest, notFoundPage, 404);
       return c.text('Not found', 404);
     });
+}
+
+/** A path with malformed percent-encoding names nothing: null, never an exception (a 500). */
+function safeDecode(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }

@@ -206,6 +206,9 @@ describe('publishing a 3×4 site in two languages', () => {
     expect(unknownEnglish.status).toBe(404);
     expect(await unknownEnglish.text()).toContain('Page not found');
     expect((await ctx.visit('/sites/no-such-site/')).status).toBe(404);
+    // Malformed percent-encoding names no file: a 404, never a 500.
+    expect((await ctx.visit(`/sites/${site.id}/%E0%A4%A`)).status).toBe(404);
+    expect((await ctx.visit('/media/%E0%A4%A/50.webp')).status).toBe(404);
   });
 
   it('serves _astro assets and media derivatives as immutable', async () => {
