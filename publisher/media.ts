@@ -3,11 +3,14 @@ import type { MediaRecord, SiteDraft } from '../model/draft.ts';
 import { parseMediaUrl } from '../model/media-url.ts';
 import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
 import type { Storage } from '../storage/storage.ts';
+import { forEachLimit } from './concurrency.ts';
 import { makeImageSet, srcsetFor, type ImageSet } from './images.ts';
 
 /** Originals are private: only derivatives made at publish time are public. */
 export const uploadKey = (sha256: string) => `uploads/${sha256}`;
 export const videoKey = (record: Pick<MediaRecord, 'sha256' | 'ext'>) => `media/${record.sha256}/video.${record.ext}`;
+
+const IMAGES_IN_FLIGHT = 2;
 
 export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; made: number; reused: number };
 
@@ -62,7 +65,9 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
   }
   onProgress(0, urls.length);
   let done = 0;
-  for (const url of urls) {
+  // Two images at once: each image's own serial steps (metadata, writes, set.json) would
+  // otherwise leave a core idle between its derivatives.
+  await forEachLimit(urls, IMAGES_IN_FLIGHT, async (url) => {
     const record = records.get(parseMediaUrl(url)!.mediaId)!;
     if (record.kind === 'image') {
       const { set, made, reused } = await makeImageSet(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
@@ -76,7 +81,7 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
       result.entries[url] = { kind: 'video', video: { src: storage.publicUrl(key), type: record.mime } };
     }
     onProgress(++done, urls.length);
-  }
+  });
   return result;
 }
 
