@@ -54,13 +54,14 @@ function thumbnailOf(set: ImageSet, storage: Storage): string {
  */
 export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgress: (done: number, total: number) => void): Promise<PreparedMedia> {
   const records = new Map(draft.media.map((record) => [record.id, record]));
-  const urls = mediaUrlsOf(draft).filter((url) => {
+  const used = mediaUrlsOf(draft);
+  const urls = used.filter((url) => {
     const ref = parseMediaUrl(url);
     return ref !== null && ref.siteId === draft.id && records.has(ref.mediaId);
   });
   const result: PreparedMedia = { entries: {}, thumbnails: {}, made: 0, reused: 0 };
   // An image the owner links from elsewhere is shown as it is: no derivatives, no size known.
-  for (const url of mediaUrlsOf(draft)) {
+  for (const url of used) {
     if (/^https?:\/\//i.test(url)) result.entries[url] = { kind: 'image', image: { src: url, width: REFERENCE_VIEWPORT.width, height: REFERENCE_VIEWPORT.height, sources: [] } };
   }
   onProgress(0, urls.length);

@@ -106,6 +106,16 @@ describe('drafts: create, list, read, update, delete', () => {
     expect((await getSite(id, 'EN')).lang).toBe('en');
   });
 
+  it('falls back to the default language for a settings text sent blank in another language, and for texts not sent', async () => {
+    const { id } = await ctx.createSite();
+    await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { seo: { title: '春', description: '春の説明' } } });
+    await ctx.request(`/api/site/${id}?lang=en`, { method: 'PUT', json: { seo: { title: 'Spring' } } });
+    expect((await getSite(id, 'en')).settings.seo).toMatchObject({ title: 'Spring', description: '春の説明' });
+    await ctx.request(`/api/site/${id}?lang=en`, { method: 'PUT', json: { seo: { title: '  ' } } });
+    expect((await getSite(id, 'en')).settings.seo.title).toBe('春');
+    expect((await getSite(id, 'jp')).settings.seo.title).toBe('春');
+  });
+
   it('deletes a site: it leaves the list, reads 404, and its published pages go off the air', async () => {
     const { id } = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
     const keep = await ctx.createSite({ name: 'Kept' });

@@ -32,17 +32,18 @@ export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: L
     // Texts stay as the default language had them; the edit's texts become this language's.
     base = applySiteText(merged as typeof current, extractSiteText(current));
     // Only the texts sent become translations; the rest keep falling back to the default language.
-    const sentText = Object.fromEntries(Object.entries(extractSiteText(merged as typeof current)).filter(([path]) => {
+    const sentTextAt = (path: string): string | undefined => {
       const [part, field] = path.split('.') as ['seo' | 'company', string];
       const text = isPlainObject(sent[part]) ? (sent[part] as Record<string, unknown>)[field] : undefined;
-      return typeof text === 'string' && text.trim() !== '';
+      return typeof text === 'string' ? text : undefined;
+    };
+    const paths = Object.keys(extractSiteText(merged as typeof current));
+    const sentText = Object.fromEntries(paths.flatMap((path) => {
+      const text = sentTextAt(path);
+      return text !== undefined && text.trim() !== '' ? [[path, text]] : [];
     }));
     // A text sent blank stops being translated and falls back to the default language again.
-    const cleared = Object.keys(extractSiteText(merged as typeof current)).filter((path) => {
-      const [part, field] = path.split('.') as ['seo' | 'company', string];
-      const text = isPlainObject(sent[part]) ? (sent[part] as Record<string, unknown>)[field] : undefined;
-      return typeof text === 'string' && text.trim() === '';
-    });
+    const cleared = paths.filter((path) => sentTextAt(path)?.trim() === '');
     const overlay = { ...translations[lang], ...sentText };
     for (const path of cleared) delete overlay[path];
     nextTranslations = { ...translations, [lang]: overlay };
