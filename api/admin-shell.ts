@@ -4,6 +4,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { contentTypeFor } from '../storage/storage.ts';
+import { safeDecode } from './safe-decode.ts';
 
 export const ADMIN_DIST = fileURLToPath(new URL('../dist/admin/', import.meta.url));
 
@@ -15,7 +16,9 @@ export function adminShell(distDir: string = ADMIN_DIST) {
   const csp = (html: string) =>
     `default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self' ${inlineScriptHashes(html)}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`;
   return new Hono().get('/*', async (c) => {
-    const path = normalize(decodeURIComponent(c.req.path)).replace(/^(\.\.[/\\])+/, '');
+    const decoded = safeDecode(c.req.path);
+    if (decoded === null) return c.text('Not found', 404);
+    const path = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
     const candidates = extname(path) ? [path] : [join(path, 'index.html'), `${path}.html`];
     for (const candidate of candidates) {
       const body = await readFile(join(distDir, candidate)).catch(() => null);

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { objectKey, readLivePointer, readManifest, type Manifest } from '../publisher/versions.ts';
 import type { Storage } from '../storage/storage.ts';
+import { safeDecode } from './safe-decode.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -76,13 +77,4 @@ export function siteHost(storage: Storage) {
       if (manifest.files[notFoundPage]) return serveFile(c, manifest, notFoundPage, 404);
       return c.text('Not found', 404);
     });
-}
-
-/** A path with malformed percent-encoding names nothing: null, never an exception (a 500). */
-function safeDecode(path: string): string | null {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null;
-  }
 }
