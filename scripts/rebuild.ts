@@ -4,10 +4,10 @@ import { loadConfig } from '../api/config.ts';
 import { openDatabase } from '../api/db/open-database.ts';
 import { sites } from '../api/db/schema.ts';
 import { loadSiteDraft } from '../api/services/load-site-draft.ts';
+import { recordPublished } from '../api/services/record-published.ts';
 import { publishSite, type PublishResult } from '../publisher/publish.ts';
 import { loadRenderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
-import { eq } from 'drizzle-orm';
 import { ensureBuilt } from './build-template.ts';
 import { createProgressBar } from './progress-bar.ts';
 
@@ -38,8 +38,7 @@ async function main() {
     try {
       const result = await publishSite(loadSiteDraft(db, target.id), { storage, renderer, onProgress: bar.update });
       bar.end();
-      const now = new Date();
-      db.update(sites).set({ status: 'published', liveVersion: result.version, ...(result.changed ? { publishedAt: now } : {}) }).where(eq(sites.id, target.id)).run();
+      recordPublished(db, target.id, result);
       summary.push({ site: target.id, name: target.name, result });
     } catch (error) {
       bar.end();

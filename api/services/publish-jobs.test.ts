@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext, testRenderer, type TestContext } from '../test-support.ts';
-import { publishes } from '../db/schema.ts';
+import { publishes, sites } from '../db/schema.ts';
 import { createPublishJobs } from './publish-jobs.ts';
 
 let ctx: TestContext;
@@ -18,12 +18,17 @@ describe('publish jobs', () => {
     expect(row?.finishedAt).toBeInstanceOf(Date);
   });
 
-  it('runs two publishes of one site one after the other, the second seeing the first one live', async () => {
+  it('runs publishes of one site in turn; one that changes nothing keeps the version and the publication date', async () => {
     ctx = await createTestContext();
     const site = await ctx.createSite();
     const first = ctx.jobs.start(site.id);
+    await ctx.jobs.finished(first);
+    const publishedAt = ctx.db.select().from(sites).where(eq(sites.id, site.id)).get()!.publishedAt;
     const second = ctx.jobs.start(site.id);
     await ctx.jobs.finished(second);
+    // The publication date names the last publish that changed something.
+    expect(ctx.db.select().from(sites).where(eq(sites.id, site.id)).get()!.publishedAt).toEqual(publishedAt);
+    expect(publishedAt).toBeInstanceOf(Date);
     const rows = [first, second].map((id) => ctx.db.select().from(publishes).where(eq(publishes.id, id)).get()!);
     expect(rows.map((row) => row.status)).toEqual(['done', 'done']);
     expect(rows[0]!.version).toBe(1);

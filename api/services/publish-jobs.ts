@@ -5,8 +5,9 @@ import { publishSite } from '../../publisher/publish.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
-import { publishes, sites } from '../db/schema.ts';
+import { publishes } from '../db/schema.ts';
 import { loadSiteDraft } from './load-site-draft.ts';
+import { recordPublished } from './record-published.ts';
 
 export type PublishEvent =
   | { type: 'progress'; step: PublishProgress['step']; done: number; total: number }
@@ -47,7 +48,7 @@ export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: ()
       });
       const now = new Date();
       db.update(publishes).set({ status: 'done', version: result.version, stats: result, finishedAt: now }).where(eq(publishes.id, job.id)).run();
-      db.update(sites).set({ status: 'published', liveVersion: result.version, publishedAt: result.changed ? now : undefined }).where(eq(sites.id, job.siteId)).run();
+      recordPublished(db, job.siteId, result, now);
       emit(job, { type: 'done', result });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
