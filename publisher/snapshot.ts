@@ -6,31 +6,26 @@ import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot
 import type { PageContent } from '../model/page.ts';
 import type { PreparedMedia } from './media.ts';
 
-/** The public URL that stands for a draft's media URL: the derivative a browser loads, never the private upload. */
-function publicUrl(url: string | undefined, all: MediaMap): string | undefined {
-  const entry = url ? all[url] : undefined;
-  if (!entry) return url;
-  return entry.kind === 'image' ? entry.image.src : entry.video.src;
-}
-
 /**
  * The page's content with its media URLs made public, and the media it refers to keyed by
  * those public URLs, so a page file carries only its own media and no upload address.
  */
 function publishContent(content: PageContent, all: MediaMap): { content: PageContent; media: MediaMap } {
   const media: MediaMap = {};
+  // A draft's media URL becomes the derivative a browser loads, never the private upload.
   const swap = (url: string | undefined) => {
     const entry = url ? all[url] : undefined;
-    const next = publicUrl(url, all);
-    if (entry && next) media[next] = entry;
-    return next;
+    if (!entry) return url;
+    const publicUrl = entry.kind === 'image' ? entry.image.src : entry.video.src;
+    media[publicUrl] = entry;
+    return publicUrl;
   };
   return {
     content: {
       ...content,
-      detail: { ...content.detail, imageUrl: swap(content.detail.imageUrl) ?? content.detail.imageUrl },
-      buttons: content.buttons.map((button) => ({ ...button, buttonImageUrl: swap(button.buttonImageUrl) ?? button.buttonImageUrl })),
-      products: content.products.map((product) => ({ ...product, imagePath: swap(product.imagePath) ?? product.imagePath })),
+      detail: { ...content.detail, imageUrl: swap(content.detail.imageUrl) },
+      buttons: content.buttons.map((button) => ({ ...button, buttonImageUrl: swap(button.buttonImageUrl) })),
+      products: content.products.map((product) => ({ ...product, imagePath: swap(product.imagePath) })),
     },
     media,
   };
