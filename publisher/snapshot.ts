@@ -13,8 +13,8 @@ import type { PreparedMedia } from './media.ts';
 function publishContent(content: PageContent, all: MediaMap): { content: PageContent; media: MediaMap } {
   const media: MediaMap = {};
   // A draft's media URL becomes the derivative a browser loads, never the private upload.
-  const swap = (url: string | undefined) => {
-    const entry = url ? all[url] : undefined;
+  const swap = (url: string): string => {
+    const entry = all[url];
     if (!entry) return url;
     const publicUrl = entry.kind === 'image' ? entry.image.src : entry.video.src;
     media[publicUrl] = entry;
