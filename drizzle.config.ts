@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './api/db/schema.ts',
+  // One schema file per area (schema.ts, schema-identity.ts, …), all in the same migrations.
+  schema: './api/db/schema*.ts',
   out: './api/db/migrations',
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Storage } from '../storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/open-database.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { AppEnv } from './env.ts';
 import { handleError } from './errors.ts';
 import { requireSession } from './middleware/require-session/index.ts';
@@ -14,7 +15,7 @@ import type { PublishJobs } from './services/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
 
-export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string }; jobs: PublishJobs; adminDist?: string };
+export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string }; jobs: PublishJobs; mailer: Mailer; adminDist?: string };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {

@@ -94,7 +94,7 @@ describe('logging in', () => {
 
   it('sets a Secure cookie when the admin origin is https', async () => {
     const { createAdminApp } = await import('./app.ts');
-    const secureApp = createAdminApp({ db: ctx.db, storage: ctx.storage, config: { adminOrigin: 'https://admin.example', production: false }, jobs: ctx.jobs });
+    const secureApp = createAdminApp({ db: ctx.db, storage: ctx.storage, config: { adminOrigin: 'https://admin.example', production: false }, jobs: ctx.jobs, mailer: ctx.mailer });
     const response = await secureApp.request('http://localhost/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OPERATOR) });
     expect(response.headers.getSetCookie().join('\n')).toMatch(/; Secure/i);
   });

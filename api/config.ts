@@ -16,6 +16,8 @@ const envSchema = z.object({
   SITE_ORIGIN: origin.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(50).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Swipegrid <no-reply@swipegrid.local>'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.string().default('development'),
 });
@@ -30,6 +32,7 @@ export type Config = {
   adminOrigin: string;
   siteOrigin: string;
   firstOperator: { email?: string; password?: string };
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
   seedDemo: boolean;
   production: boolean;
 };
@@ -58,6 +61,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
     siteOrigin: e.SITE_ORIGIN ?? `http://localhost:${sitePort}`,
     firstOperator: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${dataDir}/outbox` },
     seedDemo: e.SEED_DEMO === 'true',
     production: e.NODE_ENV === 'production',
   };

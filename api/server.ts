@@ -6,6 +6,7 @@ import { createStorage } from '../storage/index.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
+import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
 import { createPublishJobs } from './services/publish-jobs.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
@@ -32,6 +33,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   let renderer: Promise<Renderer> | undefined;
   const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()) });
 
+  const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   const operator = await ensureFirstOperator(db, config.firstOperator);
   let demoSiteId: string | undefined;
   const siteCount = db.select({ n: count() }).from(sites).get()?.n ?? 0;
@@ -45,7 +47,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
   const site = await listen(createSiteApp({ storage }), config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
-  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs }), config.port, config.host);
+  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer }), config.port, config.host);
   const adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${siteUrl}/sites/{siteId}/`);

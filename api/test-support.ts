@@ -12,6 +12,7 @@ import type { PublishResult } from '../publisher/publish.ts';
 import type { SiteView } from './services/site-view.ts';
 import type { StoredUpload } from './services/store-upload.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
+import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 
 /** The first operator every test context starts with (MASTER). */
 export const OPERATOR = { email: 'operator@example.com', password: 'Operator#Pass1' } as const;
@@ -75,6 +76,9 @@ export type TestContext = {
   admin: ReturnType<typeof createAdminApp>;
   site: ReturnType<typeof createSiteApp>;
   jobs: PublishJobs;
+  /** Files every message in `{dir}/outbox`; `outbox()` reads them back. */
+  mailer: Mailer;
+  outbox(): Promise<OutboxEntry[]>;
   /** Logs in as the first operator (once; later calls reuse the session) and returns the Cookie header value. */
   login(): Promise<string>;
   /** Logs in with the given credentials and returns the Cookie header value (throws unless 200). */
@@ -111,7 +115,9 @@ export async function createTestContext(): Promise<TestContext> {
   const { storage, writes } = recordingStorage(rawStorage);
   const jobs = createPublishJobs({ db, storage, renderer: testRenderer });
   await ensureFirstOperator(db, OPERATOR);
-  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs });
+  const outboxDir = path.join(dir, 'outbox');
+  const mailer = createMailer({ from: 'no-reply@swipegrid.test', outboxDir });
+  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer });
   const site = createSiteApp({ storage });
   let cookie: string | undefined;
 
@@ -157,6 +163,8 @@ export async function createTestContext(): Promise<TestContext> {
     admin,
     site,
     jobs,
+    mailer,
+    outbox: () => readOutbox(outboxDir),
     login,
     loginAs,
     request,
