@@ -42,9 +42,9 @@ export function createAdminApp(deps: AppDeps) {
 }
 
 /** The site origin: published sites, their assets and media. Kept apart from the admin's origin. */
-export function createSiteApp(deps: { storage: Storage }) {
+export function createSiteApp(deps: { storage: Storage; domainCacheMs?: number }) {
   const app = new Hono();
   app.onError(handleError);
-  app.route('/', siteHost(deps.storage));
+  app.route('/', siteHost(deps.storage, { domainCacheMs: deps.domainCacheMs }));
   return app;
 }

@@ -30,8 +30,12 @@ function listen(app: { fetch: (request: Request) => Response | Promise<Response>
 export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile);
   const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+  // The site host listens first: with PORT=0 its origin, which published pages link to, is known only then.
+  const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
+  const site = await listen(createSiteApp({ storage }), config.sitePort, config.host);
+  const siteUrl = shown(config.siteOrigin, site.port);
   let renderer: Promise<Renderer> | undefined;
-  const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()) });
+  const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl });
 
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   const operator = await ensureFirstOperator(db, config.firstOperator);
@@ -44,9 +48,6 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     await jobs.finished(publishId);
   }
 
-  const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
-  const site = await listen(createSiteApp({ storage }), config.sitePort, config.host);
-  const siteUrl = shown(config.siteOrigin, site.port);
   const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer }), config.port, config.host);
   const adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);

@@ -2,15 +2,21 @@ import { Hono, type Context } from 'hono';
 import { objectKey, readLivePointer, readManifest, type Manifest } from '../publisher/versions.ts';
 import type { Storage } from '../storage/storage.ts';
 import { safeDecode } from './safe-decode.ts';
+import { customDomainOrigin, requestHostName } from '../model/site-origin.ts';
+import { readDomainSite } from '../publisher/domains.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const DOMAIN_CACHE_MS = 5_000;
+/** `{prefix}/sites/{siteId}{/rest}`: the shared host's address of a site, the prefix being the site's custom path prefix. */
+const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
 
 /**
  * Serves published sites from storage, the way a CDN with edge logic would: a path resolves
  * through the site's live manifest to a content-addressed object. Pages are `no-cache` with
  * their hash as ETag; hashed assets and media derivatives are immutable.
  */
-export function siteHost(storage: Storage) {
+export function siteHost(storage: Storage, options: { domainCacheMs?: number } = {}) {
+  const domainCacheMs = options.domainCacheMs ?? DOMAIN_CACHE_MS;
   // Manifests never change once written, so one read per version is enough.
   const manifests = new Map<string, Manifest>();
   async function liveManifest(siteId: string): Promise<Manifest | null> {
@@ -58,23 +64,56 @@ export function siteHost(storage: Storage) {
     return candidates.find((path) => manifest.files[path]) ?? null;
   }
 
+  // Host → site lookups are one storage read; a few seconds of caching keeps them off every request.
+  const domains = new Map<string, { siteId: string | null; at: number }>();
+  async function domainSite(host: string): Promise<string | null> {
+    const cached = domains.get(host);
+    if (cached && Date.now() - cached.at < domainCacheMs) return cached.siteId;
+    const siteId = await readDomainSite(storage, host);
+    if (domains.size > 1000) domains.clear();
+    domains.set(host, { siteId, at: Date.now() });
+    return siteId;
+  }
+
+  /** A path below a site's root, resolved through its live manifest; a miss gets the language's 404 page. */
+  async function serveSitePath(c: Context, manifest: Manifest, rawRest: string) {
+    const rest = safeDecode(rawRest) ?? '\0';
+    const path = resolvePath(manifest, rest);
+    if (path) return serveFile(c, manifest, path, 200);
+    const lang = rest.split('/')[0]!.toLowerCase();
+    const notFoundPage = manifest.files[`${lang}/404.html`] ? `${lang}/404.html` : '404.html';
+    if (manifest.files[notFoundPage]) return serveFile(c, manifest, notFoundPage, 404);
+    return c.text('Not found', 404);
+  }
+
   return new Hono()
     .get('/_astro/*', (c) => serveImmutable(c, c.req.path.slice(1)))
     .get('/media/*', (c) => serveImmutable(c, safeDecode(c.req.path.slice(1)) ?? ''))
-    .get('/sites/:siteId', (c) => {
+    .get('*', async (c) => {
       const url = new URL(c.req.url);
-      return c.redirect(`${url.pathname}/${url.search}`, 301);
-    })
-    .get('/sites/:siteId/*', async (c) => {
-      const siteId = c.req.param('siteId');
+      // node-server builds the URL from the Host header, so this is the host the visitor asked for.
+      const host = requestHostName(url.host);
+      const domainSiteId = host ? await domainSite(host) : null;
+      if (domainSiteId) {
+        // A custom domain: no /sites/{id} segment, the site's path prefix (if any) first.
+        const manifest = await liveManifest(domainSiteId);
+        if (!manifest || manifest.address.domain !== host) return c.text('This site is not published.', 404);
+        const { prefix } = manifest.address;
+        if (url.pathname === prefix && prefix !== '') return c.redirect(`${prefix}/${url.search}`, 301);
+        if (!url.pathname.startsWith(`${prefix}/`)) return c.text('Not found', 404);
+        return serveSitePath(c, manifest, url.pathname.slice(prefix.length + 1));
+      }
+      const match = SHARED_PATH.exec(url.pathname);
+      if (!match) return c.text('Not found', 404);
+      const [, prefix = '', siteId = '', rest] = match;
+      if (rest === undefined) return c.redirect(`${url.pathname}/${url.search}`, 301);
       const manifest = await liveManifest(siteId);
       if (!manifest) return c.text('This site is not published.', 404);
-      const rest = safeDecode(c.req.path.slice(`/sites/${siteId}/`.length)) ?? '\0';
-      const path = resolvePath(manifest, rest);
-      if (path) return serveFile(c, manifest, path, 200);
-      const lang = rest.split('/')[0]!.toLowerCase();
-      const notFoundPage = manifest.files[`${lang}/404.html`] ? `${lang}/404.html` : '404.html';
-      if (manifest.files[notFoundPage]) return serveFile(c, manifest, notFoundPage, 404);
-      return c.text('Not found', 404);
+      if (manifest.address.domain) {
+        // Published for its own domain: its links lead there, so the shared address sends visitors there too.
+        return c.redirect(`${customDomainOrigin(url.origin, manifest.address.domain)}${manifest.address.prefix}/${rest.slice(1)}${url.search}`, 301);
+      }
+      if (manifest.address.prefix !== prefix) return c.text('Not found', 404);
+      return serveSitePath(c, manifest, rest.slice(1));
     });
 }

@@ -113,12 +113,13 @@ export async function createTestContext(): Promise<TestContext> {
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
   const { storage, writes } = recordingStorage(rawStorage);
-  const jobs = createPublishJobs({ db, storage, renderer: testRenderer });
+  const jobs = createPublishJobs({ db, storage, renderer: testRenderer, siteOrigin: SITE_ORIGIN });
   await ensureFirstOperator(db, OPERATOR);
   const outboxDir = path.join(dir, 'outbox');
   const mailer = createMailer({ from: 'no-reply@swipegrid.test', outboxDir });
   const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer });
-  const site = createSiteApp({ storage });
+  // No domain cache: a test sees a domain move as soon as the publish that made it.
+  const site = createSiteApp({ storage, domainCacheMs: 0 });
   let cookie: string | undefined;
 
   async function loginAs(email: string, password: string): Promise<string> {

@@ -29,6 +29,7 @@ import { columnLetters } from '../model/position.ts';
 import { createSiteInputSchema } from '../model/site-input.ts';
 import { makeImageSet, planImageWidths, sharpConcurrency } from '../publisher/images.ts';
 import { publishSite } from '../publisher/publish.ts';
+import { DEFAULT_SITE_ORIGIN, siteAddress } from '../publisher/site-address.ts';
 import type { PublishProgress, PublishResult, PublishStep } from '../publisher/publish.ts';
 import { loadRenderer } from '../publisher/renderer.ts';
 import type { Renderer } from '../publisher/renderer.ts';
@@ -291,7 +292,7 @@ function changedPaths(before: Manifest | null, after: Manifest | null): string[]
 /** Renders one not-found page, so the entry's lazily imported chunks are loaded now. */
 async function warmUp(renderer: Renderer, setup: Setup): Promise<void> {
   const draft = loadSiteDraft(setup.db, setup.siteId);
-  const { site } = buildSnapshot(draft, DEFAULT_LANGUAGE, { entries: {}, thumbnails: {}, made: 0, reused: 0 }, `/sites/${setup.siteId}/`);
+  const { site } = buildSnapshot(draft, DEFAULT_LANGUAGE, { entries: {}, thumbnails: {}, made: 0, reused: 0 }, siteAddress(draft, DEFAULT_SITE_ORIGIN));
   await renderer.renderPage({ site, page: null, assetOrigin: '' });
 }
 

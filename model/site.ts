@@ -14,6 +14,7 @@ import type { Language } from './language.ts';
 import { buttonStyleFields, linkDestinationProblem, linkTypeSchema, pageSchema } from './page.ts';
 import type { LinkType } from './page.ts';
 import { isPositionCode } from './position.ts';
+import { bodyTagsProblem, seoTextProblem, seoWhitespaceProblem } from './seo-rules.ts';
 import { snsSchema } from './sns.ts';
 import {
   colorSchema,
@@ -66,15 +67,24 @@ const optionalSize = size.nullable().default(null);
 
 // --- SEO, company, scripts ---
 
-const seoField = (max: number) => z.string().max(max, `Must be at most ${max} characters.`).default('');
+const seoField = (max: number, problem: (text: string) => string | null) =>
+  z
+    .string()
+    .max(max, `Must be at most ${max} characters.`)
+    .superRefine((text, ctx) => {
+      const message = problem(text);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((text) => (text.trim() === '' ? '' : text))
+    .default('');
 
-/** Length caps only; the SEO character rules of B §5 are checked elsewhere. */
+/** B §5: the length caps and the character rules (model/seo-rules.ts). */
 export const seoSchema = z.object({
-  title: seoField(SEO_LIMITS.title),
-  h1: seoField(SEO_LIMITS.h1),
-  description: seoField(SEO_LIMITS.description),
-  head: seoField(SEO_LIMITS.head),
-  body: seoField(SEO_LIMITS.body),
+  title: seoField(SEO_LIMITS.title, seoTextProblem),
+  h1: seoField(SEO_LIMITS.h1, seoTextProblem),
+  description: seoField(SEO_LIMITS.description, seoTextProblem),
+  head: seoField(SEO_LIMITS.head, seoWhitespaceProblem),
+  body: seoField(SEO_LIMITS.body, bodyTagsProblem),
 });
 
 /** The four company-info tabs and where they are offered. */

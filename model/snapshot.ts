@@ -61,7 +61,9 @@ export const siteSnapshotSchema = z.object({
   lang: languageSchema,
   defaultLanguage: languageSchema,
   languages: z.array(languageSchema),
-  /** Path of the site's root on its origin, e.g. `/sites/{id}/`; `/` on a custom domain. */
+  /** Where visitors reach the site, without trailing slash: SITE_ORIGIN, or the custom domain's origin. */
+  origin: z.string(),
+  /** Path of the site's root on its origin, e.g. `/sites/{id}/`; `/` on a custom domain (after any path prefix). */
   basePath: z.string(),
   customDomain: z.boolean(),
   customPathPrefix: z.string().optional(),

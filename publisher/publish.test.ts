@@ -147,10 +147,10 @@ describe('publishing a 3×4 site in two languages', () => {
     expect((await ctx.request(`/api/site/${site.id}/publish/not-a-publish/events`)).status).toBe(404);
   });
 
-  it('lists every language × position, every page JSON and both not-found pages in the manifest, each stored', async () => {
+  it('lists every language × position, every page JSON, both not-found pages, the sitemap and robots.txt in the manifest, each stored', async () => {
     const site = await buildSite(ctx);
     const result = await ctx.publish(site.id);
-    expect(result).toMatchObject({ version: 1, changed: true, files: 50, pagesRendered: 26 });
+    expect(result).toMatchObject({ version: 1, changed: true, files: 52, pagesRendered: 26 });
 
     const manifest = await liveManifestOf(ctx.storage, site.id);
     const html = LANGUAGES.flatMap((lang) => POSITIONS.map((position) => publicFileName(lang, 'jp', position)));
@@ -160,14 +160,15 @@ describe('publishing a 3×4 site in two languages', () => {
     expect(html).toContain('B2/index.html');
     expect(html).toContain('en/B2/index.html');
     const json = LANGUAGES.flatMap((lang) => [...site.pages.values()].map((page) => pageDataPath(lang, page.id)));
-    expect(Object.keys(manifest.files).sort()).toEqual([...html, ...json, '404.html', 'en/404.html'].sort());
+    expect(Object.keys(manifest.files).sort()).toEqual([...html, ...json, '404.html', 'en/404.html', 'sitemap.xml', 'robots.txt'].sort());
 
     for (const [path, file] of Object.entries(manifest.files)) {
       const object = await ctx.storage.get(objectKey(file.hash));
       expect(object, path).not.toBeNull();
       expect(sha256(object!.body), path).toBe(file.hash);
       expect(object!.size, path).toBe(file.size);
-      expect(file.contentType, path).toBe(path.endsWith('.json') ? 'application/json' : 'text/html; charset=utf-8');
+      const types: Record<string, string> = { json: 'application/json', xml: 'application/xml; charset=utf-8', txt: 'text/plain; charset=utf-8', html: 'text/html; charset=utf-8' };
+      expect(file.contentType, path).toBe(types[path.split('.').at(-1)!]);
     }
     expect(manifest.assets.length).toBeGreaterThan(0);
     for (const asset of manifest.assets) {
@@ -402,7 +403,7 @@ describe('versions and rollback', () => {
     expect(listed.status).toBe(200);
     const { versions } = (await listed.json()) as { versions: { version: number; live: boolean; files: number; createdAt: string }[] };
     expect(versions.map(({ version, live }) => ({ version, live }))).toEqual([{ version: 2, live: true }, { version: 1, live: false }]);
-    expect(versions.every((v) => v.files === 50 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
+    expect(versions.every((v) => v.files === 52 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
 
     const rolled = await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' });
     expect(rolled.status).toBe(200);

@@ -8,6 +8,9 @@ import { forEachLimit } from './concurrency.ts';
 import { prepareMedia } from './media.ts';
 import type { Renderer } from './renderer.ts';
 import { buildSnapshot } from './snapshot.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { moveDomain } from './domains.ts';
+import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
 import { manifestKey, nextVersionNumber, objectKey, readLiveManifest, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 
 export type PublishStep = 'images' | 'pages' | 'upload';
@@ -30,8 +33,8 @@ export type PublishDeps = {
   storage: Storage;
   renderer: Renderer;
   onProgress?: (progress: PublishProgress) => void;
-  /** Path of the site's root for visitors; `/sites/{id}/` on the shared host. */
-  basePath?: string;
+  /** SITE_ORIGIN: where the shared host serves sites; a custom domain keeps its scheme and port. */
+  siteOrigin?: string;
   now?: () => Date;
 };
 
@@ -62,7 +65,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   const started = performance.now();
   const { storage, renderer } = deps;
   const report = deps.onProgress ?? (() => {});
-  const basePath = deps.basePath ?? `/sites/${draft.id}/`;
+  const address = siteAddress(draft, deps.siteOrigin ?? DEFAULT_SITE_ORIGIN);
   const defaultLanguage = draft.settings.defaultLanguage;
 
   const media = await prepareMedia(draft, storage, (done, total) => report({ step: 'images', done, total }));
@@ -75,7 +78,11 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   let rendered = 0;
   report({ step: 'pages', done: 0, total: totalPages });
   for (const lang of languages) {
-    const { site, pages } = buildSnapshot(draft, lang, media, basePath);
+    const { site, pages } = buildSnapshot(draft, lang, media, address);
+    if (lang === defaultLanguage) {
+      files.set('sitemap.xml', { body: encoder.encode(sitemapXml(site)), contentType: 'application/xml; charset=utf-8' });
+      files.set('robots.txt', { body: encoder.encode(robotsTxt(site)), contentType: 'text/plain; charset=utf-8' });
+    }
     for (const page of pages) {
       const { html } = await renderer.renderPage({ site, page, assetOrigin: '' });
       const body = encoder.encode(html);
@@ -134,9 +141,10 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
 
   const now = deps.now?.() ?? new Date();
   const version = await nextVersionNumber(storage, draft.id);
-  const manifest: Manifest = { siteId: draft.id, version, createdAt: now.toISOString(), files: manifestFiles, assets };
+  const manifest: Manifest = { siteId: draft.id, version, createdAt: now.toISOString(), files: manifestFiles, assets, address: { domain: address.domain, prefix: address.prefix } };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   await switchLive(storage, draft.id, version, now);
+  await moveDomain(storage, draft.id, live?.address.domain, address.domain);
   return result(version, true, written + 2);
 }
 

@@ -5,6 +5,7 @@ import { resolvePageText, applySiteText } from '../model/translation.ts';
 import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot } from '../model/snapshot.ts';
 import type { PageContent } from '../model/page.ts';
 import type { PreparedMedia } from './media.ts';
+import type { SiteAddress } from './site-address.ts';
 
 /**
  * The page's content with its media URLs made public, and the media it refers to keyed by
@@ -37,7 +38,7 @@ export type LanguageSnapshot = { site: SiteSnapshot; pages: ResolvedPage[] };
  * The site as visitors of one language see it. Members-only pages keep only their lock:
  * none of their content is in what this returns, so none of it can reach public storage.
  */
-export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedMedia, siteBasePath: string): LanguageSnapshot {
+export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedMedia, address: SiteAddress): LanguageSnapshot {
   const { settings } = draft;
   const defaultLanguage = settings.defaultLanguage;
   const siteText = applySiteText({ seo: settings.seo, company: settings.company }, lang === defaultLanguage ? undefined : draft.translations[lang]);
@@ -71,8 +72,9 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
     lang,
     defaultLanguage,
     languages: settings.languages,
-    basePath: siteBasePath,
-    customDomain: false,
+    origin: address.origin,
+    basePath: address.basePath,
+    customDomain: address.domain !== undefined,
     customPathPrefix: settings.customPathPrefix || undefined,
     name: settings.name,
     viewMode: settings.viewMode,

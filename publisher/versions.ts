@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Storage } from '../storage/storage.ts';
+import { moveDomain } from './domains.ts';
 
 /**
  * A version is a manifest mapping every public path of a site to the hash of its bytes
@@ -14,6 +15,8 @@ export const manifestSchema = z.object({
   files: z.record(z.string(), manifestFileSchema),
   /** Shared client assets (under `_astro/`) the pages need; an export copies them too. */
   assets: z.array(z.string()),
+  /** How visitors reach this version: its custom domain, if any, and its path prefix. */
+  address: z.object({ domain: z.string().optional(), prefix: z.string() }).default({ prefix: '' }),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
@@ -75,9 +78,12 @@ export async function switchLive(storage: Storage, siteId: string, version: numb
   return pointer;
 }
 
-/** Makes an earlier version live again. Throws when the version does not exist. */
+/** Makes an earlier version live again, with the domain it was published for. Throws when the version does not exist. */
 export async function rollback(storage: Storage, siteId: string, version: number): Promise<LivePointer> {
   const manifest = await readManifest(storage, siteId, version);
   if (!manifest) throw new Error(`Version ${version} of this site does not exist.`);
-  return switchLive(storage, siteId, version);
+  const live = await readLiveManifest(storage, siteId);
+  const pointer = await switchLive(storage, siteId, version);
+  await moveDomain(storage, siteId, live?.address.domain, manifest.address.domain);
+  return pointer;
 }

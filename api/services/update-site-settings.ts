@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
 import { siteSettingsPatchSchema, siteSettingsSchema } from '../../model/site.ts';
 import { applySiteText, extractSiteText, translationsSchema } from '../../model/translation.ts';
@@ -49,11 +49,20 @@ export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: L
     nextTranslations = { ...translations, [lang]: overlay };
   }
   const settings = siteSettingsSchema.parse(base);
+  if (settings.customDomain) assertDomainFree(db, site.id, settings.customDomain);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', `The site does not offer the language ${lang}.`);
   db.update(sites)
     .set({ settings, name: settings.name, translations: nextTranslations, updatedAt: new Date() })
     .where(eq(sites.id, site.id))
     .run();
+}
+
+/** One domain serves one site: the site host maps a host name to exactly one. */
+function assertDomainFree(db: Db, siteId: string, domain: string): void {
+  const taken = db.select({ id: sites.id }).from(sites)
+    .where(and(ne(sites.id, siteId), sql`lower(json_extract(${sites.settings}, '$.customDomain')) = ${domain.toLowerCase()}`))
+    .get();
+  if (taken) throw new AppError('conflict', `The domain ${domain} is already used by another site.`);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

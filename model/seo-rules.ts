@@ -1,0 +1,49 @@
+/**
+ * The SEO character rules of back-office spec §5. Title, H1 and description allow letters (of
+ * any script), digits, spaces, hyphen, pipe, colon, parentheses and brackets; every field is free
+ * of leading and trailing whitespace; body tags are only `<script src … defer></script>` and never
+ * mention eval, setTimeout or setInterval.
+ */
+
+export const SEO_MESSAGES = {
+  whitespace: 'Remove spaces at the beginning and end.',
+  characters: 'Only letters, numbers, spaces and - | : ( ) [ ] are allowed.',
+  bodyTags: 'Body tags may only be <script> tags with src and defer.',
+  forbiddenCall: 'eval, setTimeout and setInterval are not allowed.',
+} as const;
+
+// \p{L} and \p{M}: letters of every script with their combining marks (kana voicing, Hangul jamo);
+// \p{N}: digits. Underscore, emoji and other symbols fall outside.
+const SEO_TEXT = /^[\p{L}\p{M}\p{N} \-|:()[\]]*$/u;
+
+/** A text of only whitespace counts as empty (in another language: not translated), not as a mistake. */
+export function seoWhitespaceProblem(text: string): string | null {
+  return text.trim() !== '' && text !== text.trim() ? SEO_MESSAGES.whitespace : null;
+}
+
+/** The problem with a title, H1 or description, or null when it follows the rules. */
+export function seoTextProblem(text: string): string | null {
+  if (text.trim() === '') return null;
+  return seoWhitespaceProblem(text) ?? (SEO_TEXT.test(text) ? null : SEO_MESSAGES.characters);
+}
+
+const FORBIDDEN_CALL = /\b(eval|setTimeout|setInterval)\b/;
+const SCRIPT_TAG = /^<script\b([^>]*)>\s*<\/script\s*>/i;
+const ATTRIBUTE = /([a-zA-Z-]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?/g;
+
+/** The problem with the body tags, or null when they are only external deferred scripts. */
+export function bodyTagsProblem(html: string): string | null {
+  if (html.trim() === '') return null;
+  const whitespace = seoWhitespaceProblem(html);
+  if (whitespace) return whitespace;
+  if (FORBIDDEN_CALL.test(html)) return SEO_MESSAGES.forbiddenCall;
+  let rest = html;
+  while (rest !== '') {
+    const tag = SCRIPT_TAG.exec(rest);
+    if (!tag) return SEO_MESSAGES.bodyTags;
+    const attributes = new Map([...tag[1]!.matchAll(ATTRIBUTE)].map((m) => [m[1]!.toLowerCase(), (m[2] ?? '').replace(/^["']|["']$/g, '')]));
+    if (!attributes.get('src') || !attributes.has('defer')) return SEO_MESSAGES.bodyTags;
+    rest = rest.slice(tag[0].length).trimStart();
+  }
+  return null;
+}

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, pngBytes, SITE_ORIGIN, type TestContext } from '../api/test-support.ts';
+import { SEO_MESSAGES } from '../model/seo-rules.ts';
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(async () => {
+  await ctx.cleanup();
+});
+
+const HEAD_TAG = '<meta name="owner-verification" content="abc123">';
+const BODY_TAG = '<script src="https://cdn.example.com/tracker.js" defer></script>';
+
+/** A 2 × 2 site in Japanese and English: A1, A2 and B1 with an image, B2 members-only. */
+async function seoSite(settings: Record<string, unknown> = {}) {
+  const view = await ctx.createSite({ name: 'Catalogue', numberHorizontal: 2, numberVertical: 2, languages: ['jp', 'en'] });
+  const upload = await ctx.uploadMedia(view.id, await pngBytes(60, 90, '#336699'), 'cover.png');
+  const pages = Object.fromEntries(view.creatives.flatMap((creative) => creative.pages.map((page) => [page.position, page.id])));
+  for (const position of ['A1', 'A2', 'B1']) await ctx.writePage(view.id, pages[position]!, 'jp', { detail: { imageUrl: upload.url, mainText: `${position} 本文` } });
+  await ctx.writePage(view.id, pages.B2!, 'jp', { membersOnlyLock: true, detail: { imageUrl: upload.url, mainText: 'members' } });
+  const put = await ctx.request(`/api/site/${view.id}`, {
+    method: 'PUT',
+    json: { seo: { title: 'カタログ 2026', h1: '春のカタログ', description: 'スワイプで見る春のカタログ', head: HEAD_TAG, body: BODY_TAG }, ...settings },
+  });
+  expect(put.status, await put.clone().text()).toBe(200);
+  await ctx.request(`/api/site/${view.id}?lang=en`, { method: 'PUT', json: { seo: { title: 'Catalogue 2026', description: 'The spring catalogue' } } });
+  return { id: view.id, pages };
+}
+
+const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+
+describe('the page head of a published page', () => {
+  it('carries title, description, H1, canonical, hreflang, Open Graph, Twitter card and the owner tags', async () => {
+    const site = await seoSite();
+    await ctx.publish(site.id);
+    const html = await (await ctx.visit(`/sites/${site.id}/en/B1`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(html).toMatch(/<html lang="en"/);
+    expect(head).toContain('<title>Catalogue 2026</title>');
+    expect(head).toContain('<meta name="description" content="The spring catalogue">');
+    expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
+    expect(attr(head, /hreflang="ja" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/B1`);
+    expect(attr(head, /hreflang="en" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
+    expect(attr(head, /hreflang="x-default" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/B1`);
+    expect(attr(head, /property="og:url" content="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
+    expect(attr(head, /property="og:title" content="([^"]+)"/)).toBe('Catalogue 2026');
+    expect(attr(head, /property="og:locale" content="([^"]+)"/)).toBe('en_US');
+    const ogImage = attr(head, /property="og:image" content="([^"]+)"/)!;
+    expect(ogImage).toMatch(new RegExp(`^${SITE_ORIGIN}/media/[0-9a-f]{64}/60\\.(jpg|png)$`));
+    expect((await ctx.visit(new URL(ogImage).pathname)).status).toBe(200);
+    expect(attr(head, /name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
+    expect(attr(head, /name="twitter:image" content="([^"]+)"/)).toBe(ogImage);
+    expect(head).toContain(HEAD_TAG);
+    const body = html.slice(html.indexOf('<body'));
+    expect(body).toContain('春のカタログ');
+    expect(body.trimEnd()).toMatch(new RegExp(`${BODY_TAG.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*</body>`));
+  });
+
+  it('uses the default language texts where a language has none of its own', async () => {
+    const site = await seoSite();
+    await ctx.request(`/api/site/${site.id}?lang=en`, { method: 'PUT', json: { seo: { description: ' ' } } });
+    await ctx.publish(site.id);
+    const html = await (await ctx.visit(`/sites/${site.id}/en/`)).text();
+    expect(html).toContain('<meta name="description" content="スワイプで見る春のカタログ">');
+  });
+});
+
+describe('SEO settings are checked by the API', () => {
+  it('answers 400 naming the field for characters, whitespace and body tags the rules refuse', async () => {
+    const { id } = await ctx.createSite();
+    const cases: [Record<string, string>, string][] = [
+      [{ title: 'Big_sale' }, `seo.title: ${SEO_MESSAGES.characters}`],
+      [{ h1: 'Sale 🎉' }, `seo.h1: ${SEO_MESSAGES.characters}`],
+      [{ description: ' leading' }, `seo.description: ${SEO_MESSAGES.whitespace}`],
+      [{ body: '<script>alert(1)</script>' }, `seo.body: ${SEO_MESSAGES.bodyTags}`],
+      [{ body: '<script src="/a.js" defer></script><script src="/setInterval.js" defer></script>' }, `seo.body: ${SEO_MESSAGES.forbiddenCall}`],
+      [{ title: 'a'.repeat(61) }, 'seo.title: Must be at most 60 characters.'],
+    ];
+    for (const [seo, message] of cases) {
+      const response = await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { seo } });
+      expect(response.status, JSON.stringify(seo)).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(message);
+    }
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('list every readable page in every language with its alternates, and leave members-only pages out', async () => {
+    const site = await seoSite();
+    await ctx.publish(site.id);
+    const response = await ctx.visit(`/sites/${site.id}/sitemap.xml`);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(SITE_ORIGIN.length));
+    const base = `/sites/${site.id}/`;
+    expect(locs).toEqual([base, `${base}A2`, `${base}B1`, `${base}en/`, `${base}en/A2`, `${base}en/B1`]);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${SITE_ORIGIN}${base}en/A2"/>`);
+    const robots = await (await ctx.visit(`/sites/${site.id}/robots.txt`)).text();
+    expect(robots).toBe(`User-agent: *\nAllow: /\nSitemap: ${SITE_ORIGIN}${base}sitemap.xml\n`);
+  });
+});
+
+describe('custom domains and path prefixes', () => {
+  const visitUrl = (url: string) => ctx.site.request(url);
+
+  it('serves a site on its custom domain without the site segment, and sends its shared address there', async () => {
+    const site = await seoSite({ customDomain: 'Shop.Example.test' });
+    await ctx.publish(site.id);
+    const top = await visitUrl('http://shop.example.test/');
+    expect(top.status).toBe(200);
+    const html = await top.text();
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe('http://shop.example.test:3001/');
+    expect(html).not.toContain(`/sites/${site.id}`);
+    expect((await visitUrl('http://shop.example.test/en/B1')).status).toBe(200);
+    expect((await visitUrl('http://shop.example.test/Z9')).status).toBe(404);
+    expect(await (await visitUrl('http://shop.example.test/robots.txt')).text()).toContain('Sitemap: http://shop.example.test:3001/sitemap.xml');
+    // Assets are root-relative, so the domain serves them too.
+    const asset = /src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1] ?? /component-url="(\/_astro\/[^"]+)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    expect((await visitUrl(`http://shop.example.test${asset}`)).status).toBe(200);
+
+    const shared = await ctx.visit(`/sites/${site.id}/en/B1?utm=x`);
+    expect(shared.status).toBe(301);
+    expect(shared.headers.get('location')).toBe('http://shop.example.test/en/B1?utm=x');
+    expect((await visitUrl('http://other.example.test/')).status).toBe(404);
+  });
+
+  it('moves with the published version: a new domain takes over, a rollback brings the old one back', async () => {
+    const site = await seoSite({ customDomain: 'one.example.test' });
+    await ctx.publish(site.id);
+    expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'two.example.test' } })).status).toBe(200);
+    await ctx.publish(site.id);
+    expect((await visitUrl('http://one.example.test/')).status).toBe(404);
+    expect((await visitUrl('http://two.example.test/')).status).toBe(200);
+    expect((await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' })).status).toBe(200);
+    expect((await visitUrl('http://one.example.test/')).status).toBe(200);
+    expect((await visitUrl('http://two.example.test/')).status).toBe(404);
+  });
+
+  it('refuses a domain another site already uses', async () => {
+    await seoSite({ customDomain: 'taken.example.test' });
+    const other = await ctx.createSite({ name: 'Other' });
+    const response = await ctx.request(`/api/site/${other.id}`, { method: 'PUT', json: { customDomain: 'TAKEN.example.test' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe('The domain taken.example.test is already used by another site.');
+  });
+
+  it('serves a site with a path prefix only under that prefix, on the shared host and on its domain', async () => {
+    const site = await seoSite({ customPathPrefix: 'shop' });
+    await ctx.publish(site.id);
+    expect((await ctx.visit(`/shop/sites/${site.id}/en/B1`)).status).toBe(200);
+    const html = await (await ctx.visit(`/shop/sites/${site.id}/`)).text();
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/shop/sites/${site.id}/`);
+    expect((await ctx.visit(`/sites/${site.id}/`)).status).toBe(404);
+    expect((await ctx.visit(`/other/sites/${site.id}/`)).status).toBe(404);
+
+    await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'prefixed.example.test' } });
+    await ctx.publish(site.id);
+    expect((await visitUrl('http://prefixed.example.test/shop/en/B1')).status).toBe(200);
+    expect((await visitUrl('http://prefixed.example.test/shop')).headers.get('location')).toBe('/shop/');
+    expect((await visitUrl('http://prefixed.example.test/en/B1')).status).toBe(404);
+  });
+});
