@@ -4,6 +4,8 @@ import type { Storage } from '../storage/storage.ts';
 import { safeDecode } from './safe-decode.ts';
 import { customDomainOrigin, requestHostName } from '../model/site-origin.ts';
 import { readDomainSite } from '../publisher/domains.ts';
+import { parseLanguageToken } from '../model/language.ts';
+import { DEFAULT_POSITION, isPositionCode } from '../model/position.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const DOMAIN_CACHE_MS = 5_000;
@@ -50,16 +52,27 @@ export function siteHost(storage: Storage, options: { domainCacheMs?: number } =
     return c.body(object.body as Uint8Array<ArrayBuffer>, status, headers);
   }
 
-  /** The manifest path a request path names: folders are their index.html; position codes are case-insensitive. */
+  /**
+   * The manifest path a request path names: folders are their index.html; language tokens
+   * (JP/JA, EN, CN, KR) and position codes are case-insensitive, and the default language's
+   * token may be written though its pages sit at the root.
+   */
   function resolvePath(manifest: Manifest, rest: string): string | null {
-    const candidates = rest === '' || rest.endsWith('/') ? [`${rest}index.html`] : [rest, `${rest}/index.html`];
     const segments = rest.split('/');
-    const last = segments.at(-1)!;
-    if (/^[a-z]{1,3}\d{1,3}$/i.test(last)) candidates.push(`${[...segments.slice(0, -1), last.toUpperCase()].join('/')}/index.html`);
-    if (segments.length > 1 && /^(jp|ja|en|cn|kr)$/i.test(segments[0]!)) {
-      const lang = segments[0]!.toLowerCase() === 'ja' ? 'jp' : segments[0]!.toLowerCase();
-      const tail = segments.slice(1).join('/');
-      candidates.push(tail === '' ? `${lang}/index.html` : `${lang}/${tail}/index.html`, `${lang}/${tail.toUpperCase()}/index.html`);
+    const token = segments.length > 1 ? parseLanguageToken(segments[0]!) : null;
+    const tails = [segments];
+    if (token !== null) tails.unshift(token === manifest.address.defaultLanguage ? segments.slice(1) : [token, ...segments.slice(1)]);
+    const candidates: string[] = [];
+    for (const tail of tails) {
+      const path = tail.join('/');
+      if (path === '' || path.endsWith('/')) candidates.push(`${path}index.html`);
+      else candidates.push(path, `${path}/index.html`);
+      const last = tail.at(-1)!;
+      if (isPositionCode(last)) {
+        const folder = tail.slice(0, -1);
+        // A1 is the default position: its page is the language folder's index.
+        candidates.push(last.toUpperCase() === DEFAULT_POSITION ? [...folder, 'index.html'].join('/') : `${[...folder, last.toUpperCase()].join('/')}/index.html`);
+      }
     }
     return candidates.find((path) => manifest.files[path]) ?? null;
   }
@@ -80,8 +93,8 @@ export function siteHost(storage: Storage, options: { domainCacheMs?: number } =
     const rest = safeDecode(rawRest) ?? '\0';
     const path = resolvePath(manifest, rest);
     if (path) return serveFile(c, manifest, path, 200);
-    const lang = rest.split('/')[0]!.toLowerCase();
-    const notFoundPage = manifest.files[`${lang}/404.html`] ? `${lang}/404.html` : '404.html';
+    const lang = parseLanguageToken(rest.split('/')[0]!);
+    const notFoundPage = lang && manifest.files[`${lang}/404.html`] ? `${lang}/404.html` : '404.html';
     if (manifest.files[notFoundPage]) return serveFile(c, manifest, notFoundPage, 404);
     return c.text('Not found', 404);
   }

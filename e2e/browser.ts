@@ -3,10 +3,21 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with nothing that reaches for the network on its own. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
+  });
+}
+
+/** The position code of the page under the middle of the viewer: the one a visitor sees. */
+export function visiblePosition(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const stage = document.querySelector('.sg-columns')?.getBoundingClientRect();
+    if (!stage) return null;
+    const hit = document.elementsFromPoint(stage.left + stage.width / 2, stage.top + stage.height / 2)
+      .find((element) => element.matches('.sg-page[data-position]')) as HTMLElement | undefined;
+    return hit?.dataset.position ?? null;
   });
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from './language.ts';
 import {
   buildVisitorPath,
+  customPathFileName,
   isCustomPathSlug,
   normalisePathPrefix,
   parseVisitorPath,
@@ -224,5 +225,16 @@ describe('publicFileName', () => {
 
   it('throws for an invalid position', () => {
     expect(() => publicFileName('jp', 'jp', 'A0')).toThrow(RangeError);
+  });
+});
+
+describe('customPathFileName', () => {
+  it('places a page\'s custom path beside its position, under the language folder', () => {
+    expect(customPathFileName('jp', 'jp', 'spring-sale')).toBe('spring-sale/index.html');
+    expect(customPathFileName('en', 'jp', 'spring-sale')).toBe('en/spring-sale/index.html');
+  });
+
+  it('refuses what is not a custom path slug', () => {
+    expect(() => customPathFileName('jp', 'jp', '../x')).toThrow(RangeError);
   });
 });

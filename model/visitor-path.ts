@@ -205,3 +205,13 @@ export function publicFileName(lang: Language, defaultLanguage: Language, positi
   if (code !== DEFAULT_POSITION) folders.push(code);
   return [...folders, 'index.html'].join('/');
 }
+
+/**
+ * Where a page's copy under its custom path sits in the published tree.
+ * @example customPathFileName('en', 'jp', 'spring-sale') // 'en/spring-sale/index.html'
+ */
+export function customPathFileName(lang: Language, defaultLanguage: Language, customPath: string): string {
+  if (!isCustomPathSlug(customPath)) throw new RangeError(`Invalid custom path: ${JSON.stringify(customPath)}.`);
+  const folders = lang !== defaultLanguage ? [pathToken(lang)] : [];
+  return [...folders, customPath, 'index.html'].join('/');
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SiteDraft } from '../model/draft.ts';
 import type { Language } from '../model/language.ts';
 import { pageDataPath } from '../model/snapshot.ts';
-import { publicFileName } from '../model/visitor-path.ts';
+import { customPathFileName, publicFileName } from '../model/visitor-path.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { prepareMedia } from './media.ts';
@@ -88,7 +88,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
       const body = encoder.encode(html);
       files.set(publicFileName(lang, defaultLanguage, page.position), { body, contentType: HTML });
       const customPath = site.grid[page.columnIndex]?.pages[page.row - 1]?.customPath;
-      if (customPath) files.set(publicFileName(lang, defaultLanguage, customPath), { body, contentType: HTML });
+      if (customPath) files.set(customPathFileName(lang, defaultLanguage, customPath), { body, contentType: HTML });
       files.set(pageDataPath(lang, page.id), { body: encoder.encode(JSON.stringify(page)), contentType: JSON_TYPE });
       report({ step: 'pages', done: ++rendered, total: totalPages });
     }
@@ -141,7 +141,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
 
   const now = deps.now?.() ?? new Date();
   const version = await nextVersionNumber(storage, draft.id);
-  const manifest: Manifest = { siteId: draft.id, version, createdAt: now.toISOString(), files: manifestFiles, assets, address: { domain: address.domain, prefix: address.prefix } };
+  const manifest: Manifest = { siteId: draft.id, version, createdAt: now.toISOString(), files: manifestFiles, assets, address: { domain: address.domain, prefix: address.prefix, defaultLanguage } };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   await switchLive(storage, draft.id, version, now);
   await moveDomain(storage, draft.id, live?.address.domain, address.domain);

@@ -15,8 +15,8 @@ export const manifestSchema = z.object({
   files: z.record(z.string(), manifestFileSchema),
   /** Shared client assets (under `_astro/`) the pages need; an export copies them too. */
   assets: z.array(z.string()),
-  /** How visitors reach this version: its custom domain, if any, and its path prefix. */
-  address: z.object({ domain: z.string().optional(), prefix: z.string() }).default({ prefix: '' }),
+  /** How visitors reach this version: its custom domain, if any, its path prefix, and the language whose pages sit at the root. */
+  address: z.object({ domain: z.string().optional(), prefix: z.string(), defaultLanguage: z.string().optional() }).default({ prefix: '' }),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFile = z.infer<typeof manifestFileSchema>;

@@ -63,7 +63,7 @@ export default function Viewer({ site, initialPage }: Props) {
   const [pages, setPages] = useState<PageCache>({ [initialPage.id]: initialPage });
   const requested = useRef(new Set<string>([initialPage.id]));
   const throttle = useRef(createThrottle()).current;
-  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const pointer = useRef<{ x: number; y: number; at: number } | null>(null);
   // Scoped selectors: keen-slider's default would also take the nested row slides as columns.
   const [rootRef, slider] = useKeenSlider<HTMLDivElement>({ drag: false, initial: initial.column, rubberband: false, selector: ':scope > .sg-column' });
 
@@ -150,12 +150,13 @@ export default function Viewer({ site, initialPage }: Props) {
     <div
       className={`sg-viewer sg-view-${site.viewMode.toLowerCase()}`}
       style={{ background: site.safeAreaColor }}
-      onPointerDown={(event) => { pointer.current = { x: event.clientX, y: event.clientY }; }}
+      onPointerDown={(event) => { pointer.current = { x: event.clientX, y: event.clientY, at: event.timeStamp }; }}
       onPointerUp={(event) => {
         const start = pointer.current;
         pointer.current = null;
         if (!start) return;
-        const direction = swipeDirection(event.clientX - start.x, event.clientY - start.y);
+        const drag = { durationMs: event.timeStamp - start.at, width: window.innerWidth, height: window.innerHeight };
+        const direction = swipeDirection(event.clientX - start.x, event.clientY - start.y, drag);
         if (direction) move(direction);
       }}
       onPointerCancel={() => { pointer.current = null; }}

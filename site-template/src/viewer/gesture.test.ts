@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { SWIPE_THRESHOLD, SWIPE_THROTTLE_MS, VERTICAL_RESISTANCE } from '../../../model/constants.ts';
+import { LONG_SWIPE_RATIO, SWIPE_RESET_MS, SWIPE_THRESHOLD, SWIPE_THROTTLE_MS, VERTICAL_RESISTANCE } from '../../../model/constants.ts';
 import { createThrottle, swipeDirection } from './gesture.ts';
+
+describe('swipeDirection of a long drag (held 1000 ms or more)', () => {
+  const phone = { width: 375, height: 739 };
+  it('uses the spec\'s reset time 1000 ms and long-swipe ratio 0.5', () => {
+    expect([SWIPE_RESET_MS, LONG_SWIPE_RATIO]).toEqual([1000, 0.5]);
+  });
+
+  it('moves only past half the viewport, so a slow look-around springs back', () => {
+    const slow = { ...phone, durationMs: 1200 };
+    expect(swipeDirection(-120, 0, slow)).toBeNull();
+    expect(swipeDirection(-188, 0, slow)).toBe('right');
+    expect(swipeDirection(0, -300, slow)).toBeNull();
+    expect(swipeDirection(0, -370, slow)).toBe('down');
+  });
+
+  it('leaves a quick flick to the 50 px threshold', () => {
+    expect(swipeDirection(-120, 0, { ...phone, durationMs: 999 })).toBe('right');
+  });
+});
 
 describe('swipeDirection', () => {
   it('uses the spec\'s constants: threshold 50 px, vertical resistance 0.7, throttle 500 ms', () => {

@@ -1,0 +1,55 @@
+import sharp from 'sharp';
+import type { SiteView } from '../api/services/site-view.ts';
+import type { RunningServer } from '../api/server.ts';
+
+/**
+ * The back-office API as a browser test drives it over HTTP, signed in as the operator. Like any
+ * script it sends no Origin header, which the same-site check leaves to browsers.
+ */
+export async function signIn(server: RunningServer, email: string, password: string) {
+  const login = await fetch(`${server.adminUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+
+  async function call<T>(method: string, path: string, body?: unknown, expected = 200): Promise<T> {
+    const isForm = body instanceof FormData;
+    const response = await fetch(`${server.adminUrl}${path}`, {
+      method,
+      headers: { cookie, ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    createSite: (input: Record<string, unknown>) => call<SiteView>('POST', '/api/site', input, 201),
+    updateSite: (id: string, settings: Record<string, unknown>, lang?: string) => call('PUT', `/api/site/${id}${lang ? `?lang=${lang}` : ''}`, settings),
+    writePage: (id: string, pageId: string, content: unknown, lang = 'jp') => call('PUT', `/api/site/${id}/page/${pageId}?lang=${lang}`, content),
+    async uploadImage(id: string, colour: string, name = 'image.jpg'): Promise<string> {
+      const bytes = await sharp({ create: { width: 375, height: 739, channels: 3, background: colour } }).jpeg().toBuffer();
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }));
+      return (await call<{ url: string }>('POST', `/api/site/${id}/media`, form, 201)).url;
+    },
+    /** Starts a publish and waits for its end; throws unless it succeeded. */
+    async publish(id: string): Promise<void> {
+      const { publishId } = await call<{ publishId: string }>('POST', `/api/site/${id}/publish`, undefined, 202);
+      for (;;) {
+        const status = await call<{ status: string; error: string | null }>('GET', `/api/site/${id}/publish/${publishId}`);
+        if (status.status === 'done') return;
+        if (status.status === 'failed') throw new Error(`publish failed: ${status.error}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+
+/** Page ids of a site by position code, e.g. `pages.B2`. */
+export function pageIds(site: SiteView): Record<string, string> {
+  return Object.fromEntries(site.creatives.flatMap((creative) => creative.pages.map((page) => [page.position, page.id])));
+}
