@@ -51,7 +51,7 @@ export default function CtaButton({ button, media, eager, onNavigate }: Props) {
     control = (
       <button type="button" {...common} aria-label={button.buttonType === 'media' && button.buttonText.trim() ? button.buttonText : undefined}>
         {button.buttonType === 'text'
-          ? <span className="sg-button-text" style={{ WebkitLineClamp: textLineClamp(height, button.textSize), lineClamp: textLineClamp(height, button.textSize) }}>{button.buttonText}</span>
+          ? <span className="sg-button-label" style={{ WebkitLineClamp: textLineClamp(height, button.textSize), lineClamp: textLineClamp(height, button.textSize) }}>{button.buttonText}</span>
           : <ButtonMedia url={button.buttonImageUrl} media={media} eager={eager} width={width} />}
       </button>
     );
