@@ -1,4 +1,5 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import type { Language } from '../../../model/language.ts';
 import { t } from './i18n.ts';
 
@@ -8,7 +9,8 @@ const stop = (event: { stopPropagation(): void }) => event.stopPropagation();
 
 /**
  * A dialog over the viewer: a backdrop that closes it, Escape to close, focus moved in on open
- * and back on close. Pointer and wheel events stop here, so scrolling a dialog never swipes the page behind.
+ * and back on close. It is drawn into the viewer's root, above the header, menu and counter,
+ * whichever page opened it; dialogs open only on a visitor's action, so never on the server. Pointer and wheel events stop here, so scrolling a dialog never swipes the page behind.
  */
 export default function Overlay({ label, lang, onClose, className, style, header, children }: Props) {
   const panel = useRef<HTMLDivElement>(null);
@@ -26,7 +28,7 @@ export default function Overlay({ label, lang, onClose, className, style, header
       before?.focus?.();
     };
   }, [onClose]);
-  return (
+  return createPortal(
     <div className="sg-overlay" onPointerDown={stop} onPointerUp={stop} onWheel={stop} onClick={onClose}>
       <div ref={panel} className={`sg-dialog ${className ?? ''}`} style={style} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} onClick={stop}>
         <div className="sg-dialog-header">
@@ -35,6 +37,7 @@ export default function Overlay({ label, lang, onClose, className, style, header
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.querySelector('.sg-viewer') ?? document.body,
   );
 }
