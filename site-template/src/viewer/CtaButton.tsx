@@ -4,9 +4,8 @@ import type { Button } from '../../../model/page.ts';
 import type { MediaMap } from '../../../model/snapshot.ts';
 import ResponsiveImage from './ResponsiveImage.tsx';
 import { act } from './act.ts';
+import { ofHeight, ofWidth } from './place.ts';
 import { animationClass, capSize, destinationOf, isRenderable, looksLikeVideo, shapeRadius, textLineClamp } from './cta-rules.ts';
-
-const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
 type Props = { button: Button; media: MediaMap; eager: boolean; onNavigate: (destination: string) => void };
 
@@ -22,7 +21,7 @@ export default function CtaButton({ button, media, eager, onNavigate }: Props) {
   const fixed = button.isFixedPosition;
   const place: CSSProperties = fixed
     ? { left: button.buttonPositionLeft, top: button.buttonPositionTop, width, maxWidth: '100%' }
-    : { left: percent(button.buttonPositionLeft, REFERENCE_VIEWPORT.width), top: percent(button.buttonPositionTop, REFERENCE_VIEWPORT.height), width: percent(width, REFERENCE_VIEWPORT.width) };
+    : { left: ofWidth(button.buttonPositionLeft), top: ofHeight(button.buttonPositionTop), width: ofWidth(width) };
   const face: CSSProperties = {
     height: fixed ? `min(${height}px, 100cqh)` : `${(height / REFERENCE_VIEWPORT.height) * 100}cqh`,
     borderRadius: shapeRadius(button.buttonShape),

@@ -1,9 +1,7 @@
-import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
 import type { LinkArea as Link } from '../../../model/page.ts';
 import { act } from './act.ts';
 import { capSize, destinationOf, linkAreaSize } from './cta-rules.ts';
-
-const percent = (value: number, of: number) => `${(value / of) * 100}%`;
+import { ofHeight, ofWidth } from './place.ts';
 
 /** A clickable hotspot over part of the page image; invisible, sized 50 × 50 px when it has no size (spec §9). */
 export default function LinkArea({ link, onNavigate }: { link: Link; onNavigate: (destination: string) => void }) {
@@ -18,10 +16,10 @@ export default function LinkArea({ link, onNavigate }: { link: Link; onNavigate:
       data-link-id={link.id}
       aria-label={link.linkType === 'external' ? link.linkDestinationUrl : link.linkType}
       style={{
-        left: percent(link.positionLeft, REFERENCE_VIEWPORT.width),
-        top: percent(link.positionTop, REFERENCE_VIEWPORT.height),
-        width: percent(width, REFERENCE_VIEWPORT.width),
-        height: percent(height, REFERENCE_VIEWPORT.height),
+        left: ofWidth(link.positionLeft),
+        top: ofHeight(link.positionTop),
+        width: ofWidth(width),
+        height: ofHeight(height),
       }}
       onClick={() => act(destination, onNavigate)}
     />

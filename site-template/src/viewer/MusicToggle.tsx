@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
 import type { Language } from '../../../model/language.ts';
 import { t } from './i18n.ts';
-
-const percent = (value: number, of: number) => `${(value / of) * 100}%`;
+import { designedPlace } from './place.ts';
 
 type Props = { src: string | undefined; x: number | null; y: number | null; color: string | undefined; lang: Language };
 
@@ -22,7 +20,6 @@ export default function MusicToggle({ src, x, y, color, lang }: Props) {
     else void element.play().catch(() => setMuted(true));
   }, [muted, src]);
   if (!src) return null;
-  const place = x !== null && y !== null ? { left: percent(x, REFERENCE_VIEWPORT.width), top: percent(y, REFERENCE_VIEWPORT.height), right: 'auto' } : {};
   return (
     <>
       <audio ref={audio} src={src} loop preload="none" muted={muted} className="sg-music" />
@@ -32,7 +29,7 @@ export default function MusicToggle({ src, x, y, color, lang }: Props) {
         aria-pressed={!muted}
         aria-label={t(muted ? 'musicOn' : 'musicOff', lang)}
         data-muted={muted}
-        style={{ ...place, color }}
+        style={{ ...designedPlace(x, y), color }}
         onClick={() => setMuted((value) => !value)}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

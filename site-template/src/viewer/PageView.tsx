@@ -1,4 +1,3 @@
-import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
 import type { Language } from '../../../model/language.ts';
 import type { ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import ArrowHint from './ArrowHint.tsx';
@@ -12,6 +11,7 @@ import { act } from './act.ts';
 import { destinationOf, preloadedButtonIds, shownButtons } from './cta-rules.ts';
 import { companyTabs, footerRows, pageSnsLinks } from './footer-rules.ts';
 import { t } from './i18n.ts';
+import { designedPlace } from './place.ts';
 
 type Props = {
   page: ResolvedPage | undefined;
@@ -25,8 +25,6 @@ type Props = {
   /** Whether a page lies below this one, which the arrow hint points to. */
   hasBelow?: boolean;
 };
-
-const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
 /** One page of the grid. Pages far from the current one show only their thumbnail (spec §4). */
 export default function PageView({ page, thumbnail, lang, priority, full, onNavigate, site, hasBelow = false }: Props) {
@@ -69,11 +67,7 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
       {mainText && (
         <p
           className={detail.mainTextX === null || detail.mainTextY === null ? 'sg-main-text sg-main-text-default' : 'sg-main-text'}
-          style={{
-            left: detail.mainTextX === null ? undefined : percent(detail.mainTextX, REFERENCE_VIEWPORT.width),
-            top: detail.mainTextY === null ? undefined : percent(detail.mainTextY, REFERENCE_VIEWPORT.height),
-            color: detail.mainTextColor,
-          }}
+          style={{ ...designedPlace(detail.mainTextX, detail.mainTextY), color: detail.mainTextColor }}
         >
           {detail.mainText}
         </p>

@@ -1,14 +1,12 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
 import type { Language } from '../../../model/language.ts';
 import type { Product } from '../../../model/page.ts';
 import type { MediaMap } from '../../../model/snapshot.ts';
 import { t } from './i18n.ts';
+import { designedPlace } from './place.ts';
 
 // Few visitors open a product: its popup is a chunk of its own, fetched on the first open.
 const ProductPopup = lazy(() => import('./ProductPopup.tsx'));
-
-const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
 type Props = { product: Product; media: MediaMap; lang: Language; pc: boolean; onNavigate: (destination: string) => void };
 
@@ -27,7 +25,7 @@ export default function ProductPoint({ product, media, lang, pc, onNavigate }: P
         data-product-id={product.id}
         aria-label={product.productName.trim() || t('product', lang)}
         aria-haspopup="dialog"
-        style={{ left: percent(product.coordinateX, REFERENCE_VIEWPORT.width), top: percent(product.coordinateY, REFERENCE_VIEWPORT.height), ['--sg-point' as string]: product.linkButtonColor }}
+        style={{ ...designedPlace(product.coordinateX, product.coordinateY), ['--sg-point' as string]: product.linkButtonColor }}
         onClick={() => {
           setPageWidth(point.current?.closest('.sg-page')?.clientWidth ?? window.innerWidth);
           setOpen(true);
