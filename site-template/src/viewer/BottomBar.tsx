@@ -17,7 +17,8 @@ type Props = { sns: Sns[]; tabs: CompanyTab[]; company: CompanyInfo; poweredBy: 
 
 /**
  * The page's bottom bar: social links, company-info tabs and, on the free plan, the powered-by
- * line. Its height follows its rows (spec §9: 37, 68, 96 px); it sits over the page, so it moves nothing.
+ * line; nothing without any. Its height follows its rows (spec §9: 37, 68, 96 px); it sits over the
+ * page, so it moves nothing.
  */
 export default function BottomBar({ sns, tabs, company, poweredBy, lang, pc }: Props) {
   const [openTab, setOpenTab] = useState<CompanyTab['key'] | null>(null);

@@ -66,10 +66,9 @@ export default function CtaButton({ button, media, eager, onNavigate }: Props) {
 
 function ButtonMedia({ url, media, eager, width }: { url: string; media: MediaMap; eager: boolean; width: number }) {
   const entry = media[url];
-  if (entry?.kind === 'video' || (entry === undefined && looksLikeVideo(url)) || (entry?.kind === 'image' && entry.image.sources.length === 0 && looksLikeVideo(url))) {
-    const src = entry?.kind === 'video' ? entry.video.src : url;
-    return <video src={src} muted autoPlay loop playsInline preload={eager ? 'auto' : 'metadata'} />;
-  }
+  if (entry?.kind === 'video') return <video src={entry.video.src} muted autoPlay loop playsInline preload={eager ? 'auto' : 'metadata'} />;
+  // An external URL has no derivatives (no sources); only its name tells a video from a picture.
+  if ((!entry || entry.image.sources.length === 0) && looksLikeVideo(url)) return <video src={url} muted autoPlay loop playsInline preload={eager ? 'auto' : 'metadata'} />;
   if (entry?.kind === 'image') return <ResponsiveImage image={entry.image} alt="" eager={eager} sizes={`${Math.round(width)}px`} />;
   return <img src={url} alt="" loading={eager ? 'eager' : 'lazy'} />;
 }

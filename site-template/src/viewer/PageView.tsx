@@ -43,6 +43,7 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
           <button type="button" className="sg-lock-register" onClick={() => onNavigate('internal:register')}>{t('register', lang)}</button>
           <button type="button" className="sg-lock-login" onClick={() => onNavigate('internal:login')}>{t('login', lang)}</button>
         </div>
+        {site?.poweredBy && <BottomBar sns={[]} tabs={[]} company={site.company} poweredBy lang={lang} pc={site.viewMode === 'PC'} />}
       </div>
     );
   }
@@ -86,7 +87,7 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
       {products.map((product) => <ProductPoint key={product.id} product={product} media={page.media} lang={lang} pc={pc} onNavigate={onNavigate} />)}
       {shown.map((button) => <CtaButton key={button.id} button={button} media={page.media} eager={eager.has(button.id)} onNavigate={onNavigate} />)}
       {hasBelow && <ArrowHint color={detail.hoverArrowColor} fadeAfterSeconds={detail.arrowFadeInterval} lang={lang} />}
-      {site && rows.count > 0 && (
+      {site && (
         <BottomBar sns={rows.sns ? sns : []} tabs={rows.company ? tabs : []} company={site.company} poweredBy={rows.poweredBy} lang={lang} pc={pc} />
       )}
     </div>

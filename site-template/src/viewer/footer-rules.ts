@@ -41,8 +41,6 @@ export function companyTabs(content: Pick<PageContent, 'showCompany'>, company: 
  * Rows of the bottom bar: social links, company tabs, and the free plan's powered-by line,
  * which every page carries.
  */
-export function footerRows(input: { shownCtas: number; sns: number; companyTabs: number; poweredBy: boolean }): { sns: boolean; company: boolean; poweredBy: boolean; count: number } {
-  const sns = input.shownCtas > 0 && input.sns > 0;
-  const company = input.shownCtas > 0 && input.companyTabs > 0;
-  return { sns, company, poweredBy: input.poweredBy, count: Number(sns) + Number(company) + Number(input.poweredBy) };
+export function footerRows(input: { shownCtas: number; sns: number; companyTabs: number; poweredBy: boolean }): { sns: boolean; company: boolean; poweredBy: boolean } {
+  return { sns: input.shownCtas > 0 && input.sns > 0, company: input.shownCtas > 0 && input.companyTabs > 0, poweredBy: input.poweredBy };
 }
