@@ -33,7 +33,9 @@ export async function swipe(page: Page, cdp: CDPSession, from: { x: number; y: n
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-/** Resolves once every Astro island on the page has hydrated. */
+/** Resolves once every Astro island on the page has hydrated and its effects (key and wheel listeners) have run. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island').length > 0 && document.querySelectorAll('astro-island[ssr]').length === 0);
+  // Preact runs effects after the next frame; two frames later they have.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

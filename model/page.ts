@@ -3,7 +3,9 @@ import { INPUT_LENGTHS, LINK_AREA_FALLBACK_SIZE, DEFAULT_ITEM_SIZE, TEXT_MAX } f
 import { snsSchema } from './sns.ts';
 import { colorSchema, emptyOr, idSchema, mediaRefSchema, optionalText, urlSchema } from './validation.ts';
 import { customPathSchema } from './visitor-path.ts';
-import type { VisitorSubPath } from './visitor-path.ts';
+import { INTERNAL_LINK_TYPES } from './internal-link.ts';
+
+export { internalLinkSubPath, type InternalLinkType } from './internal-link.ts';
 
 /** Visitor spec §3: page button shapes; `sharp_edge` is the spec's "also sharp edge". */
 export const buttonShapeSchema = z.enum(['pill', 'moderately_rounded', 'slightly_rounded', 'square', 'sharp_edge']);
@@ -29,7 +31,7 @@ export const buttonTypeSchema = z.enum(['text', 'media', 'html']);
  */
 export const linkTypeSchema = z.enum(['external', 'internal', 'page', 'survey', 'script', 'none']);
 
-export const internalLinkTypeSchema = z.enum(['contact', 'form', 'membership', 'register', 'login', 'survey']);
+export const internalLinkTypeSchema = z.enum(INTERNAL_LINK_TYPES);
 
 export const pageStatusSchema = z.enum(['draft', 'published']);
 
@@ -42,25 +44,7 @@ export type ButtonShape = z.infer<typeof buttonShapeSchema>;
 export type ButtonAnimation = z.infer<typeof buttonAnimationSchema>;
 export type ButtonType = z.infer<typeof buttonTypeSchema>;
 export type LinkType = z.infer<typeof linkTypeSchema>;
-export type InternalLinkType = z.infer<typeof internalLinkTypeSchema>;
 export type PageStatus = z.infer<typeof pageStatusSchema>;
-
-const INTERNAL_LINK_SUB_PATHS: Readonly<Record<InternalLinkType, VisitorSubPath>> = {
-  contact: 'contact',
-  form: 'forms',
-  membership: 'register',
-  register: 'register',
-  login: 'login',
-  survey: 'survey',
-};
-
-/**
- * The visitor sub-path an internal link opens.
- * @example internalLinkSubPath('membership') // 'register'
- */
-export function internalLinkSubPath(type: InternalLinkType): VisitorSubPath {
-  return INTERNAL_LINK_SUB_PATHS[type];
-}
 
 const SCRIPT_MAX = 65535;
 const PAGE_ORDER = /^[1-9][0-9]{0,2}$/;

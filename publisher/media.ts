@@ -26,6 +26,7 @@ export function mediaUrlsOf(draft: SiteDraft): string[] {
       add(page.content.detail.imageUrl);
       for (const button of page.content.buttons) add(button.buttonImageUrl);
       for (const product of page.content.products) add(product.imagePath);
+      add(page.content.backgroundMusic);
     }
   }
   return [...urls];

@@ -27,6 +27,7 @@ function publishContent(content: PageContent, all: MediaMap): { content: PageCon
       detail: { ...content.detail, imageUrl: swap(content.detail.imageUrl) },
       buttons: content.buttons.map((button) => ({ ...button, buttonImageUrl: swap(button.buttonImageUrl) })),
       products: content.products.map((product) => ({ ...product, imagePath: swap(product.imagePath) })),
+      backgroundMusic: content.backgroundMusic ? swap(content.backgroundMusic) : undefined,
     },
     media,
   };

@@ -27,18 +27,28 @@ async function demoPicture(column: number, row: number): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
 }
 
-/** Seeds the demo site: 3 categories × 3 pages in Japanese and English, with a CTA button per page. */
+/** Seeds the demo site: 3 categories × 3 pages in Japanese and English, with a CTA button per page, album, social links, company info and a product on each first page. */
 export async function seedDemo(db: Db, storage: Storage, owner: { id: string; email: string; accountType: string }): Promise<string> {
   const siteId = createSite(db, owner.id, { name: 'Swipegrid demo', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp', 'en'] });
   let site = findSiteForAccount(db, owner, siteId);
-  updateSiteSettings(db, site, { seo: { title: 'Swipegrid デモ', description: 'スワイプで見るランディングページのデモ' } }, 'jp');
+  updateSiteSettings(db, site, {
+    seo: { title: 'Swipegrid デモ', description: 'スワイプで見るランディングページのデモ' },
+    displayAlbum: true,
+    sns: [{ snsType: 'instagram', snsUrl: 'https://www.instagram.com/' }, { snsType: 'x', snsUrl: 'https://x.com/' }, { snsType: 'phone_number', snsUrl: '03-1234-5678' }],
+    company: { companyProfile: 'Swipegrid デモ株式会社\n東京都千代田区', companyClause: '販売業者: Swipegrid デモ株式会社', termsOfService: 'このサイトはデモです。', privacyPolicy: '個人情報は収集しません。' },
+  }, 'jp');
   site = findSiteForAccount(db, owner, siteId);
-  updateSiteSettings(db, site, { seo: { title: 'Swipegrid demo', description: 'A landing page you swipe through' } }, 'en');
+  updateSiteSettings(db, site, {
+    seo: { title: 'Swipegrid demo', description: 'A landing page you swipe through' },
+    company: { companyProfile: 'Swipegrid Demo Inc.\nChiyoda, Tokyo', companyClause: 'Seller: Swipegrid Demo Inc.', termsOfService: 'This site is a demo.', privacyPolicy: 'We collect no personal data.' },
+  }, 'en');
   const draft = loadSiteDraft(db, siteId);
+  const productIds: string[] = [];
   for (const creative of draft.creatives) {
     for (const page of creative.pages) {
       const upload = await storeUpload(db, storage, siteId, { name: `demo-${creative.columnIndex}-${page.row}.png`, bytes: await demoPicture(creative.columnIndex, page.row) });
       const buttonId = randomUUID();
+      productIds[creative.columnIndex] ??= randomUUID();
       const content = (lang: 'jp' | 'en') => ({
         detail: { imageUrl: upload.url, imageAlt: TITLES[lang][creative.columnIndex]![page.row - 1], mainText: TITLES[lang][creative.columnIndex]![page.row - 1], mainTextX: 24, mainTextY: 140, mainTextColor: '#FFFFFF' },
         buttons: [{
@@ -47,6 +57,12 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
           buttonColor: '#99D52A', buttonTextColor: '#FFFFFF', buttonShape: 'pill', buttonAnimation: page.row === 1 ? 'PULSE' : 'NONE',
           microcopyText: lang === 'jp' ? '今だけの特典つき' : 'With a limited-time gift', microcopyTextColor: '#FFFFFF', textAlign: 'top',
         }],
+        // The first page of each category shows the social links, the company tabs and one product.
+        ...(page.row === 1 ? {
+          snsConfig: { display: true, sns: [] },
+          showCompany: true,
+          products: [{ id: productIds[creative.columnIndex]!, productName: lang === 'jp' ? 'おすすめ商品' : 'Our pick', description: lang === 'jp' ? '軽くて丈夫です。' : 'Light and strong.', price: '¥3,980' }],
+        } : {}),
       });
       writePage(db, site, page.id, 'jp', content('jp'));
       writePage(db, site, page.id, 'en', content('en'));

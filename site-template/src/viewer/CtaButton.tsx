@@ -1,72 +1,76 @@
-import type { CSSProperties } from 'react';
-import { REFERENCE_VIEWPORT, SHAPE_RADII } from '../../../model/constants.ts';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
 import type { Button } from '../../../model/page.ts';
 import type { MediaMap } from '../../../model/snapshot.ts';
+import ResponsiveImage from './ResponsiveImage.tsx';
+import { act } from './act.ts';
+import { ofHeight, ofWidth } from './place.ts';
+import { animationClass, capSize, destinationOf, isRenderable, looksLikeVideo, shapeRadius, textLineClamp } from './cta-rules.ts';
 
-/** Spec §5: a text button needs text, a media button a URL, an HTML button content. */
-export function isRenderable(button: Button): boolean {
-  if (button.buttonType === 'text') return Boolean(button.buttonText?.trim());
-  if (button.buttonType === 'media') return Boolean(button.buttonImageUrl);
-  return Boolean(button.buttonContentHtml?.trim());
-}
+type Props = { button: Button; media: MediaMap; eager: boolean; onNavigate: (destination: string) => void };
 
-/** Spec §5: a button acts only with a destination; a survey needs a survey id, a page link a page order. */
-export function destinationOf(button: Button): string | null {
-  const type = button.buttonLinkType;
-  if (type === 'survey') return button.linkedSurveyId ? `survey:${button.linkedSurveyId}` : null;
-  const url = button.linkDestinationUrl?.trim();
-  if (!url) return null;
-  if (type === 'page') return /^\d+$/.test(url) ? `page:${url}` : null;
-  return url;
-}
-
-const percent = (value: number, of: number) => `${(value / of) * 100}%`;
-
-type Props = { button: Button; media: MediaMap; onNavigate: (destination: string) => void };
-
-export default function CtaButton({ button, media, onNavigate }: Props) {
+/**
+ * A call-to-action button: text, media (image or video) or the owner's HTML, placed over the page
+ * at its designed position. Positions and sizes are in the reference viewport's pixels and scale
+ * with the page, except a fixed-position button, which keeps its pixels.
+ */
+export default function CtaButton({ button, media, eager, onNavigate }: Props) {
   if (!isRenderable(button)) return null;
-  const destination = destinationOf(button);
-  const radius = SHAPE_RADII[button.buttonShape as keyof typeof SHAPE_RADII] ?? 0;
-  const width = Math.min(button.buttonWidth, REFERENCE_VIEWPORT.width);
-  const height = Math.min(button.buttonHeight, REFERENCE_VIEWPORT.height);
-  const style: CSSProperties = {
-    position: button.isFixedPosition ? 'fixed' : 'absolute',
-    left: percent(button.buttonPositionLeft ?? 0, REFERENCE_VIEWPORT.width),
-    top: percent(button.buttonPositionTop ?? 0, REFERENCE_VIEWPORT.height),
-    width: percent(width, REFERENCE_VIEWPORT.width),
-  };
-  const faceStyle: CSSProperties = {
-    height: `${(height / REFERENCE_VIEWPORT.height) * 100}cqh`,
-    minHeight: 24,
-    borderRadius: radius,
-    background: button.buttonType === 'text' ? button.buttonColor : 'transparent',
+  const destination = destinationOf(button.buttonLinkType, button.linkDestinationUrl, button.linkedSurveyId);
+  const { width, height } = capSize(button.buttonWidth, button.buttonHeight);
+  const fixed = button.isFixedPosition;
+  const place: CSSProperties = fixed
+    ? { left: button.buttonPositionLeft, top: button.buttonPositionTop, width, maxWidth: '100%' }
+    : { left: ofWidth(button.buttonPositionLeft), top: ofHeight(button.buttonPositionTop), width: ofWidth(width) };
+  const face: CSSProperties = {
+    height: fixed ? `min(${height}px, 100cqh)` : `${(height / REFERENCE_VIEWPORT.height) * 100}cqh`,
+    borderRadius: shapeRadius(button.buttonShape),
+    background: button.buttonType === 'text' ? button.buttonColor : undefined,
     color: button.buttonTextColor,
-    fontSize: button.textSize ? `${button.textSize}px` : undefined,
+    fontSize: button.textSize,
+    ['--sg-glow' as string]: button.buttonColor,
   };
-  const microcopy = button.microcopyText?.trim() ? (
+  const microcopy = button.microcopyText.trim() ? (
     <span className="sg-microcopy" style={{ color: button.microcopyTextColor }}>{button.microcopyText}</span>
   ) : null;
-  const image = button.buttonImageUrl ? media[button.buttonImageUrl] : undefined;
-  let face;
-  if (button.buttonType === 'text') face = <span className="sg-button-text">{button.buttonText}</span>;
-  else if (button.buttonType === 'media' && image?.kind === 'video') face = <video src={image.video.src} muted autoPlay loop playsInline />;
-  else if (button.buttonType === 'media') face = <img src={image?.kind === 'image' ? image.image.src : button.buttonImageUrl} alt={button.buttonText ?? ''} />;
-  // Owners may put their own HTML on their own site; the site origin is kept apart from the admin's.
-  else face = <span dangerouslySetInnerHTML={{ __html: button.buttonContentHtml ?? '' }} />;
-  return (
-    <div className={`sg-cta sg-anim-${button.buttonAnimation.toLowerCase()}`} style={style} data-button-id={button.id}>
-      {button.textAlign === 'top' && microcopy}
-      <button
-        type="button"
-        className={`sg-button sg-button-${button.buttonType}`}
-        style={faceStyle}
-        aria-disabled={destination === null}
-        onClick={() => destination && onNavigate(destination)}
-      >
-        {face}
+  const activate = () => act(destination, onNavigate);
+  const common = {
+    className: `sg-button sg-button-${button.buttonType} sg-shape-${button.buttonShape}`,
+    style: face,
+    'aria-disabled': destination === null,
+    onClick: activate,
+  };
+  let control: ReactNode;
+  const lines = textLineClamp(height, button.textSize);
+  if (button.buttonType === 'html') {
+    // The owner's HTML (and its CSS) on the owner's site: the site origin is kept apart from the
+    // admin's, so nothing here can reach an admin session. A <div>: owner markup may hold links.
+    const onKeyDown = (event: KeyboardEvent) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); activate(); } };
+    control = <div {...common} role="button" tabIndex={0} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: button.buttonContentHtml }} />;
+  } else {
+    control = (
+      <button type="button" {...common} aria-label={button.buttonType === 'media' && button.buttonText.trim() ? button.buttonText : undefined}>
+        {button.buttonType === 'text'
+          // Strings: Preact's server render would add px to a numeric -webkit-line-clamp.
+          ? <span className="sg-button-label" style={{ WebkitLineClamp: String(lines), lineClamp: String(lines) }}>{button.buttonText}</span>
+          : <ButtonMedia url={button.buttonImageUrl} media={media} eager={eager} width={width} />}
       </button>
+    );
+  }
+  return (
+    <div className={`sg-cta ${animationClass(button.buttonAnimation)}`} style={place} data-button-id={button.id} data-fixed={fixed || undefined}>
+      {button.textAlign === 'top' && microcopy}
+      {control}
       {button.textAlign !== 'top' && microcopy}
     </div>
   );
+}
+
+function ButtonMedia({ url, media, eager, width }: { url: string; media: MediaMap; eager: boolean; width: number }) {
+  const entry = media[url];
+  if (entry?.kind === 'video') return <video src={entry.video.src} muted autoPlay loop playsInline preload={eager ? 'auto' : 'metadata'} />;
+  // An external URL has no derivatives (no sources); only its name tells a video from a picture.
+  if ((!entry || entry.image.sources.length === 0) && looksLikeVideo(url)) return <video src={url} muted autoPlay loop playsInline preload={eager ? 'auto' : 'metadata'} />;
+  if (entry?.kind === 'image') return <ResponsiveImage image={entry.image} alt="" eager={eager} sizes={`${Math.round(width)}px`} />;
+  return <img src={url} alt="" loading={eager ? 'eager' : 'lazy'} />;
 }

@@ -1,10 +1,17 @@
-import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
 import type { Language } from '../../../model/language.ts';
-import type { ResolvedPage } from '../../../model/snapshot.ts';
+import type { ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import ArrowHint from './ArrowHint.tsx';
+import BottomBar from './BottomBar.tsx';
 import CtaButton from './CtaButton.tsx';
+import LinkArea from './LinkArea.tsx';
+import ProductPoint from './ProductPoint.tsx';
 import ResponsiveImage from './ResponsiveImage.tsx';
 import VideoMedia from './VideoMedia.tsx';
+import { act } from './act.ts';
+import { destinationOf, preloadedButtonIds, shownButtons } from './cta-rules.ts';
+import { companyTabs, footerRows, pageSnsLinks } from './footer-rules.ts';
 import { t } from './i18n.ts';
+import { designedPlace } from './place.ts';
 
 type Props = {
   page: ResolvedPage | undefined;
@@ -13,12 +20,14 @@ type Props = {
   priority: boolean;
   full: boolean;
   onNavigate: (destination: string) => void;
+  /** Site-wide settings the page's own elements use (social links, company info, plan, view mode). */
+  site?: SiteSnapshot;
+  /** Whether a page lies below this one, which the arrow hint points to. */
+  hasBelow?: boolean;
 };
 
-const percent = (value: number, of: number) => `${(value / of) * 100}%`;
-
 /** One page of the grid. Pages far from the current one show only their thumbnail (spec §4). */
-export default function PageView({ page, thumbnail, lang, priority, full, onNavigate }: Props) {
+export default function PageView({ page, thumbnail, lang, priority, full, onNavigate, site, hasBelow = false }: Props) {
   if (!page || !full) {
     return (
       <div className="sg-page sg-page-placeholder" style={thumbnail ? { backgroundImage: `url(${thumbnail})` } : undefined}>
@@ -34,44 +43,53 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
           <button type="button" className="sg-lock-register" onClick={() => onNavigate('internal:register')}>{t('register', lang)}</button>
           <button type="button" className="sg-lock-login" onClick={() => onNavigate('internal:login')}>{t('login', lang)}</button>
         </div>
+        {site?.poweredBy && <BottomBar sns={[]} tabs={[]} company={site.company} poweredBy lang={lang} pc={site.viewMode === 'PC'} />}
       </div>
     );
   }
-  const { detail, buttons } = page.content;
+  const { detail, buttons, links, products } = page.content;
   const mediaUrl = detail.imageUrl || page.imageUrl;
   const media = mediaUrl ? page.media[mediaUrl] : undefined;
-  const mainText = detail.mainText?.trim();
+  const mainText = detail.mainText.trim();
+  const shown = shownButtons(buttons);
+  const eager = preloadedButtonIds(shown);
+  const pc = site?.viewMode === 'PC';
+  const sns = site ? pageSnsLinks(page.content, site.sns) : [];
+  const tabs = site ? companyTabs(page.content, site.company) : [];
+  const rows = footerRows({ shownCtas: shown.length, sns: sns.length, companyTabs: tabs.length, poweredBy: site?.poweredBy ?? false });
+  const linkDestination = detail.linkButtonText.trim() ? destinationOf(detail.isInternalLink ? 'internal' : 'external', detail.linkDestinationUrl, null) : null;
   return (
     <div className="sg-page" data-position={page.position} data-page-id={page.id}>
       {media?.kind === 'image' && <ResponsiveImage className="sg-media" image={media.image} alt={detail.imageAlt ?? ''} priority={priority} />}
       {media?.kind === 'video' && <VideoMedia className="sg-media" src={media.video.src} hls={detail.hlsPath || media.video.hls} priority={priority} />}
       {!media && detail.hlsPath && <VideoMedia className="sg-media" hls={detail.hlsPath} priority={priority} />}
       {!media && !detail.hlsPath && <p className="sg-no-media">{t('noMedia', lang)}</p>}
+      {links.map((link) => <LinkArea key={link.id} link={link} onNavigate={onNavigate} />)}
       {mainText && (
         <p
-          className="sg-main-text"
-          style={{ left: percent(detail.mainTextX ?? 0, REFERENCE_VIEWPORT.width), top: percent(detail.mainTextY ?? 0, REFERENCE_VIEWPORT.height), color: detail.mainTextColor }}
+          className={detail.mainTextX === null || detail.mainTextY === null ? 'sg-main-text sg-main-text-default' : 'sg-main-text'}
+          style={{ ...designedPlace(detail.mainTextX, detail.mainTextY), color: detail.mainTextColor }}
         >
           {detail.mainText}
         </p>
       )}
-      {detail.price?.trim() && <p className="sg-price" style={{ color: detail.priceTextColor }}>{detail.price}</p>}
-      {detail.linkButtonText?.trim() && detail.linkDestinationUrl && (
-        <a
-          className="sg-link-button"
-          href={detail.linkDestinationUrl}
-          style={{ background: detail.linkButtonColor, color: detail.linkTextColor }}
-          onClick={(event) => {
-            if (detail.isInternalLink) {
-              event.preventDefault();
-              onNavigate(`internal:${detail.linkDestinationUrl}`);
-            }
-          }}
-        >
+      {detail.price.trim() && <p className="sg-price" style={{ color: detail.priceTextColor }}>{detail.price}</p>}
+      {linkDestination?.startsWith('internal:') && (
+        <button type="button" className="sg-link-button" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }} onClick={() => act(linkDestination, onNavigate)}>
+          {detail.linkButtonText}
+        </button>
+      )}
+      {linkDestination && !linkDestination.startsWith('internal:') && (
+        <a className="sg-link-button" href={linkDestination} target="_blank" rel="noopener" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }}>
           {detail.linkButtonText}
         </a>
       )}
-      {buttons.map((button) => <CtaButton key={button.id} button={button} media={page.media} onNavigate={onNavigate} />)}
+      {products.map((product) => <ProductPoint key={product.id} product={product} media={page.media} lang={lang} pc={pc} onNavigate={onNavigate} />)}
+      {shown.map((button) => <CtaButton key={button.id} button={button} media={page.media} eager={eager.has(button.id)} onNavigate={onNavigate} />)}
+      {hasBelow && <ArrowHint color={detail.hoverArrowColor} fadeAfterSeconds={detail.arrowFadeInterval} lang={lang} />}
+      {site && (
+        <BottomBar sns={rows.sns ? sns : []} tabs={rows.company ? tabs : []} company={site.company} poweredBy={rows.poweredBy} lang={lang} pc={pc} />
+      )}
     </div>
   );
 }

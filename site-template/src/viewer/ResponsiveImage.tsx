@@ -1,9 +1,10 @@
 import type { ResponsiveImage as Image } from '../../../model/snapshot.ts';
 
-type Props = { image: Image; alt: string; priority?: boolean; className?: string; sizes?: string };
+/** `priority`: the page's main image (high fetch priority); `eager`: load now without raising its priority. */
+type Props = { image: Image; alt: string; priority?: boolean; eager?: boolean; className?: string; sizes?: string };
 
 /** A <picture> with modern sources and the fallback; the first page's image loads with high priority. */
-export default function ResponsiveImage({ image, alt, priority = false, className, sizes = '100vw' }: Props) {
+export default function ResponsiveImage({ image, alt, priority = false, eager = false, className, sizes = '100vw' }: Props) {
   const fallback = image.sources.find((source) => !source.type.includes('webp') && !source.type.includes('avif'));
   return (
     <picture>
@@ -18,7 +19,7 @@ export default function ResponsiveImage({ image, alt, priority = false, classNam
         width={image.width}
         height={image.height}
         alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
+        loading={priority || eager ? 'eager' : 'lazy'}
         decoding={priority ? 'sync' : 'async'}
         fetchPriority={priority ? 'high' : 'auto'}
       />

@@ -4,10 +4,14 @@ import { ADDRESS_REPLACE_DELAY_MS, LANG_COOKIE_MAX_AGE_S } from '../../../model/
 import { LANGUAGES, type Language } from '../../../model/language.ts';
 import { VISITOR_SUB_PATHS, type VisitorSubPath } from '../../../model/visitor-path.ts';
 import type { GridColumn, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import AlbumButton from './AlbumButton.tsx';
+import MusicToggle from './MusicToggle.tsx';
 import PageView from './PageView.tsx';
 import { dataUrl, pathFor } from './address.ts';
+import { shownButtons } from './cta-rules.ts';
 import { createThrottle, swipeDirection } from './gesture.ts';
 import { LANGUAGE_NAMES, t } from './i18n.ts';
+import { globalMenuVisible } from './layout-rules.ts';
 import { isNear, nextCell, type Cell, type Direction } from './navigation.ts';
 
 type Props = { site: SiteSnapshot; initialPage: ResolvedPage };
@@ -48,6 +52,8 @@ function Column(props: { site: SiteSnapshot; index: number; current: Cell; pages
               priority={gridPage.id === pageAt(site.grid, initial)?.id}
               full={isNear(current, { column: index, row: gridPage.row })}
               onNavigate={onNavigate}
+              site={site}
+              hasBelow={gridPage.row < column.pages.length}
             />
           </div>
         ))}
@@ -145,7 +151,9 @@ export default function Viewer({ site, initialPage }: Props) {
   };
 
   const column = site.grid[current.column];
-  const showMenu = site.displayGlobalMenu && site.grid.length > 1;
+  const currentPage = pages[pageAt(site.grid, current)?.id ?? ''];
+  const currentContent = currentPage?.content ?? null;
+  const showMenu = globalMenuVisible(site.displayGlobalMenu, site.grid.length, shownButtons(currentContent?.buttons ?? []).length);
   return (
     <div
       className={`sg-viewer sg-view-${site.viewMode.toLowerCase()}`}
@@ -199,7 +207,8 @@ export default function Viewer({ site, initialPage }: Props) {
       {site.displayPageCount && column && (
         <p className="sg-counter" aria-live="polite">{current.row} / {column.pages.length}</p>
       )}
-      {site.poweredBy && <footer className="sg-powered-by">{t('poweredBy', site.lang)}</footer>}
+      <MusicToggle src={currentContent?.backgroundMusic} x={currentContent?.detail.speakerX ?? null} y={currentContent?.detail.speakerY ?? null} color={site.speakerColor} lang={site.lang} />
+      {site.displayAlbum && <AlbumButton site={site} x={currentContent?.detail.albumX ?? null} y={currentContent?.detail.albumY ?? null} current={current} onJump={moveTo} />}
     </div>
   );
 }
