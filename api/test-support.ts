@@ -12,6 +12,7 @@ import type { PublishResult } from '../publisher/publish.ts';
 import type { SiteView } from './services/site-view.ts';
 import type { StoredUpload } from './services/store-upload.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
+import { seedPlans } from './services/seed-plans.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 
 /** The first operator every test context starts with (MASTER). */
@@ -114,6 +115,7 @@ export async function createTestContext(): Promise<TestContext> {
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
   const { storage, writes } = recordingStorage(rawStorage);
   const jobs = createPublishJobs({ db, storage, renderer: testRenderer });
+  seedPlans(db);
   await ensureFirstOperator(db, OPERATOR);
   const outboxDir = path.join(dir, 'outbox');
   const mailer = createMailer({ from: 'no-reply@swipegrid.test', outboxDir });

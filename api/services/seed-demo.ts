@@ -30,9 +30,10 @@ async function demoPicture(column: number, row: number): Promise<Uint8Array> {
 /** Seeds the demo site: 3 categories × 3 pages in Japanese and English, with a CTA button per page. */
 export async function seedDemo(db: Db, storage: Storage, owner: { id: string; email: string; accountType: string }): Promise<string> {
   const siteId = createSite(db, owner.id, { name: 'Swipegrid demo', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp', 'en'] });
-  let site = findSiteForAccount(db, owner, siteId);
+  const viewer = { id: owner.id, tenantId: owner.id, scopeRootId: owner.id };
+  let site = findSiteForAccount(db, viewer, siteId);
   updateSiteSettings(db, site, { seo: { title: 'Swipegrid デモ', description: 'スワイプで見るランディングページのデモ' } }, 'jp');
-  site = findSiteForAccount(db, owner, siteId);
+  site = findSiteForAccount(db, viewer, siteId);
   updateSiteSettings(db, site, { seo: { title: 'Swipegrid demo', description: 'A landing page you swipe through' } }, 'en');
   const draft = loadSiteDraft(db, siteId);
   for (const creative of draft.creatives) {
