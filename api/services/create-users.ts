@@ -72,7 +72,8 @@ export async function insertUsers(db: Db, actor: Actor, parent: AccountRow, inpu
       tx.insert(contractHistory).values({ id: randomUUID(), accountId: id, fromState: null, toState: input.contractState, byAccountId: actor.id, note: 'created' }).run();
     });
   });
-  return db.select().from(accounts).where(inArray(accounts.id, ids)).all();
+  const rows = new Map(db.select().from(accounts).where(inArray(accounts.id, ids)).all().map((row) => [row.id, row]));
+  return ids.map((id) => rows.get(id)!);
 }
 
 /** Mails a password link to each new account that has no password yet; returns how many could not be sent. */
