@@ -5,12 +5,13 @@ import type { Db } from './db/open-database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AppEnv } from './env.ts';
 import { handleError } from './errors.ts';
-import { requireSession } from './middleware/require-session/index.ts';
+import { authorize } from './middleware/authorize/index.ts';
 import { sameSite } from './middleware/same-site/index.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { publishRoutes } from './routes/publish.ts';
 import { siteRoutes } from './routes/sites.ts';
+import { identityRoutes } from './routes/identity.ts';
 import type { PublishJobs } from './services/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
@@ -19,16 +20,16 @@ export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOri
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {
-  const { db, storage, config, jobs } = deps;
+  const { db, storage, config, jobs, mailer } = deps;
   const secureCookie = config.production || config.adminOrigin.startsWith('https:');
-  const session = requireSession({ db, secureCookie });
   const api = new Hono<AppEnv>()
     .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
+    // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
+    .use(authorize({ db, secureCookie, mountedAt: '/api' }))
     // Public facts the console needs before sign-in: where published sites are served.
     .get('/meta', (c) => c.json({ siteOrigin: config.siteOrigin ?? null }))
-    .route('/auth', authRoutes({ db, secureCookie, requireSession: session }))
-    .use('/site', session)
-    .use('/site/*', session)
+    .route('/auth', authRoutes({ db, secureCookie, mailer, adminOrigin: config.adminOrigin }))
+    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin }))
     .route('/site', siteRoutes({ db, storage }))
     .route('/site', mediaRoutes({ db, storage }))
     .route('/site', publishRoutes({ db, storage, jobs }));

@@ -227,12 +227,15 @@ describe('logging out', () => {
     expect((await ctx.request('/api/auth/logout', { method: 'POST', headers: { cookie: '' } })).status).toBe(200);
   });
 
-  it('ends only its own session', async () => {
+  it('ends the account\'s other sessions too, and no other account\'s', async () => {
     const first = await ctx.loginAs(OPERATOR.email, OPERATOR.password);
     const second = await ctx.loginAs(OPERATOR.email, OPERATOR.password);
+    const customer = await addCustomer();
+    const customerCookie = await ctx.loginAs(customer.email, customer.password);
     await ctx.request('/api/auth/logout', { method: 'POST', headers: { cookie: first } });
     expect((await ctx.request('/api/site', { headers: { cookie: first } })).status).toBe(401);
-    expect((await ctx.request('/api/site', { headers: { cookie: second } })).status).toBe(200);
+    expect((await ctx.request('/api/site', { headers: { cookie: second } })).status).toBe(401);
+    expect((await ctx.request('/api/site', { headers: { cookie: customerCookie } })).status).toBe(200);
   });
 
   it('a session of a deleted account opens nothing', async () => {

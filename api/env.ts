@@ -1,4 +1,20 @@
-import type { SessionAccount } from './auth/sessions.ts';
+import type { Actor } from './auth/actor.ts';
+import type { ValidSession } from './auth/sessions.ts';
+import type { AccountRow } from './services/find-account.ts';
+import type { SiteRow } from './services/find-site.ts';
 
-/** What middleware puts on the request context: one typed home for it. */
-export type AppEnv = { Variables: { account: SessionAccount; sessionToken: string } };
+/**
+ * What middleware puts on the request context: one typed home for it. `account` is the
+ * signed-in caller; `site` and `targetAccount` are the target the authorize middleware resolved
+ * and checked, present on the routes whose policy names one.
+ */
+export type AppEnv = {
+  Variables: {
+    account: Actor;
+    session: ValidSession;
+    sessionToken: string;
+    site: SiteRow;
+    targetAccount: AccountRow;
+    params: Record<string, string>;
+  };
+};

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { languageFromAcceptLanguage, messageIn, type MessageKey } from '../model/messages.ts';
 
 /** Every refusal the API makes, each with one status; the compiler catches a code without one. */
 const STATUS = {
@@ -12,6 +13,7 @@ const STATUS = {
   payload_too_large: 400,
   unsupported_media: 400,
   conflict: 400,
+  too_many_requests: 429,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
@@ -21,11 +23,26 @@ export type ErrorCode = keyof typeof STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: ContentfulStatusCode;
-  constructor(code: ErrorCode, message: string) {
+  /** Extra fields of the answer, e.g. the failed rows of an import. */
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = STATUS[code];
+    this.details = details;
+  }
+}
+
+/** An AppError whose message comes from the catalogue, in the language the request's Accept-Language prefers. */
+export class LocalizedError extends AppError {
+  readonly key: MessageKey;
+  readonly values: Record<string, string | number>;
+  constructor(code: ErrorCode, key: MessageKey, values: Record<string, string | number> = {}, details?: Record<string, unknown>) {
+    super(code, messageIn(key, 'en', values), details);
+    this.name = 'LocalizedError';
+    this.key = key;
+    this.values = values;
   }
 }
 
@@ -41,7 +58,11 @@ export function describeZodError(error: ZodError): string {
 
 /** The one error handler: known errors answer their message; anything else is a bug, logged, with its text hidden. */
 export function handleError(error: Error, c: Context): Response {
-  if (error instanceof AppError) return c.json({ message: error.message, code: error.code }, error.status);
+  if (error instanceof LocalizedError) {
+    const message = messageIn(error.key, languageFromAcceptLanguage(c.req.header('accept-language')), error.values);
+    return c.json({ ...error.details, message, code: error.code }, error.status);
+  }
+  if (error instanceof AppError) return c.json({ ...error.details, message: error.message, code: error.code }, error.status);
   if (error instanceof ZodError) return c.json({ message: describeZodError(error), code: 'validation' }, 400);
   if (error instanceof SyntaxError && /JSON/i.test(error.message)) return c.json({ message: 'The request body is not valid JSON.', code: 'bad_request' }, 400);
   console.error(error);

@@ -11,6 +11,7 @@ import { accounts, sites } from './db/schema.ts';
 import { createPublishJobs } from './services/publish-jobs.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
 import { seedDemo } from './services/seed-demo.ts';
+import { seedPlans } from './services/seed-plans.ts';
 import { eq } from 'drizzle-orm';
 
 export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; close(): Promise<void> };
@@ -38,6 +39,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl });
 
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
+  seedPlans(db);
   const operator = await ensureFirstOperator(db, config.firstOperator);
   let demoSiteId: string | undefined;
   const siteCount = db.select({ n: count() }).from(sites).get()?.n ?? 0;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,13 @@ import { createPublishJobs, type PublishJobs } from './services/publish-jobs.ts'
 import type { PublishResult } from '../publisher/publish.ts';
 import type { SiteView } from './services/site-view.ts';
 import type { StoredUpload } from './services/store-upload.ts';
+import { eq } from 'drizzle-orm';
+import type { AccountType, AdminRole, Authority, ContractState } from '../model/account.ts';
+import { hashPassword } from './auth/password.ts';
+import { accounts } from './db/schema.ts';
+import { adminMembers } from './db/schema-identity.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
+import { seedPlans } from './services/seed-plans.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 
 /** The first operator every test context starts with (MASTER). */
@@ -114,6 +121,7 @@ export async function createTestContext(): Promise<TestContext> {
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
   const { storage, writes } = recordingStorage(rawStorage);
   const jobs = createPublishJobs({ db, storage, renderer: testRenderer, siteOrigin: SITE_ORIGIN });
+  seedPlans(db);
   await ensureFirstOperator(db, OPERATOR);
   const outboxDir = path.join(dir, 'outbox');
   const mailer = createMailer({ from: 'no-reply@swipegrid.test', outboxDir });
@@ -193,6 +201,45 @@ export async function createTestContext(): Promise<TestContext> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestAccountOptions = {
+  type: AccountType;
+  parentId?: string | null;
+  planId?: string | null;
+  email?: string;
+  password?: string;
+  /** A ready PHC string, to skip hashing when many accounts share a password. */
+  passwordHash?: string;
+  /** A sub-admin's role on its parent's admin list. */
+  role?: AdminRole;
+  authority?: Authority;
+  contractState?: ContractState;
+  mustChangePassword?: boolean;
+};
+
+let accountSequence = 0;
+
+/**
+ * Writes an account of any type straight into the database (a sub-admin with its admin-list
+ * row), for tests that need a tree to stand on. Returns its id, email and password.
+ *
+ * @example const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', planId: 'oem' });
+ */
+export async function addAccount(db: Db, options: TestAccountOptions): Promise<{ id: string; email: string; password: string }> {
+  const id = randomUUID();
+  const email = options.email ?? `${options.type.toLowerCase().replace('_', '-')}-${++accountSequence}-${id.slice(0, 8)}@example.com`;
+  const password = options.password ?? 'Account#Pass1';
+  db.transaction((tx) => {
+    tx.insert(accounts).values({
+      id, email, accountType: options.type, parentId: options.parentId ?? null, planId: options.planId ?? null,
+      passwordHash: options.passwordHash ?? '', companyName: `${options.type} company`, contractState: options.contractState ?? 'active',
+      authority: options.authority ?? 'edit', mustChangePassword: options.mustChangePassword ?? false,
+    }).run();
+    if (options.type === 'SUB_ADMIN') tx.insert(adminMembers).values({ memberId: id, ownerId: options.parentId!, name: 'Sub admin', role: options.role ?? 'editor' }).run();
+  });
+  if (!options.passwordHash) db.update(accounts).set({ passwordHash: await hashPassword(password) }).where(eq(accounts.id, id)).run();
+  return { id, email, password };
 }
 
 /** The `name=value` pair of the session cookie a response sets. */

@@ -175,7 +175,7 @@ async function setUp(root: string): Promise<Setup> {
   const db = openDatabase(join(root, 'bench.sqlite'));
   const storage = createStorage({ driver: 'fs', root: join(root, 'storage'), publicBaseUrl: '/' });
   const operator = await ensureFirstOperator(db, { email: 'bench@swipegrid.local', password: 'Bench-password-1234!' });
-  const account = { id: operator.id!, email: operator.email!, accountType: 'MASTER' };
+  const account = { id: operator.id!, tenantId: operator.id!, scopeRootId: null };
   const siteId = createSite(db, account.id, createSiteInputSchema.parse({ name: 'Benchmark', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: DEFAULT_LANGUAGE, languages: [...LANGUAGES] }));
   const site = findSiteForAccount(db, account, siteId);
 

@@ -1,17 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
-import { accounts, sessions } from '../db/schema.ts';
+import { sessions } from '../db/schema.ts';
 
-/** Sessions follow the Lucia author's current guide: a random secret in the cookie, only its SHA-256 stored, sliding expiry. */
+/**
+ * Sessions follow the Lucia author's current guide: a random secret in the cookie, only its
+ * SHA-256 stored, sliding expiry. A session idle for SESSION_TTL_MS ends; one in use is pushed
+ * forward once half of that is gone.
+ */
 export const SESSION_COOKIE = 'sg_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
 
-export type SessionAccount = { id: string; email: string; accountType: string };
-export type ValidSession = { id: string; expiresAt: Date; account: SessionAccount; renewed: boolean };
+export type ValidSession = { id: string; accountId: string; expiresAt: Date; renewed: boolean };
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -26,12 +29,7 @@ export function createSession(db: Db, accountId: string, now = Date.now()): { to
 /** The session a token opens, extended when half its life is gone; null when unknown or expired. */
 export function validateSession(db: Db, token: string, now = Date.now()): ValidSession | null {
   const id = hashToken(token);
-  const row = db
-    .select({ id: sessions.id, expiresAt: sessions.expiresAt, accountId: accounts.id, email: accounts.email, accountType: accounts.accountType })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(eq(sessions.id, id))
-    .get();
+  const row = db.select().from(sessions).where(eq(sessions.id, id)).get();
   if (!row) return null;
   if (row.expiresAt.getTime() <= now) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
@@ -44,11 +42,29 @@ export function validateSession(db: Db, token: string, now = Date.now()): ValidS
     renewed = true;
     db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
   }
-  return { id, expiresAt, renewed, account: { id: row.accountId, email: row.email, accountType: row.accountType } };
+  return { id, accountId: row.accountId, expiresAt, renewed };
+}
+
+/**
+ * Replaces a session by a new one with a fresh secret and a full lifetime (refresh-token): a
+ * stolen old cookie stops working the moment the owner refreshes.
+ */
+export function rotateSession(db: Db, session: ValidSession, now = Date.now()): { token: string; expiresAt: Date } {
+  return db.transaction((tx) => {
+    tx.delete(sessions).where(eq(sessions.id, session.id)).run();
+    return createSession(tx as unknown as Db, session.accountId, now);
+  });
 }
 
 export function deleteSession(db: Db, token: string): void {
   db.delete(sessions).where(eq(sessions.id, hashToken(token))).run();
+}
+
+/** Ends every session of these accounts, but the one kept (the caller's own, after a password change). */
+export function deleteSessionsOf(db: Db, accountIds: string[], keepSessionId?: string): void {
+  if (accountIds.length === 0) return;
+  const of = inArray(sessions.accountId, accountIds);
+  db.delete(sessions).where(keepSessionId ? and(of, ne(sessions.id, keepSessionId)) : of).run();
 }
 
 export function deleteExpiredSessions(db: Db, now = Date.now()): void {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 /**
  * Structure that queries filter on gets columns; what only travels whole (a page's content,
@@ -8,13 +8,36 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
+/**
+ * Back-office accounts in one tree (spec §1): the platform above OEM masters, OEM masters above
+ * their admins and users, any account above its sub-admins. The contract fields live here too.
+ */
 export const accounts = sqliteTable('accounts', {
   id: text('id').primaryKey(),
   email: text('email').notNull(),
+  /** PHC argon2id string; '' until an invited account sets its password. */
   passwordHash: text('password_hash').notNull(),
+  /** model/account.ts accountTypeSchema. */
   accountType: text('account_type').notNull(),
+  parentId: text('parent_id').references((): AnySQLiteColumn => accounts.id),
+  companyName: text('company_name').notNull().default(''),
+  contactPerson: text('contact_person').notNull().default(''),
+  /** schema-identity.ts plans.id; null inherits the nearest ancestor's plan (none at all: no limits). */
+  planId: text('plan_id'),
+  /** YYYY-MM-DD. */
+  contractStart: text('contract_start'),
+  contractExpiry: text('contract_expiry'),
+  contractState: text('contract_state').notNull().default('active'),
+  authority: text('authority').notNull().default('edit'),
+  licenseIssued: integer('license_issued', { mode: 'boolean' }).notNull().default(false),
+  logoUrl: text('logo_url').notNull().default(''),
+  /** Set for accounts whose first password someone else chose: the first login must change it. */
+  mustChangePassword: integer('must_change_password', { mode: 'boolean' }).notNull().default(false),
+  createdBy: text('created_by'),
   createdAt: createdAt(),
-}, (table) => [uniqueIndex('accounts_email').on(table.email)]);
+  /** Nullable: SQLite cannot add a column with a computed default to a table that has rows. */
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+}, (table) => [uniqueIndex('accounts_email').on(table.email), index('accounts_parent').on(table.parentId)]);
 
 export const sessions = sqliteTable('sessions', {
   /** SHA-256 of the secret in the cookie; the secret itself is never stored. */

@@ -18,7 +18,7 @@ export function mediaRoutes(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
   return new Hono<AppEnv>()
     .post('/:id/media', async (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const declared = Number(c.req.header('content-length') ?? 0);
       if (declared > MAX_BODY_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage('file', MAX_VIDEO_BYTES / 1024 / 1024));
       let form: FormData;
@@ -33,7 +33,7 @@ export function mediaRoutes(deps: { db: Db; storage: Storage }) {
       return c.json(stored, 201);
     })
     .get('/:id/media/:mediaId', async (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const record = db.select().from(media).where(and(eq(media.id, c.req.param('mediaId')), eq(media.siteId, site.id))).get();
       const object = record ? await storage.get(uploadKey(record.sha256)) : null;
       if (!record || !object) throw notFound('Media not found.');

@@ -17,18 +17,18 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
   const { db, storage, jobs } = deps;
   return new Hono<AppEnv>()
     .post('/:id/publish', (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const publishId = jobs.start(site.id);
       return c.json({ publishId, events: `/api/site/${site.id}/publish/${publishId}/events` }, 202);
     })
     .get('/:id/publish/:publishId', (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const row = jobs.status(site.id, c.req.param('publishId'));
       if (!row || row.siteId !== site.id) throw notFound('Publish not found.');
       return c.json(row);
     })
     .get('/:id/publish/:publishId/events', (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const queue: PublishEvent[] = [];
       let wake: (() => void) | undefined;
       const watch = jobs.watch(site.id, c.req.param('publishId'), (event) => { queue.push(event); wake?.(); });
@@ -52,11 +52,11 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
       });
     })
     .get('/:id/versions', async (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       return c.json({ versions: await listVersions(storage, site.id) });
     })
     .post('/:id/versions/:version/rollback', async (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const version = versionParam.safeParse(c.req.param('version'));
       if (!version.success) throw notFound('Version not found.');
       const pointer = await rollback(storage, site.id, version.data).catch(() => null);

@@ -42,32 +42,32 @@ export function siteRoutes(deps: { db: Db; storage: Storage }) {
     .get('/', (c) => c.json({ sites: listSites(db, c.get('account')) }))
     .post('/', async (c) => {
       const input = createSiteInputSchema.parse(await jsonBody(c.req));
-      const id = createSite(db, c.get('account').id, input);
+      const id = createSite(db, c.get('account').tenantId, input);
       const site = findSiteForAccount(db, c.get('account'), id);
       return c.json(siteView(db, site, input.defaultLanguage), 201);
     })
     .get('/:id', (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       return c.json(siteView(db, site, languageOf(c.req.query('lang'), site)));
     })
     .put('/:id', async (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const lang = languageOf(c.req.query('lang'), site);
       updateSiteSettings(db, site, await jsonBody(c.req), lang);
       return c.json(siteView(db, findSiteForAccount(db, c.get('account'), site.id), lang));
     })
     .delete('/:id', async (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       await deleteSite(db, storage, site.id);
       return c.json({ message: 'The site was deleted.' });
     })
     .put('/:id/grid', async (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const result = resizeGrid(db, site, gridInputSchema.parse(await jsonBody(c.req)));
       return c.json({ ...result, site: siteView(db, findSiteForAccount(db, c.get('account'), site.id), languageOf(undefined, site)) });
     })
     .put('/:id/page/:pageId', async (c) => {
-      const site = findSiteForAccount(db, c.get('account'), c.req.param('id'));
+      const site = c.get('site');
       const lang = languageOf(c.req.query('lang'), site);
       writePage(db, site, c.req.param('pageId'), lang, await jsonBody(c.req));
       const view = siteView(db, site, lang);

@@ -6,11 +6,21 @@ import { siteSettingsSchema } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, pages, sites } from '../db/schema.ts';
 import { emptyPageContent } from './page-content.ts';
+import { effectivePlan } from './effective-plan.ts';
+import { assertGridWithinPlan, assertLanguagesWithinPlan, assertSiteQuota, creatorPlanItemOf } from './plan-gates.ts';
 
-/** Creates a site with its whole grid of empty pages, in one transaction. Returns its id. */
+/**
+ * Creates a site with its whole grid of empty pages, in one transaction, within the owner's
+ * plan (number of sites, rows × columns, languages). Returns its id.
+ */
 export function createSite(db: Db, ownerId: string, input: z.output<typeof createSiteInputSchema>): string {
   const id = randomUUID();
+  const { limits } = effectivePlan(db, ownerId);
+  assertGridWithinPlan(limits, input.numberHorizontal, input.numberVertical);
+  assertLanguagesWithinPlan(limits, input.languages);
+  assertSiteQuota(db, ownerId, limits);
   const settings = siteSettingsSchema.parse({
+    creatorPlanItem: creatorPlanItemOf(limits),
     name: input.name,
     numberHorizontal: input.numberHorizontal,
     numberVertical: input.numberVertical,

@@ -1,14 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
-import type { SessionAccount } from '../auth/sessions.ts';
+import { desc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
+import { branchIds, type Viewer } from './account-tree.ts';
 
-/** The sites this account may see, newest change first. */
-export function listSites(db: Db, account: SessionAccount) {
+/** The sites of the viewer's branch of the tree (all of them for the platform), newest change first. */
+export function listSites(db: Db, viewer: Viewer) {
   const columns = {
-    id: sites.id, name: sites.name, status: sites.status, numberHorizontal: sites.numberHorizontal, numberVertical: sites.numberVertical,
+    id: sites.id, name: sites.name, status: sites.status, ownerId: sites.ownerId, numberHorizontal: sites.numberHorizontal, numberVertical: sites.numberVertical,
     liveVersion: sites.liveVersion, publishedAt: sites.publishedAt, createdAt: sites.createdAt, updatedAt: sites.updatedAt,
   };
   const query = db.select(columns).from(sites);
-  return (account.accountType === 'MASTER' ? query : query.where(eq(sites.ownerId, account.id))).orderBy(desc(sites.updatedAt)).all();
+  const scoped = viewer.scopeRootId === null ? query : query.where(inArray(sites.ownerId, branchIds(db, viewer.scopeRootId)));
+  return scoped.orderBy(desc(sites.updatedAt)).all();
 }

@@ -10,13 +10,17 @@ import { creatives, pages, sites } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { SiteRow } from './find-site.ts';
 import { emptyPageContent, hasContent } from './page-content.ts';
+import { effectivePlan } from './effective-plan.ts';
+import { assertGridWithinPlan } from './plan-gates.ts';
 
 /**
  * Changes the grid. Cells that appear start empty; cells that disappear are deleted, and when
  * any of them holds content the change is refused unless confirmed, naming those positions.
+ * The grid stays within the owner's plan (rows × columns ≤ quantitySwipe).
  */
 export function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof gridInputSchema>): { removedPages: number; addedPages: number } {
   const { numberHorizontal, numberVertical, confirm } = input;
+  assertGridWithinPlan(effectivePlan(db, site.ownerId).limits, numberHorizontal, numberVertical);
   const columns = db.select().from(creatives).where(eq(creatives.siteId, site.id)).all();
   const allPages = db.select().from(pages).where(eq(pages.siteId, site.id)).all();
   const columnOf = new Map(columns.map((creative) => [creative.id, creative.columnIndex]));

@@ -30,14 +30,15 @@ async function demoPicture(column: number, row: number): Promise<Uint8Array> {
 /** Seeds the demo site: 3 categories × 3 pages in Japanese and English, with a CTA button per page, album, social links, company info and a product on each first page. */
 export async function seedDemo(db: Db, storage: Storage, owner: { id: string; email: string; accountType: string }): Promise<string> {
   const siteId = createSite(db, owner.id, { name: 'Swipegrid demo', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp', 'en'] });
-  let site = findSiteForAccount(db, owner, siteId);
+  const viewer = { id: owner.id, tenantId: owner.id, scopeRootId: owner.id };
+  let site = findSiteForAccount(db, viewer, siteId);
   updateSiteSettings(db, site, {
     seo: { title: 'Swipegrid デモ', description: 'スワイプで見るランディングページのデモ' },
     displayAlbum: true,
     sns: [{ snsType: 'instagram', snsUrl: 'https://www.instagram.com/' }, { snsType: 'x', snsUrl: 'https://x.com/' }, { snsType: 'phone_number', snsUrl: '03-1234-5678' }],
     company: { companyProfile: 'Swipegrid デモ株式会社\n東京都千代田区', companyClause: '販売業者: Swipegrid デモ株式会社', termsOfService: 'このサイトはデモです。', privacyPolicy: '個人情報は収集しません。' },
   }, 'jp');
-  site = findSiteForAccount(db, owner, siteId);
+  site = findSiteForAccount(db, viewer, siteId);
   updateSiteSettings(db, site, {
     seo: { title: 'Swipegrid demo', description: 'A landing page you swipe through' },
     company: { companyProfile: 'Swipegrid Demo Inc.\nChiyoda, Tokyo', companyClause: 'Seller: Swipegrid Demo Inc.', termsOfService: 'This site is a demo.', privacyPolicy: 'We collect no personal data.' },

@@ -6,10 +6,14 @@ import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { SiteRow } from './find-site.ts';
+import { effectivePlan } from './effective-plan.ts';
+import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
 
 /**
  * Applies a settings change made in one language. Texts (SEO, company information) edited in a
  * language other than the default go to that language's overlay; the grid size has its own call.
+ * A change to what the owner's plan gates (languages, SEO and tags, popup CTAs, private
+ * domain) needs the plan's flag; the plan items the viewer reads follow the plan.
  */
 export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: Language): void {
   const patch = siteSettingsPatchSchema.parse(body);
@@ -48,7 +52,9 @@ export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: L
     for (const path of cleared) delete overlay[path];
     nextTranslations = { ...translations, [lang]: overlay };
   }
-  const settings = siteSettingsSchema.parse(base);
+  const { limits } = effectivePlan(db, site.ownerId);
+  const settings = siteSettingsSchema.parse({ ...base, creatorPlanItem: creatorPlanItemOf(limits) });
+  assertSettingsWithinPlan(limits, current, settings);
   if (settings.customDomain) assertDomainFree(db, site.id, settings.customDomain);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', `The site does not offer the language ${lang}.`);
   db.update(sites)

@@ -1,0 +1,105 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { contractStateSchema } from '../../../model/account.ts';
+import { UNLIMITED } from '../../../model/plan.ts';
+import { loadActor, type Actor } from '../../auth/actor.ts';
+import { SESSION_COOKIE, validateSession } from '../../auth/sessions.ts';
+import type { Db } from '../../db/open-database.ts';
+import { sites } from '../../db/schema.ts';
+import type { AppEnv } from '../../env.ts';
+import { LocalizedError, notFound } from '../../errors.ts';
+import { decide, type Policy, type Subject, type Target } from '../../permissions/decide.ts';
+import { matchRoute } from '../../permissions/route-table.ts';
+import { safeDecode } from '../../safe-decode.ts';
+import { inBranch, relationToAccount } from '../../services/account-tree.ts';
+import { effectivePlan } from '../../services/effective-plan.ts';
+import { findAccount, tenantOf } from '../../services/find-account.ts';
+import { eq } from 'drizzle-orm';
+
+export type AuthorizeOptions = { db: Db; secureCookie: boolean; mountedAt: string };
+
+/** The cookie attributes of a back-office session: HttpOnly, SameSite, Secure on https. */
+export function sessionCookieOptions(secureCookie: boolean, expires: Date) {
+  return { httpOnly: true, secure: secureCookie, sameSite: 'Lax', path: '/', expires } as const;
+}
+
+/** What an anonymous request is decided against: never read, since it is refused with 401 first. */
+const NO_TARGET: Target = { relation: 'none', ownerContractState: 'inactive', ownerPlan: UNLIMITED };
+
+function subjectOf(actor: Actor): Subject {
+  return { type: actor.effectiveType, role: actor.role, authority: actor.authority, contractState: actor.contractState, mustChangePassword: actor.mustChangePassword };
+}
+
+/** The owner of a target as the decision needs it: its contract state and plan. */
+function ownerFacts(db: Db, ownerId: string): Pick<Target, 'ownerContractState' | 'ownerPlan'> {
+  const owner = findAccount(db, ownerId);
+  const tenant = owner ? tenantOf(db, owner) : undefined;
+  if (!tenant) throw new Error(`owner ${ownerId} is missing`);
+  return { ownerContractState: contractStateSchema.parse(tenant.contractState), ownerPlan: effectivePlan(db, tenant.id).limits };
+}
+
+async function parentIdOf(c: Context<AppEnv>): Promise<string | undefined> {
+  try {
+    const body: unknown = await c.req.json();
+    const parentId = (body as { parentId?: unknown } | null)?.parentId;
+    return typeof parentId === 'string' ? parentId : undefined;
+  } catch {
+    // A body that is not JSON is the route's to refuse, with its own message.
+    return undefined;
+  }
+}
+
+/** Finds what the route is about, puts it on the context, and says where it stands from the caller. */
+async function resolveTarget(c: Context<AppEnv>, db: Db, policy: Extract<Policy, { access: 'session' }>, actor: Actor, params: Record<string, string>): Promise<Target> {
+  const own = { relation: 'none' as const, ownerContractState: actor.contractState, ownerPlan: actor.limits };
+  if (policy.target === 'none') return own;
+  if (policy.target === 'site') {
+    const site = db.select().from(sites).where(eq(sites.id, params.id ?? '')).get();
+    if (!site || !inBranch(db, actor, site.ownerId)) return { ...own, relation: 'other' };
+    c.set('site', site);
+    return { relation: 'own', ...ownerFacts(db, site.ownerId) };
+  }
+  const accountId = policy.target === 'parent' ? ((await parentIdOf(c)) ?? actor.tenantId) : (params.id ?? '');
+  const account = findAccount(db, accountId);
+  if (!account) return { ...own, relation: 'other' };
+  const relation = relationToAccount(db, actor, account.id);
+  if (relation === 'other') return { ...own, relation };
+  c.set('targetAccount', account);
+  // Creating below oneself is acting in one's own branch.
+  return { relation: policy.target === 'parent' && relation === 'self' ? 'own' : relation, ...ownerFacts(db, account.id) };
+}
+
+/**
+ * Lets a request through only when the permission function says so, for the route-table row
+ * it matches: reads the session (renewing its cookie when it slid forward), resolves the
+ * target (a site, an account) and asks `decide`. A request no row matches answers 404.
+ */
+export function authorize(options: AuthorizeOptions): MiddlewareHandler<AppEnv> {
+  if (!options?.db) throw new Error('authorize needs a database');
+  const { db, secureCookie, mountedAt } = options;
+  return async function authorize(c, next) {
+    const path = safeDecode(c.req.path.slice(mountedAt.length));
+    const match = path === null ? null : matchRoute(c.req.method, path);
+    if (!match) throw notFound('Not found.');
+    c.set('params', match.params);
+    const { policy } = match;
+    if (policy.access === 'public') return next();
+
+    const token = getCookie(c, SESSION_COOKIE);
+    const session = token ? validateSession(db, token) : null;
+    const actor = session ? loadActor(db, session.accountId) : null;
+    if (token && session && actor) {
+      c.set('account', actor);
+      c.set('session', session);
+      c.set('sessionToken', token);
+      if (session.renewed) setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secureCookie, session.expiresAt));
+    }
+    const target = actor ? await resolveTarget(c, db, policy, actor, match.params) : NO_TARGET;
+    const decision = decide(policy, actor && subjectOf(actor), target);
+    if (!decision.allowed) {
+      if (decision.key) throw new LocalizedError(decision.code, decision.key);
+      throw policy.target === 'site' ? notFound('Site not found.') : new LocalizedError('not_found', 'userNotFound');
+    }
+    await next();
+  };
+}

@@ -1,0 +1,88 @@
+import type { AdminRole, Authority, ContractState, EffectiveType } from '../../model/account.ts';
+import type { MessageKey } from '../../model/messages.ts';
+import type { PlanFlag, PlanLimits } from '../../model/plan.ts';
+
+/**
+ * What a route asks of the one who calls it. `public` routes answer anyone (they check their
+ * own token, if any); every other route needs a session.
+ */
+export type Policy =
+  | { access: 'public' }
+  | {
+      access: 'session';
+      /** Acting types let in; a sub-admin acts with its parent's type. */
+      types: readonly EffectiveType[] | 'all';
+      /** A state-changing call: refused to viewers, view authority, a contract not active, a terminated owner. */
+      change: boolean;
+      /** Whose thing the call is about: a site, an account, or nothing beyond the caller's own branch. */
+      target: 'none' | 'site' | 'account' | 'parent';
+      /** Admin roles let in (all when absent). */
+      roles?: readonly AdminRole[];
+      /** Whether the caller's own account is a valid target (reading itself, say); refused with 403 otherwise. */
+      self?: boolean;
+      /** A plan flag the target's owner must have. */
+      planFlag?: PlanFlag;
+      /** Open while a forced first-time password change is pending (user-info, change-password, logout). */
+      beforePasswordChange?: boolean;
+    };
+
+/** The caller, as the session says. */
+export type Subject = {
+  type: EffectiveType;
+  role: AdminRole;
+  authority: Authority;
+  /** The contract of the account the caller acts for. */
+  contractState: ContractState;
+  mustChangePassword: boolean;
+};
+
+/**
+ * Where the target stands from the caller: in its branch (`own`), the caller's own account
+ * (`self`, only for account targets; a parent that is the caller is `own`), elsewhere in the
+ * tree (`other`), or no target (`none`).
+ */
+export type Relation = 'own' | 'self' | 'other' | 'none';
+
+export type Target = {
+  relation: Relation;
+  /** The contract state of the account that owns the target (the caller's own when there is no target). */
+  ownerContractState: ContractState;
+  /** The plan of the account that owns the target. */
+  ownerPlan: PlanLimits;
+};
+
+export type Decision = { allowed: true } | { allowed: false; status: 401 | 403 | 404; code: 'unauthenticated' | 'forbidden' | 'not_found'; key: MessageKey | null };
+
+const ALLOWED: Decision = { allowed: true };
+const deny = (status: 401 | 403 | 404, key: MessageKey | null): Decision => ({
+  allowed: false,
+  status,
+  code: status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : 'not_found',
+  key,
+});
+
+/**
+ * The one decision every API request goes through: (account type, admin role, authority,
+ * tenancy relation, contract state, plan flag) → allowed, or the status to answer. The order
+ * matters and is the table of docs/permissions.md: who you are (401), what your type may call
+ * (403), whether the target exists for you (404: another branch's things do not), then whether
+ * you may change it (403) and whether its owner's plan has the feature (403).
+ *
+ * @example decide(policy, null, target) // { allowed: false, status: 401, … }
+ */
+export function decide(policy: Policy, subject: Subject | null, target: Target): Decision {
+  if (policy.access === 'public') return ALLOWED;
+  if (!subject) return deny(401, 'pleaseLogIn');
+  if (subject.mustChangePassword && !policy.beforePasswordChange) return deny(403, 'passwordChangeRequired');
+  if (policy.types !== 'all' && !policy.types.includes(subject.type)) return deny(403, 'forbidden');
+  if (target.relation === 'other') return deny(404, null);
+  if (target.relation === 'self' && !policy.self) return deny(403, 'forbidden');
+  if (policy.roles && !policy.roles.includes(subject.role)) return deny(403, 'forbidden');
+  if (policy.change) {
+    if (subject.role === 'viewer' || subject.authority === 'view') return deny(403, 'viewOnly');
+    if (subject.contractState !== 'active') return deny(403, 'contractNotActive');
+    if (target.ownerContractState === 'terminated') return deny(403, 'readOnlyTerminated');
+  }
+  if (policy.planFlag && !target.ownerPlan[policy.planFlag]) return deny(403, 'planFeatureLocked');
+  return ALLOWED;
+}

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../auth/password.ts';
+import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
+import { issuePasswordToken } from '../services/password-tokens.ts';
+import { createSite } from '../services/create-site.ts';
+import { loadSiteDraft } from '../services/load-site-draft.ts';
+import { storeUpload } from '../services/store-upload.ts';
+import { createSiteInputSchema } from '../../model/site-input.ts';
+import { accounts } from '../db/schema.ts';
+import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
+import { ROUTE_TABLE } from './route-table.ts';
+
+/**
+ * Walks docs/permissions.md: every route × every account type × own branch / other branch,
+ * each a real request against the app, compared with the table's status.
+ */
+
+const DOC = new URL('../../docs/permissions.md', import.meta.url);
+const PASSWORD = 'Matrix#Pass1';
+const ACTORS = ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN', 'USER', 'SUB_ADMIN main contact', 'SUB_ADMIN editor', 'SUB_ADMIN viewer', 'anonymous'] as const;
+type ActorName = (typeof ACTORS)[number];
+type Side = 'own' | 'other';
+type Cell = Record<Side, string>;
+
+/** The matrix table of the document: route key → actor → expected statuses. */
+function readMatrix(): Map<string, Map<string, Cell>> {
+  const lines = readFileSync(DOC, 'utf8').split('\n').filter((line) => line.startsWith('| '));
+  const header = lines[0]!.split('|').slice(2, -1).map((cell) => cell.trim());
+  const matrix = new Map<string, Map<string, Cell>>();
+  for (const line of lines.slice(2)) {
+    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const key = cells[0]!.replace(/`/g, '');
+    matrix.set(key, new Map(header.map((actor, index) => {
+      const [own = '', other = ''] = cells[index + 1]!.split('/').map((part) => part.trim());
+      return [actor, { own, other }];
+    })));
+  }
+  return matrix;
+}
+
+type World = {
+  ids: Record<'master' | 'masterUser' | 'oemA' | 'oemAdminA' | 'userA' | 'oemB' | 'oemAdminB' | 'userB' | 'loginTarget' | 'resetTarget', string>;
+  actors: Record<Exclude<ActorName, 'anonymous'>, { id: string; tenantId: string }>;
+  emails: Record<string, string>;
+};
+
+let ctx: TestContext;
+let world: World;
+let passwordHash: string;
+const shared = new Map<string, Promise<{ siteId: string; pageId: string; mediaId: string; publishId: string }>>();
+const publishes: string[] = [];
+
+async function account(type: Parameters<typeof addAccount>[1]['type'], parentId: string | null, extra: Partial<Parameters<typeof addAccount>[1]> = {}) {
+  return addAccount(ctx.db, { type, parentId, passwordHash, password: PASSWORD, ...extra });
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  passwordHash = await hashPassword(PASSWORD);
+  const master = ctx.db.select().from(accounts).get()!.id;
+  // Every caller shares one password, so change-password has one body for all.
+  ctx.db.update(accounts).set({ passwordHash }).where(eq(accounts.id, master)).run();
+  const masterUser = (await account('MASTER_USER', master)).id;
+  const oemA = (await account('OEM_MASTER', master, { planId: 'oem-multilingual' })).id;
+  const oemAdminA = (await account('OEM_ADMIN', oemA)).id;
+  const userA = (await account('USER', oemAdminA, { planId: 'oem-multilingual' })).id;
+  const oemB = (await account('OEM_MASTER', master, { planId: 'oem-multilingual' })).id;
+  const oemAdminB = (await account('OEM_ADMIN', oemB)).id;
+  const userB = (await account('USER', oemAdminB, { planId: 'oem-multilingual' })).id;
+  const loginTarget = await account('USER', oemAdminA, { planId: 'trial' });
+  const resetTarget = (await account('USER', oemAdminA, { planId: 'trial' })).id;
+  const sub = async (role: 'main_contact' | 'editor' | 'viewer') => (await account('SUB_ADMIN', userA, { role, authority: role === 'viewer' ? 'view' : 'edit' })).id;
+  world = {
+    ids: { master, masterUser, oemA, oemAdminA, userA, oemB, oemAdminB, userB, loginTarget: loginTarget.id, resetTarget },
+    actors: {
+      MASTER: { id: master, tenantId: master },
+      MASTER_USER: { id: masterUser, tenantId: masterUser },
+      OEM_MASTER: { id: oemA, tenantId: oemA },
+      OEM_ADMIN: { id: oemAdminA, tenantId: oemAdminA },
+      USER: { id: userA, tenantId: userA },
+      'SUB_ADMIN main contact': { id: await sub('main_contact'), tenantId: userA },
+      'SUB_ADMIN editor': { id: await sub('editor'), tenantId: userA },
+      'SUB_ADMIN viewer': { id: await sub('viewer'), tenantId: userA },
+    },
+    emails: { loginTarget: loginTarget.email },
+  };
+});
+
+afterAll(async () => {
+  await Promise.all(publishes.map((id) => ctx.jobs.finished(id)));
+  await ctx.cleanup();
+});
+
+function freshSite(ownerId: string): string {
+  return createSite(ctx.db, ownerId, createSiteInputSchema.parse({ name: 'Matrix site', numberHorizontal: 1, numberVertical: 1 }));
+}
+
+/** One site per owner with a page, a medium and a finished publish, for the calls that change nothing lasting. */
+function sharedSite(ownerId: string) {
+  let site = shared.get(ownerId);
+  if (!site) {
+    site = (async () => {
+      const siteId = freshSite(ownerId);
+      const pageId = loadSiteDraft(ctx.db, siteId).creatives[0]!.pages[0]!.id;
+      const media = await storeUpload(ctx.db, ctx.storage, siteId, { name: 'a.png', bytes: await pngBytes(4, 4, '#123456') });
+      const publishId = ctx.jobs.start(siteId);
+      await ctx.jobs.finished(publishId);
+      return { siteId, pageId, mediaId: media.id, publishId };
+    })();
+    shared.set(ownerId, site);
+  }
+  return site;
+}
+
+const unique = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const csvForm = () => fileForm(new TextEncoder().encode(`companyName,email,accountType,planId\nImported,${unique()},USER,trial\n`), 'users.csv', 'text/csv');
+
+/** The request of one cell: the path under /api and its init. */
+async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ path: string; init?: RequestInit }> {
+  const owner = side === 'own' ? world.ids.userA : world.ids.userB;
+  const tenant = actor === 'anonymous' ? world.ids.userA : world.actors[actor].tenantId;
+  const userPrefix = /^(?:GET|POST) \/(master|oem-master|oem-admin)\/user(.*)$/.exec(key);
+  if (userPrefix) {
+    const [, prefix, rest] = userPrefix;
+    if (rest === '') return { path: `/${prefix}/user`, init: json('POST', { companyName: 'New', email: unique(), accountType: 'USER', planId: 'trial', ...(side === 'other' ? { parentId: world.ids.oemAdminB } : {}) }) };
+    if (rest === '/import') return { path: `/${prefix}/user/import`, init: { method: 'POST', body: csvForm() } };
+    if (rest === '/:id') return { path: `/${prefix}/user/${owner}` };
+    if (rest === '/:id/user-history') return { path: `/${prefix}/user/${owner}/user-history` };
+  }
+  switch (key) {
+    case 'GET /meta': return { path: '/meta' };
+    case 'POST /auth/login': return { path: '/auth/login', init: json('POST', { email: world.emails.loginTarget, password: PASSWORD }) };
+    case 'POST /auth/logout': return { path: '/auth/logout', init: { method: 'POST' } };
+    case 'POST /auth/forgot-password': return { path: '/auth/forgot-password', init: json('POST', { email: world.emails.loginTarget }) };
+    case 'POST /auth/verify-token': return { path: '/auth/verify-token', init: json('POST', { token: issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset') }) };
+    case 'POST /auth/reset-password': return { path: '/auth/reset-password', init: json('POST', { token: issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset'), password: PASSWORD, confirmPassword: PASSWORD }) };
+    case 'GET /auth/route-prefixes': return { path: '/auth/route-prefixes' };
+    case 'POST /auth/refresh-token': return { path: '/auth/refresh-token', init: { method: 'POST' } };
+    case 'GET /auth/user-info': return { path: '/auth/user-info' };
+    case 'POST /auth/change-password': return { path: '/auth/change-password', init: json('POST', { currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD }) };
+    case 'GET /plan': return { path: '/plan' };
+    case 'GET /user': return { path: '/user?q=company&page=1&limit=5' };
+    case 'GET /user/:id': return { path: `/user/${owner}` };
+    case 'PUT /user/:id': return { path: `/user/${owner}`, init: json('PUT', { contactPerson: 'Changed' }) };
+    case 'PUT /master/user/:id/contract': {
+      const target = await account('USER', side === 'own' ? world.ids.oemAdminA : world.ids.oemAdminB, { planId: 'trial' });
+      return { path: `/master/user/${target.id}/contract`, init: json('PUT', { state: 'suspended' }) };
+    }
+    case 'GET /sub-admin': return { path: '/sub-admin' };
+    case 'POST /sub-admin': return { path: '/sub-admin', init: json('POST', { name: 'New admin', email: unique(), role: 'editor' }) };
+    case 'PUT /sub-admin/:id':
+    case 'DELETE /sub-admin/:id': {
+      const member = await account('SUB_ADMIN', side === 'own' ? tenant : world.ids.userB, { role: 'editor' });
+      return { path: `/sub-admin/${member.id}`, init: key.startsWith('PUT') ? json('PUT', { role: 'viewer' }) : { method: 'DELETE' } };
+    }
+    case 'GET /site': return { path: '/site' };
+    case 'POST /site': return { path: '/site', init: json('POST', { name: 'Matrix new', numberHorizontal: 1, numberVertical: 1 }) };
+    case 'GET /site/:id': return { path: `/site/${(await sharedSite(owner)).siteId}` };
+    case 'PUT /site/:id': return { path: `/site/${(await sharedSite(owner)).siteId}`, init: json('PUT', { name: 'Renamed' }) };
+    case 'DELETE /site/:id': return { path: `/site/${freshSite(owner)}`, init: { method: 'DELETE' } };
+    case 'PUT /site/:id/grid': return { path: `/site/${freshSite(owner)}/grid`, init: json('PUT', { numberHorizontal: 1, numberVertical: 2 }) };
+    case 'PUT /site/:id/page/:pageId': {
+      const site = await sharedSite(owner);
+      return { path: `/site/${site.siteId}/page/${site.pageId}`, init: json('PUT', { detail: { mainText: 'matrix' } }) };
+    }
+    case 'POST /site/:id/media': return { path: `/site/${(await sharedSite(owner)).siteId}/media`, init: { method: 'POST', body: fileForm(await pngBytes(4, 4, '#abcdef'), 'b.png') } };
+    case 'GET /site/:id/media/:mediaId': {
+      const site = await sharedSite(owner);
+      return { path: `/site/${site.siteId}/media/${site.mediaId}` };
+    }
+    case 'POST /site/:id/publish': return { path: `/site/${freshSite(owner)}/publish`, init: { method: 'POST' } };
+    case 'GET /site/:id/publish/:publishId': {
+      const site = await sharedSite(owner);
+      return { path: `/site/${site.siteId}/publish/${site.publishId}` };
+    }
+    case 'GET /site/:id/publish/:publishId/events': {
+      const site = await sharedSite(owner);
+      return { path: `/site/${site.siteId}/publish/${site.publishId}/events` };
+    }
+    case 'GET /site/:id/versions': return { path: `/site/${(await sharedSite(owner)).siteId}/versions` };
+    case 'POST /site/:id/versions/:version/rollback': return { path: `/site/${(await sharedSite(owner)).siteId}/versions/1/rollback`, init: { method: 'POST' } };
+  }
+  throw new Error(`the matrix test has no request for ${key}: add one`);
+}
+
+/** The routes the admin app serves under /api, as route-table keys. */
+function registeredRoutes(): string[] {
+  const keys = ctx.admin.routes
+    .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
+    .map((route) => `${route.method} ${route.path.slice('/api'.length).replace(/\/$/, '') || '/'}`);
+  return [...new Set(keys)].sort();
+}
+
+describe('the permission matrix', () => {
+  it('lists every route the app serves, in the route table and in docs/permissions.md, and nothing else', () => {
+    const documented = [...readMatrix().keys()].sort();
+    expect(registeredRoutes()).toEqual(Object.keys(ROUTE_TABLE).sort());
+    expect(documented).toEqual(Object.keys(ROUTE_TABLE).sort());
+  });
+
+  it('answers every route × account type × own/other branch as docs/permissions.md says', { timeout: 600_000 }, async () => {
+    const matrix = readMatrix();
+    const differences: string[] = [];
+    let cases = 0;
+    for (const [key, row] of matrix) {
+      const policy = ROUTE_TABLE[key]!;
+      for (const actor of ACTORS) {
+        const cell = row.get(actor);
+        if (!cell) throw new Error(`docs/permissions.md has no column ${actor}`);
+        for (const side of ['own', 'other'] as const) {
+          const expected = cell[side];
+          if (expected === '—') {
+            // Only a row without a target, or the platform that sees every branch, has no other side.
+            const noOther = side === 'other' && (policy.access === 'public' || policy.target === 'none' || actor === 'MASTER' || actor === 'MASTER_USER');
+            if (!noOther) differences.push(`${key} as ${actor} (${side}): "—" where a request must be made`);
+            continue;
+          }
+          const { path, init = {} } = await requestFor(key, actor, side);
+          const headers = new Headers(init.headers);
+          headers.set('cookie', actor === 'anonymous' ? '' : `${SESSION_COOKIE}=${createSession(ctx.db, world.actors[actor].id).token}`);
+          const response = await ctx.request(`/api${path}`, { ...init, headers });
+          cases++;
+          if (response.status === 202) publishes.push(((await response.json()) as { publishId: string }).publishId);
+          else await response.arrayBuffer();
+          if (String(response.status) !== expected) differences.push(`${key} as ${actor} (${side}): ${response.status}, the table says ${expected}`);
+        }
+      }
+    }
+    console.log(`permission matrix: ${matrix.size} routes × ${ACTORS.length} callers × own/other = ${cases} requests`);
+    expect(differences).toEqual([]);
+    expect(cases).toBeGreaterThan(matrix.size * ACTORS.length);
+  });
+});

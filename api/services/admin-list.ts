@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { effectiveAuthority, type AdminRole, type Authority, type createSubAdminInputSchema, type updateSubAdminInputSchema } from '../../model/account.ts';
+import { deleteSessionsOf } from '../auth/sessions.ts';
+import type { Db } from '../db/open-database.ts';
+import { accounts } from '../db/schema.ts';
+import { adminMembers } from '../db/schema-identity.ts';
+import { AppError, LocalizedError } from '../errors.ts';
+import type { AccountRow } from './find-account.ts';
+
+export type AdminListEntry = { id: string; name: string; email: string; role: AdminRole; authority: Authority; passwordSet: boolean };
+
+/** An account's admin list: the account itself as main contact, then its sub-admins. */
+export function listAdmins(db: Db, tenant: AccountRow): AdminListEntry[] {
+  const members = db
+    .select({ id: accounts.id, email: accounts.email, authority: accounts.authority, passwordHash: accounts.passwordHash, name: adminMembers.name, role: adminMembers.role })
+    .from(adminMembers)
+    .innerJoin(accounts, eq(accounts.id, adminMembers.memberId))
+    .where(eq(adminMembers.ownerId, tenant.id))
+    .orderBy(accounts.createdAt)
+    .all();
+  return [
+    { id: tenant.id, name: tenant.contactPerson || tenant.companyName, email: tenant.email, role: 'main_contact', authority: tenant.authority as Authority, passwordSet: tenant.passwordHash !== '' },
+    ...members.map((member) => ({
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      role: member.role as AdminRole,
+      authority: effectiveAuthority(member.role as AdminRole, member.authority as Authority),
+      passwordSet: member.passwordHash !== '',
+    })),
+  ];
+}
+
+/** Adds a sub-admin below the account; it acts with the account's type and is invited by a password link. */
+export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeof createSubAdminInputSchema>, createdBy: string): AccountRow {
+  if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) throw new AppError('validation', 'email: This email address is already registered.');
+  const id = randomUUID();
+  db.transaction((tx) => {
+    tx.insert(accounts).values({
+      id, email: input.email, passwordHash: '', accountType: 'SUB_ADMIN', parentId: tenant.id, contactPerson: input.name,
+      authority: effectiveAuthority(input.role, input.authority), contractState: 'active', createdBy, updatedAt: new Date(),
+    }).run();
+    tx.insert(adminMembers).values({ memberId: id, ownerId: tenant.id, name: input.name, role: input.role }).run();
+  });
+  return db.select().from(accounts).where(eq(accounts.id, id)).get()!;
+}
+
+/** The sub-admin if it is on this account's list; 404 otherwise. */
+function subAdminOf(db: Db, tenant: AccountRow, memberId: string) {
+  const member = db.select().from(adminMembers).where(and(eq(adminMembers.memberId, memberId), eq(adminMembers.ownerId, tenant.id))).get();
+  if (!member) throw new LocalizedError('not_found', 'userNotFound');
+  return member;
+}
+
+/** Changes a sub-admin's name, role or authority; a viewer's authority is always view. */
+export function updateSubAdmin(db: Db, tenant: AccountRow, memberId: string, input: z.output<typeof updateSubAdminInputSchema>): void {
+  const member = subAdminOf(db, tenant, memberId);
+  const account = db.select().from(accounts).where(eq(accounts.id, memberId)).get()!;
+  const role = input.role ?? (member.role as AdminRole);
+  const authority = effectiveAuthority(role, input.authority ?? (account.authority as Authority));
+  db.transaction((tx) => {
+    tx.update(adminMembers).set({ role, name: input.name ?? member.name }).where(eq(adminMembers.memberId, memberId)).run();
+    tx.update(accounts).set({ authority, contactPerson: input.name ?? account.contactPerson, updatedAt: new Date() }).where(eq(accounts.id, memberId)).run();
+  });
+}
+
+/** Removes a sub-admin: its account and sessions go. */
+export function deleteSubAdmin(db: Db, tenant: AccountRow, memberId: string): void {
+  subAdminOf(db, tenant, memberId);
+  db.transaction((tx) => {
+    deleteSessionsOf(tx as unknown as Db, [memberId]);
+    tx.delete(accounts).where(eq(accounts.id, memberId)).run();
+  });
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { hashToken } from '../auth/sessions.ts';
+import type { Db } from '../db/open-database.ts';
+import { passwordTokens } from '../db/schema-identity.ts';
+import { LocalizedError } from '../errors.ts';
+
+export type PasswordTokenPurpose = 'reset' | 'invite';
+
+/** A reset link works for an hour; an invitation for a week. */
+export const PASSWORD_TOKEN_TTL_MS: Readonly<Record<PasswordTokenPurpose, number>> = { reset: 60 * 60 * 1000, invite: 7 * 24 * 60 * 60 * 1000 };
+
+/** Makes a single-use token for a password link; only its SHA-256 is stored. A new token replaces older ones of the account. */
+export function issuePasswordToken(db: Db, accountId: string, purpose: PasswordTokenPurpose, now = Date.now()): string {
+  const token = randomBytes(32).toString('base64url');
+  db.transaction((tx) => {
+    tx.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
+    tx.insert(passwordTokens).values({ id: hashToken(token), accountId, purpose, expiresAt: new Date(now + PASSWORD_TOKEN_TTL_MS[purpose]) }).run();
+  });
+  return token;
+}
+
+/** The account a token opens; 400 "Token is missing." without one, 400 for an unknown, used or expired one. */
+export function readPasswordToken(db: Db, token: string | undefined, now = Date.now()): { accountId: string; purpose: PasswordTokenPurpose } {
+  if (!token) throw new LocalizedError('bad_request', 'tokenMissing');
+  const row = db.select().from(passwordTokens).where(and(eq(passwordTokens.id, hashToken(token)), gt(passwordTokens.expiresAt, new Date(now)))).get();
+  if (!row) throw new LocalizedError('bad_request', 'tokenInvalid');
+  return { accountId: row.accountId, purpose: row.purpose as PasswordTokenPurpose };
+}
+
+/** Forgets every password token of the account (after it was used). */
+export function deletePasswordTokens(db: Db, accountId: string): void {
+  db.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
+}

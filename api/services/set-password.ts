@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../auth/password.ts';
+import { deleteSessionsOf } from '../auth/sessions.ts';
+import type { Db } from '../db/open-database.ts';
+import { accounts } from '../db/schema.ts';
+import { deletePasswordTokens } from './password-tokens.ts';
+
+/**
+ * Stores a new password chosen by the account's owner: the forced first-time change is done,
+ * pending reset links die, and every other session ends (the one kept is the caller's own).
+ */
+export async function setPassword(db: Db, accountId: string, password: string, keepSessionId?: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  db.transaction((tx) => {
+    tx.update(accounts).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(accounts.id, accountId)).run();
+    deleteSessionsOf(tx as unknown as Db, [accountId], keepSessionId);
+    deletePasswordTokens(tx as unknown as Db, accountId);
+  });
+}
