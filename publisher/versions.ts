@@ -14,6 +14,11 @@ export const manifestSchema = z.object({
   files: z.record(z.string(), manifestFileSchema),
   /** Shared client assets (under `_astro/`) the pages need; an export copies them too. */
   assets: z.array(z.string()),
+  /**
+   * Members-only pages' data (`{lang}/{pageId}.json` → file), stored under `private/objects/`,
+   * never served by the site host nor exported: only the API reads it, for a member's token.
+   */
+  private: z.record(z.string(), manifestFileSchema).default(() => ({})),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
@@ -22,6 +27,7 @@ export const livePointerSchema = z.object({ version: z.number().int().positive()
 export type LivePointer = z.infer<typeof livePointerSchema>;
 
 export const objectKey = (hash: string) => `objects/${hash}`;
+export const privateObjectKey = (hash: string) => `private/objects/${hash}`;
 export const manifestKey = (siteId: string, version: number) => `sites/${siteId}/manifests/${version}.json`;
 export const liveKey = (siteId: string) => `sites/${siteId}/live.json`;
 
