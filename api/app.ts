@@ -14,6 +14,7 @@ import { siteRoutes } from './routes/sites.ts';
 import type { PublishJobs } from './services/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
+import { visitorApi, type VisitorApiDeps } from './visitor-api.ts';
 
 export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string }; jobs: PublishJobs; mailer: Mailer; adminDist?: string };
 
@@ -41,10 +42,16 @@ export function createAdminApp(deps: AppDeps) {
   return app;
 }
 
-/** The site origin: published sites, their assets and media. Kept apart from the admin's origin. */
-export function createSiteApp(deps: { storage: Storage }) {
+export type SiteAppDeps = VisitorApiDeps;
+
+/**
+ * The site origin: published sites, their assets and media, and under /api the calls their
+ * visitors make (forms, members, counters, events). Kept apart from the admin's origin.
+ */
+export function createSiteApp(deps: SiteAppDeps) {
   const app = new Hono();
   app.onError(handleError);
+  app.route('/api', visitorApi(deps));
   app.route('/', siteHost(deps.storage));
   return app;
 }

@@ -12,6 +12,7 @@ const STATUS = {
   payload_too_large: 400,
   unsupported_media: 400,
   conflict: 400,
+  too_many_requests: 429,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 

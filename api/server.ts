@@ -9,6 +9,7 @@ import { openDatabase } from './db/open-database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
 import { createPublishJobs } from './services/publish-jobs.ts';
+import { createEventQueue } from './services/event-queue.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
 import { seedDemo } from './services/seed-demo.ts';
 import { eq } from 'drizzle-orm';
@@ -45,8 +46,13 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   }
 
   const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
-  const site = await listen(createSiteApp({ storage }), config.sitePort, config.host);
+  const events = createEventQueue(db);
+  // Emailed links need the site origin, whose port is known only once it listens.
+  let siteOrigin = config.siteOrigin;
+  const siteApp = createSiteApp({ db, storage, mailer, events, rateLimitScale: config.visitorRateLimitScale, get siteOrigin() { return siteOrigin; } });
+  const site = await listen(siteApp, config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
+  siteOrigin = siteUrl;
   const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer }), config.port, config.host);
   const adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
@@ -62,6 +68,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     demoSiteId,
     async close() {
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await events.close();
       db.$client.close();
     },
   };

@@ -1,0 +1,46 @@
+import { and, inArray, isNotNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Db } from '../db/open-database.ts';
+import { sites } from '../db/schema.ts';
+import { AppError, describeZodError } from '../errors.ts';
+import { userAgentClass, visitorEventBatchSchema } from '../../model/visitor-event.ts';
+import type { EventQueue } from '../services/event-queue.ts';
+import { readJsonObject } from '../visitor-request.ts';
+
+/** A client clock this far off is not believed; the server's time is stored instead. */
+const CLOCK_SKEW_MS = 24 * 3600_000;
+
+/**
+ * `POST /api/end-user/events` (V §7 analytics): a batch of events, checked whole, queued, and
+ * answered 202 before anything is written. Made for `navigator.sendBeacon` (any content type).
+ */
+export function endUserEventRoutes(deps: { db: Db; events: EventQueue; now?: () => number }) {
+  return new Hono().post('/', async (c) => {
+    const parsed = visitorEventBatchSchema.safeParse(await readJsonObject(c));
+    if (!parsed.success) throw new AppError('validation', describeZodError(parsed.error));
+    // Events of sites that are not on the air would only fill the table.
+    const siteIds = [...new Set(parsed.data.events.map((event) => event.siteId))];
+    const live = new Set(deps.db.select({ id: sites.id }).from(sites).where(and(inArray(sites.id, siteIds), isNotNull(sites.liveVersion))).all().map((row) => row.id));
+    const unknown = siteIds.find((id) => !live.has(id));
+    if (unknown !== undefined) throw new AppError('validation', `events: unknown site ${unknown}.`);
+    const receivedAt = deps.now?.() ?? Date.now();
+    const uaClass = userAgentClass(c.req.header('user-agent'));
+    const accepted = deps.events.push(
+      parsed.data.events.map((event) => ({
+        siteId: event.siteId,
+        eventType: event.type,
+        pageId: event.pageId ?? null,
+        position: event.position ?? null,
+        lang: event.lang ?? null,
+        sessionId: event.sessionId ?? null,
+        variationId: event.variationId ?? null,
+        targetId: event.targetId ?? null,
+        referrer: event.referrer ?? null,
+        userAgentClass: uaClass,
+        occurredAt: new Date(event.at !== undefined && Math.abs(event.at - receivedAt) <= CLOCK_SKEW_MS ? event.at : receivedAt),
+        receivedAt: new Date(receivedAt),
+      })),
+    );
+    return c.json({ accepted: accepted ? parsed.data.events.length : 0 }, 202);
+  });
+}

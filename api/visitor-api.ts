@@ -1,0 +1,57 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { visitorMessage } from '../model/visitor-messages.ts';
+import type { Storage } from '../storage/storage.ts';
+import { clientIp } from './client-ip.ts';
+import type { Db } from './db/open-database.ts';
+import { AppError } from './errors.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { rateLimit } from './middleware/rate-limit/index.ts';
+import { endUserAuthRoutes } from './routes/end-user-auth.ts';
+import { endUserEventRoutes } from './routes/end-user-events.ts';
+import { endUserPageRoutes } from './routes/end-user-pages.ts';
+import { endUserSettingsRoutes } from './routes/end-user-settings.ts';
+import type { EventQueue } from './services/event-queue.ts';
+import { requestLanguage } from './visitor-language.ts';
+
+export type VisitorApiDeps = {
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  events: EventQueue;
+  /** Where published sites are served: the origin of the links emailed to visitors. */
+  siteOrigin: string;
+  /** Multiplies every rate limit (the benchmark raises them to measure throughput, not refusals). */
+  rateLimitScale?: number;
+};
+
+/**
+ * Requests a client may make per minute, per kind of visitor POST (docs/decisions.md). Forms
+ * and membership are what people type; events come in beacon batches; counters are clicks.
+ */
+export const VISITOR_RATE_LIMITS = { forms: 20, events: 120, clicks: 60 } as const;
+
+/** Visitor bodies are small JSON; anything bigger is refused before it is read. */
+const MAX_VISITOR_BODY = 64 * 1024;
+
+/**
+ * The calls the published viewer makes (V §7), served on the site origin under /api: same
+ * origin for visitors, so no CORS, and none of the admin's cookies or CSRF rules apply. Writes
+ * are guarded by a per-client rate limit, honeypots on forms, and members' bearer tokens.
+ */
+export function visitorApi(deps: VisitorApiDeps) {
+  const scale = deps.rateLimitScale ?? 1;
+  const limit = (perMinute: number) =>
+    rateLimit({ perMinute: perMinute * scale, key: clientIp, message: (c: Context) => visitorMessage('tooManyRequests', requestLanguage(c)) });
+  const forms = limit(VISITOR_RATE_LIMITS.forms);
+  const api = new Hono()
+    .use(bodyLimit({ maxSize: MAX_VISITOR_BODY, onError: () => { throw new AppError('payload_too_large', 'The request body is too large.'); } }))
+    .use('/end-user/events', limit(VISITOR_RATE_LIMITS.events))
+    .use('/end-user/site/*', forms)
+    .route('/end-user/site', endUserAuthRoutes(deps))
+    .route('/end-user/site', endUserPageRoutes(deps))
+    .route('/end-user/site', endUserSettingsRoutes(deps))
+    .route('/end-user/events', endUserEventRoutes(deps));
+  api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
+  return api;
+}
