@@ -10,6 +10,7 @@ import { rateLimit } from './middleware/rate-limit/index.ts';
 import { endUserAuthRoutes } from './routes/end-user-auth.ts';
 import { endUserEventRoutes } from './routes/end-user-events.ts';
 import { endUserPageRoutes } from './routes/end-user-pages.ts';
+import { endUserPopupRoutes } from './routes/end-user-popups.ts';
 import { endUserSettingsRoutes } from './routes/end-user-settings.ts';
 import type { EventQueue } from './services/event-queue.ts';
 import { requestLanguage } from './visitor-language.ts';
@@ -31,6 +32,13 @@ export type VisitorApiDeps = {
  */
 export const VISITOR_RATE_LIMITS = { forms: 20, events: 120, clicks: 60 } as const;
 
+/** Which limit a visitor call counts against. */
+export function rateLimitKind(path: string): keyof typeof VISITOR_RATE_LIMITS {
+  if (path.endsWith('/end-user/events')) return 'events';
+  if (/\/(popup-cta|campaign)\//.test(path)) return 'clicks';
+  return 'forms';
+}
+
 /** Visitor bodies are small JSON; anything bigger is refused before it is read. */
 const MAX_VISITOR_BODY = 64 * 1024;
 
@@ -43,14 +51,15 @@ export function visitorApi(deps: VisitorApiDeps) {
   const scale = deps.rateLimitScale ?? 1;
   const limit = (perMinute: number) =>
     rateLimit({ perMinute: perMinute * scale, key: clientIp, message: (c: Context) => visitorMessage('tooManyRequests', requestLanguage(c)) });
-  const forms = limit(VISITOR_RATE_LIMITS.forms);
+  const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks) };
   const api = new Hono()
     .use(bodyLimit({ maxSize: MAX_VISITOR_BODY, onError: () => { throw new AppError('payload_too_large', 'The request body is too large.'); } }))
-    .use('/end-user/events', limit(VISITOR_RATE_LIMITS.events))
-    .use('/end-user/site/*', forms)
+    // Each POST counts against exactly one limit, chosen by what it is.
+    .use((c, next) => limiters[rateLimitKind(c.req.path)](c, next))
     .route('/end-user/site', endUserAuthRoutes(deps))
     .route('/end-user/site', endUserPageRoutes(deps))
     .route('/end-user/site', endUserSettingsRoutes(deps))
+    .route('/end-user/site', endUserPopupRoutes(deps))
     .route('/end-user/events', endUserEventRoutes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   return api;
