@@ -8,10 +8,12 @@ import { AppError } from './errors.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { rateLimit } from './middleware/rate-limit/index.ts';
 import { endUserAuthRoutes } from './routes/end-user-auth.ts';
+import { endUserCampaignRoutes } from './routes/end-user-campaign.ts';
 import { endUserEventRoutes } from './routes/end-user-events.ts';
 import { endUserPageRoutes } from './routes/end-user-pages.ts';
 import { endUserPopupRoutes } from './routes/end-user-popups.ts';
 import { endUserSettingsRoutes } from './routes/end-user-settings.ts';
+import { visitorFormRoutes } from './routes/visitor-forms.ts';
 import type { EventQueue } from './services/event-queue.ts';
 import { requestLanguage } from './visitor-language.ts';
 
@@ -35,7 +37,7 @@ export const VISITOR_RATE_LIMITS = { forms: 20, events: 120, clicks: 60 } as con
 /** Which limit a visitor call counts against. */
 export function rateLimitKind(path: string): keyof typeof VISITOR_RATE_LIMITS {
   if (path.endsWith('/end-user/events')) return 'events';
-  if (/\/(popup-cta|campaign)\//.test(path)) return 'clicks';
+  if (/\/popup-cta\/|\/end-user\/campaign\//.test(path)) return 'clicks';
   return 'forms';
 }
 
@@ -49,9 +51,10 @@ const MAX_VISITOR_BODY = 64 * 1024;
  */
 export function visitorApi(deps: VisitorApiDeps) {
   const scale = deps.rateLimitScale ?? 1;
-  const limit = (perMinute: number) =>
-    rateLimit({ perMinute: perMinute * scale, key: clientIp, message: (c: Context) => visitorMessage('tooManyRequests', requestLanguage(c)) });
-  const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks) };
+  const limit = (perMinute: number, methods?: readonly string[]) =>
+    rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, message: (c: Context) => visitorMessage('tooManyRequests', requestLanguage(c)) });
+  // Click counters are GETs in the spec (the campaign click), so reads count there too.
+  const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
   const api = new Hono()
     .use(bodyLimit({ maxSize: MAX_VISITOR_BODY, onError: () => { throw new AppError('payload_too_large', 'The request body is too large.'); } }))
     // Each POST counts against exactly one limit, chosen by what it is.
@@ -60,6 +63,8 @@ export function visitorApi(deps: VisitorApiDeps) {
     .route('/end-user/site', endUserPageRoutes(deps))
     .route('/end-user/site', endUserSettingsRoutes(deps))
     .route('/end-user/site', endUserPopupRoutes(deps))
+    .route('/end-user', endUserCampaignRoutes(deps))
+    .route('/', visitorFormRoutes(deps))
     .route('/end-user/events', endUserEventRoutes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   return api;
