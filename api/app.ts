@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { publishRoutes } from './routes/publish.ts';
 import { siteRoutes } from './routes/sites.ts';
+import { siteSurveyRoutes } from './routes/site-surveys.ts';
 import type { PublishJobs } from './services/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
@@ -32,7 +33,8 @@ export function createAdminApp(deps: AppDeps) {
     .use('/site/*', session)
     .route('/site', siteRoutes({ db, storage }))
     .route('/site', mediaRoutes({ db, storage }))
-    .route('/site', publishRoutes({ db, storage, jobs }));
+    .route('/site', publishRoutes({ db, storage, jobs }))
+    .route('/site', siteSurveyRoutes({ db }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   const app = new Hono<AppEnv>();

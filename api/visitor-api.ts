@@ -14,6 +14,7 @@ import { endUserPageRoutes } from './routes/end-user-pages.ts';
 import { endUserPopupRoutes } from './routes/end-user-popups.ts';
 import { endUserSettingsRoutes } from './routes/end-user-settings.ts';
 import { visitorFormRoutes } from './routes/visitor-forms.ts';
+import { visitorSurveyRoutes } from './routes/visitor-surveys.ts';
 import type { EventQueue } from './services/event-queue.ts';
 import { requestLanguage } from './visitor-language.ts';
 
@@ -65,6 +66,7 @@ export function visitorApi(deps: VisitorApiDeps) {
     .route('/end-user/site', endUserPopupRoutes(deps))
     .route('/end-user', endUserCampaignRoutes(deps))
     .route('/', visitorFormRoutes(deps))
+    .route('/', visitorSurveyRoutes(deps))
     .route('/end-user/events', endUserEventRoutes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   return api;
