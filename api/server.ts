@@ -74,9 +74,19 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   };
 }
 
+/** Closes the server on SIGINT or SIGTERM, so what is still queued (analytics events) is written before the process ends. */
+export function closeOnSignals(server: RunningServer): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void server.close().finally(() => process.exit(0));
+    });
+  }
+}
+
 if (import.meta.main) {
-  startServer().catch((error) => {
+  const server = await startServer().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
+  closeOnSignals(server);
 }

@@ -1,11 +1,20 @@
-import { and, inArray, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Db } from '../db/open-database.ts';
-import { sites } from '../db/schema.ts';
 import { AppError, describeZodError } from '../errors.ts';
+import { findVisitorSite } from '../services/find-visitor-site.ts';
 import { userAgentClass, visitorEventBatchSchema } from '../../model/visitor-event.ts';
 import type { EventQueue } from '../services/event-queue.ts';
 import { readJsonObject } from '../visitor-request.ts';
+
+function isLive(db: Db, siteId: string): boolean {
+  try {
+    findVisitorSite(db, siteId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return false;
+    throw error;
+  }
+}
 
 /** A client clock this far off is not believed; the server's time is stored instead. */
 const CLOCK_SKEW_MS = 24 * 3600_000;
@@ -20,8 +29,7 @@ export function endUserEventRoutes(deps: { db: Db; events: EventQueue; now?: () 
     if (!parsed.success) throw new AppError('validation', describeZodError(parsed.error));
     // Events of sites that are not on the air would only fill the table.
     const siteIds = [...new Set(parsed.data.events.map((event) => event.siteId))];
-    const live = new Set(deps.db.select({ id: sites.id }).from(sites).where(and(inArray(sites.id, siteIds), isNotNull(sites.liveVersion))).all().map((row) => row.id));
-    const unknown = siteIds.find((id) => !live.has(id));
+    const unknown = siteIds.find((id) => !isLive(deps.db, id));
     if (unknown !== undefined) throw new AppError('validation', `events: unknown site ${unknown}.`);
     const receivedAt = deps.now?.() ?? Date.now();
     const uaClass = userAgentClass(c.req.header('user-agent'));
