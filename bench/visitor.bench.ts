@@ -31,7 +31,8 @@ function line(label: string, value: string) {
   console.log(`  ${label.padEnd(46)}${value}`);
 }
 
-const perSecond = (result: AutocannonResult) => result.requests.average;
+/** Responses per second over the whole run (a fixed-amount run ends mid-second, so its per-second samples would undercount). */
+const perSecond = (result: AutocannonResult) => result.requests.total / result.duration;
 const count = (result: AutocannonResult, status: number) => result.statusCodeStats[String(status)]?.count ?? 0;
 
 type Child = { process: ChildProcess; lines: Map<string, string> };
