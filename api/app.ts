@@ -12,9 +12,11 @@ import { mediaRoutes } from './routes/media.ts';
 import { publishRoutes } from './routes/publish.ts';
 import { siteRoutes } from './routes/sites.ts';
 import { identityRoutes } from './routes/identity.ts';
+import { siteSurveyRoutes } from './routes/site-surveys.ts';
 import type { PublishJobs } from './services/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
+import { visitorApi, type VisitorApiDeps } from './visitor-api.ts';
 
 export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string }; jobs: PublishJobs; mailer: Mailer; adminDist?: string };
 
@@ -32,7 +34,8 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin }))
     .route('/site', siteRoutes({ db, storage }))
     .route('/site', mediaRoutes({ db, storage }))
-    .route('/site', publishRoutes({ db, storage, jobs }));
+    .route('/site', publishRoutes({ db, storage, jobs }))
+    .route('/site', siteSurveyRoutes({ db }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   const app = new Hono<AppEnv>();
@@ -42,10 +45,16 @@ export function createAdminApp(deps: AppDeps) {
   return app;
 }
 
-/** The site origin: published sites, their assets and media. Kept apart from the admin's origin. */
-export function createSiteApp(deps: { storage: Storage; domainCacheMs?: number }) {
+export type SiteAppDeps = VisitorApiDeps;
+
+/**
+ * The site origin: published sites, their assets and media, and under /api the calls their
+ * visitors make (forms, members, counters, events). Kept apart from the admin's origin.
+ */
+export function createSiteApp(deps: SiteAppDeps & { domainCacheMs?: number }) {
   const app = new Hono();
   app.onError(handleError);
+  app.route('/api', visitorApi(deps));
   app.route('/', siteHost(deps.storage, { domainCacheMs: deps.domainCacheMs }));
   return app;
 }

@@ -1,12 +1,15 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
-type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
-
 /**
- * The peer address of the connection (@hono/node-server puts the Node request in `c.env`).
- * Forwarded headers are not trusted: a proxy in front must be configured to pass through the
- * client's address at the TCP level, or all clients share the proxy's limit (docs/decisions.md).
+ * The address of the peer that opened the connection. X-Forwarded-For is not read: any client
+ * can write it, and the embedded deploy has no proxy in front (docs/decisions.md). Requests
+ * made in-process (`app.request` without a socket) count as one client, 'local'.
  */
 export function clientIp(c: Context): string {
-  return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
 }

@@ -20,6 +20,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Swipegrid <no-reply@swipegrid.local>'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.string().default('development'),
+  VISITOR_RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
 });
 
 export type Config = {
@@ -35,6 +36,8 @@ export type Config = {
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   seedDemo: boolean;
   production: boolean;
+  /** Multiplies the visitor rate limits (api/visitor-api.ts); the benchmark raises it. */
+  visitorRateLimitScale: number;
 };
 
 /**
@@ -64,5 +67,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${dataDir}/outbox` },
     seedDemo: e.SEED_DEMO === 'true',
     production: e.NODE_ENV === 'production',
+    visitorRateLimitScale: e.VISITOR_RATE_LIMIT_SCALE,
   };
 }

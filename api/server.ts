@@ -9,6 +9,7 @@ import { openDatabase } from './db/open-database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
 import { createPublishJobs } from './services/publish-jobs.ts';
+import { createEventQueue } from './services/event-queue.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
 import { seedDemo } from './services/seed-demo.ts';
 import { seedPlans } from './services/seed-plans.ts';
@@ -31,14 +32,19 @@ function listen(app: { fetch: (request: Request) => Response | Promise<Response>
 export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile);
   const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
-  // The site host listens first: with PORT=0 its origin, which published pages link to, is known only then.
+  const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
+  const events = createEventQueue(db);
+  // The site host listens first: with PORT=0 its origin, which published pages and emailed
+  // links point to, is known only then.
   const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
-  const site = await listen(createSiteApp({ storage }), config.sitePort, config.host);
+  let siteOrigin = config.siteOrigin;
+  const siteApp = createSiteApp({ db, storage, mailer, events, rateLimitScale: config.visitorRateLimitScale, get siteOrigin() { return siteOrigin; } });
+  const site = await listen(siteApp, config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
+  siteOrigin = siteUrl;
   let renderer: Promise<Renderer> | undefined;
   const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl });
 
-  const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   seedPlans(db);
   const operator = await ensureFirstOperator(db, config.firstOperator);
   let demoSiteId: string | undefined;
@@ -65,14 +71,25 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     demoSiteId,
     async close() {
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await events.close();
       db.$client.close();
     },
   };
 }
 
+/** Closes the server on SIGINT or SIGTERM, so what is still queued (analytics events) is written before the process ends. */
+export function closeOnSignals(server: RunningServer): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void server.close().finally(() => process.exit(0));
+    });
+  }
+}
+
 if (import.meta.main) {
-  startServer().catch((error) => {
+  const server = await startServer().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
+  closeOnSignals(server);
 }

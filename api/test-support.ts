@@ -9,13 +9,14 @@ import type { Storage } from '../storage/storage.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { openDatabase, type Db } from './db/open-database.ts';
 import { createPublishJobs, type PublishJobs } from './services/publish-jobs.ts';
+import { createEventQueue, type EventQueue } from './services/event-queue.ts';
 import type { PublishResult } from '../publisher/publish.ts';
 import type { SiteView } from './services/site-view.ts';
 import type { StoredUpload } from './services/store-upload.ts';
 import { eq } from 'drizzle-orm';
 import type { AccountType, AdminRole, Authority, ContractState } from '../model/account.ts';
 import { hashPassword } from './auth/password.ts';
-import { accounts } from './db/schema.ts';
+import { accounts, sites } from './db/schema.ts';
 import { adminMembers } from './db/schema-identity.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
 import { seedPlans } from './services/seed-plans.ts';
@@ -83,6 +84,8 @@ export type TestContext = {
   admin: ReturnType<typeof createAdminApp>;
   site: ReturnType<typeof createSiteApp>;
   jobs: PublishJobs;
+  /** The visitor events queue of the site app; `flush()` writes what it holds. */
+  events: EventQueue;
   /** Files every message in `{dir}/outbox`; `outbox()` reads them back. */
   mailer: Mailer;
   outbox(): Promise<OutboxEntry[]>;
@@ -95,8 +98,11 @@ export type TestContext = {
    * `cookie` header given in `init.headers` (even '') replaces the session.
    */
   request(path: string, init?: TestRequestInit): Promise<Response>;
-  /** A request to the site app (published sites), without any session. */
-  visit(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * A request to the site app (published sites and the visitor API), without any session; `json`
+   * sends a JSON body; `ip` is the client address the app sees (as from the socket).
+   */
+  visit(path: string, init?: TestRequestInit & { ip?: string }): Promise<Response>;
   /** POST /api/site as the operator; throws unless 201. */
   createSite(input?: Record<string, unknown>): Promise<SiteView>;
   /** POST /api/site/{id}/media as the operator; throws unless 201. */
@@ -111,11 +117,11 @@ export type TestContext = {
 /**
  * A fresh world for one test: a temporary folder with its own SQLite file and storage root,
  * the first operator, the admin and site apps and the publish jobs, all wired as the server
- * wires them.
+ * wires them. `mailer` replaces the outbox mailer (an SMTP one, to test delivery).
  *
  * @example const ctx = await createTestContext(); const res = await ctx.request('/api/site'); await ctx.cleanup();
  */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: { mailer?: Mailer } = {}): Promise<TestContext> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
@@ -124,10 +130,11 @@ export async function createTestContext(): Promise<TestContext> {
   seedPlans(db);
   await ensureFirstOperator(db, OPERATOR);
   const outboxDir = path.join(dir, 'outbox');
-  const mailer = createMailer({ from: 'no-reply@swipegrid.test', outboxDir });
+  const mailer = options.mailer ?? createMailer({ from: 'no-reply@swipegrid.test', outboxDir });
   const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer });
+  const events = createEventQueue(db);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const site = createSiteApp({ storage, domainCacheMs: 0 });
+  const site = createSiteApp({ db, storage, mailer, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0 });
   let cookie: string | undefined;
 
   async function loginAs(email: string, password: string): Promise<string> {
@@ -172,12 +179,24 @@ export async function createTestContext(): Promise<TestContext> {
     admin,
     site,
     jobs,
+    events,
     mailer,
     outbox: () => readOutbox(outboxDir),
     login,
     loginAs,
     request,
-    visit: async (requestPath, init) => site.request(`http://localhost${requestPath}`, init),
+    async visit(requestPath, init = {}) {
+      const { json, ip, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      let body = rest.body;
+      if (json !== undefined) {
+        body = JSON.stringify(json);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      }
+      // What @hono/node-server's getConnInfo reads: the socket's peer address.
+      const env = ip ? { incoming: { socket: { remoteAddress: ip, remoteFamily: ip.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+      return site.request(`http://localhost${requestPath}`, { ...rest, headers, body }, env);
+    },
     async createSite(input = {}) {
       const body = { name: 'Test site', numberHorizontal: 3, numberVertical: 4, defaultLanguage: 'jp', languages: ['jp', 'en'], ...input };
       return ok<SiteView>(await request('/api/site', { method: 'POST', json: body }), 201, 'POST /api/site');
@@ -197,6 +216,7 @@ export async function createTestContext(): Promise<TestContext> {
     },
     /** Closes the database and removes the folder; await any publish the test started before calling it. */
     async cleanup() {
+      await events.close();
       db.$client.close();
       await rm(dir, { recursive: true, force: true });
     },
@@ -280,4 +300,11 @@ export function parseSse(text: string): { event: string; data: unknown }[] {
       }
       return { event, data: data.length ? JSON.parse(data.join('\n')) : undefined };
     });
+}
+
+/** Puts a site's owner on another plan, as a plan change would, without touching the site. */
+export function moveOwnerToPlan(ctx: Pick<TestContext, 'db'>, siteId: string, planId: string): void {
+  const site = ctx.db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get();
+  if (!site) throw new Error(`no site ${siteId}`);
+  ctx.db.update(accounts).set({ planId }).where(eq(accounts.id, site.ownerId)).run();
 }

@@ -1,10 +1,26 @@
-// The part of autocannon's API the benchmarks use (the package ships no types; @types/autocannon is not installed).
+// The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  namespace autocannon {
-    type Options = { url: string; method?: string; connections?: number; duration?: number; headers?: Record<string, string>; body?: string };
-    type Histogram = { average: number; p50: number; p99: number };
-    type Result = { requests: Histogram; latency: Histogram; non2xx: number; errors: number };
-  }
-  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
-  export default autocannon;
+  type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number };
+  export type AutocannonResult = {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  export type AutocannonOptions = {
+    url: string;
+    method?: 'GET' | 'POST' | 'PUT';
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    pipelining?: number;
+    duration?: number;
+    amount?: number;
+  };
+  export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
 }

@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonResult } from 'autocannon';
 import { hashPassword, verifyPassword } from '../api/auth/password.ts';
 import { loadConfig } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
@@ -26,7 +26,7 @@ async function timeHashes(): Promise<{ hashMs: number; verifyMs: number }> {
   return { hashMs, verifyMs: (performance.now() - started) / HASHES };
 }
 
-async function loginRate(url: string, password: string): Promise<autocannon.Result> {
+async function loginRate(url: string, password: string): Promise<AutocannonResult> {
   return autocannon({
     url: `${url}/api/auth/login`,
     method: 'POST',

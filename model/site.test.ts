@@ -47,6 +47,9 @@ describe('siteSettingsSchema', () => {
       company: companyInfoSchema.parse({}),
       popupCtas: {},
       creatorPlanItem: { settingFormContact: true, settingPopupCta: true },
+      forms: {},
+      scripts: { contactScript: '', membershipScript: '', formScript: '' },
+      notifications: [],
     });
   });
 

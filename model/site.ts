@@ -164,6 +164,19 @@ export const DEFAULT_FORM_FIELDS: Readonly<Record<FormType, readonly FormField[]
   ]),
 });
 
+/** Each visitor form's fields by kind; a kind left unset or empty shows the spec's defaults. */
+export const formSettingsSchema = z
+  .object({
+    CONTACT_SETTING: formConfigurationSchema.optional(),
+    MEMBERSHIP_SETTING: formConfigurationSchema.optional(),
+    HOMEPAGE_SETTING: formConfigurationSchema.optional(),
+  })
+  .superRefine((forms, ctx) => {
+    for (const [kind, fields] of Object.entries(forms)) {
+      if (fields?.some((field) => field.typeForm !== kind)) ctx.addIssue({ code: 'custom', path: [kind], message: `Every field here must be of kind ${kind}.` });
+    }
+  });
+
 // --- Popup calls to action ---
 
 export const popupShapeSchema = z.enum(['SHARP_EDGE', 'SLIGHTLY_ROUNDED_EDGE', 'MODERATELY_ROUNDED_EDGE', 'PILL']);
@@ -400,6 +413,9 @@ const siteSettingsShape = {
   campaign: campaignSchema.optional(),
   popupCtas: popupCtasSchema.prefault({}),
   creatorPlanItem: creatorPlanItemSchema.prefault({}),
+  forms: formSettingsSchema.prefault({}),
+  scripts: siteScriptsSchema.prefault({}),
+  notifications: z.array(notificationSchema).default(() => []),
 };
 
 function checkDefaultLanguage(
@@ -448,6 +464,7 @@ export type CampaignButton = z.output<typeof campaignButtonSchema>;
 export type CampaignLink = z.output<typeof campaignLinkSchema>;
 export type Campaign = z.output<typeof campaignSchema>;
 export type Notification = z.output<typeof notificationSchema>;
+export type FormSettings = z.output<typeof formSettingsSchema>;
 export type ShareInfo = z.output<typeof shareInfoSchema>;
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;

@@ -14,15 +14,20 @@ const IMAGES_IN_FLIGHT = 2;
 
 export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; made: number; reused: number };
 
-/** Every media URL a draft uses, in the order a visitor meets them. Members-only pages are skipped: their media never goes public. */
-export function mediaUrlsOf(draft: SiteDraft): string[] {
+/**
+ * Every media URL a draft uses, in the order a visitor meets them. Members-only pages are
+ * skipped: their media never goes public. With `membersOnly`, only members-only pages' media.
+ */
+export function mediaUrlsOf(draft: SiteDraft, membersOnly = false): string[] {
   const urls = new Set<string>();
   const add = (url: string | undefined) => { if (url) urls.add(url); };
-  add(draft.settings.logoSetting);
-  add(draft.settings.faviconSetting);
+  if (!membersOnly) {
+    add(draft.settings.logoSetting);
+    add(draft.settings.faviconSetting);
+  }
   for (const creative of draft.creatives) {
     for (const page of creative.pages) {
-      if (page.content.membersOnlyLock) continue;
+      if (page.content.membersOnlyLock !== membersOnly) continue;
       add(page.content.detail.imageUrl);
       for (const button of page.content.buttons) add(button.buttonImageUrl);
       for (const product of page.content.products) add(product.imagePath);
@@ -53,9 +58,8 @@ function thumbnailOf(set: ImageSet, storage: Storage): string {
  * images (made once per content hash, ever), a public copy for videos. URLs that are not
  * uploads (an external image) are left to the viewer as they are.
  */
-export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgress: (done: number, total: number) => void): Promise<PreparedMedia> {
+export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgress: (done: number, total: number) => void, used = mediaUrlsOf(draft)): Promise<PreparedMedia> {
   const records = new Map(draft.media.map((record) => [record.id, record]));
-  const used = mediaUrlsOf(draft);
   const urls = used.filter((url) => {
     const ref = parseMediaUrl(url);
     return ref !== null && ref.siteId === draft.id && records.has(ref.mediaId);

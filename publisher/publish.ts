@@ -5,13 +5,14 @@ import { pageDataPath } from '../model/snapshot.ts';
 import { customPathFileName, publicFileName } from '../model/visitor-path.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
-import { prepareMedia } from './media.ts';
+import { mediaUrlsOf, prepareMedia, type PreparedMedia } from './media.ts';
+import { membersOnlyMediaStorage } from './private-media.ts';
 import type { Renderer } from './renderer.ts';
-import { buildSnapshot } from './snapshot.ts';
+import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { moveDomain } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
-import { manifestKey, nextVersionNumber, objectKey, readLiveManifest, switchLive, type Manifest, type ManifestFile } from './versions.ts';
+import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, readLiveManifest, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 
 export type PublishStep = 'images' | 'pages' | 'upload';
 export type PublishProgress = { step: PublishStep; done: number; total: number };
@@ -68,9 +69,18 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   const address = siteAddress(draft, deps.siteOrigin ?? DEFAULT_SITE_ORIGIN);
   const defaultLanguage = draft.settings.defaultLanguage;
 
-  const media = await prepareMedia(draft, storage, (done, total) => report({ step: 'images', done, total }));
+  const hasMembersOnly = draft.creatives.some((creative) => creative.pages.some((page) => page.content.membersOnlyLock));
+  const membersUrls = hasMembersOnly ? mediaUrlsOf(draft, true) : [];
+  const publicUrls = mediaUrlsOf(draft);
+  const imageTotal = publicUrls.length + membersUrls.length;
+  const media = await prepareMedia(draft, storage, (done) => report({ step: 'images', done, total: imageTotal }), publicUrls);
+  // Members-only media get the same derivatives, kept under private/ and served by the API to members.
+  const membersMedia: PreparedMedia = hasMembersOnly
+    ? await prepareMedia(draft, membersOnlyMediaStorage(storage, draft.id), (done) => report({ step: 'images', done: publicUrls.length + done, total: imageTotal }), membersUrls)
+    : { entries: {}, thumbnails: {}, made: 0, reused: 0 };
 
   const files = new Map<string, OutputFile>();
+  const privateFiles = new Map<string, OutputFile>();
   const encoder = new TextEncoder();
   const languages = draft.settings.languages;
   const pageCount = draft.creatives.reduce((sum, creative) => sum + creative.pages.length, 0);
@@ -92,41 +102,50 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
       files.set(pageDataPath(lang, page.id), { body: encoder.encode(JSON.stringify(page)), contentType: JSON_TYPE });
       report({ step: 'pages', done: ++rendered, total: totalPages });
     }
+    for (const page of hasMembersOnly ? buildMembersOnlyPages(draft, lang, membersMedia) : []) {
+      privateFiles.set(`${lang}/${page.id}.json`, { body: encoder.encode(JSON.stringify(page)), contentType: JSON_TYPE });
+    }
     const { html } = await renderer.renderPage({ site, page: null, assetOrigin: '' });
     files.set(notFoundFile(lang, defaultLanguage), { body: encoder.encode(html), contentType: HTML });
     report({ step: 'pages', done: ++rendered, total: totalPages });
   }
 
-  const manifestFiles: Record<string, ManifestFile> = {};
-  const byHash = new Map<string, OutputFile>();
-  for (const [path, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    const hash = sha256(file.body);
-    manifestFiles[path] = { hash, contentType: file.contentType, size: file.body.byteLength };
-    byHash.set(hash, file);
-  }
+  // Objects by storage key: public files under objects/, members-only data under private/objects/.
+  const byKey = new Map<string, OutputFile>();
+  const listFiles = (from: Map<string, OutputFile>, keyOf: (hash: string) => string): Record<string, ManifestFile> => {
+    const listed: Record<string, ManifestFile> = {};
+    for (const [path, file] of [...from].sort(([a], [b]) => a.localeCompare(b))) {
+      const hash = sha256(file.body);
+      listed[path] = { hash, contentType: file.contentType, size: file.body.byteLength };
+      byKey.set(keyOf(hash), file);
+    }
+    return listed;
+  };
+  const manifestFiles = listFiles(files, objectKey);
+  const manifestPrivate = listFiles(privateFiles, privateObjectKey);
   const assets = renderer.clientAssets.map((asset) => asset.key).sort();
 
   const live = await readLiveManifest(storage, draft.id);
   const result = (version: number | null, changed: boolean, written: number): PublishResult => ({
-    version, changed, written, files: files.size, imagesMade: media.made, imagesReused: media.reused, pagesRendered: rendered, durationMs: Math.round(performance.now() - started),
+    version, changed, written, files: files.size, imagesMade: media.made + membersMedia.made, imagesReused: media.reused + membersMedia.reused, pagesRendered: rendered, durationMs: Math.round(performance.now() - started),
   });
-  if (live && sameFiles(live, manifestFiles, assets)) {
+  if (live && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
     report({ step: 'upload', done: 0, total: 0 });
     return result(live.version, false, 0);
   }
 
   // The live version's objects are known to exist; anything else is checked before writing.
-  const known = new Set(live ? Object.values(live.files).map((file) => file.hash) : []);
-  const candidates = [...byHash.keys()].filter((hash) => !known.has(hash));
+  const known = new Set(live ? [...Object.values(live.files).map((file) => objectKey(file.hash)), ...Object.values(live.private).map((file) => privateObjectKey(file.hash))] : []);
+  const candidates = [...byKey.keys()].filter((key) => !known.has(key));
   const total = candidates.length + renderer.clientAssets.length;
   let done = 0;
   let written = 0;
   report({ step: 'upload', done, total });
   // Bounded parallel writes: one at a time is a round trip per object on S3.
-  await forEachLimit(candidates, UPLOAD_CONCURRENCY, async (hash) => {
-    if (!(await storage.head(objectKey(hash)))) {
-      const file = byHash.get(hash)!;
-      await storage.put(objectKey(hash), file.body, { contentType: file.contentType });
+  await forEachLimit(candidates, UPLOAD_CONCURRENCY, async (key) => {
+    if (!(await storage.head(key))) {
+      const file = byKey.get(key)!;
+      await storage.put(key, file.body, { contentType: file.contentType });
       written++;
     }
     report({ step: 'upload', done: ++done, total });
@@ -141,16 +160,15 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
 
   const now = deps.now?.() ?? new Date();
   const version = await nextVersionNumber(storage, draft.id);
-  const manifest: Manifest = { siteId: draft.id, version, createdAt: now.toISOString(), files: manifestFiles, assets, address: { domain: address.domain, prefix: address.prefix, defaultLanguage } };
+  const manifest: Manifest = { siteId: draft.id, version, createdAt: now.toISOString(), files: manifestFiles, assets, private: manifestPrivate, address: { domain: address.domain, prefix: address.prefix, defaultLanguage } };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   await switchLive(storage, draft.id, version, now);
   await moveDomain(storage, draft.id, live?.address.domain, address.domain);
   return result(version, true, written + 2);
 }
 
-function sameFiles(live: Manifest, files: Record<string, ManifestFile>, assets: string[]): boolean {
-  const livePaths = Object.keys(live.files);
+function sameFiles(live: Record<string, ManifestFile>, files: Record<string, ManifestFile>): boolean {
+  const livePaths = Object.keys(live);
   if (livePaths.length !== Object.keys(files).length) return false;
-  if (live.assets.join('\n') !== assets.join('\n')) return false;
-  return livePaths.every((path) => files[path]?.hash === live.files[path]!.hash);
+  return livePaths.every((path) => files[path]?.hash === live[path]!.hash);
 }

@@ -36,6 +36,23 @@ function publishContent(content: PageContent, all: MediaMap): { content: PageCon
 export type LanguageSnapshot = { site: SiteSnapshot; pages: ResolvedPage[] };
 
 /**
+ * Members-only pages as a member of one language sees them, their media URLs pointing at the
+ * API (`membersMedia` is made through membersOnlyMediaStorage). Never written to public storage.
+ */
+export function buildMembersOnlyPages(draft: SiteDraft, lang: Language, membersMedia: PreparedMedia): ResolvedPage[] {
+  const defaultLanguage = draft.settings.defaultLanguage;
+  return draft.creatives.flatMap((creative) =>
+    creative.pages
+      .filter((page) => page.content.membersOnlyLock)
+      .map((page) => {
+        const published = publishContent(resolvePageText(page.content, page.translations, lang, defaultLanguage), membersMedia.entries);
+        const content = { ...published.content, products: [...published.content.products].sort((a, b) => a.order - b.order) };
+        return { id: page.id, position: formatPosition(creative.columnIndex, page.row), columnIndex: creative.columnIndex, row: page.row, locked: true, content, media: published.media };
+      }),
+  );
+}
+
+/**
  * The site as visitors of one language see it. Members-only pages keep only their lock:
  * none of their content is in what this returns, so none of it can reach public storage.
  */

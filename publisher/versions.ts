@@ -17,6 +17,11 @@ export const manifestSchema = z.object({
   assets: z.array(z.string()),
   /** How visitors reach this version: its custom domain, if any, its path prefix, and the language whose pages sit at the root. */
   address: z.object({ domain: z.string().optional(), prefix: z.string(), defaultLanguage: z.string().optional() }).default({ prefix: '' }),
+  /**
+   * Members-only pages' data (`{lang}/{pageId}.json` → file), stored under `private/objects/`,
+   * never served by the site host nor exported: only the API reads it, for a member's token.
+   */
+  private: z.record(z.string(), manifestFileSchema).default(() => ({})),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
@@ -25,6 +30,7 @@ export const livePointerSchema = z.object({ version: z.number().int().positive()
 export type LivePointer = z.infer<typeof livePointerSchema>;
 
 export const objectKey = (hash: string) => `objects/${hash}`;
+export const privateObjectKey = (hash: string) => `private/objects/${hash}`;
 export const manifestKey = (siteId: string, version: number) => `sites/${siteId}/manifests/${version}.json`;
 export const liveKey = (siteId: string) => `sites/${siteId}/live.json`;
 

@@ -11,6 +11,7 @@ import { storeUpload } from '../services/store-upload.ts';
 import { createSiteInputSchema } from '../../model/site-input.ts';
 import { accounts } from '../db/schema.ts';
 import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
+import { saveSurvey } from '../services/save-survey.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 
 /**
@@ -50,7 +51,7 @@ type World = {
 let ctx: TestContext;
 let world: World;
 let passwordHash: string;
-const shared = new Map<string, Promise<{ siteId: string; pageId: string; mediaId: string; publishId: string }>>();
+const shared = new Map<string, Promise<{ siteId: string; pageId: string; mediaId: string; publishId: string; surveyId: string }>>();
 const publishes: string[] = [];
 
 async function account(type: Parameters<typeof addAccount>[1]['type'], parentId: string | null, extra: Partial<Parameters<typeof addAccount>[1]> = {}) {
@@ -108,13 +109,15 @@ function sharedSite(ownerId: string) {
       const media = await storeUpload(ctx.db, ctx.storage, siteId, { name: 'a.png', bytes: await pngBytes(4, 4, '#123456') });
       const publishId = ctx.jobs.start(siteId);
       await ctx.jobs.finished(publishId);
-      return { siteId, pageId, mediaId: media.id, publishId };
+      const surveyId = saveSurvey(ctx.db, siteId, SURVEY).id;
+      return { siteId, pageId, mediaId: media.id, publishId, surveyId };
     })();
     shared.set(ownerId, site);
   }
   return site;
 }
 
+const SURVEY = { title: 'Matrix survey', questions: [{ id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }] }] };
 const unique = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const csvForm = () => fileForm(new TextEncoder().encode(`companyName,email,accountType,planId\nImported,${unique()},USER,trial\n`), 'users.csv', 'text/csv');
@@ -183,6 +186,17 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     }
     case 'GET /site/:id/versions': return { path: `/site/${(await sharedSite(owner)).siteId}/versions` };
     case 'POST /site/:id/versions/:version/rollback': return { path: `/site/${(await sharedSite(owner)).siteId}/versions/1/rollback`, init: { method: 'POST' } };
+    case 'GET /site/:id/survey': return { path: `/site/${(await sharedSite(owner)).siteId}/survey` };
+    case 'POST /site/:id/survey': return { path: `/site/${(await sharedSite(owner)).siteId}/survey`, init: json('POST', SURVEY) };
+    case 'GET /site/:id/survey/:surveyId':
+    case 'GET /site/:id/survey/:surveyId/responses': {
+      const site = await sharedSite(owner);
+      return { path: `/site/${site.siteId}/survey/${site.surveyId}${key.endsWith('responses') ? '/responses' : ''}` };
+    }
+    case 'PUT /site/:id/survey/:surveyId': {
+      const site = await sharedSite(owner);
+      return { path: `/site/${site.siteId}/survey/${site.surveyId}`, init: json('PUT', SURVEY) };
+    }
   }
   throw new Error(`the matrix test has no request for ${key}: add one`);
 }

@@ -67,6 +67,11 @@ export const ROUTE_TABLE: Readonly<Record<string, Policy>> = {
   'GET /site/:id/publish/:publishId/events': read('site'),
   'GET /site/:id/versions': read('site'),
   'POST /site/:id/versions/:version/rollback': change('site'),
+  'GET /site/:id/survey': read('site'),
+  'POST /site/:id/survey': change('site'),
+  'GET /site/:id/survey/:surveyId': read('site'),
+  'PUT /site/:id/survey/:surveyId': change('site'),
+  'GET /site/:id/survey/:surveyId/responses': read('site'),
 };
 
 type CompiledRoute = { key: string; method: string; segments: string[]; policy: Policy; literals: number };

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
+import { isWithinWindow } from '../../model/date-window.ts';
+import { idSchema } from '../../model/validation.ts';
+import { visitorMessage } from '../../model/visitor-messages.ts';
+import type { Db } from '../db/open-database.ts';
+import { AppError } from '../errors.ts';
+import { campaignClickCounts, countCampaignClick } from '../services/count-campaign-click.ts';
+import { findVisitorSite } from '../services/find-visitor-site.ts';
+import { visitorLanguage } from '../visitor-language.ts';
+
+function siteIdParam(value: string | undefined): string {
+  const parsed = idSchema.safeParse(value);
+  if (!parsed.success) throw new AppError('validation', 'site_id: Invalid id.');
+  return parsed.data;
+}
+
+/**
+ * Campaign side panels (V §4) and notifications, read from the saved settings so they change
+ * without a republish. `GET /end-user/campaign/{id}/click?site_id=` counts a click on a
+ * campaign button or banner and answers the new count as a bare number (V §7).
+ */
+export function endUserCampaignRoutes(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  return new Hono()
+    .get('/site/:id/campaign', (c) => {
+      const site = findVisitorSite(db, c.req.param('id'));
+      const campaign = site.settings.campaign;
+      if (!campaign) return c.json({ campaign: null, active: false, sliderPosition: null });
+      const counts = campaignClickCounts(db, site.id, [...campaign.buttons, ...campaign.banners].map((item) => item.id));
+      const withCounts = <T extends { id: string; clickCount: number }>(item: T): T => ({ ...item, clickCount: item.clickCount + (counts.get(item.id) ?? 0) });
+      return c.json({
+        campaign: { ...campaign, buttons: campaign.buttons.map(withCounts), banners: campaign.banners.map(withCounts) },
+        active: isCampaignActive(campaign, now()),
+        sliderPosition: campaignSliderPosition(campaign.positionLp),
+      });
+    })
+    .get('/campaign/:itemId/click', (c) => {
+      const site = findVisitorSite(db, siteIdParam(c.req.query('site_id')));
+      const lang = visitorLanguage(c, site.settings, c.req.query('lang'));
+      const campaign = site.settings.campaign;
+      const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === c.req.param('itemId'));
+      // Only a campaign that counts clicks (isOnClickCount) and is on the air counts them.
+      if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', visitorMessage('notFound', lang));
+      return c.json(item.clickCount + countCampaignClick(db, site.id, item.id));
+    })
+    .get('/noti_delivery', (c) => {
+      const site = findVisitorSite(db, siteIdParam(c.req.query('site_id')));
+      const at = now();
+      return c.json({ notifications: site.settings.notifications.filter((notification) => isWithinWindow(notification.startDate, notification.endDate, at)) });
+    });
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { Db } from '../db/open-database.ts';
+import { AppError, describeZodError } from '../errors.ts';
+import { findVisitorSite } from '../services/find-visitor-site.ts';
+import { userAgentClass, visitorEventBatchSchema } from '../../model/visitor-event.ts';
+import type { EventQueue } from '../services/event-queue.ts';
+import { readJsonObject } from '../visitor-request.ts';
+
+function isLive(db: Db, siteId: string): boolean {
+  try {
+    findVisitorSite(db, siteId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return false;
+    throw error;
+  }
+}
+
+/** A client clock this far off is not believed; the server's time is stored instead. */
+const CLOCK_SKEW_MS = 24 * 3600_000;
+
+/**
+ * `POST /api/end-user/events` (V §7 analytics): a batch of events, checked whole, queued, and
+ * answered 202 before anything is written. Made for `navigator.sendBeacon` (any content type).
+ */
+export function endUserEventRoutes(deps: { db: Db; events: EventQueue; now?: () => number }) {
+  return new Hono().post('/', async (c) => {
+    const parsed = visitorEventBatchSchema.safeParse(await readJsonObject(c));
+    if (!parsed.success) throw new AppError('validation', describeZodError(parsed.error));
+    // Events of sites that are not on the air would only fill the table.
+    const siteIds = [...new Set(parsed.data.events.map((event) => event.siteId))];
+    const unknown = siteIds.find((id) => !isLive(deps.db, id));
+    if (unknown !== undefined) throw new AppError('validation', `events: unknown site ${unknown}.`);
+    const receivedAt = deps.now?.() ?? Date.now();
+    const uaClass = userAgentClass(c.req.header('user-agent'));
+    const accepted = deps.events.push(
+      parsed.data.events.map((event) => ({
+        siteId: event.siteId,
+        eventType: event.type,
+        pageId: event.pageId ?? null,
+        position: event.position ?? null,
+        lang: event.lang ?? null,
+        sessionId: event.sessionId ?? null,
+        variationId: event.variationId ?? null,
+        targetId: event.targetId ?? null,
+        referrer: event.referrer ?? null,
+        userAgentClass: uaClass,
+        occurredAt: new Date(event.at !== undefined && Math.abs(event.at - receivedAt) <= CLOCK_SKEW_MS ? event.at : receivedAt),
+        receivedAt: new Date(receivedAt),
+      })),
+    );
+    return c.json({ accepted: accepted ? parsed.data.events.length : 0 }, 202);
+  });
+}

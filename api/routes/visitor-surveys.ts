@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import type { Survey } from '../../model/survey.ts';
+import { idSchema } from '../../model/validation.ts';
+import { visitorMessage } from '../../model/visitor-messages.ts';
+import type { Db } from '../db/open-database.ts';
+import { AppError } from '../errors.ts';
+import { findSurvey, listSurveys } from '../services/find-survey.ts';
+import { findVisitorSite } from '../services/find-visitor-site.ts';
+import { recordSurveyResponse } from '../services/record-survey-response.ts';
+import { visitorLanguage } from '../visitor-language.ts';
+import { caughtByHoneypot, readJsonObject } from '../visitor-request.ts';
+
+/** What a visitor sees of a survey: its questions and choices, never the points behind them. */
+function forVisitors(survey: Survey) {
+  return {
+    id: survey.id,
+    title: survey.title,
+    description: survey.description,
+    questions: [...survey.questions].sort((a, b) => a.orderNum - b.orderNum).map(({ options, ...question }) => ({ ...question, options: options.map(({ id, value }) => ({ id, value })) })),
+  };
+}
+
+/** An active survey of a published site, else 404. */
+function openSurvey(db: Db, surveyId: string): Survey {
+  const survey = findSurvey(db, surveyId);
+  findVisitorSite(db, survey.siteId);
+  if (!survey.isActive) throw new AppError('not_found', 'Survey not found.');
+  return survey;
+}
+
+/** V §7 surveys: `GET end-user/survey?site_id=`, `GET survey/{id}/questions`, `POST survey/{id}/response` (answers by question id, email). */
+export function visitorSurveyRoutes(deps: { db: Db }) {
+  const { db } = deps;
+  return new Hono()
+    .get('/end-user/survey', (c) => {
+      const siteId = idSchema.safeParse(c.req.query('site_id'));
+      if (!siteId.success) throw new AppError('validation', 'site_id: Invalid id.');
+      const site = findVisitorSite(db, siteId.data);
+      return c.json({ surveys: listSurveys(db, site.id).filter((survey) => survey.isActive).map(({ id, title, description }) => ({ id, title, description })) });
+    })
+    .get('/survey/:id/questions', (c) => c.json(forVisitors(openSurvey(db, c.req.param('id')))))
+    .post('/survey/:id/response', async (c) => {
+      const survey = openSurvey(db, c.req.param('id'));
+      const site = findVisitorSite(db, survey.siteId);
+      const body = await readJsonObject(c);
+      const message = visitorMessage('sent', visitorLanguage(c, site.settings, body.lang));
+      if (caughtByHoneypot(body)) return c.json({ message }, 201);
+      recordSurveyResponse(db, survey, { answers: body.answers, email: body.email });
+      return c.json({ message }, 201);
+    });
+}

@@ -1,0 +1,52 @@
+import type { Statement } from 'better-sqlite3';
+import { siteSettingsSchema, type SiteSettings } from '../../model/site.ts';
+import { translationsSchema, type Translations } from '../../model/translation.ts';
+import type { Db } from '../db/open-database.ts';
+import { notFound } from '../errors.ts';
+
+export type VisitorSite = { id: string; ownerId: string; settings: SiteSettings; translations: Translations; liveVersion: number };
+
+type Row = { id: string; ownerId: string; settings: string; translations: string; liveVersion: number | null };
+
+// Every visitor call reads its site: one prepared statement per database, and the parsed
+// settings kept while their stored text is unchanged (building a drizzle query and parsing
+// the settings cost more than the rest of a call; bench/visitor.bench.ts).
+const statements = new WeakMap<Db, Statement<[string], Row>>();
+const parsed = new Map<string, { settings: string; translations: string; site: VisitorSite }>();
+const PARSED_MAX = 1000;
+
+/**
+ * A site as its visitors' calls see it: published (a live version exists), else 404 as if it
+ * did not exist, so drafts stay invisible. Settings are the saved ones, so forms, popups,
+ * campaigns and notifications change without a republish.
+ */
+export function findVisitorSite(db: Db, siteId: string): VisitorSite {
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = db.$client.prepare('SELECT id, owner_id AS ownerId, settings, translations, live_version AS liveVersion FROM sites WHERE id = ?');
+    statements.set(db, statement);
+  }
+  const row = statement.get(siteId);
+  if (!row || row.liveVersion === null) throw notFound('Site not found.');
+  const cached = parsed.get(row.id);
+  if (cached && cached.settings === row.settings && cached.translations === row.translations && cached.site.liveVersion === row.liveVersion && cached.site.ownerId === row.ownerId) return cached.site;
+  // Frozen: the object is shared by every call until the settings change.
+  const site: VisitorSite = deepFreeze({
+    id: row.id,
+    ownerId: row.ownerId,
+    settings: siteSettingsSchema.parse(JSON.parse(row.settings)),
+    translations: translationsSchema.parse(JSON.parse(row.translations)),
+    liveVersion: row.liveVersion,
+  });
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(row.id, { settings: row.settings, translations: row.translations, site });
+  return site;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

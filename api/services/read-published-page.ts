@@ -1,0 +1,18 @@
+import type { Language } from '../../model/language.ts';
+import { pageDataPath } from '../../model/snapshot.ts';
+import { objectKey, privateObjectKey, readLiveManifest } from '../../publisher/versions.ts';
+import type { Storage } from '../../storage/storage.ts';
+
+/**
+ * The live version's data of one page in one language, as JSON text: the public file, or for
+ * a member also a members-only page's private file. Null when the live version has neither.
+ */
+export async function readPublishedPage(storage: Storage, siteId: string, lang: Language, pageId: string, asMember: boolean): Promise<string | null> {
+  const manifest = await readLiveManifest(storage, siteId);
+  if (!manifest) return null;
+  const privateFile = asMember ? manifest.private[`${lang}/${pageId}.json`] : undefined;
+  const publicFile = manifest.files[pageDataPath(lang, pageId)];
+  const key = privateFile ? privateObjectKey(privateFile.hash) : publicFile ? objectKey(publicFile.hash) : null;
+  const object = key ? await storage.get(key) : null;
+  return object ? Buffer.from(object.body).toString('utf8') : null;
+}

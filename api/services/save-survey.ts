@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { surveyInputSchema, type Survey } from '../../model/survey.ts';
+import type { Db } from '../db/open-database.ts';
+import { surveys } from '../db/schema-visitor.ts';
+import { notFound } from '../errors.ts';
+import { findSurvey } from './find-survey.ts';
+
+/** Creates a survey for a site (no id) or replaces one of its surveys whole. */
+export function saveSurvey(db: Db, siteId: string, body: unknown, surveyId?: string): Survey {
+  const content = surveyInputSchema.parse(body);
+  if (surveyId) {
+    const changed = db.update(surveys).set({ content, updatedAt: new Date() }).where(and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId))).run();
+    if (changed.changes === 0) throw notFound('Survey not found.');
+    return findSurvey(db, surveyId, siteId);
+  }
+  const id = randomUUID();
+  db.insert(surveys).values({ id, siteId, content }).run();
+  return findSurvey(db, id, siteId);
+}

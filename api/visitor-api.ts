@@ -1,0 +1,93 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { visitorMessage } from '../model/visitor-messages.ts';
+import type { Storage } from '../storage/storage.ts';
+import { clientIp } from './client-ip.ts';
+import type { Db } from './db/open-database.ts';
+import { AppError } from './errors.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { rateLimit } from './middleware/rate-limit/index.ts';
+import { endUserAuthRoutes } from './routes/end-user-auth.ts';
+import { endUserCampaignRoutes } from './routes/end-user-campaign.ts';
+import { endUserEventRoutes } from './routes/end-user-events.ts';
+import { endUserPageRoutes } from './routes/end-user-pages.ts';
+import { endUserPopupRoutes } from './routes/end-user-popups.ts';
+import { endUserSettingsRoutes } from './routes/end-user-settings.ts';
+import { visitorFormRoutes } from './routes/visitor-forms.ts';
+import { visitorSurveyRoutes } from './routes/visitor-surveys.ts';
+import type { EventQueue } from './services/event-queue.ts';
+import { requestLanguage } from './visitor-language.ts';
+
+export type VisitorApiDeps = {
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  events: EventQueue;
+  /** Where published sites are served: the origin of the links emailed to visitors. */
+  siteOrigin: string;
+  /** Multiplies every rate limit (the benchmark raises them to measure throughput, not refusals). */
+  rateLimitScale?: number;
+};
+
+/**
+ * Requests a client may make per minute, per kind of visitor POST (docs/decisions.md). Forms
+ * and membership are what people type; events come in beacon batches; counters are clicks.
+ */
+export const VISITOR_RATE_LIMITS = { forms: 20, events: 120, clicks: 60 } as const;
+
+/** Which limit a visitor call counts against. */
+export function rateLimitKind(path: string): keyof typeof VISITOR_RATE_LIMITS {
+  if (path.endsWith('/end-user/events')) return 'events';
+  if (/\/popup-cta\/|\/end-user\/campaign\//.test(path)) return 'clicks';
+  return 'forms';
+}
+
+/** Visitor bodies are small JSON; anything bigger is refused before it is read. */
+const MAX_VISITOR_BODY = 64 * 1024;
+const tooLarge = () => {
+  throw new AppError('payload_too_large', 'The request body is too large.');
+};
+const streamedBodyLimit = bodyLimit({ maxSize: MAX_VISITOR_BODY, onError: tooLarge });
+
+/**
+ * The declared length decides when there is one; only a streamed (chunked) body goes through
+ * Hono's bodyLimit, which counts as it reads. Touching the body first, as bodyLimit does, turns
+ * @hono/node-server's light request into a full web Request: that halved the calls served a
+ * second (bench/visitor.bench.ts).
+ */
+const visitorBodyLimit: MiddlewareHandler = async function visitorBodyLimit(c, next) {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    if (Number(declared) > MAX_VISITOR_BODY) tooLarge();
+    return next();
+  }
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  return streamedBodyLimit(c, next);
+};
+
+/**
+ * The calls the published viewer makes (V §7), served on the site origin under /api: same
+ * origin for visitors, so no CORS, and none of the admin's cookies or CSRF rules apply. Writes
+ * are guarded by a per-client rate limit, honeypots on forms, and members' bearer tokens.
+ */
+export function visitorApi(deps: VisitorApiDeps) {
+  const scale = deps.rateLimitScale ?? 1;
+  const limit = (perMinute: number, methods?: readonly string[]) =>
+    rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, message: (c: Context) => visitorMessage('tooManyRequests', requestLanguage(c)) });
+  // Click counters are GETs in the spec (the campaign click), so reads count there too.
+  const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
+  const api = new Hono()
+    .use(visitorBodyLimit)
+    // Each POST counts against exactly one limit, chosen by what it is.
+    .use((c, next) => limiters[rateLimitKind(c.req.path)](c, next))
+    .route('/end-user/site', endUserAuthRoutes(deps))
+    .route('/end-user/site', endUserPageRoutes(deps))
+    .route('/end-user/site', endUserSettingsRoutes(deps))
+    .route('/end-user/site', endUserPopupRoutes(deps))
+    .route('/end-user', endUserCampaignRoutes(deps))
+    .route('/', visitorFormRoutes(deps))
+    .route('/', visitorSurveyRoutes(deps))
+    .route('/end-user/events', endUserEventRoutes(deps));
+  api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
+  return api;
+}
