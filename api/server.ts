@@ -33,9 +33,11 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
   // The site host listens first: with PORT=0 its origin, which published pages link to, is known only then.
   const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
-  const site = await listen(createSiteApp({ storage }), config.sitePort, config.host);
-  const siteUrl = shown(config.siteOrigin, site.port);
   let renderer: Promise<Renderer> | undefined;
+  let adminUrl = '';
+  const preview = { db, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
+  const site = await listen(createSiteApp({ storage, preview }), config.sitePort, config.host);
+  const siteUrl = shown(config.siteOrigin, site.port);
   const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl });
 
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
@@ -51,7 +53,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   }
 
   const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer }), config.port, config.host);
-  const adminUrl = shown(config.adminOrigin, admin.port);
+  adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${siteUrl}/sites/{siteId}/`);
   if (demoSiteId) log(`Demo site:        ${siteUrl}/sites/${demoSiteId}/`);

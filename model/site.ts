@@ -164,6 +164,23 @@ export const DEFAULT_FORM_FIELDS: Readonly<Record<FormType, readonly FormField[]
   ]),
 });
 
+/**
+ * The three forms of a site (contact, membership, homepage form), each starting with the spec's
+ * default fields. A form's fields are all of its own kind.
+ */
+const formOf = (kind: FormType) =>
+  formConfigurationSchema
+    .superRefine((fields, ctx) => {
+      if (fields.some((field) => field.typeForm !== kind)) ctx.addIssue({ code: 'custom', message: 'All fields of a form must be of one kind.' });
+    })
+    .default(() => DEFAULT_FORM_FIELDS[kind].map((field) => ({ ...field, options: [] })));
+
+export const siteFormsSchema = z.object({
+  CONTACT_SETTING: formOf('CONTACT_SETTING'),
+  MEMBERSHIP_SETTING: formOf('MEMBERSHIP_SETTING'),
+  HOMEPAGE_SETTING: formOf('HOMEPAGE_SETTING'),
+});
+
 // --- Popup calls to action ---
 
 export const popupShapeSchema = z.enum(['SHARP_EDGE', 'SLIGHTLY_ROUNDED_EDGE', 'MODERATELY_ROUNDED_EDGE', 'PILL']);
@@ -400,6 +417,8 @@ const siteSettingsShape = {
   campaign: campaignSchema.optional(),
   popupCtas: popupCtasSchema.prefault({}),
   creatorPlanItem: creatorPlanItemSchema.prefault({}),
+  forms: siteFormsSchema.prefault({}),
+  scripts: siteScriptsSchema.prefault({}),
 };
 
 function checkDefaultLanguage(
@@ -441,6 +460,7 @@ export type ViewMode = z.infer<typeof viewModeSchema>;
 export type Seo = z.output<typeof seoSchema>;
 export type CompanyInfo = z.output<typeof companyInfoSchema>;
 export type SiteScripts = z.output<typeof siteScriptsSchema>;
+export type SiteForms = z.output<typeof siteFormsSchema>;
 export type PopupCtaItem = z.output<typeof popupCtaItemSchema>;
 export type PopupCtas = z.output<typeof popupCtasSchema>;
 export type CampaignBanner = z.output<typeof campaignBannerSchema>;

@@ -60,6 +60,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Policy>> = {
   'DELETE /site/:id': change('site'),
   'PUT /site/:id/grid': change('site'),
   'PUT /site/:id/page/:pageId': change('site'),
+  'PUT /site/:id/categories': change('site'),
   'POST /site/:id/media': change('site'),
   'GET /site/:id/media/:mediaId': read('site'),
   'POST /site/:id/publish': change('site'),
@@ -67,6 +68,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Policy>> = {
   'GET /site/:id/publish/:publishId/events': read('site'),
   'GET /site/:id/versions': read('site'),
   'POST /site/:id/versions/:version/rollback': change('site'),
+  'POST /preview/site/:id': read('site'),
 };
 
 type CompiledRoute = { key: string; method: string; segments: string[]; policy: Policy; literals: number };
