@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DEFAULT_ITEM_SIZE } from '../../../../../model/constants.ts';
 import { buttonSchema, hoverArrowColorSchema, linkAreaSchema, linkTypeSchema, pageContentSchema, productSchema, type PageContent } from '../../../../../model/page.ts';
@@ -41,6 +42,8 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
   const toast = useToast();
   const form = useForm<PageContent>({ resolver: zodResolver(pageContentSchema) as never, defaultValues: pageContentSchema.parse(page) });
   const { errors } = form.formState;
+  // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
+  useEffect(() => { form.reset(pageContentSchema.parse(page), { keepDirtyValues: true }); }, [form, page]);
   const buttons = useFieldArray({ control: form.control, name: 'buttons' });
   const links = useFieldArray({ control: form.control, name: 'links' });
   const products = useFieldArray({ control: form.control, name: 'products' });
