@@ -33,4 +33,17 @@ describe('the admin shell host', () => {
     expect((await adminShell(dist).request('http://admin.local/%E0%A4%A')).status).toBe(404);
     expect((await adminShell(dist).request('http://admin.local/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
   });
+
+  it('answers the console page for a client-side screen, so a reload of /master/site/abc keeps working', async () => {
+    const response = await adminShell(dist).request('http://admin.local/master/site/abc');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('window.x=1');
+    expect((await adminShell(dist).request('http://admin.local/_astro/missing.js')).status).toBe(404);
+  });
+
+  it('lets only the site origin be framed (the preview), and nothing frame the admin', async () => {
+    const csp = (await adminShell(dist, { frameOrigin: 'http://sites.local:3001' }).request('http://admin.local/')).headers.get('content-security-policy')!;
+    expect(csp).toContain('frame-src http://sites.local:3001');
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
 });

@@ -12,14 +12,18 @@ export const ADMIN_DIST = fileURLToPath(new URL('../dist/admin/', import.meta.ur
  * Serves the built admin console (a static Astro build). Its pages are `no-cache`; its hashed
  * assets immutable. The admin sets a strict CSP: nothing of an owner's site runs here.
  */
-export function adminShell(distDir: string = ADMIN_DIST) {
+export function adminShell(distDir: string = ADMIN_DIST, options: { frameOrigin?: string } = {}) {
+  // The preview is the one frame: the draft rendered on the site origin, never here.
+  const frameSrc = options.frameOrigin ? `; frame-src ${options.frameOrigin}` : '';
   const csp = (html: string) =>
-    `default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self' ${inlineScriptHashes(html)}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`;
+    `default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self' ${inlineScriptHashes(html)}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'${frameSrc}`;
   return new Hono().get('/*', async (c) => {
     const decoded = safeDecode(c.req.path);
     if (decoded === null) return c.text('Not found', 404);
     const path = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
-    const candidates = extname(path) ? [path] : [join(path, 'index.html'), `${path}.html`];
+    // A screen of the console's client router (/master/site-list, /login…) gets the shell's page.
+    const isScreen = !extname(path) && !decoded.split(/[/\\]/).includes('..');
+    const candidates = extname(path) ? [path] : [join(path, 'index.html'), `${path}.html`, ...(isScreen ? ['index.html'] : [])];
     for (const candidate of candidates) {
       const body = await readFile(join(distDir, candidate)).catch(() => null);
       if (!body) continue;

@@ -17,8 +17,11 @@ import type { PublishJobs } from './services/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor-api.ts';
+import { previewRoutes } from './routes/preview.ts';
+import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
+import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 
-export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string }; jobs: PublishJobs; mailer: Mailer; adminDist?: string };
+export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string }; jobs: PublishJobs; mailer: Mailer; adminDist?: string; previewKey?: Uint8Array };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {
@@ -35,26 +38,29 @@ export function createAdminApp(deps: AppDeps) {
     .route('/site', siteRoutes({ db, storage }))
     .route('/site', mediaRoutes({ db, storage }))
     .route('/site', publishRoutes({ db, storage, jobs }))
-    .route('/site', siteSurveyRoutes({ db }));
+    .route('/site', siteSurveyRoutes({ db }))
+    .route('/preview', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.route('/api', api);
-  app.route('/', adminShell(deps.adminDist));
+  app.route('/', adminShell(deps.adminDist, { frameOrigin: config.siteOrigin }));
   return app;
 }
 
-export type SiteAppDeps = VisitorApiDeps;
+export type SiteAppDeps = VisitorApiDeps & { domainCacheMs?: number; preview?: Omit<PreviewHostDeps, 'storage' | 'key'> & { key?: Uint8Array } };
 
 /**
- * The site origin: published sites, their assets and media, and under /api the calls their
- * visitors make (forms, members, counters, events). Kept apart from the admin's origin.
+ * The site origin: published sites, their assets and media, drafts' previews, and under /api the
+ * calls their visitors make (forms, members, counters, events). Kept apart from the admin's origin.
  */
-export function createSiteApp(deps: SiteAppDeps & { domainCacheMs?: number }) {
+export function createSiteApp(deps: SiteAppDeps) {
   const app = new Hono();
   app.onError(handleError);
   app.route('/api', visitorApi(deps));
+  // Drafts' previews (owner content too) live on this origin, authorised by a signed token.
+  if (deps.preview) app.route('/', previewHost({ ...deps.preview, storage: deps.storage, key: deps.preview.key ?? PROCESS_PREVIEW_KEY }));
   app.route('/', siteHost(deps.storage, { domainCacheMs: deps.domainCacheMs }));
   return app;
 }

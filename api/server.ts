@@ -38,11 +38,14 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   // links point to, is known only then.
   const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
   let siteOrigin = config.siteOrigin;
-  const siteApp = createSiteApp({ db, storage, mailer, events, rateLimitScale: config.visitorRateLimitScale, get siteOrigin() { return siteOrigin; } });
+  let renderer: Promise<Renderer> | undefined;
+  // The preview pages let only the admin frame them; its origin too is known once it listens.
+  let adminUrl = '';
+  const preview = { db, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
+  const siteApp = createSiteApp({ db, storage, mailer, events, preview, rateLimitScale: config.visitorRateLimitScale, get siteOrigin() { return siteOrigin; } });
   const site = await listen(siteApp, config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;
-  let renderer: Promise<Renderer> | undefined;
   const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl });
 
   seedPlans(db);
@@ -57,7 +60,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   }
 
   const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer }), config.port, config.host);
-  const adminUrl = shown(config.adminOrigin, admin.port);
+  adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${siteUrl}/sites/{siteId}/`);
   if (demoSiteId) log(`Demo site:        ${siteUrl}/sites/${demoSiteId}/`);

@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
-import { launchBrowser, waitForHydration } from './browser.ts';
+import { launchBrowser } from './browser.ts';
 
 const PASSWORD = 'Operator-pass1!';
 let dataDir: string;
@@ -25,34 +25,56 @@ afterAll(async () => {
 });
 
 describe('the console shell', () => {
-  it('refuses a wrong password with the spec message, then signs in and publishes with a progress bar', async () => {
+  it('refuses a wrong password with the spec message in Japanese by default, then remembers Korean across a reload', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.adminUrl}/`);
-    await waitForHydration(page);
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('Wrong-pass1!');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The login ID or password is incorrect. Please check and try logging in again.');
+    await page.goto(`${server.adminUrl}/login`);
+    await page.getByLabel('メールアドレス').fill('owner@example.com');
+    await page.getByLabel('パスワード').fill('Wrong-pass1!');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('ログインIDまたはパスワードが正しくありません。確認してもう一度ログインしてください。');
+    await page.getByLabel('言語').selectOption('kr');
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: '로그인' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.cookie)).toContain('lang=kr');
+    await page.close();
+  });
 
+  it('serves its screens at their own addresses, with the error pages and a not-found page for anything else', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.adminUrl}/errors/403-ip`);
+    await expect.poll(() => page.getByText('お使いのIPアドレスからのアクセスは許可されていません。').count()).toBe(1);
+    await page.goto(`${server.adminUrl}/errors/504`);
+    await expect.poll(() => page.getByRole('button', { name: '再読み込み' }).count()).toBe(1);
+    await page.goto(`${server.adminUrl}/no/such/screen`);
+    await expect.poll(() => page.getByText('ページが見つかりません。').count()).toBe(1);
+    // Signed out, a console screen sends to login.
+    await page.goto(`${server.adminUrl}/master/site-list`);
+    await page.waitForURL('**/login');
+    await page.close();
+  });
+
+  it('signs in and lists the sites with the status filter of every spec status and a CSV export', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.adminUrl}/login`);
+    await page.getByLabel('言語').selectOption('en');
+    await page.getByLabel('Email').fill('owner@example.com');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/master/site-list');
     const row = page.getByRole('row', { name: /Swipegrid demo/ });
     await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => row.getByRole('link').getAttribute('href')).toBe(`${server.siteUrl}/sites/${server.demoSiteId}/`);
-
-    // A publish with nothing changed is quick: record every progress bar shown, however briefly.
-    await page.evaluate(() => {
-      const w = window as unknown as { progressSeen: string[] };
-      w.progressSeen = [];
-      new MutationObserver(() => {
-        for (const bar of document.querySelectorAll('progress')) w.progressSeen.push(bar.parentElement?.textContent ?? '');
-      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-    });
-    await row.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => row.getByRole('button', { name: /Published/ }).count(), { timeout: 20_000 }).toBe(1);
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
-    expect(seen.some((label) => /^(Images|Pages|Writing) \d+\/\d+/.test(label))).toBe(true);
-    await page.screenshot({ path: 'test-results/admin-shell-published.png' });
+    await expect.poll(() => row.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`${server.siteUrl}/sites/${server.demoSiteId}/`);
+    const options = await page.getByLabel('Status').locator('option').allTextContents();
+    expect(options).toEqual(['All', 'Draft', 'Published', 'Unpublished', 'Expired', 'Private', 'Domain checking']);
+    await page.getByLabel('Status').selectOption('draft');
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Search').fill('demo');
+    await expect.poll(() => row.count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toBe('\uFEFFid,name,status,columns,rows,liveVersion,publishedAt,createdAt,updatedAt');
+    expect(csv).toContain('Swipegrid demo,Published');
     await page.close();
   });
 });

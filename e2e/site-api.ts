@@ -27,6 +27,7 @@ export async function signIn(server: RunningServer, email: string, password: str
   }
 
   return {
+    call,
     createSite: (input: Record<string, unknown>) => call<SiteView>('POST', '/api/site', input, 201),
     updateSite: (id: string, settings: Record<string, unknown>, lang?: string) => call('PUT', `/api/site/${id}${lang ? `?lang=${lang}` : ''}`, settings),
     writePage: (id: string, pageId: string, content: unknown, lang = 'jp') => call('PUT', `/api/site/${id}/page/${pageId}?lang=${lang}`, content),

@@ -84,6 +84,12 @@ export const emailSchema = z
   .pipe(z.email('Invalid email address.'))
   .transform((email) => email.toLowerCase());
 
+/** The login form (spec §5: email required and well formed). */
+export const loginInputSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter all required fields.').pipe(z.email('Invalid email address.')).transform((email) => email.toLowerCase()),
+  password: z.string().min(1, 'Please enter all required fields.').max(200),
+});
+
 /** A calendar date as the forms send it, `YYYY-MM-DD`. */
 export const dateSchema = z.iso.date('Enter a date as YYYY-MM-DD.');
 

@@ -32,3 +32,21 @@ export const gridInputSchema = z.object({
 export type GridInput = z.input<typeof gridInputSchema>;
 
 export const langQuerySchema = z.object({ lang: languageSchema.optional() });
+
+/**
+ * The global menu (spec §5): one name per category, in one language; none empty, none repeated.
+ * @example categoryNamesInputSchema.safeParse({ categories: [{ id: 'a', name: 'Shoes' }, { id: 'b', name: 'Shoes' }] }).success // false
+ */
+export const categoryNamesInputSchema = z.object({
+  categories: z
+    .array(z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1, 'Please enter all required fields.').max(50, 'Must be at most 50 characters.') }))
+    .superRefine((categories, ctx) => {
+      const seen = new Set<string>();
+      categories.forEach((category, index) => {
+        const key = category.name.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'Menu items must not be duplicated.' });
+        seen.add(key);
+      });
+    }),
+});
+export type CategoryNamesInput = z.input<typeof categoryNamesInputSchema>;

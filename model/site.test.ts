@@ -47,10 +47,20 @@ describe('siteSettingsSchema', () => {
       company: companyInfoSchema.parse({}),
       popupCtas: {},
       creatorPlanItem: { settingFormContact: true, settingPopupCta: true },
-      forms: {},
+      forms: {
+        CONTACT_SETTING: [...DEFAULT_FORM_FIELDS.CONTACT_SETTING],
+        MEMBERSHIP_SETTING: [...DEFAULT_FORM_FIELDS.MEMBERSHIP_SETTING],
+        HOMEPAGE_SETTING: [...DEFAULT_FORM_FIELDS.HOMEPAGE_SETTING],
+      },
       scripts: { contactScript: '', membershipScript: '', formScript: '' },
       notifications: [],
     });
+  });
+
+  it('keeps each form to fields of its own kind', () => {
+    const contactField = DEFAULT_FORM_FIELDS.CONTACT_SETTING[0]!;
+    expect(siteSettingsSchema.safeParse({ name: 'Shop', forms: { MEMBERSHIP_SETTING: [contactField] } }).success).toBe(false);
+    expect(siteSettingsSchema.safeParse({ name: 'Shop', forms: { CONTACT_SETTING: [contactField] } }).success).toBe(true);
   });
 
   it('requires a name of 1 to 50 characters', () => {

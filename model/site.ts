@@ -164,18 +164,22 @@ export const DEFAULT_FORM_FIELDS: Readonly<Record<FormType, readonly FormField[]
   ]),
 });
 
-/** Each visitor form's fields by kind; a kind left unset or empty shows the spec's defaults. */
-export const formSettingsSchema = z
-  .object({
-    CONTACT_SETTING: formConfigurationSchema.optional(),
-    MEMBERSHIP_SETTING: formConfigurationSchema.optional(),
-    HOMEPAGE_SETTING: formConfigurationSchema.optional(),
-  })
-  .superRefine((forms, ctx) => {
-    for (const [kind, fields] of Object.entries(forms)) {
-      if (fields?.some((field) => field.typeForm !== kind)) ctx.addIssue({ code: 'custom', path: [kind], message: `Every field here must be of kind ${kind}.` });
-    }
-  });
+/**
+ * The three forms of a site (contact, membership, homepage form), each starting with the spec's
+ * default fields. A form's fields are all of its own kind.
+ */
+const formOf = (kind: FormType) =>
+  formConfigurationSchema
+    .superRefine((fields, ctx) => {
+      if (fields.some((field) => field.typeForm !== kind)) ctx.addIssue({ code: 'custom', message: 'All fields of a form must be of one kind.' });
+    })
+    .default(() => DEFAULT_FORM_FIELDS[kind].map((field) => ({ ...field, options: [] })));
+
+export const siteFormsSchema = z.object({
+  CONTACT_SETTING: formOf('CONTACT_SETTING'),
+  MEMBERSHIP_SETTING: formOf('MEMBERSHIP_SETTING'),
+  HOMEPAGE_SETTING: formOf('HOMEPAGE_SETTING'),
+});
 
 // --- Popup calls to action ---
 
@@ -413,7 +417,7 @@ const siteSettingsShape = {
   campaign: campaignSchema.optional(),
   popupCtas: popupCtasSchema.prefault({}),
   creatorPlanItem: creatorPlanItemSchema.prefault({}),
-  forms: formSettingsSchema.prefault({}),
+  forms: siteFormsSchema.prefault({}),
   scripts: siteScriptsSchema.prefault({}),
   notifications: z.array(notificationSchema).default(() => []),
 };
@@ -457,6 +461,7 @@ export type ViewMode = z.infer<typeof viewModeSchema>;
 export type Seo = z.output<typeof seoSchema>;
 export type CompanyInfo = z.output<typeof companyInfoSchema>;
 export type SiteScripts = z.output<typeof siteScriptsSchema>;
+export type SiteForms = z.output<typeof siteFormsSchema>;
 export type PopupCtaItem = z.output<typeof popupCtaItemSchema>;
 export type PopupCtas = z.output<typeof popupCtasSchema>;
 export type CampaignBanner = z.output<typeof campaignBannerSchema>;
@@ -464,7 +469,7 @@ export type CampaignButton = z.output<typeof campaignButtonSchema>;
 export type CampaignLink = z.output<typeof campaignLinkSchema>;
 export type Campaign = z.output<typeof campaignSchema>;
 export type Notification = z.output<typeof notificationSchema>;
-export type FormSettings = z.output<typeof formSettingsSchema>;
+export type FormSettings = z.output<typeof siteFormsSchema>;
 export type ShareInfo = z.output<typeof shareInfoSchema>;
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;

@@ -170,6 +170,12 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/page/${site.pageId}`, init: json('PUT', { detail: { mainText: 'matrix' } }) };
     }
+    case 'PUT /site/:id/categories': {
+      const siteId = await sharedSite(owner).then((site) => site.siteId);
+      const categories = loadSiteDraft(ctx.db, siteId).creatives.map((creative, index) => ({ id: creative.id, name: `Menu ${index + 1}` }));
+      return { path: `/site/${siteId}/categories`, init: json('PUT', { categories }) };
+    }
+    case 'POST /preview/site/:id': return { path: `/preview/site/${(await sharedSite(owner)).siteId}`, init: { method: 'POST' } };
     case 'POST /site/:id/media': return { path: `/site/${(await sharedSite(owner)).siteId}/media`, init: { method: 'POST', body: fileForm(await pngBytes(4, 4, '#abcdef'), 'b.png') } };
     case 'GET /site/:id/media/:mediaId': {
       const site = await sharedSite(owner);

@@ -60,6 +60,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Policy>> = {
   'DELETE /site/:id': change('site'),
   'PUT /site/:id/grid': change('site'),
   'PUT /site/:id/page/:pageId': change('site'),
+  'PUT /site/:id/categories': change('site'),
   'POST /site/:id/media': change('site'),
   'GET /site/:id/media/:mediaId': read('site'),
   'POST /site/:id/publish': change('site'),
@@ -72,6 +73,7 @@ export const ROUTE_TABLE: Readonly<Record<string, Policy>> = {
   'GET /site/:id/survey/:surveyId': read('site'),
   'PUT /site/:id/survey/:surveyId': change('site'),
   'GET /site/:id/survey/:surveyId/responses': read('site'),
+  'POST /preview/site/:id': read('site'),
 };
 
 type CompiledRoute = { key: string; method: string; segments: string[]; policy: Policy; literals: number };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z, ZodError } from 'zod';
-import { emailSchema, ROUTE_PREFIX } from '../../model/account.ts';
+import { emailSchema, loginInputSchema, ROUTE_PREFIX } from '../../model/account.ts';
 import { languageFromAcceptLanguage, messageIn } from '../../model/messages.ts';
 import { changePasswordInputSchema, PASSWORDS_DO_NOT_MATCH, resetPasswordInputSchema } from '../../model/password-rule.ts';
 import { loadActor, type Actor } from '../auth/actor.ts';
@@ -21,10 +21,6 @@ import { issuePasswordToken, readPasswordToken } from '../services/password-toke
 import { sendPasswordLink } from '../services/send-password-link.ts';
 import { setPassword } from '../services/set-password.ts';
 
-export const loginInputSchema = z.object({
-  email: z.email('Invalid email address.').transform((email) => email.toLowerCase()),
-  password: z.string().min(1, 'Please enter all required fields.').max(200),
-});
 
 export const LOGIN_FAILED = messageIn('loginFailed', 'en');
 

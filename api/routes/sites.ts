@@ -15,6 +15,7 @@ import { resizeGrid } from '../services/resize-grid.ts';
 import { toSiteView } from '../services/site-view.ts';
 import { updateSiteSettings } from '../services/update-site-settings.ts';
 import { writePage } from '../services/write-page.ts';
+import { renameCategories } from '../services/rename-categories.ts';
 
 /** `?lang=xx`, defaulting to the site's default language; an unknown language is a 400. */
 function languageOf(query: string | undefined, site: SiteRow): Language {
@@ -65,6 +66,12 @@ export function siteRoutes(deps: { db: Db; storage: Storage }) {
       const site = c.get('site');
       const result = resizeGrid(db, site, gridInputSchema.parse(await jsonBody(c.req)));
       return c.json({ ...result, site: siteView(db, findSiteForAccount(db, c.get('account'), site.id), languageOf(undefined, site)) });
+    })
+    .put('/:id/categories', async (c) => {
+      const site = c.get('site');
+      const lang = languageOf(c.req.query('lang'), site);
+      renameCategories(db, site, await jsonBody(c.req), lang);
+      return c.json(siteView(db, site, lang));
     })
     .put('/:id/page/:pageId', async (c) => {
       const site = c.get('site');

@@ -26,7 +26,7 @@ export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: L
   // defaults would otherwise reset every field the client left out.
   const sent = (body ?? {}) as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...current, ...patch };
-  for (const key of ['seo', 'company'] as const) {
+  for (const key of ['seo', 'company', 'scripts'] as const) {
     if (isPlainObject(sent[key])) merged[key] = { ...current[key], ...sent[key] };
   }
   const defaultLanguage = (merged as typeof current).defaultLanguage;

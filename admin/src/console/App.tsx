@@ -1,0 +1,84 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { configureClient } from './api/client.ts';
+import { I18nProvider, useI18n } from './i18n/i18n.tsx';
+import { ErrorPage } from './screens/ErrorPage.tsx';
+import { FirstTimeChange, ForgotPassword, Login, Logout, NewPassword } from './screens/auth/AuthScreens.tsx';
+import { SessionProvider, useSession } from './session.tsx';
+import { ToastProvider, useToast } from './ui/toast.tsx';
+import { Layout } from './ui/Layout.tsx';
+
+// The signed-in screens are their own chunks: the login screen loads none of them.
+const SiteList = lazy(() => import('./screens/sites/SiteList.tsx'));
+const CreateSite = lazy(() => import('./screens/sites/CreateSite.tsx'));
+const SiteEditor = lazy(() => import('./screens/editor/SiteEditor.tsx'));
+const Preview = lazy(() => import('./screens/editor/Preview.tsx'));
+const UserList = lazy(() => import('./screens/users/UserList.tsx'));
+const UserDetail = lazy(() => import('./screens/users/UserDetail.tsx'));
+
+/** Wires the API client to navigation, toasts, language and the session. */
+function ClientWiring() {
+  const [, navigate] = useLocation();
+  const toast = useToast();
+  const { lang, msg } = useI18n();
+  const { reload } = useSession();
+  useEffect(() => {
+    configureClient({ navigate, toast, lang: () => lang, msg, reloadAccount: reload });
+  }, [navigate, toast, lang, msg, reload]);
+  return null;
+}
+
+/** Signed-in screens: a signed-out visitor goes to login, a pending password change to its screen, a wrong prefix to the right one. */
+function Protected({ prefix, children }: { prefix?: string; children: ReactNode }) {
+  const { account } = useSession();
+  const [location] = useLocation();
+  const { t } = useI18n();
+  if (account === undefined) return <p className="loading">{t('loading')}</p>;
+  if (account === null) return <Redirect to="/login" />;
+  if (account.mustChangePassword) return <Redirect to="/first-time-change-password" />;
+  if (prefix !== undefined && prefix !== account.routePrefix) return <Redirect to={location.replace(`/${prefix}/`, `/${account.routePrefix}/`)} />;
+  return <Layout><Suspense fallback={<p className="loading">{t('loading')}</p>}>{children}</Suspense></Layout>;
+}
+
+function Home() {
+  const { account } = useSession();
+  if (account === undefined) return null;
+  return <Redirect to={account ? `/${account.routePrefix}/site-list` : '/login'} />;
+}
+
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/" component={Home} />
+      <Route path="/login" component={Login} />
+      <Route path="/reset-pass" component={ForgotPassword} />
+      <Route path="/new-password" component={NewPassword} />
+      <Route path="/first-time-change-password" component={FirstTimeChange} />
+      <Route path="/log-out" component={Logout} />
+      <Route path="/errors/:code">{(params) => <ErrorPage code={params.code} />}</Route>
+      <Route path="/site/:siteId/preview">{(params) => <Protected><Preview siteId={params.siteId} /></Protected>}</Route>
+      <Route path="/:prefix/site-list">{(params) => <Protected prefix={params.prefix}><SiteList /></Protected>}</Route>
+      <Route path="/:prefix/create-site">{(params) => <Protected prefix={params.prefix}><CreateSite /></Protected>}</Route>
+      <Route path="/:prefix/site/:id">{(params) => <Protected prefix={params.prefix}><SiteEditor siteId={params.id} /></Protected>}</Route>
+      <Route path="/:prefix/user-list">{(params) => <Protected prefix={params.prefix}><UserList /></Protected>}</Route>
+      <Route path="/:prefix/user/:id">{(params) => <Protected prefix={params.prefix}><UserDetail userId={params.id} /></Protected>}</Route>
+      <Route><ErrorPage code="404" /></Route>
+    </Switch>
+  );
+}
+
+/** The whole console: one React island, its screens chosen by the client router. */
+export default function App() {
+  return (
+    <I18nProvider>
+      <ToastProvider>
+        <SessionProvider>
+          <Router>
+            <ClientWiring />
+            <Routes />
+          </Router>
+        </SessionProvider>
+      </ToastProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,59 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { Language } from '../../../../model/language.ts';
+import { specMessage, uiText, type UiKey } from './catalogue.ts';
+
+export const CONSOLE_LANGUAGES: readonly Language[] = ['jp', 'en', 'cn', 'kr'];
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { jp: '日本語', en: 'English', cn: '中文', kr: '한국어' };
+const HTML_LANG: Readonly<Record<Language, string>> = { jp: 'ja', en: 'en', cn: 'zh', kr: 'ko' };
+/** Spec §9: cookie `lang` for 2592000 s, and `selectedLanguage` in local storage. */
+const COOKIE_MAX_AGE = 2_592_000;
+const STORAGE_KEY = 'selectedLanguage';
+const ACCEPT: Readonly<Record<Language, string>> = { jp: 'ja', en: 'en', cn: 'zh', kr: 'ko' };
+
+function isLanguage(value: string | null | undefined): value is Language {
+  return value === 'jp' || value === 'en' || value === 'cn' || value === 'kr';
+}
+
+/** The remembered choice (local storage, then the cookie), else Japanese (spec §9). */
+export function rememberedLanguage(): Language {
+  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+  if (isLanguage(stored)) return stored;
+  const cookie = /(?:^|;\s*)lang=([a-z]{2})/.exec(globalThis.document?.cookie ?? '')?.[1];
+  return isLanguage(cookie) ? cookie : 'jp';
+}
+
+/** The Accept-Language header for a console language, so the API answers its messages in it. */
+export const acceptLanguage = (lang: Language) => ACCEPT[lang];
+
+type I18n = {
+  lang: Language;
+  setLang(lang: Language): void;
+  t(key: UiKey, values?: Record<string, string | number>): string;
+  /** A message of the spec or of the API in the console's language. */
+  msg(message: string): string;
+};
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [lang, setLangState] = useState<Language>(rememberedLanguage);
+  const setLang = useCallback((next: Language) => {
+    localStorage.setItem(STORAGE_KEY, next);
+    document.cookie = `lang=${next}; max-age=${COOKIE_MAX_AGE}; path=/; samesite=lax`;
+    document.documentElement.lang = HTML_LANG[next];
+    setLangState(next);
+  }, []);
+  const value = useMemo<I18n>(() => ({
+    lang,
+    setLang,
+    t: (key, values) => uiText(key, lang, values),
+    msg: (message) => specMessage(message, lang),
+  }), [lang, setLang]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside I18nProvider');
+  return value;
+}

@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearch } from 'wouter';
+import { z } from 'zod';
+import { emailSchema, loginInputSchema } from '../../../../../model/account.ts';
+import { changePasswordInputSchema, resetPasswordInputSchema } from '../../../../../model/password-rule.ts';
+import { ApiError, api } from '../../api/client.ts';
+import type { Account } from '../../api/types.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useSession } from '../../session.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { PublicFrame } from '../../ui/Layout.tsx';
+import { useToast } from '../../ui/toast.tsx';
+
+type LoginForm = z.input<typeof loginInputSchema>;
+
+function landing(account: Account): string {
+  return account.mustChangePassword ? '/first-time-change-password' : `/${account.routePrefix}/site-list`;
+}
+
+export function Login() {
+  const { t, msg } = useI18n();
+  const { setAccount } = useSession();
+  const [, navigate] = useLocation();
+  const [failure, setFailure] = useState('');
+  const form = useForm<LoginForm, unknown, z.output<typeof loginInputSchema>>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const { account } = await api.post<{ account: Account }>('/auth/login', values, { quiet: true, noRefresh: true });
+      setFailure('');
+      setAccount(account);
+      navigate(landing(account));
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 0) setFailure(error.message);
+    }
+  });
+  return (
+    <PublicFrame title={t('signIn')}>
+      <form onSubmit={submit} noValidate className="stack">
+        <Field label={t('email')} error={form.formState.errors.email}>
+          {(props) => <input {...props} type="email" autoComplete="username" {...form.register('email')} />}
+        </Field>
+        <Field label={t('password')} error={form.formState.errors.password}>
+          {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('password')} />}
+        </Field>
+        {failure && <p role="alert" className="error">{msg(failure)}</p>}
+        <button type="submit" disabled={form.formState.isSubmitting}>{t('signIn')}</button>
+        <Link href="/reset-pass">{t('forgotPassword')}</Link>
+      </form>
+    </PublicFrame>
+  );
+}
+
+const forgotSchema = z.object({ email: emailSchema });
+
+export function ForgotPassword() {
+  const { t } = useI18n();
+  const [sent, setSent] = useState('');
+  const form = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
+  const submit = form.handleSubmit(async (values) => {
+    const { message } = await api.post<{ message: string }>('/auth/forgot-password', values, { noRefresh: true }).catch(() => ({ message: '' }));
+    setSent(message);
+  });
+  return (
+    <PublicFrame title={t('forgotTitle')}>
+      <form onSubmit={submit} noValidate className="stack">
+        <Field label={t('email')} error={form.formState.errors.email}>
+          {(props) => <input {...props} type="email" autoComplete="username" {...form.register('email')} />}
+        </Field>
+        {sent && <p role="status" className="success">{sent}</p>}
+        <button type="submit" disabled={form.formState.isSubmitting}>{t('sendLink')}</button>
+        <Link href="/login">{t('backToLogin')}</Link>
+      </form>
+    </PublicFrame>
+  );
+}
+
+/** Both password fields of a new password, with the rule shown beside them. */
+function NewPasswordFields({ form }: { form: ReturnType<typeof useForm<{ password: string; confirmPassword: string }>> }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field label={t('newPassword')} error={form.formState.errors.password} hint={t('passwordRule')}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...form.register('password')} />}
+      </Field>
+      <Field label={t('confirmPassword')} error={form.formState.errors.confirmPassword}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />}
+      </Field>
+    </>
+  );
+}
+
+/** /new-password?token=…: an invitation or a reset link sets a password. */
+export function NewPassword() {
+  const { t, msg } = useI18n();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [state, setState] = useState<{ email?: string; problem?: string }>({});
+  useEffect(() => {
+    if (!token) return setState({ problem: 'Token is missing.' });
+    api.post<{ email: string }>('/auth/verify-token', { token }, { quiet: true, noRefresh: true })
+      .then(({ email }) => setState({ email }))
+      .catch((error: Error) => setState({ problem: error.message }));
+  }, [token]);
+  const form = useForm<{ password: string; confirmPassword: string }>({
+    resolver: zodResolver(resetPasswordInputSchema) as never,
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    const { message } = await api.post<{ message: string }>('/auth/reset-password', { ...values, token }, { noRefresh: true });
+    toast(message);
+    navigate('/login');
+  });
+  return (
+    <PublicFrame title={t('newPasswordTitle')}>
+      {state.problem ? <p role="alert" className="error">{msg(state.problem)}</p> : (
+        <form onSubmit={(event) => void submit(event).catch(() => {})} noValidate className="stack">
+          {state.email && <p>{state.email}</p>}
+          <NewPasswordFields form={form} />
+          <button type="submit" disabled={form.formState.isSubmitting}>{t('savePassword')}</button>
+        </form>
+      )}
+      <Link href="/login">{t('backToLogin')}</Link>
+    </PublicFrame>
+  );
+}
+
+type ChangeForm = z.input<typeof changePasswordInputSchema>;
+
+/** /first-time-change-password: a password chosen by the creator is replaced before anything else. */
+export function FirstTimeChange() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const { account, reload } = useSession();
+  const [, navigate] = useLocation();
+  const form = useForm<ChangeForm>({ resolver: zodResolver(changePasswordInputSchema) as never, defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const { message } = await api.post<{ message: string }>('/auth/change-password', values);
+      toast(message);
+      const next = await reload();
+      navigate(next ? landing(next) : '/login');
+    } catch {
+      // The client has said why; the typed passwords stay.
+    }
+  });
+  if (account === null) return <PublicFrame title={t('firstTimeTitle')}><Link href="/login">{t('signIn')}</Link></PublicFrame>;
+  return (
+    <PublicFrame title={t('firstTimeTitle')}>
+      <p>{t('firstTimeHint')}</p>
+      <form onSubmit={submit} noValidate className="stack">
+        <Field label={t('currentPassword')} error={form.formState.errors.currentPassword}>
+          {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
+        </Field>
+        <NewPasswordFields form={form as never} />
+        <button type="submit" disabled={form.formState.isSubmitting}>{t('savePassword')}</button>
+      </form>
+    </PublicFrame>
+  );
+}
+
+/** /log-out: ends every session of the account, then back to login. */
+export function Logout() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const { setAccount } = useSession();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    api.post<{ message: string }>('/auth/logout', undefined, { noRefresh: true, quiet: true })
+      .then(({ message }) => toast(message))
+      .catch(() => {})
+      .finally(() => { setAccount(null); navigate('/login'); });
+  }, [navigate, setAccount, toast]);
+  return <PublicFrame title={t('signOut')}><p>{t('signingOut')}</p></PublicFrame>;
+}

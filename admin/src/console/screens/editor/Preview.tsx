@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { MOBILE_PREVIEW } from '../../../../../model/constants.ts';
+import { api } from '../../api/client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useSession } from '../../session.tsx';
+
+/**
+ * /site/{siteId}/preview: the saved draft, rendered on the SITE origin by the built viewer (the
+ * owner's HTML and scripts never run here), shown in the mobile frame (389 × 737) or as PC.
+ */
+export default function Preview({ siteId }: { siteId: string }) {
+  const { t } = useI18n();
+  const { account } = useSession();
+  const [url, setUrl] = useState('');
+  const [mode, setMode] = useState<'mobile' | 'pc'>('mobile');
+  useEffect(() => {
+    void api.post<{ url: string }>(`/preview/site/${siteId}`).then((body) => setUrl(body.url)).catch(() => {});
+  }, [siteId]);
+  const size = mode === 'mobile' ? MOBILE_PREVIEW : { width: 1280, height: 720 };
+  return (
+    <section className="stack preview">
+      <div className="row spread">
+        <h1>{t('preview')}</h1>
+        <div className="row" role="group" aria-label={t('viewMode')}>
+          <button type="button" aria-pressed={mode === 'mobile'} className={mode === 'mobile' ? '' : 'secondary'} onClick={() => setMode('mobile')}>{t('previewMobile')}</button>
+          <button type="button" aria-pressed={mode === 'pc'} className={mode === 'pc' ? '' : 'secondary'} onClick={() => setMode('pc')}>{t('previewPc')}</button>
+          {account && <Link href={`/${account.routePrefix}/site/${siteId}`} className="button secondary">{t('edit')}</Link>}
+        </div>
+      </div>
+      <div className={`preview-frame preview-${mode}`} style={{ width: size.width, height: size.height }}>
+        {url ? <iframe title={t('preview')} sandbox="allow-scripts allow-same-origin allow-popups allow-forms" src={url} width={size.width} height={size.height} /> : <p>{t('loading')}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client.ts';
+import type { SiteView } from '../../api/types.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import type { EditorProps } from './SiteEditor.tsx';
+
+type Step = 'images' | 'pages' | 'upload';
+type Progress = { step: Step; done: number; total: number };
+type Result = { version: number | null; changed: boolean };
+type Version = { version: number; createdAt: string; files: number; live: boolean };
+const STEPS: readonly Step[] = ['images', 'pages', 'upload'];
+
+/** Publish with a live progress bar from the publish event stream, then the result and the version list with rollback. */
+export function PublishTab({ site, onSaved }: EditorProps) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const [versions, setVersions] = useState<Version[]>([]);
+  const [siteOrigin, setSiteOrigin] = useState('');
+  const source = useRef<EventSource | null>(null);
+  const loadVersions = useCallback(() => api.get<{ versions: Version[] }>(`/site/${site.id}/versions`).then((body) => setVersions(body.versions)).catch(() => {}), [site.id]);
+  useEffect(() => {
+    void loadVersions();
+    void api.get<{ siteOrigin: string | null }>('/meta').then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
+    return () => source.current?.close();
+  }, [loadVersions]);
+
+  const publish = async () => {
+    setResult(null);
+    setProgress(null);
+    let started: { events: string };
+    try {
+      started = await api.post<{ events: string }>(`/site/${site.id}/publish`);
+    } catch {
+      return;
+    }
+    setRunning(true);
+    const events = new EventSource(started.events);
+    source.current = events;
+    events.addEventListener('progress', (message) => setProgress(JSON.parse((message as MessageEvent<string>).data) as Progress));
+    events.addEventListener('done', (message) => {
+      events.close();
+      const { result: done } = JSON.parse((message as MessageEvent<string>).data) as { result: Result };
+      setProgress((last) => (last ? { ...last, done: last.total } : last));
+      setRunning(false);
+      setResult(done);
+      void loadVersions();
+      void api.get<SiteView>(`/site/${site.id}?lang=${site.lang}`).then(onSaved).catch(() => {});
+    });
+    events.addEventListener('failed', (message) => {
+      events.close();
+      setRunning(false);
+      toast(JSON.parse((message as MessageEvent<string>).data).message as string, 'error');
+    });
+  };
+
+  const rollback = async (version: number) => {
+    try {
+      await api.post(`/site/${site.id}/versions/${version}/rollback`);
+      toast(t('rolledBack', { version }));
+      void loadVersions();
+    } catch {
+      // Said by the client.
+    }
+  };
+
+  const stepIndex = progress ? STEPS.indexOf(progress.step) : 0;
+  // One bar over the three steps: each step a third, filled by its own done/total.
+  const overall = progress ? Math.round(((stepIndex + (progress.total ? progress.done / progress.total : 1)) / STEPS.length) * 100) : 0;
+  const base = `${siteOrigin}/sites/${site.id}/`;
+  const positions = site.creatives.flatMap((creative) => creative.pages.map((page) => page.position));
+  return (
+    <div className="stack">
+      <section className="card stack" aria-label={t('publish')}>
+        <button type="button" onClick={() => void publish()} disabled={running}>{running ? t('publishing') : t('publish')}</button>
+        {(running || result) && (
+          <div className="publish-progress">
+            <progress max={100} value={result ? 100 : overall} aria-label={t('publish')} data-testid="publish-progress" />
+            {progress && <span data-testid="publish-step">{t(`step.${progress.step}`)} {progress.done}/{progress.total}</span>}
+          </div>
+        )}
+        {result && (
+          <div role="status" data-testid="publish-result">
+            <p>{result.changed ? t('publishDone', { version: result.version ?? '' }) : t('publishUnchanged', { version: result.version ?? '' })}</p>
+            <h3>{t('publishedPages')}</h3>
+            <ul className="page-links">
+              {positions.map((position) => <li key={position}><a href={`${base}${position === 'A1' ? '' : position}`} target="_blank" rel="noreferrer">{position}</a></li>)}
+            </ul>
+          </div>
+        )}
+      </section>
+      <section className="card" aria-label={t('versions')}>
+        <h2>{t('versions')}</h2>
+        <table>
+          <thead><tr><th>{t('version')}</th><th>{t('createdAt')}</th><th /></tr></thead>
+          <tbody>
+            {versions.map((version) => (
+              <tr key={version.version}>
+                <td>{version.version}{version.live && <span className="badge badge-published"> {t('live')}</span>}</td>
+                <td>{new Date(version.createdAt).toLocaleString()}</td>
+                <td>{!version.live && <button type="button" className="secondary" onClick={() => void rollback(version.version)}>{t('rollback')}</button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LANGUAGES } from '../../../../../model/language.ts';
+import { viewModeSchema, type SiteSettings } from '../../../../../model/site.ts';
+import { ApiError, api } from '../../api/client.ts';
+import type { SiteView } from '../../api/types.ts';
+import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
+import { Check, Field } from '../../ui/Field.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import type { EditorProps } from './SiteEditor.tsx';
+import { uploadMedia } from './media-upload.ts';
+import { pick, saveSettings, settingsResolver } from './settings-form.ts';
+
+const KEYS = ['name', 'logoSetting', 'faviconSetting', 'defaultLanguage', 'languages', 'viewMode', 'displayLanguageIcon', 'displayGlobalMenu', 'displayPageCount', 'displayAlbum', 'swipeRedirection', 'safeAreaColor', 'autoAttachUrlParam', 'globalMenuTextColor', 'globalMenuBackgroundColor', 'isEcLink'] as const;
+const SWITCHES = ['displayLanguageIcon', 'displayGlobalMenu', 'displayPageCount', 'displayAlbum', 'swipeRedirection', 'autoAttachUrlParam'] as const;
+const COLOURS = ['safeAreaColor', 'globalMenuTextColor', 'globalMenuBackgroundColor'] as const;
+
+type Form = Pick<SiteSettings, (typeof KEYS)[number]>;
+
+export function SettingsTab({ site, onSaved }: EditorProps) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const form = useForm<Form>({ resolver: settingsResolver(site.settings), defaultValues: pick(site.settings, KEYS) });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const next = await saveSettings(site, values as Partial<SiteSettings>, KEYS);
+      form.reset(pick(next.settings, KEYS));
+      onSaved(next);
+      toast(t('saved'));
+    } catch {
+      // The client toasted why; what was typed stays in the form.
+    }
+  });
+  const upload = async (key: 'logoSetting' | 'faviconSetting', file: File | undefined) => {
+    if (!file) return;
+    const stored = await uploadMedia(site.id, file, file.name).catch(() => null);
+    if (stored) form.setValue(key, stored.url, { shouldDirty: true });
+  };
+  const logo = form.watch('logoSetting');
+  const favicon = form.watch('faviconSetting');
+  return (
+    <div className="panel-grid">
+      <form onSubmit={submit} noValidate className="stack card" aria-label={t('tab.settings')}>
+        <Field label={t('siteName')} error={errors.name}>{(props) => <input {...props} {...form.register('name')} />}</Field>
+        <div className="row">
+          <Field label={t('logo')} hint={t('logoHint')} error={errors.logoSetting}>
+            {(props) => <input {...props} type="file" accept="image/png,image/jpeg" onChange={(event) => void upload('logoSetting', event.target.files?.[0])} />}
+          </Field>
+          {logo && <img src={logo} alt="" className="thumb" />}
+          <Field label={t('favicon')} hint={t('faviconHint')} error={errors.faviconSetting}>
+            {(props) => <input {...props} type="file" accept="image/png,image/jpeg" onChange={(event) => void upload('faviconSetting', event.target.files?.[0])} />}
+          </Field>
+          {favicon && <img src={favicon} alt="" className="thumb small" />}
+        </div>
+        <Field label={t('defaultLanguage')} error={errors.defaultLanguage}>
+          {(props) => <select {...props} {...form.register('defaultLanguage')}>{LANGUAGES.map((code) => <option key={code} value={code}>{LANGUAGE_NAMES[code]}</option>)}</select>}
+        </Field>
+        <fieldset>
+          <legend>{t('languages')}</legend>
+          {LANGUAGES.map((code) => <Check key={code} label={LANGUAGE_NAMES[code]} value={code} {...form.register('languages')} />)}
+          {errors.languages && <small className="field-error" role="alert">{errors.languages.message}</small>}
+        </fieldset>
+        <Field label={t('viewMode')} error={errors.viewMode}>
+          {(props) => <select {...props} {...form.register('viewMode')}>{viewModeSchema.options.map((mode) => <option key={mode} value={mode}>{mode}</option>)}</select>}
+        </Field>
+        <fieldset>
+          <legend>{t('displaySwitches')}</legend>
+          {SWITCHES.map((key) => <Check key={key} label={t(key)} {...form.register(key)} />)}
+        </fieldset>
+        <div className="row">
+          {COLOURS.map((key) => (
+            <Field key={key} label={t(key)} error={errors[key]}>{(props) => <input {...props} {...form.register(key)} />}</Field>
+          ))}
+        </div>
+        <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
+      </form>
+      <GridForm site={site} onSaved={onSaved} />
+    </div>
+  );
+}
+
+/** Rows and columns have their own call; dropping pages that hold content asks first. */
+function GridForm({ site, onSaved }: EditorProps) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const [columns, setColumns] = useState(site.settings.numberHorizontal);
+  const [rows, setRows] = useState(site.settings.numberVertical);
+  const apply = async (confirm = false) => {
+    try {
+      const result = await api.put<{ site: SiteView }>(`/site/${site.id}/grid`, { numberHorizontal: columns, numberVertical: rows, confirm }, { quiet: true });
+      onSaved(result.site);
+      toast(t('saved'));
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      // The API names the positions whose pages hold content and waits for a confirmation.
+      const positions = /\(([A-Z0-9, ]+)\)/.exec(error.message)?.[1];
+      if (positions && !confirm && error.body.code === 'conflict') {
+        if (window.confirm(t('gridDropConfirm', { positions }))) await apply(true);
+      } else toast(error.message, 'error');
+    }
+  };
+  return (
+    <form className="stack card" aria-label={t('grid')} onSubmit={(event) => { event.preventDefault(); void apply(); }}>
+      <h2>{t('grid')}</h2>
+      <div className="row">
+        <label className="field"><span>{t('columns')}</span><input type="number" min={1} value={columns} onChange={(event) => setColumns(event.target.valueAsNumber)} /></label>
+        <label className="field"><span>{t('rows')}</span><input type="number" min={1} value={rows} onChange={(event) => setRows(event.target.valueAsNumber)} /></label>
+      </div>
+      <button type="submit">{t('applyGrid')}</button>
+    </form>
+  );
+}
+
+export type { SiteView };

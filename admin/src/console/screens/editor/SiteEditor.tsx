@@ -1,0 +1,70 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { Language } from '../../../../../model/language.ts';
+import { api } from '../../api/client.ts';
+import type { SiteView } from '../../api/types.ts';
+import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
+import { canChange, useSession } from '../../session.tsx';
+import { CreativesTab } from './CreativesTab.tsx';
+import { MenuTab } from './MenuTab.tsx';
+import { OtherTab } from './OtherTab.tsx';
+import { PageTab } from './PageTab.tsx';
+import { PopupTab } from './PopupTab.tsx';
+import { CampaignTab } from './CampaignTab.tsx';
+import { PublishTab } from './PublishTab.tsx';
+import { SettingsTab } from './SettingsTab.tsx';
+
+const TABS = ['settings', 'creatives', 'page', 'menu', 'other', 'popup', 'campaign', 'publish'] as const;
+type Tab = (typeof TABS)[number];
+
+export type EditorProps = { site: SiteView; onSaved(site: SiteView): void };
+
+/** /{prefix}/site/{id}: every section of the spec's site editor, in one language at a time. */
+export default function SiteEditor({ siteId }: { siteId: string }) {
+  const { t } = useI18n();
+  const { account } = useSession();
+  const [site, setSite] = useState<SiteView | null>(null);
+  const [lang, setLang] = useState<Language | undefined>(undefined);
+  const [tab, setTab] = useState<Tab>('settings');
+  const [pageId, setPageId] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    void api.get<SiteView>(`/site/${siteId}${lang ? `?lang=${lang}` : ''}`).then(setSite).catch(() => {});
+  }, [siteId, lang]);
+  const onSaved = useCallback((next: SiteView) => setSite(next), []);
+  const openPage = useCallback((id: string) => { setPageId(id); setTab('page'); }, []);
+  if (!site) return <p className="loading">{t('loading')}</p>;
+  const props: EditorProps = { site, onSaved };
+  return (
+    <section className="editor">
+      <div className="row spread editor-head">
+        <h1>{site.settings.name}</h1>
+        <div className="row">
+          <label className="inline">{t('editingLanguage')}{' '}
+            <select aria-label={t('editingLanguage')} value={site.lang} onChange={(event) => setLang(event.target.value as Language)}>
+              {site.settings.languages.map((code) => <option key={code} value={code}>{LANGUAGE_NAMES[code]}</option>)}
+            </select>
+          </label>
+          <Link href={`/site/${site.id}/preview`} className="button secondary">{t('preview')}</Link>
+        </div>
+      </div>
+      {account && !canChange(account) && <p className="banner" role="note">{t('viewOnlyBanner')}</p>}
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="tabs">
+        <Tabs.List aria-label={t('editor')} className="tab-list">
+          {TABS.map((name) => <Tabs.Trigger key={name} value={name} className="tab">{t(`tab.${name}`)}</Tabs.Trigger>)}
+        </Tabs.List>
+        {/* Language changes reload the site; keying the panels by it gives each form the new texts. */}
+        <div key={site.lang}>
+          <Tabs.Content forceMount value="settings"><SettingsTab {...props} /></Tabs.Content>
+          <Tabs.Content forceMount value="creatives"><CreativesTab {...props} onOpenPage={openPage} /></Tabs.Content>
+          <Tabs.Content forceMount value="page"><PageTab {...props} pageId={pageId} onPick={setPageId} /></Tabs.Content>
+          <Tabs.Content forceMount value="menu"><MenuTab {...props} /></Tabs.Content>
+          <Tabs.Content forceMount value="other"><OtherTab {...props} /></Tabs.Content>
+          <Tabs.Content forceMount value="popup"><PopupTab {...props} /></Tabs.Content>
+          <Tabs.Content forceMount value="campaign"><CampaignTab {...props} /></Tabs.Content>
+          <Tabs.Content forceMount value="publish"><PublishTab {...props} /></Tabs.Content>
+        </div>
+      </Tabs.Root>
+    </section>
+  );
+}

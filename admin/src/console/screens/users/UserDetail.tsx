@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useState } from 'react';
+import { canTransition, type ContractState } from '../../../../../model/account.ts';
+import { api } from '../../api/client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useSession } from '../../session.tsx';
+import { useToast } from '../../ui/toast.tsx';
+import type { UserRow } from './UserList.tsx';
+
+type History = { id: string; fromState: ContractState | null; toState: ContractState; note: string; at: string; byEmail: string | null };
+/** Spec §6: only master-side users suspend, resume and terminate contracts. */
+const PLATFORM = ['MASTER', 'MASTER_USER'];
+const ACTIONS = [['suspended', 'suspend'], ['active', 'resume'], ['terminated', 'terminate']] as const;
+
+/** /{prefix}/user/{id}: the contract, its history and, for the platform, the contract actions. */
+export default function UserDetail({ userId }: { userId: string }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const { account } = useSession();
+  const [user, setUser] = useState<UserRow | null>(null);
+  const [history, setHistory] = useState<History[]>([]);
+  const isPlatform = PLATFORM.includes(account!.effectiveType);
+  const load = useCallback(() => {
+    void api.get<{ user: UserRow }>(`/user/${userId}`).then((body) => setUser(body.user)).catch(() => {});
+    if (isPlatform) void api.get<{ history: History[] }>(`/master/user/${userId}/user-history`).then((body) => setHistory(body.history)).catch(() => {});
+  }, [userId, isPlatform]);
+  useEffect(load, [load]);
+  const change = async (state: ContractState) => {
+    if (state === 'terminated' && !window.confirm(t('terminateConfirm'))) return;
+    try {
+      const body = await api.put<{ user: UserRow; history: History[] }>(`/master/user/${userId}/contract`, { state });
+      setUser(body.user);
+      setHistory(body.history);
+      toast(t('contractChanged', { state: t(`contract.${state}`) }));
+    } catch {
+      // Said by the client.
+    }
+  };
+  if (!user) return <p className="loading">{t('loading')}</p>;
+  return (
+    <section className="stack">
+      <div className="card">
+        <h1>{user.companyName}</h1>
+        <dl className="facts">
+          <dt>{t('email')}</dt><dd>{user.email}</dd>
+          <dt>{t('contactPerson')}</dt><dd>{user.contactPerson || '—'}</dd>
+          <dt>{t('accountType')}</dt><dd>{user.accountType}</dd>
+          <dt>{t('plan')}</dt><dd>{user.planId ?? '—'}</dd>
+          <dt>{t('contractStart')}</dt><dd>{user.contractStart ?? '—'}</dd>
+          <dt>{t('contractExpiry')}</dt><dd>{user.contractExpiry ?? '—'}</dd>
+          <dt>{t('contractState')}</dt><dd data-testid="contract-state">{t(`contract.${user.contractState}`)}</dd>
+        </dl>
+        {isPlatform && (
+          <div className="row">
+            {ACTIONS.filter(([state]) => canTransition(user.contractState, state)).map(([state, label]) => (
+              <button key={state} type="button" className={state === 'terminated' ? 'danger' : 'secondary'} onClick={() => void change(state)}>{t(label)}</button>
+            ))}
+          </div>
+        )}
+      </div>
+      {isPlatform && (
+        <div className="card">
+          <h2>{t('contractHistory')}</h2>
+          <table>
+            <thead><tr><th>{t('when')}</th><th>{t('contractState')}</th><th>{t('note')}</th><th /></tr></thead>
+            <tbody>
+              {history.map((row) => (
+                <tr key={row.id}><td>{new Date(row.at).toLocaleString()}</td><td>{row.fromState ? `${t(`contract.${row.fromState}`)} → ` : ''}{t(`contract.${row.toState}`)}</td><td>{row.note}</td><td>{row.byEmail}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { ContractState } from '../../../../../model/account.ts';
+import { api } from '../../api/client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useSession } from '../../session.tsx';
+
+export type UserRow = { id: string; email: string; accountType: string; companyName: string; contactPerson: string; planId: string | null; contractStart: string | null; contractExpiry: string | null; contractState: ContractState; authority: string };
+const LIMIT = 20;
+
+/** /{prefix}/user-list: the users of the caller's branch, searched and paged by the API. */
+export default function UserList() {
+  const { t } = useI18n();
+  const { account } = useSession();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<{ users: UserRow[]; total: number } | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void api.get<{ users: UserRow[]; total: number }>(`/user?q=${encodeURIComponent(query)}&page=${page}&limit=${LIMIT}`).then(setResult).catch(() => {});
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [query, page]);
+  const pages = result ? Math.max(1, Math.ceil(result.total / LIMIT)) : 1;
+  return (
+    <section className="card">
+      <h1>{t('userList')}</h1>
+      <input type="search" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(event) => { setQuery(event.target.value); setPage(1); }} />
+      {!result ? <p>{t('loading')}</p> : (
+        <table>
+          <thead><tr><th>{t('companyName')}</th><th>{t('email')}</th><th>{t('accountType')}</th><th>{t('plan')}</th><th>{t('contractState')}</th></tr></thead>
+          <tbody>
+            {result.users.map((user) => (
+              <tr key={user.id}>
+                <td><Link href={`/${account!.routePrefix}/user/${user.id}`}>{user.companyName}</Link></td>
+                <td>{user.email}</td>
+                <td>{user.accountType}</td>
+                <td>{user.planId ?? '—'}</td>
+                <td>{t(`contract.${user.contractState}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="row">
+        <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('previous')}</button>
+        <span>{page} / {pages}</span>
+        <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('next')}</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useId, type ReactNode } from 'react';
+import type { FieldError } from 'react-hook-form';
+import { useI18n } from '../i18n/i18n.tsx';
+
+/**
+ * A labelled control with its message beside it (spec: messages next to the field). The
+ * control gets the id, aria-invalid and aria-describedby through the render function.
+ */
+export function Field({ label, error, hint, children }: {
+  label: string;
+  error?: FieldError | { message?: string } | undefined;
+  hint?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  const { msg } = useI18n();
+  const message = error?.message;
+  const describedBy = message ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(message), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      {hint && !message && <small id={`${id}-hint`} className="hint">{hint}</small>}
+      {message && <small id={`${id}-error`} className="field-error" role="alert">{msg(message)}</small>}
+    </div>
+  );
+}
+
+/** A checkbox with its label after it. */
+export function Check({ label, ...input }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return <label className="check"><input type="checkbox" {...input} /> {label}</label>;
+}

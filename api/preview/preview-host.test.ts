@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, pngBytes, SITE_ORIGIN, testRenderer, type TestContext } from '../test-support.ts';
+import { createSiteApp } from '../app.ts';
+
+let ctx: TestContext;
+beforeEach(async () => { ctx = await createTestContext(); });
+afterEach(async () => ctx.cleanup());
+
+async function keysUnder(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const info of ctx.storage.list(prefix)) keys.push(info.key);
+  return keys;
+}
+
+async function previewLink(siteId: string): Promise<string> {
+  const response = await ctx.request(`/api/preview/site/${siteId}`, { method: 'POST' });
+  expect(response.status).toBe(200);
+  const { url } = (await response.json()) as { url: string };
+  return new URL(url).pathname;
+}
+
+/** The site app's visitor half as the test context wires it; these tests exercise only its preview pages. */
+function visitorDeps() {
+  return { db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, events: ctx.events, siteOrigin: SITE_ORIGIN };
+}
+
+describe('the draft preview on the site origin', () => {
+  it('renders the unpublished draft with the built viewer, its media and neighbour data behind the token', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 2, numberVertical: 1 });
+    const page = site.creatives[1]!.pages[0]!;
+    const upload = await ctx.uploadMedia(site.id, await pngBytes(30, 60, '#336699'));
+    await ctx.writePage(site.id, page.id, 'jp', { detail: { imageUrl: upload.url, mainText: 'Draft words only' } });
+    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
+    const base = await previewLink(site.id);
+    expect(await keysUnder('_astro/')).toEqual([]);
+
+    const html = await app.request(`http://localhost${base}B1`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(html.headers.get('content-security-policy')).toBe("frame-ancestors 'self' http://admin.test");
+    const body = await html.text();
+    expect(body).toContain('Draft words only');
+    const mediaPath = `${base}media/${upload.id}`;
+    expect(body).toContain(mediaPath);
+    // The page's media comes from the private upload, through the token, and nothing was made public.
+    const image = await app.request(`http://localhost${mediaPath}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await keysUnder('media/')).toEqual([]);
+    const data = await app.request(`http://localhost${base}_data/jp/${page.id}.json`);
+    expect(((await data.json()) as { content: { detail: { mainText: string } } }).content.detail.mainText).toBe('Draft words only');
+    // The viewer's client files are on the site origin for a site never published.
+    const script = /component-url="(\/_astro\/[^"]+\.js)"/.exec(body)?.[1];
+    expect(script).toBeDefined();
+    expect((await ctx.visit(script!)).status).toBe(200);
+  });
+
+  it('refuses a forged or another site\'s token, and the admin refuses the link to a caller without a session', async () => {
+    const site = await ctx.createSite();
+    const other = await ctx.createSite();
+    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer } });
+    const base = await previewLink(site.id);
+    const token = base.split('/')[3]!;
+    expect((await app.request(`http://localhost/preview/${other.id}/${token}/`)).status).toBe(403);
+    expect((await app.request(`http://localhost/preview/${site.id}/${token.slice(0, -2)}xx/`)).status).toBe(403);
+    expect((await ctx.request(`/api/preview/site/${site.id}`, { method: 'POST', headers: { cookie: '' } })).status).toBe(401);
+  });
+});
+
+describe('the global menu', () => {
+  it('names every category in the language edited, refusing empty and duplicated names', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 2, numberVertical: 1 });
+    const [a, b] = site.creatives;
+    const put = (categories: unknown, lang = 'jp') => ctx.request(`/api/site/${site.id}/categories?lang=${lang}`, { method: 'PUT', json: { categories } });
+    const duplicated = await put([{ id: a!.id, name: 'Shoes' }, { id: b!.id, name: 'shoes' }]);
+    expect(duplicated.status).toBe(400);
+    expect(((await duplicated.json()) as { message: string }).message).toContain('Menu items must not be duplicated.');
+    expect((await put([{ id: a!.id, name: ' ' }, { id: b!.id, name: 'Bags' }])).status).toBe(400);
+    expect((await put([{ id: a!.id, name: 'Shoes' }])).status).toBe(400);
+    expect((await put([{ id: a!.id, name: 'Shoes' }, { id: b!.id, name: 'Bags' }])).status).toBe(200);
+    expect((await put([{ id: a!.id, name: 'Shoes EN' }, { id: b!.id, name: 'Bags EN' }], 'en')).status).toBe(200);
+    const jp = (await (await ctx.request(`/api/site/${site.id}?lang=jp`)).json()) as { creatives: { name: string }[] };
+    const en = (await (await ctx.request(`/api/site/${site.id}?lang=en`)).json()) as { creatives: { name: string }[] };
+    expect(jp.creatives.map((creative) => creative.name)).toEqual(['Shoes', 'Bags']);
+    expect(en.creatives.map((creative) => creative.name)).toEqual(['Shoes EN', 'Bags EN']);
+  });
+});

@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import type { SiteDraft } from '../../model/draft.ts';
+import { parseLanguageToken, type Language } from '../../model/language.ts';
+import { DEFAULT_POSITION, isPositionCode } from '../../model/position.ts';
+import { uploadKey } from '../../publisher/media.ts';
+import type { Renderer } from '../../publisher/renderer.ts';
+import { buildSnapshot } from '../../publisher/snapshot.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Db } from '../db/open-database.ts';
+import { media } from '../db/schema.ts';
+import { loadSiteDraft } from '../services/load-site-draft.ts';
+import { previewMedia } from './preview-media.ts';
+import { verifyPreviewToken } from './preview-token.ts';
+
+export type PreviewHostDeps = { db: Db; storage: Storage; renderer: () => Promise<Renderer>; key: Uint8Array; adminOrigin?: () => string };
+
+/**
+ * The preview of a draft on the SITE origin: `/preview/{siteId}/{token}/[lang/][position]`,
+ * rendered by the same built viewer a publish uses. The owner's HTML and scripts run here,
+ * never on the admin origin; the signed token in the path stands in for the admin's session,
+ * so the page's neighbour data and media (`_data/…`, `media/{id}`) are authorised by it too.
+ */
+export function previewHost(deps: PreviewHostDeps) {
+  const { db, storage, key } = deps;
+  let assetsReady: Promise<void> | undefined;
+  // The viewer's client files live at /_astro/ on the site origin; a site never published yet has none there.
+  const ensureClientAssets = (renderer: Renderer) => (assetsReady ??= (async () => {
+    for (const asset of renderer.clientAssets) {
+      if (!(await storage.head(asset.key))) await storage.put(asset.key, asset.body, { cacheControl: 'public, max-age=31536000, immutable' });
+    }
+  })().catch((error) => { assetsReady = undefined; throw error; }));
+
+  const headers = (contentType: string): Record<string, string> => {
+    const adminOrigin = deps.adminOrigin?.();
+    return {
+    'content-type': contentType,
+    'cache-control': 'private, no-store',
+    // The token is in the address: a link out of the preview must not carry it along.
+    'referrer-policy': 'no-referrer',
+    'x-robots-tag': 'noindex, nofollow',
+    // Only the admin may frame a preview.
+    ...(adminOrigin ? { 'content-security-policy': `frame-ancestors 'self' ${adminOrigin}` } : {}),
+    };
+  };
+
+  const loadDraft = (siteId: string): SiteDraft | null => {
+    try {
+      return loadSiteDraft(db, siteId);
+    } catch {
+      return null;
+    }
+  };
+
+  async function handle(c: Context) {
+    const { siteId = '', token = '' } = c.req.param() as { siteId?: string; token?: string };
+    if (!verifyPreviewToken(key, siteId, token)) return c.text('This preview link has expired. Open the preview again from the editor.', 403);
+    const rest = c.req.path.split('/').slice(4).filter(Boolean);
+    const draft = loadDraft(siteId);
+    if (!draft) return c.text('Not found', 404);
+    const basePath = `/preview/${siteId}/${token}/`;
+
+    if (rest[0] === 'media' && rest.length === 2) {
+      const record = db.select().from(media).where(and(eq(media.id, rest[1]!), eq(media.siteId, siteId))).get();
+      const object = record ? await storage.get(uploadKey(record.sha256)) : null;
+      if (!record || !object) return c.text('Not found', 404);
+      return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers(record.mime), 'cache-control': 'private, max-age=300' });
+    }
+
+    const renderer = await deps.renderer();
+    await ensureClientAssets(renderer);
+    const origin = new URL(c.req.url).origin;
+    const address = { origin, basePath, prefix: '' };
+    const mediaMap = await previewMedia(draft, storage, basePath);
+    const snapshotIn = (lang: Language) => buildSnapshot(draft, lang, mediaMap, address);
+
+    if (rest[0] === '_data' && rest.length === 3) {
+      const lang = parseLanguageToken(rest[1]!);
+      if (!lang || !draft.settings.languages.includes(lang)) return c.text('Not found', 404);
+      const page = snapshotIn(lang).pages.find((candidate) => `${candidate.id}.json` === rest[2]);
+      return page ? c.body(JSON.stringify(page), 200, headers('application/json')) : c.text('Not found', 404);
+    }
+
+    let lang = draft.settings.defaultLanguage;
+    const first = rest[0] === undefined ? null : parseLanguageToken(rest[0]);
+    if (first && draft.settings.languages.includes(first)) {
+      lang = first;
+      rest.shift();
+    }
+    const position = (rest.shift() ?? DEFAULT_POSITION).toUpperCase();
+    if (rest.length > 0 || !isPositionCode(position)) return c.text('Not found', 404);
+    const { site, pages } = snapshotIn(lang);
+    const page = pages.find((candidate) => candidate.position === position) ?? null;
+    const { status, html } = await renderer.renderPage({ site, page, assetOrigin: '' });
+    return c.body(html, page ? 200 : (status as 404), headers('text/html; charset=utf-8'));
+  }
+
+  return new Hono().get('/preview/:siteId/:token', handle).get('/preview/:siteId/:token/*', handle);
+}
