@@ -5,7 +5,8 @@ export const LANGUAGES = ['jp', 'en', 'cn', 'kr'] as const;
 
 export type Language = (typeof LANGUAGES)[number];
 
-export const languageSchema = z.enum(LANGUAGES);
+// Pure: the viewer bundles this module and must not pull zod in with it.
+export const languageSchema = /* @__PURE__ */ z.enum(LANGUAGES);
 
 /** Visitor spec §9: default language Japanese. */
 export const DEFAULT_LANGUAGE = 'jp' as const satisfies Language;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from './id.ts';
 import { URL_MAX } from './constants.ts';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -107,7 +108,7 @@ export function optionalText(max: number) {
 }
 
 /** Ids of sites, pages, buttons and the like: a uuid or a short id, safe inside a path. */
-export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Invalid id.' });
+export const idSchema = z.string().regex(ID_PATTERN, { message: 'Invalid id.' });
 
 /** A date-time in ISO 8601 with a zone, e.g. '2025-04-01T00:00:00+09:00'. */
 export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'Invalid date.' });

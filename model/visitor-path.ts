@@ -3,7 +3,7 @@ import { CUSTOM_PATH_MAX_LENGTH } from './constants.ts';
 import { parseLanguageToken, pathToken } from './language.ts';
 import type { Language } from './language.ts';
 import { DEFAULT_POSITION, formatPosition, isPositionCode, parsePosition } from './position.ts';
-import { idSchema } from './validation.ts';
+import { isId } from './id.ts';
 
 /** Visitor spec §2: screens reached below a language, e.g. '/sites/abc/en/contact'. */
 export const VISITOR_SUB_PATHS = [
@@ -19,7 +19,8 @@ export const VISITOR_SUB_PATHS = [
 
 export type VisitorSubPath = (typeof VISITOR_SUB_PATHS)[number];
 
-export const visitorSubPathSchema = z.enum(VISITOR_SUB_PATHS);
+// Pure: the viewer bundles this module for its path rules and must not pull zod in with it.
+export const visitorSubPathSchema = /* @__PURE__ */ z.enum(VISITOR_SUB_PATHS);
 
 /** How a site is addressed: under /sites/{siteId} on the shared host, or on a host of its own. */
 export type SiteAddressing = {
@@ -76,7 +77,7 @@ export function isCustomPathSlug(s: string): boolean {
   );
 }
 
-export const customPathSchema = z.string().refine(isCustomPathSlug, {
+export const customPathSchema = /* @__PURE__ */ z.string().refine(isCustomPathSlug, {
   message: `Use up to ${CUSTOM_PATH_MAX_LENGTH} lower-case letters, digits and hyphens, not a language code, position code or reserved word.`,
 });
 
@@ -108,7 +109,7 @@ function normalisePosition(position: string): string {
 export function buildVisitorPath(addr: SiteAddressing, target: VisitorTarget): string {
   const base = [normalisePathPrefix(addr.customPathPrefix)];
   if (!addr.customDomain) {
-    if (!idSchema.safeParse(addr.siteId).success) throw new RangeError(`Invalid site id: ${JSON.stringify(addr.siteId)}.`);
+    if (!isId(addr.siteId)) throw new RangeError(`Invalid site id: ${JSON.stringify(addr.siteId)}.`);
     base.push(`/${SITES_SEGMENT}/${addr.siteId}`);
   }
   const segments: string[] = [];
@@ -174,7 +175,7 @@ export function parseVisitorPath(pathname: string, opts: VisitorPathOptions): Pa
   if (!opts.customDomain) {
     const sites = segments.shift();
     const siteId = segments.shift();
-    if (sites !== SITES_SEGMENT || siteId === undefined || !idSchema.safeParse(siteId).success) return null;
+    if (sites !== SITES_SEGMENT || siteId === undefined || !isId(siteId)) return null;
     result.siteId = siteId;
   }
 
