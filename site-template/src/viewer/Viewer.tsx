@@ -12,6 +12,7 @@ import { shownButtons } from './cta-rules.ts';
 import { createThrottle, swipeDirection } from './gesture.ts';
 import { LANGUAGE_NAMES, t } from './i18n.ts';
 import { globalMenuVisible } from './layout-rules.ts';
+import { useMemberPages } from './member-pages.ts';
 import { isNear, nextCell, type Cell, type Direction } from './navigation.ts';
 
 type Props = { site: SiteSnapshot; initialPage: ResolvedPage };
@@ -81,6 +82,7 @@ export default function Viewer({ site, initialPage }: Props) {
       .then((page) => setPages((cache) => ({ ...cache, [page.id]: page })))
       .catch(() => requested.current.delete(pageId));
   }, [site]);
+  useMemberPages(site, pages, setPages);
 
   // Neighbours are fetched ahead so a swipe shows a page at once (spec §4).
   useEffect(() => {
