@@ -13,6 +13,7 @@ import { endUserEventRoutes } from './routes/end-user-events.ts';
 import { endUserPageRoutes } from './routes/end-user-pages.ts';
 import { endUserPopupRoutes } from './routes/end-user-popups.ts';
 import { endUserSettingsRoutes } from './routes/end-user-settings.ts';
+import { endUserSettingsMediaRoutes } from './routes/end-user-settings-media.ts';
 import { visitorFormRoutes } from './routes/visitor-forms.ts';
 import { visitorSurveyRoutes } from './routes/visitor-surveys.ts';
 import type { EventQueue } from './services/event-queue.ts';
@@ -84,6 +85,7 @@ export function visitorApi(deps: VisitorApiDeps) {
     .route('/end-user/site', endUserPageRoutes(deps))
     .route('/end-user/site', endUserSettingsRoutes(deps))
     .route('/end-user/site', endUserPopupRoutes(deps))
+    .route('/end-user/site', endUserSettingsMediaRoutes(deps))
     .route('/end-user', endUserCampaignRoutes(deps))
     .route('/', visitorFormRoutes(deps))
     .route('/', visitorSurveyRoutes(deps))

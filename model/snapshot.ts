@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageSchema } from './language.ts';
 import { pageContentSchema } from './page.ts';
 import { companyInfoSchema, seoSchema, snsSchema, viewModeSchema } from './site.ts';
+import type { VisitorSubPath } from './visitor-path.ts';
 
 /**
  * The snapshot is what publishing hands the renderer and what the viewer reads: one site in
@@ -89,8 +90,11 @@ export const siteSnapshotSchema = z.object({
 });
 export type SiteSnapshot = z.infer<typeof siteSnapshotSchema>;
 
-/** What the renderer receives for one page file: the site, and the page at that position (null renders the not-found page). */
-export type RenderLocals = { site: SiteSnapshot; page: ResolvedPage | null; assetOrigin: string };
+/**
+ * What the renderer receives for one page file: the site, and the page at that position (null
+ * renders the not-found page), or a visitor screen (register, contact…) with `page` null.
+ */
+export type RenderLocals = { site: SiteSnapshot; page: ResolvedPage | null; assetOrigin: string; screen?: VisitorSubPath };
 
 /** The path of a page's JSON file inside a site's published tree. */
 export function pageDataPath(lang: string, pageId: string): string {

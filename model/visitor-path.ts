@@ -216,3 +216,13 @@ export function customPathFileName(lang: Language, defaultLanguage: Language, cu
   const folders = lang !== defaultLanguage ? [pathToken(lang)] : [];
   return [...folders, customPath, 'index.html'].join('/');
 }
+
+/**
+ * Where a visitor screen's HTML sits in the published tree (spec §2 sub-paths).
+ * @example subPathFileName('en', 'jp', 'contact') // 'en/contact/index.html'
+ */
+export function subPathFileName(lang: Language, defaultLanguage: Language, subPath: VisitorSubPath): string {
+  if (!isSubPath(subPath)) throw new RangeError(`Invalid sub-path: ${JSON.stringify(subPath)}.`);
+  const folders = lang !== defaultLanguage ? [pathToken(lang)] : [];
+  return [...folders, subPath, 'index.html'].join('/');
+}

@@ -5,7 +5,7 @@ import { createPublishJobs, type PublishEvent } from '../api/services/publish-jo
 import { createTestContext, jpegBytes, parseSse, pngBytes, testRenderer, type TestContext } from '../api/test-support.ts';
 import type { Language } from '../model/language.ts';
 import { pageDataPath } from '../model/snapshot.ts';
-import { publicFileName } from '../model/visitor-path.ts';
+import { publicFileName, subPathFileName, VISITOR_SUB_PATHS } from '../model/visitor-path.ts';
 import type { Storage } from '../storage/storage.ts';
 import { DEFAULT_IMAGE_WIDTHS } from './images.ts';
 import { publishSite } from './publish.ts';
@@ -118,8 +118,8 @@ describe('publishing a 3×4 site in two languages', () => {
     const progress = received.filter((event) => event.event === 'progress').map((event) => event.data as Extract<PublishEvent, { type: 'progress' }>);
     expect(new Set(progress.map((event) => event.step))).toEqual(new Set(['images', 'pages', 'upload']));
     expect(progress.filter((event) => event.step === 'images').at(-1)).toMatchObject({ done: 3, total: 3 });
-    // 12 pages and the not-found page, in each of the two languages.
-    expect(progress.filter((event) => event.step === 'pages').at(-1)).toMatchObject({ done: 26, total: 26 });
+    // 12 pages, the not-found page and the 8 visitor screens, in each of the two languages.
+    expect(progress.filter((event) => event.step === 'pages').at(-1)).toMatchObject({ done: 42, total: 42 });
     const upload = progress.filter((event) => event.step === 'upload').at(-1)!;
     expect(upload.done).toBe(upload.total);
     expect(upload.total).toBeGreaterThan(0);
@@ -147,10 +147,10 @@ describe('publishing a 3×4 site in two languages', () => {
     expect((await ctx.request(`/api/site/${site.id}/publish/not-a-publish/events`)).status).toBe(404);
   });
 
-  it('lists every language × position, every page JSON, both not-found pages, the sitemap and robots.txt in the manifest, each stored', async () => {
+  it('lists every language × position, every page JSON, both not-found pages, every visitor screen, the sitemap and robots.txt in the manifest, each stored', async () => {
     const site = await buildSite(ctx);
     const result = await ctx.publish(site.id);
-    expect(result).toMatchObject({ version: 1, changed: true, files: 52, pagesRendered: 26 });
+    expect(result).toMatchObject({ version: 1, changed: true, files: 68, pagesRendered: 42 });
 
     const manifest = await liveManifestOf(ctx.storage, site.id);
     const html = LANGUAGES.flatMap((lang) => POSITIONS.map((position) => publicFileName(lang, 'jp', position)));
@@ -160,7 +160,10 @@ describe('publishing a 3×4 site in two languages', () => {
     expect(html).toContain('B2/index.html');
     expect(html).toContain('en/B2/index.html');
     const json = LANGUAGES.flatMap((lang) => [...site.pages.values()].map((page) => pageDataPath(lang, page.id)));
-    expect(Object.keys(manifest.files).sort()).toEqual([...html, ...json, '404.html', 'en/404.html', 'sitemap.xml', 'robots.txt'].sort());
+    const screens = LANGUAGES.flatMap((lang) => VISITOR_SUB_PATHS.map((screen) => subPathFileName(lang, 'jp', screen)));
+    expect(screens).toContain('contact/index.html');
+    expect(screens).toContain('en/register-success/index.html');
+    expect(Object.keys(manifest.files).sort()).toEqual([...html, ...json, ...screens, '404.html', 'en/404.html', 'sitemap.xml', 'robots.txt'].sort());
 
     for (const [path, file] of Object.entries(manifest.files)) {
       const object = await ctx.storage.get(objectKey(file.hash));
@@ -403,7 +406,7 @@ describe('versions and rollback', () => {
     expect(listed.status).toBe(200);
     const { versions } = (await listed.json()) as { versions: { version: number; live: boolean; files: number; createdAt: string }[] };
     expect(versions.map(({ version, live }) => ({ version, live }))).toEqual([{ version: 2, live: true }, { version: 1, live: false }]);
-    expect(versions.every((v) => v.files === 52 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
+    expect(versions.every((v) => v.files === 68 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
 
     const rolled = await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' });
     expect(rolled.status).toBe(200);

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import type { SiteDraft } from '../model/draft.ts';
 import type { Language } from '../model/language.ts';
 import { pageDataPath } from '../model/snapshot.ts';
-import { customPathFileName, publicFileName } from '../model/visitor-path.ts';
+import { customPathFileName, publicFileName, VISITOR_SUB_PATHS } from '../model/visitor-path.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { mediaUrlsOf, prepareMedia, type PreparedMedia } from './media.ts';
 import { membersOnlyMediaStorage } from './private-media.ts';
 import type { Renderer } from './renderer.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
+import { renderScreens } from './screens.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { moveDomain } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
@@ -84,7 +85,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   const encoder = new TextEncoder();
   const languages = draft.settings.languages;
   const pageCount = draft.creatives.reduce((sum, creative) => sum + creative.pages.length, 0);
-  const totalPages = languages.length * (pageCount + 1);
+  const totalPages = languages.length * (pageCount + 1 + VISITOR_SUB_PATHS.length);
   let rendered = 0;
   report({ step: 'pages', done: 0, total: totalPages });
   for (const lang of languages) {
@@ -108,6 +109,10 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     const { html } = await renderer.renderPage({ site, page: null, assetOrigin: '' });
     files.set(notFoundFile(lang, defaultLanguage), { body: encoder.encode(html), contentType: HTML });
     report({ step: 'pages', done: ++rendered, total: totalPages });
+    for (const screen of await renderScreens(renderer, site)) {
+      files.set(screen.path, { body: encoder.encode(screen.html), contentType: HTML });
+      report({ step: 'pages', done: ++rendered, total: totalPages });
+    }
   }
 
   // Objects by storage key: public files under objects/, members-only data under private/objects/.

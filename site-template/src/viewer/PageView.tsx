@@ -11,6 +11,7 @@ import { act } from './act.ts';
 import { destinationOf, preloadedButtonIds, shownButtons } from './cta-rules.ts';
 import { companyTabs, footerRows, pageSnsLinks } from './footer-rules.ts';
 import { t } from './i18n.ts';
+import { rememberReturnPath } from './members.ts';
 import { designedPlace } from './place.ts';
 
 type Props = {
@@ -35,13 +36,18 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
       </div>
     );
   }
-  if (page.locked || !page.content) {
+  if (!page.content) {
+    // A member's private copy of the page has content; only the public one reaches here.
+    const toScreen = (destination: string) => {
+      if (site) rememberReturnPath(site.siteId, window.location.pathname + window.location.search);
+      onNavigate(destination);
+    };
     return (
       <div className="sg-page sg-page-locked" data-position={page.position}>
         <div className="sg-lock">
           <p>{t('membersOnly', lang)}</p>
-          <button type="button" className="sg-lock-register" onClick={() => onNavigate('internal:register')}>{t('register', lang)}</button>
-          <button type="button" className="sg-lock-login" onClick={() => onNavigate('internal:login')}>{t('login', lang)}</button>
+          <button type="button" className="sg-lock-register" onClick={() => toScreen('internal:register')}>{t('register', lang)}</button>
+          <button type="button" className="sg-lock-login" onClick={() => toScreen('internal:login')}>{t('login', lang)}</button>
         </div>
         {site?.poweredBy && <BottomBar sns={[]} tabs={[]} company={site.company} poweredBy lang={lang} pc={site.viewMode === 'PC'} />}
       </div>

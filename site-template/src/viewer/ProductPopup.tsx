@@ -45,6 +45,7 @@ export default function ProductPopup({ product, media, lang, pc, pageWidth, onCl
           <button
             type="button"
             className="sg-product-link"
+            data-product-id={product.id}
             style={{ background: product.linkButtonColor, color: product.linkTextColor }}
             onClick={() => act(destination, onNavigate)}
           >

@@ -2,16 +2,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeenSlider } from 'keen-slider/react.es.js';
 import { ADDRESS_REPLACE_DELAY_MS, LANG_COOKIE_MAX_AGE_S } from '../../../model/constants.ts';
 import { LANGUAGES, type Language } from '../../../model/language.ts';
+import { parsePosition } from '../../../model/position.ts';
 import { VISITOR_SUB_PATHS, type VisitorSubPath } from '../../../model/visitor-path.ts';
 import type { GridColumn, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import AlbumButton from './AlbumButton.tsx';
 import MusicToggle from './MusicToggle.tsx';
 import PageView from './PageView.tsx';
+import SiteExtras from './SiteExtras.tsx';
 import { dataUrl, pathFor } from './address.ts';
 import { shownButtons } from './cta-rules.ts';
 import { createThrottle, swipeDirection } from './gesture.ts';
 import { LANGUAGE_NAMES, t } from './i18n.ts';
 import { globalMenuVisible } from './layout-rules.ts';
+import { useMemberPages } from './member-pages.ts';
 import { isNear, nextCell, type Cell, type Direction } from './navigation.ts';
 
 type Props = { site: SiteSnapshot; initialPage: ResolvedPage };
@@ -81,6 +84,7 @@ export default function Viewer({ site, initialPage }: Props) {
       .then((page) => setPages((cache) => ({ ...cache, [page.id]: page })))
       .catch(() => requested.current.delete(pageId));
   }, [site]);
+  useMemberPages(site, pages, setPages);
 
   // Neighbours are fetched ahead so a swipe shows a page at once (spec §4).
   useEffect(() => {
@@ -130,6 +134,12 @@ export default function Viewer({ site, initialPage }: Props) {
     if (destination.startsWith('page:')) {
       const row = Number(destination.slice(5));
       if (pageAt(site.grid, { column: current.column, row })) moveTo({ column: current.column, row });
+      return;
+    }
+    if (destination.startsWith('position:')) {
+      // A popup's CREATIVE_BLOCK names a page anywhere in the grid.
+      const target = parsePosition(destination.slice('position:'.length));
+      if (target && pageAt(site.grid, { column: target.columnIndex, row: target.row })) moveTo({ column: target.columnIndex, row: target.row });
       return;
     }
     if (destination.startsWith('internal:') || destination.startsWith('survey:')) {
@@ -208,6 +218,7 @@ export default function Viewer({ site, initialPage }: Props) {
         <p className="sg-counter" aria-live="polite">{current.row} / {column.pages.length}</p>
       )}
       <MusicToggle src={currentContent?.backgroundMusic} x={currentContent?.detail.speakerX ?? null} y={currentContent?.detail.speakerY ?? null} color={site.speakerColor} lang={site.lang} />
+      <SiteExtras site={site} gridPage={pageAt(site.grid, current)} page={currentPage} onNavigate={navigate} />
       {site.displayAlbum && <AlbumButton site={site} x={currentContent?.detail.albumX ?? null} y={currentContent?.detail.albumY ?? null} current={current} onJump={moveTo} />}
     </div>
   );

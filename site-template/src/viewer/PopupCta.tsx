@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { SHAPE_RADII } from '../../../model/constants.ts';
+import type { Language } from '../../../model/language.ts';
+import { countdown, type CountdownUnit } from '../../../model/popup-cta.ts';
+import { settingsMediaSrc } from '../../../model/settings-media.ts';
+import type { SiteSnapshot } from '../../../model/snapshot.ts';
+import { act } from './act.ts';
+import { setClickCookies, trackEvent } from './analytics.ts';
+import type { PopupView } from './extras-types.ts';
+import { t } from './i18n.ts';
+import { nextTickMs, popupDestination } from './popup-rules.ts';
+import { showToast } from './toast.ts';
+import { callVisitorApi } from './visitor-client.ts';
+
+const UNITS: Record<CountdownUnit, Record<Language, (n: number) => string>> = {
+  minutes: { jp: (n) => `残り${n}分`, en: (n) => `${n} min left`, cn: (n) => `剩余${n}分钟`, kr: (n) => `${n}분 남음` },
+  hours: { jp: (n) => `残り${n}時間`, en: (n) => `${n} h left`, cn: (n) => `剩余${n}小时`, kr: (n) => `${n}시간 남음` },
+  days: { jp: (n) => `残り${n}日`, en: (n) => `${n} days left`, cn: (n) => `剩余${n}天`, kr: (n) => `${n}일 남음` },
+};
+const REMAINING: Record<Language, (n: number) => string> = { jp: (n) => `残り${n}名`, en: (n) => `${n} places left`, cn: (n) => `剩余${n}名`, kr: (n) => `${n}명 남음` };
+const ACTION: Record<PopupView['kind'], Record<Language, string>> = {
+  timeLimit: { jp: '詳しく見る', en: 'Learn more', cn: '了解详情', kr: '자세히 보기' },
+  applicantLimit: { jp: '応募する', en: 'Apply', cn: '申请', kr: '신청하기' },
+};
+
+// Closed popups stay closed while the visitor stays on the site (this page load).
+const closed = new Set<string>();
+
+/** V §4 countdown: minutes under 60 minutes, hours under 72 hours, else days; calls onTimeout at zero. */
+function Countdown({ end, lang, onTimeout }: { end: number; lang: Language; onTimeout: () => void }) {
+  const [now, setNow] = useState(() => new Date());
+  const shown = countdown(end, now);
+  useEffect(() => {
+    if (shown.done) {
+      onTimeout();
+      return;
+    }
+    // Effects can run late (a hidden tab, a busy page): read the clock again before waiting.
+    const fresh = countdown(end, new Date());
+    if (fresh.done || fresh.unit !== shown.unit || fresh.value !== shown.value) {
+      setNow(new Date());
+      return;
+    }
+    const timer = setTimeout(() => setNow(new Date()), nextTickMs(end - Date.now(), fresh.tickMs));
+    return () => clearTimeout(timer);
+  }, [end, now, shown.done, shown.unit, shown.value, onTimeout]);
+  return <span className="sg-popup-count" data-unit={shown.unit}>{UNITS[shown.unit][lang](shown.value)}</span>;
+}
+
+function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSnapshot; popup: PopupView; pageId: string; onClose: () => void; onNavigate: (d: string) => void }) {
+  const { lang } = site;
+  const [remaining, setRemaining] = useState(popup.remaining);
+  const { style } = popup;
+  const mediaUrl = popup.media.url || popup.imageUrl;
+  const destination = popupDestination(popup.transition);
+  const label = popup.kind === 'timeLimit'
+    ? popup.showRemainingTime && popup.endDate ? <Countdown end={Date.parse(popup.endDate)} lang={lang} onTimeout={onClose} /> : null
+    : remaining !== null ? <span className="sg-popup-count">{REMAINING[lang](remaining)}</span> : null;
+
+  const activate = async () => {
+    setClickCookies({ pageId, popupId: popup.id, ctaId: popup.id });
+    trackEvent({ type: 'click_popup_cta', siteId: site.siteId, lang, pageId, targetId: popup.id });
+    if (popup.kind === 'applicantLimit') {
+      const answer = await callVisitorApi<{ numberClicks: number; remaining: number }>(`/api/end-user/site/${encodeURIComponent(site.siteId)}/popup-cta/${encodeURIComponent(popup.id)}/apply?lang=${lang}`, { lang, method: 'POST' });
+      if (!answer.ok) {
+        showToast(answer.message);
+        return;
+      }
+      setRemaining(answer.data.remaining);
+    }
+    act(destination, onNavigate);
+  };
+
+  const button = (
+    <button
+      type="button"
+      className="sg-popup-action"
+      style={{ width: style.width, height: style.height, borderRadius: SHAPE_RADII[style.shape], background: popup.linkButtonColor, color: popup.linkTextColor }}
+      disabled={popup.kind === 'applicantLimit' && remaining === 0}
+      onClick={() => void activate()}
+    >
+      {ACTION[popup.kind][lang]}
+    </button>
+  );
+  return (
+    <div className="sg-popup-item" data-popup-kind={popup.kind} style={{ background: style.backgroundColor, color: style.textColor, fontSize: style.textSize, borderRadius: SHAPE_RADII[style.shape] === 100 ? 16 : SHAPE_RADII[style.shape] }}>
+      <button type="button" className="sg-popup-close" aria-label={t('close', lang)} onClick={onClose}>×</button>
+      {mediaUrl && (popup.media.type === 'VIDEO'
+        ? <video className="sg-popup-media" src={settingsMediaSrc(site.siteId, mediaUrl)} width={popup.media.width ?? undefined} height={popup.media.height ?? undefined} autoPlay muted loop playsInline />
+        : <img className="sg-popup-media" src={settingsMediaSrc(site.siteId, mediaUrl)} alt="" width={popup.media.width ?? undefined} height={popup.media.height ?? undefined} />)}
+      {style.textAlignment === 'TOP' && label}
+      {destination !== null || popup.kind === 'applicantLimit' ? button : null}
+      {style.textAlignment === 'BOTTOM' && label}
+    </div>
+  );
+}
+
+/**
+ * The popup call to action (V §4): the time-limited and applicant-limited items that apply to
+ * this page, side by side when both have images. Each hides when closed or when its countdown
+ * ends; with both hidden the popup is gone. Drawn over the page, so it moves nothing.
+ */
+export default function PopupCta({ site, popups, pageId, onNavigate }: { site: SiteSnapshot; popups: PopupView[]; pageId: string; onNavigate: (d: string) => void }) {
+  const [, setHidden] = useState(0);
+  const open = popups.filter((popup) => !closed.has(popup.id));
+  if (open.length === 0) return null;
+  const bothImages = open.length === 2 && open.every((popup) => popup.media.url || popup.imageUrl);
+  const hide = (id: string) => {
+    closed.add(id);
+    setHidden((count) => count + 1);
+  };
+  return (
+    <div className={bothImages ? 'sg-popup-cta sg-popup-both-images' : 'sg-popup-cta'} role="dialog" aria-label={ACTION.timeLimit[site.lang]} onPointerDown={(event) => event.stopPropagation()} onPointerUp={(event) => event.stopPropagation()}>
+      {open.map((popup) => <PopupItem key={popup.id} site={site} popup={popup} pageId={pageId} onClose={() => hide(popup.id)} onNavigate={onNavigate} />)}
+    </div>
+  );
+}

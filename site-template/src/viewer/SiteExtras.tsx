@@ -1,0 +1,76 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { isCampaignOnPage } from '../../../model/campaign-rules.ts';
+import { IDLE_TIMEOUT_MS } from '../../../model/constants.ts';
+import { isPopupCtaActive } from '../../../model/popup-cta.ts';
+import type { Notification } from '../../../model/site.ts';
+import type { GridPage, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import { trackEvent } from './analytics.ts';
+import { trackPageClicks } from './click-tracking.ts';
+import type { CampaignAnswer, PopupView, SiteExtrasData } from './extras-types.ts';
+
+const PopupCta = lazy(() => import('./PopupCta.tsx'));
+const NotificationBanner = lazy(() => import('./NotificationBanner.tsx'));
+const CampaignPanels = lazy(() => import('./CampaignPanels.tsx'));
+
+type Props = { site: SiteSnapshot; gridPage: GridPage | undefined; page: ResolvedPage | undefined; onNavigate: (destination: string) => void };
+
+async function getJson<T>(path: string): Promise<T | null> {
+  try {
+    const response = await fetch(path, { headers: { accept: 'application/json' } });
+    return response.ok ? ((await response.json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the viewer shows beside its pages from the saved settings (popup CTAs, notifications,
+ * campaign side panels) and the analytics it sends. The settings are read once the page is idle
+ * (V §9: idle callback, 2000 ms timeout), so the first paint and the largest image wait for
+ * none of it; each part's code is fetched only when the API says it has something to show.
+ */
+export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) {
+  const [data, setData] = useState<SiteExtrasData | null>(null);
+  const where = useRef({ siteId: site.siteId, lang: site.lang, pageId: gridPage?.id, position: gridPage?.position });
+  where.current = { siteId: site.siteId, lang: site.lang, pageId: gridPage?.id, position: gridPage?.position };
+
+  useEffect(() => {
+    const base = `/api/end-user/site/${encodeURIComponent(site.siteId)}`;
+    const load = () => {
+      void Promise.all([
+        getJson<{ popups: PopupView[] }>(`${base}/popup-cta`),
+        getJson<CampaignAnswer>(`${base}/campaign`),
+        getJson<{ notifications: Notification[] }>(`/api/end-user/noti_delivery?site_id=${encodeURIComponent(site.siteId)}`),
+      ]).then(([popups, campaign, notifications]) => setData({ popups: popups?.popups ?? [], campaign: campaign?.campaign ?? null, notifications: notifications?.notifications ?? [] }));
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(load, 0);
+    return () => clearTimeout(handle);
+  }, [site.siteId]);
+
+  useEffect(() => trackPageClicks(document.querySelector<HTMLElement>('.sg-viewer') ?? document.body, () => where.current), []);
+
+  // V §7 slide_page: each page a visitor moves to (the first page shown is not a slide).
+  const shown = useRef<string | undefined>(gridPage?.id);
+  useEffect(() => {
+    if (!gridPage || gridPage.id === shown.current) return;
+    shown.current = gridPage.id;
+    trackEvent({ type: 'slide_page', siteId: site.siteId, lang: site.lang, pageId: gridPage.id, position: gridPage.position });
+  }, [gridPage, site]);
+
+  if (!data || !gridPage) return null;
+  const now = new Date();
+  const place = { pageOrder: gridPage.row, hasDetail: Boolean(page?.content) };
+  const popups = data.popups.filter((popup) => isPopupCtaActive(popup, popup.kind, place, now, popup.numberClicks));
+  const campaign = data.campaign && site.viewMode !== 'PC' && isCampaignOnPage(data.campaign, gridPage.row, now) ? data.campaign : null;
+  return (
+    <Suspense fallback={null}>
+      {popups.length > 0 && <PopupCta site={site} popups={popups} pageId={gridPage.id} onNavigate={onNavigate} />}
+      {data.notifications.length > 0 && <NotificationBanner site={site} notifications={data.notifications} />}
+      {campaign && <CampaignPanels site={site} campaign={campaign} onNavigate={onNavigate} />}
+    </Suspense>
+  );
+}

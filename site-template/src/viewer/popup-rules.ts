@@ -1,0 +1,45 @@
+import { internalLinkSubPath } from '../../../model/internal-link.ts';
+import { isPositionCode } from '../../../model/position.ts';
+import type { PopupCtaItem } from '../../../model/site.ts';
+import { isValidScript } from './cta-rules.ts';
+
+type Transition = Omit<PopupCtaItem['transition'], 'transitionType'> & { transitionType: PopupCtaItem['transition']['transitionType'] | 'LINK_TO_PAGE' };
+
+/**
+ * What a click on a popup call to action does (V §3, §4), in the viewer's destination words
+ * (see cta-rules' destinationOf), or null when it has nowhere to go. INTERNAL_URL opens the
+ * contact, form or registration screen; CREATIVE_BLOCK (legacy LINK_TO_PAGE) a position code
+ * or a page order; SCRIPT runs only when its text parses; SURVEY needs a survey id.
+ * @example popupDestination({ transitionType: 'INTERNAL_URL', internalLinkType: 'membership', … }) // 'internal:register'
+ */
+export function popupDestination(transition: Transition): string | null {
+  switch (transition.transitionType) {
+    case 'INTERNAL_URL':
+      return transition.internalLinkType ? `internal:${internalLinkSubPath(transition.internalLinkType)}` : null;
+    case 'EXTERNAL_URL': {
+      const url = transition.externalLinkUrl.trim();
+      return /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null;
+    }
+    case 'CREATIVE_BLOCK':
+    case 'LINK_TO_PAGE': {
+      const target = transition.targetCreativeBlock.trim();
+      if (isPositionCode(target)) return `position:${target.toUpperCase()}`;
+      return /^[1-9][0-9]{0,2}$/.test(target) ? `page:${Number(target)}` : null;
+    }
+    case 'SCRIPT':
+      return transition.script.trim() && isValidScript(transition.script) ? `script:${transition.script}` : null;
+    case 'SURVEY':
+      return transition.linkedSurveyId ? `survey:${transition.linkedSurveyId}` : null;
+  }
+}
+
+/**
+ * When a countdown's shown value next changes: at the next whole minute while it shows minutes,
+ * the next whole hour otherwise (V §4 ticks by minute or hour). Days and the unit boundaries
+ * (60 minutes, 72 hours) all fall on whole hours, so no change is missed.
+ * @example nextTickMs(90_500, 60_000) // 30_500
+ */
+export function nextTickMs(leftMs: number, tickMs: number): number {
+  if (leftMs <= 0) return 0;
+  return ((leftMs - 1) % tickMs) + 1;
+}
