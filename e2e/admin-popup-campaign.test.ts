@@ -152,3 +152,68 @@ describe('the popup CTA editor', () => {
     await page.close();
   });
 });
+
+describe('the campaign editor', () => {
+  it('sets the background, dates, pages and side-panel banners, buttons and links with their media and places', { timeout: 120_000 }, async () => {
+    const page = await openEditor('Campaign');
+    const campaign = page.getByRole('form', { name: 'Campaign' });
+    await campaign.getByLabel('Campaign name').fill('Spring sale');
+    await campaign.getByLabel('Start').fill(await localInMinutes(page, -60));
+    await campaign.getByLabel('End').fill(await localInMinutes(page, -120));
+    await campaign.getByLabel('Background image').setInputFiles({ name: 'bg.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#00aa00') });
+    await expect.poll(() => campaign.getByTestId('media-preview').count()).toBe(1);
+    await campaign.getByLabel('Background colour').fill('#FAFAFA');
+    await campaign.getByLabel('Background opacity (%)').fill('60');
+    await campaign.getByLabel('Landing page position').selectOption('left');
+    await campaign.getByLabel('Row 1').check();
+
+    await campaign.getByRole('button', { name: 'Add a banner' }).click();
+    const banner = campaign.getByTestId('banner-0');
+    await banner.getByLabel('Banner image').setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#0000ff') });
+    await expect.poll(() => banner.getByTestId('media-preview').count()).toBe(1);
+    await banner.getByLabel('Link URL').fill('not a url');
+    await banner.getByLabel('Side').selectOption('right');
+    await banner.getByLabel('Left').fill('12');
+    await banner.getByLabel('Top').fill('34');
+
+    await campaign.getByRole('button', { name: 'Add a button' }).click();
+    const button = campaign.getByTestId('campaign-button-0');
+    await button.getByLabel('Button kind').selectOption('MEDIA');
+    await button.getByLabel('Button image or video').setInputFiles({ name: 'button.mp4', mimeType: 'video/mp4', buffer: mp4() });
+    await expect.poll(() => button.getByLabel('Video thumbnail').count()).toBe(1);
+    await button.getByLabel('Video thumbnail').setInputFiles({ name: 'poster.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#333333') });
+    await button.getByLabel('Link type').selectOption('page');
+    await button.getByLabel('Link URL').fill('2');
+    await button.getByLabel('Left').fill('5');
+    await button.getByLabel('Top').fill('400');
+
+    await campaign.getByRole('button', { name: 'Add a link' }).click();
+    const link = campaign.getByTestId('campaign-link-0');
+    await link.getByLabel('Link URL').fill('https://example.com/sale');
+    await link.getByLabel('Width').fill('80');
+
+    // Two mistakes: each message beside its field, everything typed kept.
+    await campaign.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => campaign.getByText('Invalid date range.').count()).toBe(1);
+    await expect.poll(() => banner.getByText('Invalid URL.').count()).toBe(1);
+    expect(await campaign.getByLabel('Campaign name').inputValue()).toBe('Spring sale');
+    expect(await banner.getByTestId('media-preview').count()).toBe(1);
+
+    await campaign.getByLabel('End').fill(await localInMinutes(page, 7 * 24 * 60));
+    await banner.getByLabel('Link URL').fill('https://example.com/banner');
+    await campaign.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+
+    const site = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
+    const saved = site.settings.campaign!;
+    expect(saved).toMatchObject({ name: 'Spring sale', backgroundColor: '#FAFAFA', backgroundOpacity: 60, positionLp: 'left', effectivePages: [1] });
+    expect(saved.backgroundImage).not.toBe('');
+    expect(Date.parse(saved.startDate!)).toBeLessThan(Date.now());
+    expect(saved.banners[0]).toMatchObject({ linkDestinationUrl: 'https://example.com/banner', position: 'right', bannerX: 12, bannerY: 34 });
+    expect(saved.banners[0]!.mediaUrl).not.toBe('');
+    expect(saved.buttons[0]).toMatchObject({ buttonType: 'MEDIA', isVideo: true, buttonLinkType: 'page', linkDestinationUrl: '2', buttonPositionX: 5, buttonPositionY: 400 });
+    expect(saved.buttons[0]!.thumbnailUrl).not.toBe('');
+    expect(saved.links[0]).toMatchObject({ linkDestinationUrl: 'https://example.com/sale', width: 80 });
+    await page.close();
+  });
+});
