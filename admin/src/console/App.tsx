@@ -15,6 +15,8 @@ const SiteEditor = lazy(() => import('./screens/editor/SiteEditor.tsx'));
 const Preview = lazy(() => import('./screens/editor/Preview.tsx'));
 const UserList = lazy(() => import('./screens/users/UserList.tsx'));
 const UserDetail = lazy(() => import('./screens/users/UserDetail.tsx'));
+const CreateUser = lazy(() => import('./screens/users/CreateUser.tsx'));
+const AdminList = lazy(() => import('./screens/users/AdminList.tsx'));
 
 /** Wires the API client to navigation, toasts, language and the session. */
 function ClientWiring() {
@@ -61,6 +63,8 @@ function Routes() {
       <Route path="/:prefix/create-site">{(params) => <Protected prefix={params.prefix}><CreateSite /></Protected>}</Route>
       <Route path="/:prefix/site/:id">{(params) => <Protected prefix={params.prefix}><SiteEditor siteId={params.id} /></Protected>}</Route>
       <Route path="/:prefix/user-list">{(params) => <Protected prefix={params.prefix}><UserList /></Protected>}</Route>
+      <Route path="/:prefix/create-user">{(params) => <Protected prefix={params.prefix}><CreateUser /></Protected>}</Route>
+      <Route path="/:prefix/admin-list">{(params) => <Protected prefix={params.prefix}><AdminList /></Protected>}</Route>
       <Route path="/:prefix/user/:id">{(params) => <Protected prefix={params.prefix}><UserDetail userId={params.id} /></Protected>}</Route>
       <Route><ErrorPage code="404" /></Route>
     </Switch>

@@ -1,10 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
-import { canTransition, type ContractState } from '../../../../../model/account.ts';
+import { useForm } from 'react-hook-form';
+import { canTransition, updateUserInputSchema, type ContractState } from '../../../../../model/account.ts';
 import { api } from '../../api/client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { ContractFields, type ContractValues } from './ContractFields.tsx';
 import type { UserRow } from './UserList.tsx';
+import { placeRefusal } from './server-problem.ts';
+import { mayEditUsers } from './user-rules.ts';
 
 type History = { id: string; fromState: ContractState | null; toState: ContractState; note: string; at: string; byEmail: string | null };
 /** Spec §6: only master-side users suspend, resume and terminate contracts. */
@@ -57,6 +62,7 @@ export default function UserDetail({ userId }: { userId: string }) {
           </div>
         )}
       </div>
+      {mayEditUsers(account!) && <EditUser key={user.id} user={user} onSaved={setUser} />}
       {isPlatform && (
         <div className="card">
           <h2>{t('contractHistory')}</h2>
@@ -71,5 +77,44 @@ export default function UserDetail({ userId }: { userId: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+const contractValues = (user: UserRow): ContractValues => ({
+  companyName: user.companyName,
+  contactPerson: user.contactPerson,
+  email: user.email,
+  planId: user.planId,
+  contractStart: user.contractStart,
+  contractExpiry: user.contractExpiry,
+  authority: user.authority,
+  licenseIssued: user.licenseIssued,
+});
+
+/** The user's contract fields, changed with `PUT /user/{id}` and checked by the schema the API uses. */
+const CONTRACT_FIELDS = ['companyName', 'contactPerson', 'email', 'planId', 'contractStart', 'contractExpiry'] as const;
+
+function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): void }) {
+  const { t, msg } = useI18n();
+  const toast = useToast();
+  const form = useForm<ContractValues>({ resolver: zodResolver(updateUserInputSchema) as never, defaultValues: contractValues(user) });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const body = await api.put<{ user: UserRow }>(`/user/${user.id}`, values, { quiet: true });
+      form.reset(contractValues(body.user));
+      onSaved(body.user);
+      toast(t('saved'));
+    } catch (error) {
+      // Refused or failed: beside the field the API names, else toasted; what was typed stays.
+      const unplaced = placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }));
+      if (unplaced) toast(msg(unplaced), 'error');
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="card stack" aria-label={t('editUser')}>
+      <h2>{t('editUser')}</h2>
+      <ContractFields register={form.register} errors={form.formState.errors} />
+      <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
+    </form>
   );
 }
