@@ -99,6 +99,18 @@ describe('users in the console', () => {
     await expect.poll(() => toastText(page)).toBe('Saved.');
     await expect.poll(() => page.getByText('Kenji').count()).toBeGreaterThan(0);
     expect((await operator.call<{ user: UserView }>('GET', `/api/user/${userId}`)).user).toMatchObject({ contactPerson: 'Kenji', planId: 'premium' });
+
+    // Terminating asks first, in a dialog Escape dismisses; only the confirming button terminates.
+    await page.getByRole('button', { name: 'Terminate the contract' }).click();
+    const confirmation = page.getByRole('alertdialog');
+    await expect.poll(() => confirmation.textContent()).toContain('Terminating cannot be undone');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirmation.count()).toBe(0);
+    expect((await operator.call<{ user: UserView }>('GET', `/api/user/${userId}`)).user.contractState).toBe('active');
+    await page.getByRole('button', { name: 'Terminate the contract' }).click();
+    await confirmation.getByRole('button', { name: 'Terminate the contract' }).click();
+    await expect.poll(() => page.getByTestId('contract-state').textContent()).toBe('Terminated');
+    expect((await operator.call<{ user: UserView }>('GET', `/api/user/${userId}`)).user.contractState).toBe('terminated');
     await page.close();
   });
 
@@ -152,8 +164,14 @@ describe('users in the console', () => {
     await eddie.getByLabel('Authority').selectOption('edit');
     await vera.getByLabel('Role').selectOption('editor');
     await expect.poll(() => vera.getByLabel('Authority').count()).toBe(1);
-    page.once('dialog', (dialog) => void dialog.accept());
+    // The confirmation is an in-page dialog: Cancel keeps the admin, Remove removes it.
     await vera.getByRole('button', { name: 'Remove' }).click();
+    const confirmation = page.getByRole('alertdialog', { name: 'Remove Vera? Their access ends now.' });
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirmation.count()).toBe(0);
+    expect(await vera.count()).toBe(1);
+    await vera.getByRole('button', { name: 'Remove' }).click();
+    await confirmation.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => vera.count()).toBe(0);
     const team = await signIn(server, 'team@example.com', 'Team#Owner1');
     const { admins } = await team.call<{ admins: { email: string; role: string; authority: string }[] }>('GET', '/api/sub-admin');

@@ -5,6 +5,7 @@ import { ADMIN_ROLES, AUTHORITIES, createSubAdminInputSchema, type AdminRole, ty
 import { api } from '../../api/client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
+import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { mayManageAdminList } from './user-rules.ts';
@@ -19,6 +20,7 @@ export default function AdminList() {
   const { account } = useSession();
   const [admins, setAdmins] = useState<Admin[] | null>(null);
   const manage = mayManageAdminList(account!);
+  const { confirm, dialog } = useConfirm();
   useEffect(() => { void api.get<{ admins: Admin[] }>('/sub-admin').then((body) => setAdmins(body.admins)).catch(() => {}); }, []);
   const form = useForm<NewAdmin>({ resolver: zodResolver(createSubAdminInputSchema) as never, defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' } });
   const { errors } = form.formState;
@@ -42,7 +44,7 @@ export default function AdminList() {
     }
   };
   const remove = async (admin: Admin) => {
-    if (!window.confirm(t('removeAdminConfirm', { name: admin.name }))) return;
+    if (!(await confirm({ message: t('removeAdminConfirm', { name: admin.name }), confirmLabel: t('remove'), danger: true }))) return;
     try {
       const body = await api.del<{ admins: Admin[] }>(`/sub-admin/${admin.id}`);
       setAdmins(body.admins);
@@ -53,6 +55,7 @@ export default function AdminList() {
   };
   return (
     <section className="stack">
+      {dialog}
       <div className="card">
         <h1>{t('adminList')}</h1>
         {!admins ? <p className="loading">{t('loading')}</p> : (

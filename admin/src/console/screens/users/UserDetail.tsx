@@ -5,6 +5,7 @@ import { canTransition, updateUserInputSchema, type ContractState } from '../../
 import { api } from '../../api/client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
+import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ContractFields, type ContractValues } from './ContractFields.tsx';
 import type { UserRow } from './UserList.tsx';
@@ -24,13 +25,14 @@ export default function UserDetail({ userId }: { userId: string }) {
   const [user, setUser] = useState<UserRow | null>(null);
   const [history, setHistory] = useState<History[]>([]);
   const isPlatform = PLATFORM.includes(account!.effectiveType);
+  const { confirm, dialog } = useConfirm();
   const load = useCallback(() => {
     void api.get<{ user: UserRow }>(`/user/${userId}`).then((body) => setUser(body.user)).catch(() => {});
     if (isPlatform) void api.get<{ history: History[] }>(`/master/user/${userId}/user-history`).then((body) => setHistory(body.history)).catch(() => {});
   }, [userId, isPlatform]);
   useEffect(load, [load]);
   const change = async (state: ContractState) => {
-    if (state === 'terminated' && !window.confirm(t('terminateConfirm'))) return;
+    if (state === 'terminated' && !(await confirm({ message: t('terminateConfirm'), confirmLabel: t('terminate'), danger: true }))) return;
     try {
       const body = await api.put<{ user: UserRow; history: History[] }>(`/master/user/${userId}/contract`, { state });
       setUser(body.user);
@@ -43,6 +45,7 @@ export default function UserDetail({ userId }: { userId: string }) {
   if (!user) return <p className="loading">{t('loading')}</p>;
   return (
     <section className="stack">
+      {dialog}
       <div className="card">
         <h1>{user.companyName}</h1>
         <dl className="facts">

@@ -8,7 +8,7 @@ import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
 import type { SiteView } from '../api/services/site-view.ts';
 import { launchBrowser } from './browser.ts';
-import { signIn } from './site-api.ts';
+import { pageIds, signIn } from './site-api.ts';
 
 const OPERATOR_PASSWORD = 'Operator-pass1!';
 const CUSTOMER = 'popups@example.com';
@@ -214,6 +214,27 @@ describe('the campaign editor', () => {
     expect(saved.buttons[0]).toMatchObject({ buttonType: 'MEDIA', isVideo: true, buttonLinkType: 'page', linkDestinationUrl: '2', buttonPositionX: 5, buttonPositionY: 400 });
     expect(saved.buttons[0]!.thumbnailUrl).not.toBe('');
     expect(saved.links[0]).toMatchObject({ linkDestinationUrl: 'https://example.com/sale', width: 80 });
+    await page.close();
+  });
+});
+
+describe('the grid of the site settings', () => {
+  it('asks in a dialog before rows and columns drop pages that hold content', { timeout: 120_000 }, async () => {
+    const site = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
+    const c3 = pageIds(site).C3!;
+    await customer.writePage(siteId, c3, { detail: { mainText: 'Last page' } });
+    const page = await openEditor('Site settings');
+    const grid = page.getByRole('form', { name: 'Grid' });
+    await grid.getByLabel('Columns').fill('2');
+    await grid.getByRole('button', { name: 'Apply rows and columns' }).click();
+    const confirmation = page.getByRole('alertdialog');
+    await expect.poll(() => confirmation.textContent()).toContain('C3');
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    expect((await customer.call<SiteView>('GET', `/api/site/${siteId}`)).settings.numberHorizontal).toBe(3);
+    await grid.getByRole('button', { name: 'Apply rows and columns' }).click();
+    await confirmation.getByRole('button', { name: 'Apply rows and columns' }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+    expect((await customer.call<SiteView>('GET', `/api/site/${siteId}`)).settings.numberHorizontal).toBe(2);
     await page.close();
   });
 });
