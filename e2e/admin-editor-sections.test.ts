@@ -53,15 +53,15 @@ const localInMinutes = (page: Page, minutes: number) =>
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
   }, minutes);
 
-async function openEditor(tab: string): Promise<Page> {
+async function openEditor(tab: string, as = { email: CUSTOMER, password: PASSWORD, prefix: 'admin-user', site: '' }): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${server.adminUrl}/login`);
   await page.getByLabel('言語').selectOption('en');
-  await page.getByLabel('Email').fill(CUSTOMER);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Email').fill(as.email);
+  await page.getByLabel('Password').fill(as.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin-user/site-list');
-  await page.goto(`${server.adminUrl}/admin-user/site/${siteId}`);
+  await page.waitForURL(`**/${as.prefix}/site-list`);
+  await page.goto(`${server.adminUrl}/${as.prefix}/site/${as.site || siteId}`);
   await page.getByRole('tab', { name: tab }).click();
   return page;
 }
@@ -235,6 +235,46 @@ describe('the grid of the site settings', () => {
     await confirmation.getByRole('button', { name: 'Apply rows and columns' }).click();
     await expect.poll(() => toastText(page)).toBe('Saved.');
     expect((await customer.call<SiteView>('GET', `/api/site/${siteId}`)).settings.numberHorizontal).toBe(2);
+    await page.close();
+  });
+});
+
+describe('the domain setup of the site settings', () => {
+  it('goes from set to saved, refusing a malformed domain and one another site uses beside the field', { timeout: 120_000 }, async () => {
+    const operator = await signIn(server, 'owner@example.com', OPERATOR_PASSWORD);
+    const taken = await operator.createSite({ name: 'Taken', numberHorizontal: 1, numberVertical: 1 });
+    await operator.updateSite(taken.id, { customDomain: 'shop.example.com' });
+    const mine = await operator.createSite({ name: 'Mine', numberHorizontal: 1, numberVertical: 1 });
+    const page = await openEditor('Site settings', { email: 'owner@example.com', password: OPERATOR_PASSWORD, prefix: 'master', site: mine.id });
+    const domain = page.getByRole('form', { name: 'Custom domain' });
+    const current = () => domain.locator('[aria-current="step"]').textContent();
+    expect(await domain.locator('[aria-current="step"]').count()).toBe(0);
+    expect(await domain.locator('.stepper li').allTextContents()).toEqual(['Set', 'Saved', 'Verifying (up to 72 hours)', 'Connected']);
+
+    await domain.getByLabel('Custom domain').fill('not a domain');
+    await domain.getByRole('button', { name: 'Save the domain' }).click();
+    await expect.poll(() => domain.getByText('Invalid domain format.').count()).toBe(1);
+    await domain.getByLabel('Custom domain').fill('shop.example.com');
+    await expect.poll(current).toBe('Set');
+    await domain.getByRole('button', { name: 'Save the domain' }).click();
+    await expect.poll(() => domain.getByText('The domain shop.example.com is already used by another site.').count()).toBe(1);
+    expect(await domain.getByLabel('Custom domain').inputValue()).toBe('shop.example.com');
+    expect(await current()).toBe('Set');
+
+    await domain.getByLabel('Custom domain').fill('mine.example.com');
+    await domain.getByRole('button', { name: 'Save the domain' }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+    await expect.poll(current).toBe('Saved');
+    expect(await domain.getByTestId('domain-next').textContent()).toContain('mine.example.com');
+    expect((await operator.call<SiteView>('GET', `/api/site/${mine.id}`)).settings.customDomain).toBe('mine.example.com');
+    await page.close();
+  });
+
+  it('is locked for a plan without a private domain', { timeout: 60_000 }, async () => {
+    const page = await openEditor('Site settings');
+    const domain = page.getByRole('form', { name: 'Custom domain' });
+    await expect.poll(() => domain.getByText('Custom domains need a plan with a private domain.').count()).toBe(1);
+    expect(await domain.getByRole('button', { name: 'Save the domain' }).isDisabled()).toBe(true);
     await page.close();
   });
 });

@@ -9,6 +9,7 @@ import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { EditorProps } from './SiteEditor.tsx';
+import { DomainSetup } from './DomainSetup.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { pick, saveSettings, settingsResolver } from './settings-form.ts';
 
@@ -76,7 +77,10 @@ export function SettingsTab({ site, onSaved }: EditorProps) {
         </div>
         <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
       </form>
-      <GridForm site={site} onSaved={onSaved} />
+      <div className="stack">
+        <GridForm site={site} onSaved={onSaved} />
+        <DomainSetup site={site} onSaved={onSaved} />
+      </div>
     </div>
   );
 }
