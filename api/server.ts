@@ -8,6 +8,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
+import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './services/publish-jobs.ts';
 import { createEventQueue } from './services/event-queue.ts';
 import { ensureFirstOperator } from './services/ensure-first-operator.ts';
@@ -41,7 +42,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   let renderer: Promise<Renderer> | undefined;
   // The preview pages let only the admin frame them; its origin too is known once it listens.
   let adminUrl = '';
-  const preview = { db, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
+  // Kept in the data folder: preview links stay valid across a restart.
+  const previewKey = loadPreviewKey(config.dataDir);
+  const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
   const siteApp = createSiteApp({ db, storage, mailer, events, preview, rateLimitScale: config.visitorRateLimitScale, get siteOrigin() { return siteOrigin; } });
   const site = await listen(siteApp, config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
@@ -59,7 +62,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     await jobs.finished(publishId);
   }
 
-  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer }), config.port, config.host);
+  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, previewKey }), config.port, config.host);
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${siteUrl}/sites/{siteId}/`);

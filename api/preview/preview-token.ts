@@ -4,8 +4,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const PREVIEW_TOKEN_MS = 30 * 60 * 1000;
 
 /**
- * The key both apps of one process share when none is given. A restart makes earlier preview
- * links stale, which only asks the editor to press Preview again.
+ * The key both apps share when none is given (tests). The server passes the data folder's own
+ * key (preview-key.ts), so its preview links survive a restart.
  */
 export const PROCESS_PREVIEW_KEY = randomBytes(32);
 

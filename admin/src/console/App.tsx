@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { configureClient } from './api/client.ts';
 import { I18nProvider, useI18n } from './i18n/i18n.tsx';
@@ -8,13 +8,20 @@ import { SessionProvider, useSession } from './session.tsx';
 import { ToastProvider, useToast } from './ui/toast.tsx';
 import { Layout } from './ui/Layout.tsx';
 
-// The signed-in screens are their own chunks: the login screen loads none of them.
-const SiteList = lazy(() => import('./screens/sites/SiteList.tsx'));
-const CreateSite = lazy(() => import('./screens/sites/CreateSite.tsx'));
-const SiteEditor = lazy(() => import('./screens/editor/SiteEditor.tsx'));
-const Preview = lazy(() => import('./screens/editor/Preview.tsx'));
-const UserList = lazy(() => import('./screens/users/UserList.tsx'));
-const UserDetail = lazy(() => import('./screens/users/UserDetail.tsx'));
+/** A signed-in screen: its own chunk, loaded with the texts of the signed-in screens. */
+function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(async () => (await Promise.all([import('./i18n/catalogue-screens.ts'), load()]))[1]);
+}
+
+// The signed-in screens are their own chunks: the login screen loads none of them, nor their texts.
+const SiteList = screen(() => import('./screens/sites/SiteList.tsx'));
+const CreateSite = screen(() => import('./screens/sites/CreateSite.tsx'));
+const SiteEditor = screen(() => import('./screens/editor/SiteEditor.tsx'));
+const Preview = screen(() => import('./screens/editor/Preview.tsx'));
+const UserList = screen(() => import('./screens/users/UserList.tsx'));
+const UserDetail = screen(() => import('./screens/users/UserDetail.tsx'));
+const CreateUser = screen(() => import('./screens/users/CreateUser.tsx'));
+const AdminList = screen(() => import('./screens/users/AdminList.tsx'));
 
 /** Wires the API client to navigation, toasts, language and the session. */
 function ClientWiring() {
@@ -61,6 +68,8 @@ function Routes() {
       <Route path="/:prefix/create-site">{(params) => <Protected prefix={params.prefix}><CreateSite /></Protected>}</Route>
       <Route path="/:prefix/site/:id">{(params) => <Protected prefix={params.prefix}><SiteEditor siteId={params.id} /></Protected>}</Route>
       <Route path="/:prefix/user-list">{(params) => <Protected prefix={params.prefix}><UserList /></Protected>}</Route>
+      <Route path="/:prefix/create-user">{(params) => <Protected prefix={params.prefix}><CreateUser /></Protected>}</Route>
+      <Route path="/:prefix/admin-list">{(params) => <Protected prefix={params.prefix}><AdminList /></Protected>}</Route>
       <Route path="/:prefix/user/:id">{(params) => <Protected prefix={params.prefix}><UserDetail userId={params.id} /></Protected>}</Route>
       <Route><ErrorPage code="404" /></Route>
     </Switch>

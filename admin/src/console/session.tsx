@@ -31,6 +31,6 @@ export function useSession(): Session {
 }
 
 /** Whether the signed-in account may change things: edit authority and a running contract. */
-export function canChange(account: Account): boolean {
+export function canChange(account: Pick<Account, 'authority' | 'contractState'>): boolean {
   return account.authority === 'edit' && account.contractState === 'active';
 }

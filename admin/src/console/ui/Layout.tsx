@@ -19,6 +19,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <nav aria-label="main">
           <Link href={`${prefix}/site-list`}>{t('sites')}</Link>
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
+          {/* Every account reads its admin list; only the account and its main contact change it. */}
+          <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>
         </nav>
         <span className="account">{account.email}</span>
         <LanguageSwitch />

@@ -1,29 +1,35 @@
-import { useForm } from 'react-hook-form';
-import { popupCtaItemSchema, popupShapeSchema, popupTextAlignmentSchema, type PopupCtas, type SiteSettings } from '../../../../../model/site.ts';
+import { useEffect, useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
+import { popupInternalLinkTypeSchema, popupShapeSchema, popupTextAlignmentSchema, type SiteSettings } from '../../../../../model/site.ts';
+import { api } from '../../api/client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { MediaField } from './MediaField.tsx';
+import { PageOrdersField } from './PageOrdersField.tsx';
+import { PopupPreview } from './PopupPreview.tsx';
 import type { EditorProps } from './SiteEditor.tsx';
-import { optionalDateField, pageOrdersField } from './pages-field.ts';
-import { saveSettings, settingsResolver } from './settings-form.ts';
+import { popupFormValues, popupResolver, type PopupForm } from './popup-form.ts';
+import { saveSettings } from './settings-form.ts';
 
-const KINDS = ['timeLimit', 'applicantLimit'] as const;
+/** The transition types offered; a stored legacy LINK_TO_PAGE reads as CREATIVE_BLOCK. */
 const TRANSITIONS = ['INTERNAL_URL', 'EXTERNAL_URL', 'CREATIVE_BLOCK', 'SCRIPT', 'SURVEY'] as const;
-type Form = { popupCtas: PopupCtas; enabled: Record<(typeof KINDS)[number], boolean> };
+const INTERNAL_LABEL = { contact: 'other.contact', form: 'other.form', membership: 'other.membership' } as const;
+const nullableNumber = { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)) };
+
+type SurveyOption = { id: string; title: string };
 
 /** Popup CTA settings (spec §3): time- and applicant-limited popups, their style, media, transition, pages and countdown. */
 export function PopupTab({ site, onSaved }: EditorProps) {
   const { t } = useI18n();
   const toast = useToast();
-  const filled = Object.fromEntries(KINDS.map((kind) => [kind, site.settings.popupCtas[kind] ?? popupCtaItemSchema.parse({ id: crypto.randomUUID() })])) as PopupCtas;
-  const form = useForm<Form>({
-    resolver: settingsResolver(site.settings),
-    defaultValues: { popupCtas: filled, enabled: { timeLimit: Boolean(site.settings.popupCtas.timeLimit), applicantLimit: Boolean(site.settings.popupCtas.applicantLimit) } },
-  });
+  const form = useForm<PopupForm>({ resolver: popupResolver(site.settings), defaultValues: popupFormValues(site.settings.popupCtas, () => crypto.randomUUID()) });
   const enabled = form.watch('enabled');
   const submit = form.handleSubmit(async (values) => {
-    // A popup switched off is not sent: the site has none of that kind.
-    const popupCtas = Object.fromEntries(KINDS.filter((kind) => enabled[kind]).map((kind) => [kind, values.popupCtas[kind]])) as SiteSettings['popupCtas'];
+    // The resolver answers the whole settings as parsed, with only the switched-on popups.
+    const { popupCtas } = values as unknown as SiteSettings;
     try {
       onSaved(await saveSettings(site, { popupCtas }, ['popupCtas']));
       toast(t('saved'));
@@ -31,46 +37,110 @@ export function PopupTab({ site, onSaved }: EditorProps) {
       // Refused (a plan without popup CTAs) or failed: the typed popup stays.
     }
   });
-  const errors = form.formState.errors.popupCtas;
   return (
     <form onSubmit={submit} noValidate className="stack" aria-label={t('tab.popup')}>
       {!site.settings.creatorPlanItem.settingPopupCta && <p className="banner">{t('popupLocked')}</p>}
-      {KINDS.map((kind) => {
-        const base = `popupCtas.${kind}` as const;
-        const e = errors?.[kind];
-        const reg = (path: string, options?: object) => form.register(`${base}.${path}` as never, options);
-        return (
-          <fieldset key={kind} className="card stack">
-            <legend>{t(kind === 'timeLimit' ? 'popupTimeLimit' : 'popupApplicantLimit')}</legend>
-            <Check label={t('enable')} {...form.register(`enabled.${kind}`)} />
-            {enabled[kind] && (
-              <>
-                <div className="row">
-                  <Field label={t('startDate')} error={e?.startDate}>{(p) => <input {...p} placeholder="2025-04-01T00:00:00+09:00" {...reg('startDate', optionalDateField)} />}</Field>
-                  <Field label={t('endDate')} error={e?.endDate}>{(p) => <input {...p} placeholder="2025-04-30T23:59:00+09:00" {...reg('endDate', optionalDateField)} />}</Field>
-                  {kind === 'applicantLimit' && <Field label={t('limit')} error={e?.limit}>{(p) => <input {...p} type="number" {...reg('limit', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })} />}</Field>}
-                </div>
-                <Check label={t('showRemainingTime')} {...reg('showRemainingTime')} />
-                <Field label={t('effectivePages')} error={e?.effectivePages}>{(p) => <input {...p} {...reg('effectivePages', pageOrdersField)} />}</Field>
-                <div className="row">
-                  <Field label={t('backgroundColor')} error={e?.style?.backgroundColor}>{(p) => <input {...p} {...reg('style.backgroundColor')} />}</Field>
-                  <Field label={t('textColor')} error={e?.style?.textColor}>{(p) => <input {...p} {...reg('style.textColor')} />}</Field>
-                  <Field label={t('textSize')} error={e?.style?.textSize}>{(p) => <input {...p} type="number" {...reg('style.textSize', { valueAsNumber: true })} />}</Field>
-                  <Field label={t('shape')}>{(p) => <select {...p} {...reg('style.shape')}>{popupShapeSchema.options.map((shape) => <option key={shape}>{shape}</option>)}</select>}</Field>
-                  <Field label={t('textAlignment')}>{(p) => <select {...p} {...reg('style.textAlignment')}>{popupTextAlignmentSchema.options.map((align) => <option key={align}>{align}</option>)}</select>}</Field>
-                </div>
-                <Field label={t('mediaUrl')} error={e?.media?.url}>{(p) => <input {...p} {...reg('media.url')} />}</Field>
-                <div className="row">
-                  <Field label={t('transitionType')}>{(p) => <select {...p} {...reg('transition.transitionType')}>{TRANSITIONS.map((type) => <option key={type}>{type}</option>)}</select>}</Field>
-                  <Field label={t('externalLinkUrl')} error={e?.transition?.externalLinkUrl}>{(p) => <input {...p} {...reg('transition.externalLinkUrl')} />}</Field>
-                  <Field label={t('targetCreativeBlock')} error={e?.transition?.targetCreativeBlock}>{(p) => <input {...p} {...reg('transition.targetCreativeBlock')} />}</Field>
-                </div>
-              </>
-            )}
-          </fieldset>
-        );
-      })}
-      <button type="submit">{t('save')}</button>
+      {POPUP_KINDS.map((kind) => (
+        <fieldset key={kind} className="card stack" data-testid={`popup-${kind}`}>
+          <legend>{t(kind === 'timeLimit' ? 'popupTimeLimit' : 'popupApplicantLimit')}</legend>
+          <Check label={t('enable')} {...form.register(`enabled.${kind}`)} />
+          {enabled[kind] && <PopupItemFields kind={kind} form={form} site={site} />}
+        </fieldset>
+      ))}
+      <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
     </form>
   );
+}
+
+function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormReturn<PopupForm>; site: EditorProps['site'] }) {
+  const { t } = useI18n();
+  const base = `popupCtas.${kind}` as const;
+  const e = form.formState.errors.popupCtas?.[kind];
+  const item = form.watch(base);
+  const transitionType = item.transition.transitionType;
+  const surveys = useSurveys(site.id, transitionType === 'SURVEY');
+  return (
+    <div className="popup-item">
+      <div className="stack">
+        <div className="row">
+          <DateTimeField control={form.control} name={`${base}.startDate`} label={t('startDate')} />
+          <DateTimeField control={form.control} name={`${base}.endDate`} label={t('endDate')} />
+          {kind === 'applicantLimit' && (
+            <Field label={t('limit')} error={e?.limit}>{(p) => <input {...p} type="number" min={1} max={999_999_999} {...form.register(`${base}.limit`, nullableNumber)} />}</Field>
+          )}
+        </div>
+        <Check label={t('showRemainingTime')} {...form.register(`${base}.showRemainingTime`)} />
+        <PageOrdersField control={form.control} name={`${base}.effectivePages`} rows={site.settings.numberVertical} />
+
+        <fieldset className="stack">
+          <legend>{t('style')}</legend>
+          <div className="row">
+            <Field label={t('backgroundColor')} error={e?.style?.backgroundColor}>{(p) => <input {...p} {...form.register(`${base}.style.backgroundColor`)} />}</Field>
+            <Field label={t('textColor')} error={e?.style?.textColor}>{(p) => <input {...p} {...form.register(`${base}.style.textColor`)} />}</Field>
+            <Field label={t('textSize')} error={e?.style?.textSize}>{(p) => <input {...p} type="number" {...form.register(`${base}.style.textSize`, { valueAsNumber: true })} />}</Field>
+          </div>
+          <div className="row">
+            <Field label={t('width')} error={e?.style?.width}>{(p) => <input {...p} type="number" {...form.register(`${base}.style.width`, { valueAsNumber: true })} />}</Field>
+            <Field label={t('height')} error={e?.style?.height}>{(p) => <input {...p} type="number" {...form.register(`${base}.style.height`, { valueAsNumber: true })} />}</Field>
+            <Field label={t('shape')}>{(p) => <select {...p} {...form.register(`${base}.style.shape`)}>{popupShapeSchema.options.map((shape) => <option key={shape} value={shape}>{t(`shape.${shape}`)}</option>)}</select>}</Field>
+            <Field label={t('textAlignment')}>{(p) => <select {...p} {...form.register(`${base}.style.textAlignment`)}>{popupTextAlignmentSchema.options.map((align) => <option key={align} value={align}>{t(`align.${align}`)}</option>)}</select>}</Field>
+          </div>
+        </fieldset>
+
+        <MediaField
+          site={site}
+          label={t('media')}
+          url={item.media.url}
+          video
+          kind={item.media.type === 'VIDEO' ? 'video' : 'image'}
+          error={e?.media?.url}
+          onStored={(media) => {
+            form.setValue(`${base}.media.url`, media.url, { shouldDirty: true });
+            form.setValue(`${base}.media.type`, media.kind === 'video' ? 'VIDEO' : 'IMAGE', { shouldDirty: true });
+          }}
+          onClear={() => form.setValue(`${base}.media.url`, '', { shouldDirty: true })}
+        />
+
+        <fieldset className="stack">
+          <legend>{t('transition')}</legend>
+          <Field label={t('transitionType')}>{(p) => <select {...p} {...form.register(`${base}.transition.transitionType`)}>{TRANSITIONS.map((type) => <option key={type} value={type}>{t(`transition.${type}`)}</option>)}</select>}</Field>
+          {transitionType === 'INTERNAL_URL' && (
+            <Field label={t('internalLinkType')} error={e?.transition?.internalLinkType}>
+              {(p) => (
+                <select {...p} {...form.register(`${base}.transition.internalLinkType`, { setValueAs: (value: unknown) => (value ? value : null) })}>
+                  <option value="">—</option>
+                  {popupInternalLinkTypeSchema.options.map((type) => <option key={type} value={type}>{t(INTERNAL_LABEL[type])}</option>)}
+                </select>
+              )}
+            </Field>
+          )}
+          {transitionType === 'EXTERNAL_URL' && <Field label={t('externalLinkUrl')} error={e?.transition?.externalLinkUrl}>{(p) => <input {...p} type="url" {...form.register(`${base}.transition.externalLinkUrl`)} />}</Field>}
+          {transitionType === 'CREATIVE_BLOCK' && <Field label={t('targetCreativeBlock')} error={e?.transition?.targetCreativeBlock}>{(p) => <input {...p} {...form.register(`${base}.transition.targetCreativeBlock`)} />}</Field>}
+          {transitionType === 'SCRIPT' && <Field label={t('transitionScript')} error={e?.transition?.script}>{(p) => <textarea {...p} rows={4} {...form.register(`${base}.transition.script`)} />}</Field>}
+          {transitionType === 'SURVEY' && (
+            <Field label={t('survey')} error={e?.transition?.linkedSurveyId} hint={surveys?.length === 0 ? t('noSurveys') : undefined}>
+              {(p) => (surveys === null ? <p className="loading">{t('loading')}</p> : (
+                // Drawn once the list is read, so the stored survey is the one selected.
+                <select {...p} {...form.register(`${base}.transition.linkedSurveyId`, { setValueAs: (value: unknown) => (value ? value : null) })}>
+                  <option value="">—</option>
+                  {surveys.map((survey) => <option key={survey.id} value={survey.id}>{survey.title}</option>)}
+                </select>
+              ))}
+            </Field>
+          )}
+        </fieldset>
+      </div>
+      <PopupPreview item={item} />
+    </div>
+  );
+}
+
+/** The site's surveys, read once a SURVEY transition needs them; null while unread. */
+function useSurveys(siteId: string, wanted: boolean): SurveyOption[] | null {
+  const [surveys, setSurveys] = useState<SurveyOption[] | null>(null);
+  useEffect(() => {
+    if (!wanted || surveys) return;
+    void api.get<{ surveys: SurveyOption[] }>(`/site/${siteId}/survey`).then((body) => setSurveys(body.surveys)).catch(() => setSurveys([]));
+  }, [siteId, wanted, surveys]);
+  return surveys;
 }

@@ -5,9 +5,11 @@ import { viewModeSchema, type SiteSettings } from '../../../../../model/site.ts'
 import { ApiError, api } from '../../api/client.ts';
 import type { SiteView } from '../../api/types.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
+import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { EditorProps } from './SiteEditor.tsx';
+import { DomainSetup } from './DomainSetup.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { pick, saveSettings, settingsResolver } from './settings-form.ts';
 
@@ -75,7 +77,10 @@ export function SettingsTab({ site, onSaved }: EditorProps) {
         </div>
         <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
       </form>
-      <GridForm site={site} onSaved={onSaved} />
+      <div className="stack">
+        <GridForm site={site} onSaved={onSaved} />
+        <DomainSetup site={site} onSaved={onSaved} />
+      </div>
     </div>
   );
 }
@@ -86,6 +91,7 @@ function GridForm({ site, onSaved }: EditorProps) {
   const toast = useToast();
   const [columns, setColumns] = useState(site.settings.numberHorizontal);
   const [rows, setRows] = useState(site.settings.numberVertical);
+  const { confirm: ask, dialog } = useConfirm();
   const apply = async (confirm = false) => {
     try {
       const result = await api.put<{ site: SiteView }>(`/site/${site.id}/grid`, { numberHorizontal: columns, numberVertical: rows, confirm }, { quiet: true });
@@ -96,12 +102,13 @@ function GridForm({ site, onSaved }: EditorProps) {
       // The API names the positions whose pages hold content and waits for a confirmation.
       const positions = /\(([A-Z0-9, ]+)\)/.exec(error.message)?.[1];
       if (positions && !confirm && error.body.code === 'conflict') {
-        if (window.confirm(t('gridDropConfirm', { positions }))) await apply(true);
+        if (await ask({ message: t('gridDropConfirm', { positions }), confirmLabel: t('applyGrid'), danger: true })) await apply(true);
       } else toast(error.message, 'error');
     }
   };
   return (
     <form className="stack card" aria-label={t('grid')} onSubmit={(event) => { event.preventDefault(); void apply(); }}>
+      {dialog}
       <h2>{t('grid')}</h2>
       <div className="row">
         <label className="field"><span>{t('columns')}</span><input type="number" min={1} value={columns} onChange={(event) => setColumns(event.target.valueAsNumber)} /></label>

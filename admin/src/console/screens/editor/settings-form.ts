@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { siteSettingsSchema, type SiteSettings } from '../../../../../model/site.ts';
-import { api } from '../../api/client.ts';
+import { api, type CallOptions } from '../../api/client.ts';
 import type { SiteView } from '../../api/types.ts';
 
 /**
@@ -14,9 +14,9 @@ export function settingsResolver(base: SiteSettings) {
 }
 
 /** Saves only the keys a tab edits (a PUT of settings is a patch); answers the site as the API now has it. */
-export function saveSettings(site: SiteView, part: Partial<SiteSettings>, keys: readonly (keyof SiteSettings)[]): Promise<SiteView> {
+export function saveSettings(site: SiteView, part: Partial<SiteSettings>, keys: readonly (keyof SiteSettings)[], options?: CallOptions): Promise<SiteView> {
   const patch = Object.fromEntries(keys.map((key) => [key, part[key]]));
-  return api.put<SiteView>(`/site/${site.id}?lang=${site.lang}`, patch);
+  return api.put<SiteView>(`/site/${site.id}?lang=${site.lang}`, patch, options);
 }
 
 /** The keys of a settings object, picked. */

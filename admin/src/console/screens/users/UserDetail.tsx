@@ -1,10 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
-import { canTransition, type ContractState } from '../../../../../model/account.ts';
+import { useForm } from 'react-hook-form';
+import { canTransition, updateUserInputSchema, type ContractState } from '../../../../../model/account.ts';
 import { api } from '../../api/client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
+import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { ContractFields, type ContractValues } from './ContractFields.tsx';
 import type { UserRow } from './UserList.tsx';
+import { placeRefusal } from './server-problem.ts';
+import { mayEditUsers } from './user-rules.ts';
 
 type History = { id: string; fromState: ContractState | null; toState: ContractState; note: string; at: string; byEmail: string | null };
 /** Spec §6: only master-side users suspend, resume and terminate contracts. */
@@ -19,13 +25,14 @@ export default function UserDetail({ userId }: { userId: string }) {
   const [user, setUser] = useState<UserRow | null>(null);
   const [history, setHistory] = useState<History[]>([]);
   const isPlatform = PLATFORM.includes(account!.effectiveType);
+  const { confirm, dialog } = useConfirm();
   const load = useCallback(() => {
     void api.get<{ user: UserRow }>(`/user/${userId}`).then((body) => setUser(body.user)).catch(() => {});
     if (isPlatform) void api.get<{ history: History[] }>(`/master/user/${userId}/user-history`).then((body) => setHistory(body.history)).catch(() => {});
   }, [userId, isPlatform]);
   useEffect(load, [load]);
   const change = async (state: ContractState) => {
-    if (state === 'terminated' && !window.confirm(t('terminateConfirm'))) return;
+    if (state === 'terminated' && !(await confirm({ message: t('terminateConfirm'), confirmLabel: t('terminate'), danger: true }))) return;
     try {
       const body = await api.put<{ user: UserRow; history: History[] }>(`/master/user/${userId}/contract`, { state });
       setUser(body.user);
@@ -38,6 +45,7 @@ export default function UserDetail({ userId }: { userId: string }) {
   if (!user) return <p className="loading">{t('loading')}</p>;
   return (
     <section className="stack">
+      {dialog}
       <div className="card">
         <h1>{user.companyName}</h1>
         <dl className="facts">
@@ -57,6 +65,7 @@ export default function UserDetail({ userId }: { userId: string }) {
           </div>
         )}
       </div>
+      {mayEditUsers(account!) && <EditUser key={user.id} user={user} onSaved={setUser} />}
       {isPlatform && (
         <div className="card">
           <h2>{t('contractHistory')}</h2>
@@ -71,5 +80,44 @@ export default function UserDetail({ userId }: { userId: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+const contractValues = (user: UserRow): ContractValues => ({
+  companyName: user.companyName,
+  contactPerson: user.contactPerson,
+  email: user.email,
+  planId: user.planId,
+  contractStart: user.contractStart,
+  contractExpiry: user.contractExpiry,
+  authority: user.authority,
+  licenseIssued: user.licenseIssued,
+});
+
+/** The user's contract fields, changed with `PUT /user/{id}` and checked by the schema the API uses. */
+const CONTRACT_FIELDS = ['companyName', 'contactPerson', 'email', 'planId', 'contractStart', 'contractExpiry'] as const;
+
+function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): void }) {
+  const { t, msg } = useI18n();
+  const toast = useToast();
+  const form = useForm<ContractValues>({ resolver: zodResolver(updateUserInputSchema) as never, defaultValues: contractValues(user) });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const body = await api.put<{ user: UserRow }>(`/user/${user.id}`, values, { quiet: true });
+      form.reset(contractValues(body.user));
+      onSaved(body.user);
+      toast(t('saved'));
+    } catch (error) {
+      // Refused or failed: beside the field the API names, else toasted; what was typed stays.
+      const unplaced = placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }));
+      if (unplaced) toast(msg(unplaced), 'error');
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="card stack" aria-label={t('editUser')}>
+      <h2>{t('editUser')}</h2>
+      <ContractFields register={form.register} errors={form.formState.errors} />
+      <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
+    </form>
   );
 }

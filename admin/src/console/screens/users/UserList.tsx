@@ -4,8 +4,9 @@ import type { ContractState } from '../../../../../model/account.ts';
 import { api } from '../../api/client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
+import { mayEditUsers } from './user-rules.ts';
 
-export type UserRow = { id: string; email: string; accountType: string; companyName: string; contactPerson: string; planId: string | null; contractStart: string | null; contractExpiry: string | null; contractState: ContractState; authority: string };
+export type UserRow = { id: string; email: string; accountType: string; companyName: string; contactPerson: string; planId: string | null; contractStart: string | null; contractExpiry: string | null; contractState: ContractState; authority: 'edit' | 'view'; licenseIssued: boolean };
 const LIMIT = 20;
 
 /** /{prefix}/user-list: the users of the caller's branch, searched and paged by the API. */
@@ -24,7 +25,10 @@ export default function UserList() {
   const pages = result ? Math.max(1, Math.ceil(result.total / LIMIT)) : 1;
   return (
     <section className="card">
-      <h1>{t('userList')}</h1>
+      <div className="row spread">
+        <h1>{t('userList')}</h1>
+        {mayEditUsers(account!) && <Link href={`/${account!.routePrefix}/create-user`} className="button">{t('createUser')}</Link>}
+      </div>
       <input type="search" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(event) => { setQuery(event.target.value); setPage(1); }} />
       {!result ? <p>{t('loading')}</p> : (
         <table>

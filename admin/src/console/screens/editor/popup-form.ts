@@ -1,0 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
+import { popupCtaItemSchema, siteSettingsSchema, type PopupCtas, type SiteSettings } from '../../../../../model/site.ts';
+
+/** The popup tab's form: both kinds always filled, each with a switch; a kind switched off is none. */
+export type PopupForm = { popupCtas: Required<PopupCtas>; enabled: Record<PopupKind, boolean> };
+
+/** The form's starting values: the stored popups, a fresh default for a kind the site lacks. */
+export function popupFormValues(stored: PopupCtas, newId: () => string): PopupForm {
+  const filled = (kind: PopupKind) => stored[kind] ?? popupCtaItemSchema.parse({ id: newId() });
+  return {
+    popupCtas: { timeLimit: filled('timeLimit'), applicantLimit: filled('applicantLimit') },
+    enabled: { timeLimit: Boolean(stored.timeLimit), applicantLimit: Boolean(stored.applicantLimit) },
+  };
+}
+
+/** The popups to save: only the kinds switched on (the site has none of the others). */
+export function enabledPopups(form: Pick<PopupForm, 'enabled'> & { popupCtas: PopupCtas }): PopupCtas {
+  return Object.fromEntries(POPUP_KINDS.filter((kind) => form.enabled[kind]).map((kind) => [kind, form.popupCtas[kind]]));
+}
+
+/**
+ * Checks the switched-on popups as the API will, by siteSettingsSchema over the stored settings,
+ * so a message lands on its own field (`popupCtas.timeLimit.endDate`); a switched-off popup's
+ * leftover fields never block a save. Valid values are the whole settings as parsed.
+ */
+export function popupResolver(base: SiteSettings) {
+  return zodResolver(z.preprocess((form) => ({ ...base, popupCtas: enabledPopups(form as PopupForm) }), siteSettingsSchema) as never) as never;
+}

@@ -1,0 +1,280 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../api/config.ts';
+import { startServer, type RunningServer } from '../api/server.ts';
+import type { SiteView } from '../api/services/site-view.ts';
+import { launchBrowser } from './browser.ts';
+import { pageIds, signIn } from './site-api.ts';
+
+const OPERATOR_PASSWORD = 'Operator-pass1!';
+const CUSTOMER = 'popups@example.com';
+const PASSWORD = 'Popup#Owner1';
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+let customer: Awaited<ReturnType<typeof signIn>>;
+let siteId = '';
+let surveyId = '';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-e2e-popup-'));
+  server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: OPERATOR_PASSWORD, SEED_DEMO: 'false' }), () => {});
+  browser = await launchBrowser();
+  const operator = await signIn(server, 'owner@example.com', OPERATOR_PASSWORD);
+  await operator.call('POST', '/api/master/user', { companyName: 'Popup Inc', email: CUSTOMER, accountType: 'USER', planId: 'standard', password: 'First#Pass1' }, 201);
+  const first = await signIn(server, CUSTOMER, 'First#Pass1');
+  await first.call('POST', '/api/auth/change-password', { currentPassword: 'First#Pass1', password: PASSWORD, confirmPassword: PASSWORD });
+  customer = await signIn(server, CUSTOMER, PASSWORD);
+  siteId = (await customer.createSite({ name: 'Popup shop', numberHorizontal: 3, numberVertical: 3 })).id;
+  const survey = await customer.call<{ id: string }>('POST', `/api/site/${siteId}/survey`, {
+    title: 'Favourite colour',
+    questions: [{ id: crypto.randomUUID(), title: 'Which colour?', options: [{ id: crypto.randomUUID(), value: 'Green' }] }],
+  }, 201);
+  surveyId = survey.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const toastText = (page: Page) => page.getByTestId('toast').textContent();
+
+/** A `datetime-local` value this many minutes from now, in the browser's zone, to the minute. */
+const localInMinutes = (page: Page, minutes: number) =>
+  page.evaluate((ahead) => {
+    const at = new Date(Date.now() + ahead * 60_000);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  }, minutes);
+
+async function openEditor(tab: string, as = { email: CUSTOMER, password: PASSWORD, prefix: 'admin-user', site: '' }): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${server.adminUrl}/login`);
+  await page.getByLabel('言語').selectOption('en');
+  await page.getByLabel('Email').fill(as.email);
+  await page.getByLabel('Password').fill(as.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**/${as.prefix}/site-list`);
+  await page.goto(`${server.adminUrl}/${as.prefix}/site/${as.site || siteId}`);
+  await page.getByRole('tab', { name: tab }).click();
+  return page;
+}
+
+async function jpeg(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 300, height: 250, channels: 3, background: colour } }).jpeg().toBuffer();
+}
+
+/** The start of an MP4 (an ISO BMFF `ftyp` box): the server knows a video by these bytes. */
+function mp4(): Buffer {
+  const bytes = Buffer.alloc(4096);
+  Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isommp41')]).copy(bytes);
+  return bytes;
+}
+
+describe('the popup CTA editor', () => {
+  it('sets both popups with dates, style, media, pages and transitions, showing messages beside fields and keeping typed work', { timeout: 120_000 }, async () => {
+    const page = await openEditor('Popup CTA');
+    const time = page.getByTestId('popup-timeLimit');
+    await time.getByLabel('Enabled').check();
+
+    // An end before the start: the message is beside the end, and nothing typed is lost.
+    await time.getByLabel('Start').fill(await localInMinutes(page, 600));
+    await time.getByLabel('End').fill(await localInMinutes(page, 300));
+    await time.getByLabel('Background colour').fill('#112233');
+    await time.getByLabel('Text colour').fill('not a colour');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => time.getByText('Invalid date range.').count()).toBe(1);
+    await expect.poll(() => time.getByText('Invalid colour.').count()).toBe(1);
+    expect(await time.getByLabel('Background colour').inputValue()).toBe('#112233');
+
+    // The countdown reads as the viewer's would: five hours ahead shows hours.
+    await time.getByLabel('Start').fill('');
+    await time.getByLabel('Show the countdown').check();
+    await expect.poll(() => time.getByTestId('countdown').textContent()).toBe('5 hours left');
+    await time.getByLabel('End').fill(await localInMinutes(page, 30 + 1));
+    await expect.poll(() => time.getByTestId('countdown').textContent()).toMatch(/^(30|31) minutes left$/);
+    await time.getByLabel('End').fill(await localInMinutes(page, 4 * 24 * 60 + 1));
+    await expect.poll(() => time.getByTestId('countdown').textContent()).toBe('5 days left');
+
+    await time.getByLabel('Text colour').fill('#FFEEDD');
+    await time.getByLabel('Text size').fill('18');
+    await time.getByLabel('Width').fill('280');
+    await time.getByLabel('Height').fill('90');
+    await time.getByLabel('Shape').selectOption('SLIGHTLY_ROUNDED_EDGE');
+    await time.getByLabel('Text position').selectOption('TOP');
+    await time.getByLabel('Row 2').check();
+    await time.getByLabel('Row 3').check();
+    await time.getByLabel('Image or video').setInputFiles({ name: 'offer.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#ff0000') });
+    await expect.poll(() => time.getByTestId('popup-preview').locator('img').count()).toBe(1);
+    expect(await time.getByTestId('popup-preview').evaluate((box) => getComputedStyle(box).borderRadius)).toBe('3px');
+    await time.getByLabel('Transition type').selectOption('SURVEY');
+    await time.getByLabel('Survey').selectOption({ label: 'Favourite colour' });
+
+    const applicants = page.getByTestId('popup-applicantLimit');
+    await applicants.getByLabel('Enabled').check();
+    await applicants.getByLabel('Applicant limit').fill('40');
+    await applicants.getByLabel('Image or video').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4() });
+    await expect.poll(() => applicants.getByTestId('popup-preview').locator('video').count()).toBe(1);
+    await applicants.getByLabel('Transition type').selectOption('INTERNAL_URL');
+    await applicants.getByLabel('Screen').selectOption('membership');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+
+    const site = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
+    const { timeLimit, applicantLimit } = site.settings.popupCtas;
+    expect(timeLimit).toMatchObject({ startDate: null, showRemainingTime: true, effectivePages: [2, 3], style: { backgroundColor: '#112233', textColor: '#FFEEDD', textSize: 18, width: 280, height: 90, shape: 'SLIGHTLY_ROUNDED_EDGE', textAlignment: 'TOP' }, media: { type: 'IMAGE' }, transition: { transitionType: 'SURVEY', linkedSurveyId: surveyId } });
+    expect(Date.parse(timeLimit!.endDate!) - Date.now()).toBeGreaterThan(4 * 24 * 3600_000 - 120_000);
+    expect(timeLimit!.endDate).toMatch(/[+-]\d\d:\d\d$/);
+    expect(timeLimit!.media.url).toMatch(new RegExp(`/${site.media.find((record) => record.kind === 'image')!.id}$`));
+    expect(applicantLimit).toMatchObject({ limit: 40, media: { type: 'VIDEO' }, transition: { transitionType: 'INTERNAL_URL', internalLinkType: 'membership' } });
+
+    // Reloaded, the editor shows what was saved, the date in the browser's zone.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Popup CTA' }).click();
+    expect(await time.getByLabel('Survey').inputValue()).toBe(surveyId);
+    expect(await time.getByLabel('End').inputValue()).toBe(await page.evaluate((iso) => {
+      const at = new Date(iso);
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    }, timeLimit!.endDate!));
+    expect(await time.getByLabel('Row 2').isChecked()).toBe(true);
+
+    // Switching a popup off removes it from the site.
+    await applicants.getByLabel('Enabled').uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await customer.call<SiteView>('GET', `/api/site/${siteId}`)).settings.popupCtas.applicantLimit).toBeUndefined();
+    await page.close();
+  });
+});
+
+describe('the campaign editor', () => {
+  it('sets the background, dates, pages and side-panel banners, buttons and links with their media and places', { timeout: 120_000 }, async () => {
+    const page = await openEditor('Campaign');
+    const campaign = page.getByRole('form', { name: 'Campaign' });
+    await campaign.getByLabel('Campaign name').fill('Spring sale');
+    await campaign.getByLabel('Start').fill(await localInMinutes(page, -60));
+    await campaign.getByLabel('End').fill(await localInMinutes(page, -120));
+    await campaign.getByLabel('Background image').setInputFiles({ name: 'bg.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#00aa00') });
+    await expect.poll(() => campaign.getByTestId('media-preview').count()).toBe(1);
+    await campaign.getByLabel('Background colour').fill('#FAFAFA');
+    await campaign.getByLabel('Background opacity (%)').fill('60');
+    await campaign.getByLabel('Landing page position').selectOption('left');
+    await campaign.getByLabel('Row 1').check();
+
+    await campaign.getByRole('button', { name: 'Add a banner' }).click();
+    const banner = campaign.getByTestId('banner-0');
+    await banner.getByLabel('Banner image').setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#0000ff') });
+    await expect.poll(() => banner.getByTestId('media-preview').count()).toBe(1);
+    await banner.getByLabel('Link URL').fill('not a url');
+    await banner.getByLabel('Side').selectOption('right');
+    await banner.getByLabel('Left').fill('12');
+    await banner.getByLabel('Top').fill('34');
+
+    await campaign.getByRole('button', { name: 'Add a button' }).click();
+    const button = campaign.getByTestId('campaign-button-0');
+    await button.getByLabel('Button kind').selectOption('MEDIA');
+    await button.getByLabel('Button image or video').setInputFiles({ name: 'button.mp4', mimeType: 'video/mp4', buffer: mp4() });
+    await expect.poll(() => button.getByLabel('Video thumbnail').count()).toBe(1);
+    await button.getByLabel('Video thumbnail').setInputFiles({ name: 'poster.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#333333') });
+    await button.getByLabel('Link type').selectOption('page');
+    await button.getByLabel('Link URL').fill('2');
+    await button.getByLabel('Left').fill('5');
+    await button.getByLabel('Top').fill('400');
+
+    await campaign.getByRole('button', { name: 'Add a link' }).click();
+    const link = campaign.getByTestId('campaign-link-0');
+    await link.getByLabel('Link URL').fill('https://example.com/sale');
+    await link.getByLabel('Width').fill('80');
+
+    // Two mistakes: each message beside its field, everything typed kept.
+    await campaign.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => campaign.getByText('Invalid date range.').count()).toBe(1);
+    await expect.poll(() => banner.getByText('Invalid URL.').count()).toBe(1);
+    expect(await campaign.getByLabel('Campaign name').inputValue()).toBe('Spring sale');
+    expect(await banner.getByTestId('media-preview').count()).toBe(1);
+
+    await campaign.getByLabel('End').fill(await localInMinutes(page, 7 * 24 * 60));
+    await banner.getByLabel('Link URL').fill('https://example.com/banner');
+    await campaign.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+
+    const site = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
+    const saved = site.settings.campaign!;
+    expect(saved).toMatchObject({ name: 'Spring sale', backgroundColor: '#FAFAFA', backgroundOpacity: 60, positionLp: 'left', effectivePages: [1] });
+    expect(saved.backgroundImage).not.toBe('');
+    expect(Date.parse(saved.startDate!)).toBeLessThan(Date.now());
+    expect(saved.banners[0]).toMatchObject({ linkDestinationUrl: 'https://example.com/banner', position: 'right', bannerX: 12, bannerY: 34 });
+    expect(saved.banners[0]!.mediaUrl).not.toBe('');
+    expect(saved.buttons[0]).toMatchObject({ buttonType: 'MEDIA', isVideo: true, buttonLinkType: 'page', linkDestinationUrl: '2', buttonPositionX: 5, buttonPositionY: 400 });
+    expect(saved.buttons[0]!.thumbnailUrl).not.toBe('');
+    expect(saved.links[0]).toMatchObject({ linkDestinationUrl: 'https://example.com/sale', width: 80 });
+    await page.close();
+  });
+});
+
+describe('the grid of the site settings', () => {
+  it('asks in a dialog before rows and columns drop pages that hold content', { timeout: 120_000 }, async () => {
+    const site = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
+    const c3 = pageIds(site).C3!;
+    await customer.writePage(siteId, c3, { detail: { mainText: 'Last page' } });
+    const page = await openEditor('Site settings');
+    const grid = page.getByRole('form', { name: 'Grid' });
+    await grid.getByLabel('Columns').fill('2');
+    await grid.getByRole('button', { name: 'Apply rows and columns' }).click();
+    const confirmation = page.getByRole('alertdialog');
+    await expect.poll(() => confirmation.textContent()).toContain('C3');
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    expect((await customer.call<SiteView>('GET', `/api/site/${siteId}`)).settings.numberHorizontal).toBe(3);
+    await grid.getByRole('button', { name: 'Apply rows and columns' }).click();
+    await confirmation.getByRole('button', { name: 'Apply rows and columns' }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+    expect((await customer.call<SiteView>('GET', `/api/site/${siteId}`)).settings.numberHorizontal).toBe(2);
+    await page.close();
+  });
+});
+
+describe('the domain setup of the site settings', () => {
+  it('goes from set to saved, refusing a malformed domain and one another site uses beside the field', { timeout: 120_000 }, async () => {
+    const operator = await signIn(server, 'owner@example.com', OPERATOR_PASSWORD);
+    const taken = await operator.createSite({ name: 'Taken', numberHorizontal: 1, numberVertical: 1 });
+    await operator.updateSite(taken.id, { customDomain: 'shop.example.com' });
+    const mine = await operator.createSite({ name: 'Mine', numberHorizontal: 1, numberVertical: 1 });
+    const page = await openEditor('Site settings', { email: 'owner@example.com', password: OPERATOR_PASSWORD, prefix: 'master', site: mine.id });
+    const domain = page.getByRole('form', { name: 'Custom domain' });
+    const current = () => domain.locator('[aria-current="step"]').textContent();
+    expect(await domain.locator('[aria-current="step"]').count()).toBe(0);
+    expect(await domain.locator('.stepper li').allTextContents()).toEqual(['Set', 'Saved', 'Verifying (up to 72 hours)', 'Connected']);
+
+    await domain.getByLabel('Custom domain').fill('not a domain');
+    await domain.getByRole('button', { name: 'Save the domain' }).click();
+    await expect.poll(() => domain.getByText('Invalid domain format.').count()).toBe(1);
+    await domain.getByLabel('Custom domain').fill('shop.example.com');
+    await expect.poll(current).toBe('Set');
+    await domain.getByRole('button', { name: 'Save the domain' }).click();
+    await expect.poll(() => domain.getByText('The domain shop.example.com is already used by another site.').count()).toBe(1);
+    expect(await domain.getByLabel('Custom domain').inputValue()).toBe('shop.example.com');
+    expect(await current()).toBe('Set');
+
+    await domain.getByLabel('Custom domain').fill('mine.example.com');
+    await domain.getByRole('button', { name: 'Save the domain' }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+    await expect.poll(current).toBe('Saved');
+    expect(await domain.getByTestId('domain-next').textContent()).toContain('mine.example.com');
+    expect((await operator.call<SiteView>('GET', `/api/site/${mine.id}`)).settings.customDomain).toBe('mine.example.com');
+    await page.close();
+  });
+
+  it('is locked for a plan without a private domain', { timeout: 60_000 }, async () => {
+    const page = await openEditor('Site settings');
+    const domain = page.getByRole('form', { name: 'Custom domain' });
+    await expect.poll(() => domain.getByText('Custom domains need a plan with a private domain.').count()).toBe(1);
+    expect(await domain.getByRole('button', { name: 'Save the domain' }).isDisabled()).toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../api/server.ts';
+import { signIn } from './site-api.ts';
+
+const PASSWORD = 'Operator-pass1!';
+let dataDir = '';
+let child: ChildProcess | undefined;
+
+/** The server in a process of its own, as it runs in production: a restart is a new process with a new memory. */
+async function start(): Promise<RunningServer> {
+  const script = fileURLToPath(new URL('../api/server.ts', import.meta.url));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', NODE_ENV: 'test' };
+  child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  for await (const chunk of child.stdout!) {
+    out += String(chunk);
+    const admin = /Swipegrid admin:\s+(\S+)\/\n/.exec(out)?.[1];
+    const site = /Published sites:\s+(\S+)\/sites\//.exec(out)?.[1];
+    if (admin && site) return { adminUrl: admin, siteUrl: site, close: stop };
+  }
+  throw new Error(`the server ended before listening: ${out}`);
+}
+
+async function stop(): Promise<void> {
+  const running = child;
+  child = undefined;
+  if (!running || running.exitCode !== null) return;
+  const ended = new Promise((resolve) => running.once('exit', resolve));
+  running.kill('SIGTERM');
+  await ended;
+}
+
+afterAll(async () => {
+  await stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('a preview link', () => {
+  it('still opens the draft after the server process restarts on the same data folder', { timeout: 120_000 }, async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-e2e-preview-restart-'));
+    let server = await start();
+    const operator = await signIn(server, 'owner@example.com', PASSWORD);
+    const site = await operator.createSite({ name: 'Restart shop', numberHorizontal: 1, numberVertical: 1 });
+    const { url } = await operator.call<{ url: string }>('POST', `/api/preview/site/${site.id}`);
+    const path = new URL(url).pathname;
+    expect((await fetch(`${server.siteUrl}${path}`)).status).toBe(200);
+
+    await stop();
+    server = await start();
+    const again = await fetch(`${server.siteUrl}${path}`);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('Restart shop');
+    // A token with another signature is still refused: the kept key, not the site id, opens it.
+    const forged = path.replace(/\.[A-Za-z0-9_-]{43}\//, `.${'A'.repeat(43)}/`);
+    expect(forged).not.toBe(path);
+    expect((await fetch(`${server.siteUrl}${forged}`)).status).not.toBe(200);
+  });
+});
