@@ -409,7 +409,8 @@ const siteSettingsShape = {
   safeAreaColor: colorSchema.default('#000000'),
   isEcLink: z.boolean().default(false),
   autoAttachUrlParam: z.boolean().default(true),
-  customDomain: domainSchema.optional(),
+  /** '' removes the domain: the site goes back to its shared address on the next publish. */
+  customDomain: z.union([z.literal(''), domainSchema]).optional(),
   /** Normalised to '/segment' ('' for none). */
   customPathPrefix: customPathPrefixSchema.optional(),
   seo: seoSchema.prefault({}),

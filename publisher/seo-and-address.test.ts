@@ -139,6 +139,17 @@ describe('custom domains and path prefixes', () => {
     expect((await visitUrl('http://two.example.test/')).status).toBe(404);
   });
 
+  it('goes back to the shared address when the domain is removed, and frees the domain', async () => {
+    const site = await seoSite({ customDomain: 'gone.example.test' });
+    await ctx.publish(site.id);
+    expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: '' } })).status).toBe(200);
+    await ctx.publish(site.id);
+    expect((await visitUrl('http://gone.example.test/')).status).toBe(404);
+    expect((await ctx.visit(`/sites/${site.id}/`)).status).toBe(200);
+    const other = await ctx.createSite({ name: 'Other' });
+    expect((await ctx.request(`/api/site/${other.id}`, { method: 'PUT', json: { customDomain: 'gone.example.test' } })).status).toBe(200);
+  });
+
   it('refuses a domain another site already uses', async () => {
     await seoSite({ customDomain: 'taken.example.test' });
     const other = await ctx.createSite({ name: 'Other' });

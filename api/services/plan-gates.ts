@@ -42,7 +42,9 @@ export function assertSettingsWithinPlan(limits: PlanLimits, current: SiteSettin
     assertLanguagesWithinPlan(limits, next.languages);
   }
   for (const [key, flag] of GATED_SETTINGS) {
-    if (JSON.stringify(current[key]) !== JSON.stringify(next[key])) assertPlanFlag(limits, flag);
+    // Removing a domain or prefix takes nothing from the plan: an owner whose plan lost the flag can still clear it.
+    const cleared = (key === 'customDomain' || key === 'customPathPrefix') && !next[key];
+    if (!cleared && JSON.stringify(current[key]) !== JSON.stringify(next[key])) assertPlanFlag(limits, flag);
   }
 }
 

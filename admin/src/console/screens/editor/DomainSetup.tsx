@@ -12,7 +12,8 @@ import { saveSettings } from './settings-form.ts';
 
 /** Spec §4: a custom domain goes set, saved, verifying (up to 72 hours), connected. */
 const STEPS = ['set', 'saved', 'verifying', 'connected'] as const;
-const formSchema = z.object({ customDomain: domainSchema });
+// Saved empty, the domain is removed (the site returns to its shared address).
+const formSchema = z.object({ customDomain: z.union([z.literal(''), domainSchema]) });
 
 /**
  * The domain setup stepper of the site settings. The console knows the first two steps (typed,
