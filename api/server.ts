@@ -18,7 +18,8 @@ import { eq } from 'drizzle-orm';
 
 export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; close(): Promise<void> };
 
-function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, host: string): Promise<{ server: ServerType; port: number }> {
+/** Serves an app on a port (0: any free one) and resolves once it listens, with the port it got. */
+export function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, host: string): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => resolve({ server, port: info.port }));
     server.once('error', reject);

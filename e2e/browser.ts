@@ -1,4 +1,5 @@
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { listen } from '../api/server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -38,4 +39,10 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island').length > 0 && document.querySelectorAll('astro-island[ssr]').length === 0);
   // Preact runs effects after the next frame; two frames later they have.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** An in-process app (the test context's site app, say) served on a free loopback port, as a browser must reach it. */
+export async function serveOnLoopback(app: { fetch: (request: Request) => Response | Promise<Response> }): Promise<{ origin: string; close(): Promise<void> }> {
+  const { server, port } = await listen(app, 0, '127.0.0.1');
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -1,16 +1,14 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formEntries } from '../api/db/schema-visitor.ts';
 import { createTestContext, moveOwnerToPlan, pngBytes, type TestContext } from '../api/test-support.ts';
-import { launchBrowser, waitForHydration } from './browser.ts';
+import { launchBrowser, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // The contact and custom form screens of a published site in Chromium, built from the site's
 // saved form configuration, with the owner's company info and screen scripts.
 
 let ctx: TestContext;
-let server: ServerType;
+let server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined;
 let origin: string;
 let siteId: string;
 let lockedSiteId: string;
@@ -45,9 +43,8 @@ beforeAll(async () => {
     scripts: { contactScript: "document.body.dataset.contactScript = 'ran';", formScript: '<script>document.body.dataset.formScript = "ran";</script>' },
   });
   lockedSiteId = await publishedSite({});
-  ({ server, origin } = await new Promise<{ server: ServerType; origin: string }>((resolve) => {
-    const running = serve({ fetch: ctx.site.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server: running, origin: `http://127.0.0.1:${info.port}` }));
-  }));
+  server = await serveOnLoopback(ctx.site);
+  origin = server.origin;
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });
@@ -55,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
   await ctx?.cleanup();
 });
 

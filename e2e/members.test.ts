@@ -1,16 +1,14 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../api/test-support.ts';
 import { lastLinkTo, MEMBER_PASSWORD, publishedSiteWithLockedPage, SECRET, type LockedSite } from '../api/visitor-test-support.ts';
-import { launchBrowser, waitForHydration } from './browser.ts';
+import { launchBrowser, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // A published site whose A2 is members-only, visited in Chromium: the lock overlay, the register,
 // register-success and login screens, the emailed link (read from the outbox), and the page opened.
 
 let ctx: TestContext;
-let server: ServerType;
+let server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined;
 let origin: string;
 let locked: LockedSite;
 let browser: Browser;
@@ -19,9 +17,8 @@ let context: BrowserContext;
 beforeAll(async () => {
   ctx = await createTestContext();
   locked = await publishedSiteWithLockedPage(ctx);
-  ({ server, origin } = await new Promise<{ server: ServerType; origin: string }>((resolve) => {
-    const running = serve({ fetch: ctx.site.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server: running, origin: `http://127.0.0.1:${info.port}` }));
-  }));
+  server = await serveOnLoopback(ctx.site);
+  origin = server.origin;
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });
@@ -29,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
   await ctx?.cleanup();
 });
 

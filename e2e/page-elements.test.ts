@@ -1,17 +1,15 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
 import { SNS_TYPES } from '../model/sns.ts';
-import { launchBrowser, waitForHydration } from './browser.ts';
+import { launchBrowser, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // One published site whose pages hold every element a visitor meets, viewed in Debian's Chromium
 // at the reference viewport (375 × 739), where the designed pixels are the screen's pixels.
 
 let ctx: TestContext;
-let server: ServerType;
+let server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined;
 let origin: string;
 let siteId: string;
 let browser: Browser;
@@ -96,9 +94,8 @@ beforeAll(async () => {
   const app = new Hono();
   app.get('/test-music.wav', (c) => c.body(toneWav() as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'audio/wav' }));
   app.route('/', ctx.site);
-  ({ server, origin } = await new Promise<{ server: ServerType; origin: string }>((resolve) => {
-    const running = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server: running, origin: `http://127.0.0.1:${info.port}` }));
-  }));
+  server = await serveOnLoopback(app);
+  origin = server.origin;
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });
@@ -106,7 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
   await ctx?.cleanup();
 });
 

@@ -1,10 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorEvents } from '../api/db/schema-visitor.ts';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
-import { launchBrowser, swipe, waitForHydration } from './browser.ts';
+import { launchBrowser, swipe, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // Popup CTAs, the notification banner, campaign side panels and analytics of a published site,
 // read from its saved settings by the viewer in Chromium.
@@ -14,7 +12,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 let ctx: TestContext;
-let server: ServerType;
+let server: Awaited<ReturnType<typeof serveOnLoopback>> | undefined;
 let origin: string;
 let siteId: string;
 let browser: Browser;
@@ -41,15 +39,14 @@ beforeAll(async () => {
   } });
   if (response.status !== 200) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
   await ctx.publish(siteId);
-  ({ server, origin } = await new Promise<{ server: ServerType; origin: string }>((resolve) => {
-    const running = serve({ fetch: ctx.site.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server: running, origin: `http://127.0.0.1:${info.port}` }));
-  }));
+  server = await serveOnLoopback(ctx.site);
+  origin = server.origin;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
   await ctx?.cleanup();
 });
 
