@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useKeenSlider } from 'keen-slider/react.es.js';
 import { ADDRESS_REPLACE_DELAY_MS, LANG_COOKIE_MAX_AGE_S } from '../../../model/constants.ts';
+import type { Destination } from '../../../model/destination.ts';
 import { LANGUAGES, type Language } from '../../../model/language.ts';
-import { parsePosition } from '../../../model/position.ts';
-import { VISITOR_SUB_PATHS, type VisitorSubPath } from '../../../model/visitor-path.ts';
 import type { GridColumn, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import AlbumButton from './AlbumButton.tsx';
 import MusicToggle from './MusicToggle.tsx';
@@ -11,20 +10,17 @@ import PageView from './PageView.tsx';
 import SiteExtras from './SiteExtras.tsx';
 import { dataUrl, pathFor } from './address.ts';
 import { shownButtons } from './cta-rules.ts';
+import { followDestination } from './follow-destination.ts';
 import { createThrottle, swipeDirection } from './gesture.ts';
 import { LANGUAGE_NAMES, t } from './i18n.ts';
 import { globalMenuVisible } from './layout-rules.ts';
 import { useMemberPages } from './member-pages.ts';
-import { isNear, nextCell, type Cell, type Direction } from './navigation.ts';
+import { isNear, nextCell, pageAt, type Cell, type Direction } from './navigation.ts';
 
 type Props = { site: SiteSnapshot; initialPage: ResolvedPage };
 type PageCache = Record<string, ResolvedPage>;
 
 const SLIDE_ANIMATION = { duration: 400, easing: (x: number) => 1 - Math.pow(1 - x, 3) };
-
-function pageAt(grid: GridColumn[], cell: Cell) {
-  return grid[cell.column]?.pages[cell.row - 1];
-}
 
 /** The row a column shows while it is not the current one: where a sideways swipe would land. */
 function restingRow(site: SiteSnapshot, current: Cell, column: number): number {
@@ -34,7 +30,7 @@ function restingRow(site: SiteSnapshot, current: Cell, column: number): number {
   return 1;
 }
 
-function Column(props: { site: SiteSnapshot; index: number; current: Cell; pages: PageCache; initial: Cell; onNavigate: (d: string) => void }) {
+function Column(props: { site: SiteSnapshot; index: number; current: Cell; pages: PageCache; initial: Cell; onNavigate: (destination: Destination) => void }) {
   const { site, index, current, pages, initial, onNavigate } = props;
   const column = site.grid[index]!;
   const row = restingRow(site, current, index);
@@ -130,27 +126,7 @@ export default function Viewer({ site, initialPage }: Props) {
     return () => window.removeEventListener('keydown', onKey);
   }, [move]);
 
-  const navigate = useCallback((destination: string) => {
-    if (destination.startsWith('page:')) {
-      const row = Number(destination.slice(5));
-      if (pageAt(site.grid, { column: current.column, row })) moveTo({ column: current.column, row });
-      return;
-    }
-    if (destination.startsWith('position:')) {
-      // A popup's CREATIVE_BLOCK names a page anywhere in the grid.
-      const target = parsePosition(destination.slice('position:'.length));
-      if (target && pageAt(site.grid, { column: target.columnIndex, row: target.row })) moveTo({ column: target.columnIndex, row: target.row });
-      return;
-    }
-    if (destination.startsWith('internal:') || destination.startsWith('survey:')) {
-      const name = destination.startsWith('survey:') ? 'survey' : destination.slice('internal:'.length);
-      const subPath = (VISITOR_SUB_PATHS as readonly string[]).includes(name) ? (name as VisitorSubPath) : undefined;
-      const query = destination.startsWith('survey:') ? `?survey_id=${encodeURIComponent(destination.slice(7))}` : window.location.search;
-      if (subPath) window.location.assign(pathFor(site, { subPath }, query));
-      return;
-    }
-    window.open(destination, '_blank', 'noopener');
-  }, [site, current, moveTo]);
+  const navigate = useCallback((destination: Destination) => followDestination(destination, { site, current, moveTo }), [site, current, moveTo]);
 
   const switchLanguage = (lang: Language) => {
     document.cookie = `lang=${lang}; path=/; max-age=${LANG_COOKIE_MAX_AGE_S}; samesite=lax`;

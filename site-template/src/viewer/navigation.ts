@@ -1,7 +1,12 @@
-import type { GridColumn } from '../../../model/snapshot.ts';
+import type { GridColumn, GridPage } from '../../../model/snapshot.ts';
 
 export type Cell = { column: number; row: number };
 export type Direction = 'left' | 'right' | 'up' | 'down';
+
+/** The grid page at a cell, if there is one. */
+export function pageAt(grid: GridColumn[], cell: Cell): GridPage | undefined {
+  return grid[cell.column]?.pages[cell.row - 1];
+}
 
 /** A page a visitor may land on: it has an image (or video) or a members-only lock. */
 function isLandable(grid: GridColumn[], column: number, row: number): boolean {
