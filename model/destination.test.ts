@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalDestination, pageDestination, positionDestination } from './destination.ts';
+import { externalDestination, pageDestination } from './destination.ts';
 
 describe('pageDestination', () => {
   it('takes a page order from 1 to 999, trimmed', () => {
@@ -9,17 +9,6 @@ describe('pageDestination', () => {
 
   it('refuses anything else: zero, leading zeros, fractions, codes, four digits', () => {
     for (const text of ['', '0', '03', '2.5', 'B2', '1000', '-1']) expect(pageDestination(text), text).toBeNull();
-  });
-});
-
-describe('positionDestination', () => {
-  it('takes a position code in any case and names it in upper case', () => {
-    expect(positionDestination('B3')).toEqual({ kind: 'position', code: 'B3' });
-    expect(positionDestination(' c1 ')).toEqual({ kind: 'position', code: 'C1' });
-  });
-
-  it('refuses a bare page order or a malformed code', () => {
-    for (const text of ['', '2', 'B0', '1B', 'B2x']) expect(positionDestination(text), text).toBeNull();
   });
 });
 

@@ -1,4 +1,3 @@
-import { isPositionCode } from './position.ts';
 import type { VisitorSubPath } from './visitor-path.ts';
 
 // No zod here: the visitor viewer bundles this file, where every byte is paid for.
@@ -34,15 +33,6 @@ const FOLLOWED_URL = /^(https?:\/\/|\/(?!\/))/i;
 export function pageDestination(text: string): Destination | null {
   const order = text.trim();
   return PAGE_ORDER.test(order) ? { kind: 'page', order: Number(order) } : null;
-}
-
-/**
- * A position code (any case) as a destination, or null when the text is not one.
- * @example positionDestination('b3') // { kind: 'position', code: 'B3' }
- */
-export function positionDestination(text: string): Destination | null {
-  const code = text.trim();
-  return isPositionCode(code) ? { kind: 'position', code: code.toUpperCase() } : null;
 }
 
 /**

@@ -38,16 +38,16 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
   }
   if (!page.content) {
     // A member's private copy of the page has content; only the public one reaches here.
-    const toScreen = (destination: Destination) => {
+    const toScreen = (screen: 'register' | 'login') => {
       if (site) rememberReturnPath(site.siteId, window.location.pathname + window.location.search);
-      onNavigate(destination);
+      onNavigate({ kind: 'screen', screen });
     };
     return (
       <div className="sg-page sg-page-locked" data-position={page.position}>
         <div className="sg-lock">
           <p>{t('membersOnly', lang)}</p>
-          <button type="button" className="sg-lock-register" onClick={() => toScreen({ kind: 'screen', screen: 'register' })}>{t('register', lang)}</button>
-          <button type="button" className="sg-lock-login" onClick={() => toScreen({ kind: 'screen', screen: 'login' })}>{t('login', lang)}</button>
+          <button type="button" className="sg-lock-register" onClick={() => toScreen('register')}>{t('register', lang)}</button>
+          <button type="button" className="sg-lock-login" onClick={() => toScreen('login')}>{t('login', lang)}</button>
         </div>
         {site?.poweredBy && <BottomBar sns={[]} tabs={[]} company={site.company} poweredBy lang={lang} pc={site.viewMode === 'PC'} />}
       </div>

@@ -1,5 +1,6 @@
-import { externalDestination, pageDestination, positionDestination, type Destination } from '../../../model/destination.ts';
+import { externalDestination, pageDestination, type Destination } from '../../../model/destination.ts';
 import { internalLinkSubPath } from '../../../model/internal-link.ts';
+import { isPositionCode } from '../../../model/position.ts';
 import type { PopupCtaItem } from '../../../model/site.ts';
 import { isValidScript } from './cta-rules.ts';
 
@@ -19,8 +20,10 @@ export function popupDestination(transition: Transition): Destination | null {
     case 'EXTERNAL_URL':
       return externalDestination(transition.externalLinkUrl);
     case 'CREATIVE_BLOCK':
-    case 'LINK_TO_PAGE':
-      return positionDestination(transition.targetCreativeBlock) ?? pageDestination(transition.targetCreativeBlock);
+    case 'LINK_TO_PAGE': {
+      const target = transition.targetCreativeBlock.trim();
+      return isPositionCode(target) ? { kind: 'position', code: target.toUpperCase() } : pageDestination(target);
+    }
     case 'SCRIPT':
       return transition.script.trim() && isValidScript(transition.script) ? { kind: 'script', source: transition.script } : null;
     case 'SURVEY':
