@@ -4,15 +4,12 @@ import type { SiteSnapshot } from '../../../model/snapshot.ts';
 import { pathFor } from './address.ts';
 import { pageAt, type Cell } from './navigation.ts';
 
-/** What carrying out a destination needs of the viewer: the site, the visitor's cell, and a way to move. */
-export type Whereabouts = { site: SiteSnapshot; current: Cell; moveTo: (cell: Cell) => void };
-
 /**
- * Carries out a click's destination, the only place that reads one. A page or position that is
- * not in the grid does nothing. The owner's script runs here, on the site's own origin, never the
- * admin's; its failure is the owner's and must not break the viewer.
+ * Carries out a click's destination from the visitor's cell; the only place that reads one. A page
+ * or position outside the grid does nothing. The owner's script runs here, on the site's own
+ * origin, never the admin's; its failure is the owner's and must not break the viewer.
  */
-export function followDestination(destination: Destination, { site, current, moveTo }: Whereabouts): void {
+export function followDestination(destination: Destination, site: SiteSnapshot, current: Cell, moveTo: (cell: Cell) => void): void {
   switch (destination.kind) {
     case 'page': {
       const cell = { column: current.column, row: destination.order };
