@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { campaignSliderPosition } from '../../../model/campaign-rules.ts';
+import type { Destination } from '../../../model/destination.ts';
 import { RESIZE_DEBOUNCE_MS, SHAPE_RADII } from '../../../model/constants.ts';
 import { settingsMediaSrc } from '../../../model/settings-media.ts';
 import type { Campaign, CampaignBanner, CampaignButton, CampaignLink } from '../../../model/site.ts';
 import type { SiteSnapshot } from '../../../model/snapshot.ts';
-import { act } from './act.ts';
 import { destinationOf } from './cta-rules.ts';
 import { callVisitorApi } from './visitor-client.ts';
 
@@ -50,7 +50,7 @@ function useSize(): [React.RefObject<HTMLDivElement | null>, Size] {
   return [ref, size];
 }
 
-type Props = { site: SiteSnapshot; campaign: Campaign; onNavigate: (destination: string) => void };
+type Props = { site: SiteSnapshot; campaign: Campaign; onNavigate: (destination: Destination) => void };
 
 function Panel({ site, campaign, side, counts, onClickItem, onNavigate }: Props & { side: Side; counts: Record<string, number>; onClickItem: (id: string) => void }) {
   const [ref, size] = useSize();
@@ -59,6 +59,9 @@ function Panel({ site, campaign, side, counts, onClickItem, onNavigate }: Props 
   const buttons = campaign.buttons.filter((button) => button.position === side);
   // Flag links carry no side: they belong to the left panel, where the editor draws them.
   const links: CampaignLink[] = side === 'left' ? campaign.links : [];
+  const follow = (destination: Destination | null) => {
+    if (destination) onNavigate(destination);
+  };
   const count = (id: string) => (campaign.isOnClickCount ? <span className="sg-campaign-count" data-count-for={id}>{counts[id] ?? 0}</span> : null);
   return (
     <aside ref={ref} className={`sg-campaign-panel sg-campaign-${side}`} data-side={side}>
@@ -73,7 +76,7 @@ function Panel({ site, campaign, side, counts, onClickItem, onNavigate }: Props 
           style={placeItem({ x: banner.bannerX, y: banner.bannerY, width: banner.width, height: banner.height, parentWidth: banner.parentWidth, parentHeight: banner.parentHeight, lockRatio: banner.lockRatio, zIndex: banner.zIndex }, size)}
           onClick={() => {
             onClickItem(banner.id);
-            act(destinationOf(banner.linkDestinationType, banner.linkDestinationUrl, null), onNavigate);
+            follow(destinationOf(banner.linkDestinationType, banner.linkDestinationUrl, null));
           }}
         >
           {banner.mediaUrl && <img src={settingsMediaSrc(site.siteId, banner.mediaUrl)} alt="" />}
@@ -95,7 +98,7 @@ function Panel({ site, campaign, side, counts, onClickItem, onNavigate }: Props 
           }}
           onClick={() => {
             onClickItem(button.id);
-            act(destinationOf(button.buttonLinkType, button.linkDestinationUrl, button.linkedSurveyId), onNavigate);
+            follow(destinationOf(button.buttonLinkType, button.linkDestinationUrl, button.linkedSurveyId));
           }}
         >
           {button.buttonType === 'TEXT' && button.buttonText}
@@ -113,7 +116,7 @@ function Panel({ site, campaign, side, counts, onClickItem, onNavigate }: Props 
           className="sg-campaign-item sg-campaign-flag"
           aria-label={link.linkDestinationUrl || link.linkType}
           style={placeItem({ x: link.positionLeft, y: link.positionTop, width: link.width, height: link.height, parentWidth: link.parentWidth, parentHeight: link.parentHeight }, size)}
-          onClick={() => act(destinationOf(link.linkType, link.linkDestinationUrl, null), onNavigate)}
+          onClick={() => follow(destinationOf(link.linkType, link.linkDestinationUrl, null))}
         />
       ))}
     </aside>

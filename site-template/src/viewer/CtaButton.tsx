@@ -1,13 +1,13 @@
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
+import type { Destination } from '../../../model/destination.ts';
 import type { Button } from '../../../model/page.ts';
 import type { MediaMap } from '../../../model/snapshot.ts';
 import ResponsiveImage from './ResponsiveImage.tsx';
-import { act } from './act.ts';
 import { ofHeight, ofWidth } from './place.ts';
 import { animationClass, capSize, destinationOf, isRenderable, looksLikeVideo, shapeRadius, textLineClamp } from './cta-rules.ts';
 
-type Props = { button: Button; media: MediaMap; eager: boolean; onNavigate: (destination: string) => void };
+type Props = { button: Button; media: MediaMap; eager: boolean; onNavigate: (destination: Destination) => void };
 
 /**
  * A call-to-action button: text, media (image or video) or the owner's HTML, placed over the page
@@ -33,7 +33,9 @@ export default function CtaButton({ button, media, eager, onNavigate }: Props) {
   const microcopy = button.microcopyText.trim() ? (
     <span className="sg-microcopy" style={{ color: button.microcopyTextColor }}>{button.microcopyText}</span>
   ) : null;
-  const activate = () => act(destination, onNavigate);
+  const activate = () => {
+    if (destination) onNavigate(destination);
+  };
   const common = {
     className: `sg-button sg-button-${button.buttonType} sg-shape-${button.buttonShape}`,
     style: face,

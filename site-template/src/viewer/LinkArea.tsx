@@ -1,10 +1,10 @@
+import type { Destination } from '../../../model/destination.ts';
 import type { LinkArea as Link } from '../../../model/page.ts';
-import { act } from './act.ts';
 import { capSize, destinationOf, linkAreaSize } from './cta-rules.ts';
 import { ofHeight, ofWidth } from './place.ts';
 
 /** A clickable hotspot over part of the page image; invisible, sized 50 × 50 px when it has no size (spec §9). */
-export default function LinkArea({ link, onNavigate }: { link: Link; onNavigate: (destination: string) => void }) {
+export default function LinkArea({ link, onNavigate }: { link: Link; onNavigate: (destination: Destination) => void }) {
   const destination = destinationOf(link.linkType, link.linkDestinationUrl, link.surveyId);
   if (destination === null) return null;
   const size = linkAreaSize(link.width, link.height);
@@ -21,7 +21,7 @@ export default function LinkArea({ link, onNavigate }: { link: Link; onNavigate:
         width: ofWidth(width),
         height: ofHeight(height),
       }}
-      onClick={() => act(destination, onNavigate)}
+      onClick={() => onNavigate(destination)}
     />
   );
 }

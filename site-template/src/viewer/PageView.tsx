@@ -1,3 +1,4 @@
+import type { Destination } from '../../../model/destination.ts';
 import type { Language } from '../../../model/language.ts';
 import type { ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import ArrowHint from './ArrowHint.tsx';
@@ -7,7 +8,6 @@ import LinkArea from './LinkArea.tsx';
 import ProductPoint from './ProductPoint.tsx';
 import ResponsiveImage from './ResponsiveImage.tsx';
 import VideoMedia from './VideoMedia.tsx';
-import { act } from './act.ts';
 import { destinationOf, preloadedButtonIds, shownButtons } from './cta-rules.ts';
 import { companyTabs, footerRows, pageSnsLinks } from './footer-rules.ts';
 import { t } from './i18n.ts';
@@ -20,7 +20,7 @@ type Props = {
   lang: Language;
   priority: boolean;
   full: boolean;
-  onNavigate: (destination: string) => void;
+  onNavigate: (destination: Destination) => void;
   /** Site-wide settings the page's own elements use (social links, company info, plan, view mode). */
   site?: SiteSnapshot;
   /** Whether a page lies below this one, which the arrow hint points to. */
@@ -38,16 +38,16 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
   }
   if (!page.content) {
     // A member's private copy of the page has content; only the public one reaches here.
-    const toScreen = (destination: string) => {
+    const toScreen = (screen: 'register' | 'login') => {
       if (site) rememberReturnPath(site.siteId, window.location.pathname + window.location.search);
-      onNavigate(destination);
+      onNavigate({ kind: 'screen', screen });
     };
     return (
       <div className="sg-page sg-page-locked" data-position={page.position}>
         <div className="sg-lock">
           <p>{t('membersOnly', lang)}</p>
-          <button type="button" className="sg-lock-register" onClick={() => toScreen('internal:register')}>{t('register', lang)}</button>
-          <button type="button" className="sg-lock-login" onClick={() => toScreen('internal:login')}>{t('login', lang)}</button>
+          <button type="button" className="sg-lock-register" onClick={() => toScreen('register')}>{t('register', lang)}</button>
+          <button type="button" className="sg-lock-login" onClick={() => toScreen('login')}>{t('login', lang)}</button>
         </div>
         {site?.poweredBy && <BottomBar sns={[]} tabs={[]} company={site.company} poweredBy lang={lang} pc={site.viewMode === 'PC'} />}
       </div>
@@ -80,13 +80,13 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
         </p>
       )}
       {detail.price.trim() && <p className="sg-price" style={{ color: detail.priceTextColor }}>{detail.price}</p>}
-      {linkDestination?.startsWith('internal:') && (
-        <button type="button" className="sg-link-button" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }} onClick={() => act(linkDestination, onNavigate)}>
+      {linkDestination && linkDestination.kind !== 'external' && (
+        <button type="button" className="sg-link-button" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }} onClick={() => onNavigate(linkDestination)}>
           {detail.linkButtonText}
         </button>
       )}
-      {linkDestination && !linkDestination.startsWith('internal:') && (
-        <a className="sg-link-button" href={linkDestination} target="_blank" rel="noopener" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }}>
+      {linkDestination?.kind === 'external' && (
+        <a className="sg-link-button" href={linkDestination.url} target="_blank" rel="noopener" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }}>
           {detail.linkButtonText}
         </a>
       )}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { SHAPE_RADII } from '../../../model/constants.ts';
+import type { Destination } from '../../../model/destination.ts';
 import type { Language } from '../../../model/language.ts';
 import { countdown, type CountdownUnit } from '../../../model/popup-cta.ts';
 import { settingsMediaSrc } from '../../../model/settings-media.ts';
 import type { SiteSnapshot } from '../../../model/snapshot.ts';
-import { act } from './act.ts';
 import { setClickCookies, trackEvent } from './analytics.ts';
 import type { PopupView } from './extras-types.ts';
 import { t } from './i18n.ts';
@@ -47,7 +47,7 @@ function Countdown({ end, lang, onTimeout }: { end: number; lang: Language; onTi
   return <span className="sg-popup-count" data-unit={shown.unit}>{UNITS[shown.unit][lang](shown.value)}</span>;
 }
 
-function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSnapshot; popup: PopupView; pageId: string; onClose: () => void; onNavigate: (d: string) => void }) {
+function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSnapshot; popup: PopupView; pageId: string; onClose: () => void; onNavigate: (destination: Destination) => void }) {
   const { lang } = site;
   const [remaining, setRemaining] = useState(popup.remaining);
   const { style } = popup;
@@ -68,7 +68,7 @@ function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSna
       }
       setRemaining(answer.data.remaining);
     }
-    act(destination, onNavigate);
+    if (destination) onNavigate(destination);
   };
 
   const button = (
@@ -100,7 +100,7 @@ function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSna
  * this page, side by side when both have images. Each hides when closed or when its countdown
  * ends; with both hidden the popup is gone. Drawn over the page, so it moves nothing.
  */
-export default function PopupCta({ site, popups, pageId, onNavigate }: { site: SiteSnapshot; popups: PopupView[]; pageId: string; onNavigate: (d: string) => void }) {
+export default function PopupCta({ site, popups, pageId, onNavigate }: { site: SiteSnapshot; popups: PopupView[]; pageId: string; onNavigate: (destination: Destination) => void }) {
   const [, setHidden] = useState(0);
   const open = popups.filter((popup) => !closed.has(popup.id));
   if (open.length === 0) return null;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import type { Destination } from '../../../model/destination.ts';
 import type { Language } from '../../../model/language.ts';
 import type { Product } from '../../../model/page.ts';
 import type { MediaMap } from '../../../model/snapshot.ts';
@@ -8,7 +9,7 @@ import { designedPlace } from './place.ts';
 // Few visitors open a product: its popup is a chunk of its own, fetched on the first open.
 const ProductPopup = lazy(() => import('./ProductPopup.tsx'));
 
-type Props = { product: Product; media: MediaMap; lang: Language; pc: boolean; onNavigate: (destination: string) => void };
+type Props = { product: Product; media: MediaMap; lang: Language; pc: boolean; onNavigate: (destination: Destination) => void };
 
 /** A product's point on the page (spec §3: at coordinateX, coordinateY; 65, 260 by default); a click opens its popup. */
 export default function ProductPoint({ product, media, lang, pc, onNavigate }: Props) {

@@ -1,15 +1,15 @@
 import { POPUP_HEADER_HEIGHT, POPUP_IMAGE_RATIO } from '../../../model/constants.ts';
+import type { Destination } from '../../../model/destination.ts';
 import type { Language } from '../../../model/language.ts';
 import type { Product } from '../../../model/page.ts';
 import type { MediaMap } from '../../../model/snapshot.ts';
 import Overlay from './Overlay.tsx';
 import ResponsiveImage from './ResponsiveImage.tsx';
-import { act } from './act.ts';
 import { destinationOf } from './cta-rules.ts';
 import { t } from './i18n.ts';
 import { productPopupWidth } from './layout-rules.ts';
 
-type Props = { product: Product; media: MediaMap; lang: Language; pc: boolean; pageWidth: number; onClose: () => void; onNavigate: (destination: string) => void };
+type Props = { product: Product; media: MediaMap; lang: Language; pc: boolean; pageWidth: number; onClose: () => void; onNavigate: (destination: Destination) => void };
 
 /**
  * A product's popup (spec §5, §9): image, name, description, the price only when there is one, and
@@ -47,7 +47,7 @@ export default function ProductPopup({ product, media, lang, pc, pageWidth, onCl
             className="sg-product-link"
             data-product-id={product.id}
             style={{ background: product.linkButtonColor, color: product.linkTextColor }}
-            onClick={() => act(destination, onNavigate)}
+            onClick={() => onNavigate(destination)}
           >
             {linkText}
           </button>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isCampaignOnPage } from '../../../model/campaign-rules.ts';
 import { IDLE_TIMEOUT_MS } from '../../../model/constants.ts';
+import type { Destination } from '../../../model/destination.ts';
 import { isPopupCtaActive } from '../../../model/popup-cta.ts';
 import type { Notification } from '../../../model/site.ts';
 import type { GridPage, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
@@ -12,7 +13,7 @@ const PopupCta = lazy(() => import('./PopupCta.tsx'));
 const NotificationBanner = lazy(() => import('./NotificationBanner.tsx'));
 const CampaignPanels = lazy(() => import('./CampaignPanels.tsx'));
 
-type Props = { site: SiteSnapshot; gridPage: GridPage | undefined; page: ResolvedPage | undefined; onNavigate: (destination: string) => void };
+type Props = { site: SiteSnapshot; gridPage: GridPage | undefined; page: ResolvedPage | undefined; onNavigate: (destination: Destination) => void };
 
 async function getJson<T>(path: string): Promise<T | null> {
   try {

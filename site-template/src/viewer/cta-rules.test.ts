@@ -33,26 +33,26 @@ describe('destinationOf', () => {
 
   it('needs a survey id for a survey link, whatever the URL field holds', () => {
     expect(destinationOf('survey', 'https://example.com/', null)).toBeNull();
-    expect(destinationOf('survey', '', 'sv_1')).toBe('survey:sv_1');
+    expect(destinationOf('survey', '', 'sv_1')).toEqual({ kind: 'survey', surveyId: 'sv_1' });
   });
 
   it('takes a page link only when it parses as a page order', () => {
-    expect(destinationOf('page', '3', null)).toBe('page:3');
+    expect(destinationOf('page', '3', null)).toEqual({ kind: 'page', order: 3 });
     expect(destinationOf('page', 'B2', null)).toBeNull();
     expect(destinationOf('page', '0', null)).toBeNull();
     expect(destinationOf('page', '2.5', null)).toBeNull();
   });
 
   it('turns internal link types into the visitor sub-path they open', () => {
-    expect(destinationOf('internal', 'contact', null)).toBe('internal:contact');
-    expect(destinationOf('internal', 'membership', null)).toBe('internal:register');
-    expect(destinationOf('internal', 'form', null)).toBe('internal:forms');
+    expect(destinationOf('internal', 'contact', null)).toEqual({ kind: 'screen', screen: 'contact' });
+    expect(destinationOf('internal', 'membership', null)).toEqual({ kind: 'screen', screen: 'register' });
+    expect(destinationOf('internal', 'form', null)).toEqual({ kind: 'screen', screen: 'forms' });
     expect(destinationOf('internal', 'elsewhere', null)).toBeNull();
   });
 
   it('follows http(s) URLs and same-site paths, never javascript: or protocol-relative ones', () => {
-    expect(destinationOf('external', 'https://example.com/a', null)).toBe('https://example.com/a');
-    expect(destinationOf('external', '/sites/x/B2', null)).toBe('/sites/x/B2');
+    expect(destinationOf('external', 'https://example.com/a', null)).toEqual({ kind: 'external', url: 'https://example.com/a' });
+    expect(destinationOf('external', '/sites/x/B2', null)).toEqual({ kind: 'external', url: '/sites/x/B2' });
     expect(destinationOf('external', 'javascript:alert(1)', null)).toBeNull();
     expect(destinationOf('external', '//evil.example/', null)).toBeNull();
   });
@@ -60,7 +60,7 @@ describe('destinationOf', () => {
   it('runs a script only when it parses', () => {
     expect(isValidScript('window.x = 1;')).toBe(true);
     expect(isValidScript('window.x = ;')).toBe(false);
-    expect(destinationOf('script', 'window.x = 1;', null)).toBe('script:window.x = 1;');
+    expect(destinationOf('script', 'window.x = 1;', null)).toEqual({ kind: 'script', source: 'window.x = 1;' });
     expect(destinationOf('script', 'function (', null)).toBeNull();
   });
 });

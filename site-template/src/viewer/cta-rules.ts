@@ -5,6 +5,7 @@ import {
   REFERENCE_VIEWPORT,
   SHAPE_RADII,
 } from '../../../model/constants.ts';
+import { externalDestination, pageDestination, type Destination } from '../../../model/destination.ts';
 import { internalLinkSubPath, isInternalLinkType } from '../../../model/internal-link.ts';
 import type { Button, ButtonAnimation, ButtonShape, LinkType } from '../../../model/page.ts';
 
@@ -15,28 +16,24 @@ export function isRenderable(button: Pick<Button, 'buttonType' | 'buttonText' | 
   return Boolean(button.buttonContentHtml?.trim());
 }
 
-const PAGE_ORDER = /^[1-9][0-9]{0,2}$/;
-
 /**
- * What a click on a button or link area does, as the viewer's navigate() reads it, or null when
- * it does nothing (spec §5: it acts only with a destination; a survey type needs a survey id; a
- * page link must parse as a page order). `page:3`, `internal:contact`, `survey:id`, `script:…`,
- * or an external URL.
+ * What a click on a button or link area does, or null when it does nothing (spec §5: it acts only
+ * with a destination; a survey type needs a survey id; a page link must parse as a page order).
  * @example destinationOf('page', 'B2', null) // null
  */
-export function destinationOf(linkType: LinkType, url: string | undefined, surveyId: string | null | undefined): string | null {
-  if (linkType === 'survey') return surveyId ? `survey:${surveyId}` : null;
+export function destinationOf(linkType: LinkType, url: string | undefined, surveyId: string | null | undefined): Destination | null {
+  if (linkType === 'survey') return surveyId ? { kind: 'survey', surveyId } : null;
   const target = url?.trim();
   if (!target || linkType === 'none') return null;
   switch (linkType) {
     case 'page':
-      return PAGE_ORDER.test(target) ? `page:${Number(target)}` : null;
+      return pageDestination(target);
     case 'internal':
-      return isInternalLinkType(target) ? `internal:${internalLinkSubPath(target)}` : null;
+      return isInternalLinkType(target) ? { kind: 'screen', screen: internalLinkSubPath(target) } : null;
     case 'script':
-      return isValidScript(target) ? `script:${target}` : null;
+      return isValidScript(target) ? { kind: 'script', source: target } : null;
     case 'external':
-      return /^(https?:\/\/|\/(?!\/))/i.test(target) ? target : null;
+      return externalDestination(target);
   }
 }
 

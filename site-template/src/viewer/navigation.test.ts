@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GridColumn } from '../../../model/snapshot.ts';
-import { isNear, nextCell } from './navigation.ts';
+import { isNear, nextCell, pageAt, restingRow } from './navigation.ts';
 
 /**
  * A grid drawn column by column: 'i' a page with an image, 'l' a members-only page without
@@ -104,5 +104,39 @@ describe('isNear', () => {
     for (const cell of [{ column: 1, row: 2 }, { column: 3, row: 4 }, { column: 0, row: 3 }, { column: 2, row: 5 }, { column: 2, row: 1 }]) {
       expect(isNear(here, cell), JSON.stringify(cell)).toBe(false);
     }
+  });
+});
+
+describe('pageAt', () => {
+  const g = grid('ii', 'i');
+
+  it('finds the page of a cell, rows counted from 1', () => {
+    expect(pageAt(g, { column: 1, row: 1 })?.position).toBe('B1');
+  });
+
+  it('is undefined outside the grid', () => {
+    for (const cell of [{ column: 1, row: 2 }, { column: 2, row: 1 }, { column: -1, row: 1 }, { column: 0, row: 0 }]) {
+      expect(pageAt(g, cell), JSON.stringify(cell)).toBeUndefined();
+    }
+  });
+});
+
+describe('restingRow', () => {
+  const g = grid('iiii', '--ii', 'iiii', 'iiii');
+
+  it('is the current row in the current column', () => {
+    expect(restingRow({ grid: g, swipeRedirection: true }, { column: 0, row: 3 }, 0)).toBe(3);
+  });
+
+  it('is where a sideways swipe would land in the next columns, else the current row', () => {
+    expect(restingRow({ grid: g, swipeRedirection: true }, { column: 0, row: 1 }, 1)).toBe(3);
+    expect(restingRow({ grid: g, swipeRedirection: false }, { column: 0, row: 4 }, 1)).toBe(4);
+    expect(restingRow({ grid: g, swipeRedirection: false }, { column: 0, row: 1 }, 1)).toBe(1);
+    expect(restingRow({ grid: g, swipeRedirection: true }, { column: 2, row: 2 }, 1)).toBe(3);
+  });
+
+  it('is the first row in columns further away', () => {
+    expect(restingRow({ grid: g, swipeRedirection: false }, { column: 0, row: 4 }, 2)).toBe(1);
+    expect(restingRow({ grid: g, swipeRedirection: false }, { column: 3, row: 4 }, 0)).toBe(1);
   });
 });

@@ -1,11 +1,15 @@
-import type { GridColumn } from '../../../model/snapshot.ts';
+import type { GridColumn, GridPage } from '../../../model/snapshot.ts';
 
 export type Cell = { column: number; row: number };
 export type Direction = 'left' | 'right' | 'up' | 'down';
 
+/** The grid page at a cell, if there is one. */
+export function pageAt(grid: GridColumn[], cell: Cell): GridPage | undefined {
+  return grid[cell.column]?.pages[cell.row - 1];
+}
+
 /** A page a visitor may land on: it has an image (or video) or a members-only lock. */
-function isLandable(grid: GridColumn[], column: number, row: number): boolean {
-  const page = grid[column]?.pages[row - 1];
+export function isLandable(page: GridPage | undefined): page is GridPage {
   return page !== undefined && (page.hasImage || page.locked);
 }
 
@@ -16,17 +20,29 @@ function isLandable(grid: GridColumn[], column: number, row: number): boolean {
  */
 export function nextCell(grid: GridColumn[], from: Cell, direction: Direction, swipeRedirection: boolean): Cell | null {
   if (direction === 'up' || direction === 'down') {
-    const row = from.row + (direction === 'down' ? 1 : -1);
-    return isLandable(grid, from.column, row) ? { column: from.column, row } : null;
+    const cell = { column: from.column, row: from.row + (direction === 'down' ? 1 : -1) };
+    return isLandable(pageAt(grid, cell)) ? cell : null;
   }
   const column = from.column + (direction === 'right' ? 1 : -1);
   const target = grid[column];
   if (!target) return null;
   if (swipeRedirection) {
-    const first = target.pages.find((page) => page.hasImage || page.locked);
+    const first = target.pages.find(isLandable);
     return first ? { column, row: first.row } : null;
   }
-  return isLandable(grid, column, from.row) ? { column, row: from.row } : null;
+  const cell = { column, row: from.row };
+  return isLandable(pageAt(grid, cell)) ? cell : null;
+}
+
+/**
+ * The row a column shows while it is not the current one: where a sideways swipe would land, so
+ * the page is already in place when the swipe starts. Columns further away rest on their first row.
+ */
+export function restingRow(site: { grid: GridColumn[]; swipeRedirection: boolean }, current: Cell, column: number): number {
+  if (column === current.column) return current.row;
+  const direction: Direction = column > current.column ? 'right' : 'left';
+  if (Math.abs(column - current.column) === 1) return nextCell(site.grid, current, direction, site.swipeRedirection)?.row ?? current.row;
+  return 1;
 }
 
 /** The cells whose pages render fully: the current one and its four neighbours. */

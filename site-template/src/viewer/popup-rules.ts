@@ -1,3 +1,4 @@
+import { externalDestination, pageDestination, type Destination } from '../../../model/destination.ts';
 import { internalLinkSubPath } from '../../../model/internal-link.ts';
 import { isPositionCode } from '../../../model/position.ts';
 import type { PopupCtaItem } from '../../../model/site.ts';
@@ -6,30 +7,27 @@ import { isValidScript } from './cta-rules.ts';
 type Transition = Omit<PopupCtaItem['transition'], 'transitionType'> & { transitionType: PopupCtaItem['transition']['transitionType'] | 'LINK_TO_PAGE' };
 
 /**
- * What a click on a popup call to action does (V §3, §4), in the viewer's destination words
- * (see cta-rules' destinationOf), or null when it has nowhere to go. INTERNAL_URL opens the
- * contact, form or registration screen; CREATIVE_BLOCK (legacy LINK_TO_PAGE) a position code
- * or a page order; SCRIPT runs only when its text parses; SURVEY needs a survey id.
- * @example popupDestination({ transitionType: 'INTERNAL_URL', internalLinkType: 'membership', … }) // 'internal:register'
+ * What a click on a popup call to action does (V §3, §4), or null when it has nowhere to go.
+ * INTERNAL_URL opens the contact, form or registration screen; CREATIVE_BLOCK (legacy
+ * LINK_TO_PAGE) a position code or a page order; SCRIPT runs only when its text parses; SURVEY
+ * needs a survey id.
+ * @example popupDestination({ transitionType: 'INTERNAL_URL', internalLinkType: 'membership', … }) // { kind: 'screen', screen: 'register' }
  */
-export function popupDestination(transition: Transition): string | null {
+export function popupDestination(transition: Transition): Destination | null {
   switch (transition.transitionType) {
     case 'INTERNAL_URL':
-      return transition.internalLinkType ? `internal:${internalLinkSubPath(transition.internalLinkType)}` : null;
-    case 'EXTERNAL_URL': {
-      const url = transition.externalLinkUrl.trim();
-      return /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null;
-    }
+      return transition.internalLinkType ? { kind: 'screen', screen: internalLinkSubPath(transition.internalLinkType) } : null;
+    case 'EXTERNAL_URL':
+      return externalDestination(transition.externalLinkUrl);
     case 'CREATIVE_BLOCK':
     case 'LINK_TO_PAGE': {
       const target = transition.targetCreativeBlock.trim();
-      if (isPositionCode(target)) return `position:${target.toUpperCase()}`;
-      return /^[1-9][0-9]{0,2}$/.test(target) ? `page:${Number(target)}` : null;
+      return isPositionCode(target) ? { kind: 'position', code: target.toUpperCase() } : pageDestination(target);
     }
     case 'SCRIPT':
-      return transition.script.trim() && isValidScript(transition.script) ? `script:${transition.script}` : null;
+      return transition.script.trim() && isValidScript(transition.script) ? { kind: 'script', source: transition.script } : null;
     case 'SURVEY':
-      return transition.linkedSurveyId ? `survey:${transition.linkedSurveyId}` : null;
+      return transition.linkedSurveyId ? { kind: 'survey', surveyId: transition.linkedSurveyId } : null;
   }
 }
 
