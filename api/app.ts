@@ -37,7 +37,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin }))
     .route('/site', siteRoutes({ db, storage }))
     .route('/site', mediaRoutes({ db, storage }))
-    .route('/site', publishRoutes({ db, storage, jobs }))
+    .route('/', publishRoutes({ db, storage, jobs }))
     .route('/site', siteSurveyRoutes({ db }))
     .route('/preview', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
