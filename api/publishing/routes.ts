@@ -8,8 +8,8 @@ import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { route } from '../http/route.ts';
-import type { PublishEvent, PublishJobs } from '../services/publish-jobs.ts';
-import { rollbackSite } from '../services/rollback-site.ts';
+import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
+import { rollbackSite } from './rollback-site.ts';
 
 const versionParam = z.coerce.number().int().positive();
 
