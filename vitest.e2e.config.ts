@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
     pool: 'forks',
+    // Every answer is checked against its contract's response schema (api/http/route.ts).
+    env: { SWIPEGRID_CHECK_RESPONSES: '1' },
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -9,11 +9,11 @@ import { authorize } from './middleware/authorize/index.ts';
 import { sameSite } from './middleware/same-site/index.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mediaRoutes } from './routes/media.ts';
-import { publishRoutes } from './routes/publish.ts';
+import { publishRoutes } from './publishing/routes.ts';
 import { siteRoutes } from './routes/sites.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { siteSurveyRoutes } from './routes/site-surveys.ts';
-import type { PublishJobs } from './services/publish-jobs.ts';
+import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor-api.ts';
@@ -37,7 +37,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin }))
     .route('/site', siteRoutes({ db, storage }))
     .route('/site', mediaRoutes({ db, storage }))
-    .route('/site', publishRoutes({ db, storage, jobs }))
+    .route('/', publishRoutes({ db, storage, jobs }))
     .route('/site', siteSurveyRoutes({ db }))
     .route('/preview', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.

@@ -8,7 +8,7 @@ import { createStorage } from '../storage/index.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { openDatabase, type Db } from './db/open-database.ts';
-import { createPublishJobs, type PublishJobs } from './services/publish-jobs.ts';
+import { createPublishJobs, type PublishJobs } from './publishing/publish-jobs.ts';
 import { createEventQueue, type EventQueue } from './services/event-queue.ts';
 import type { PublishResult } from '../publisher/publish.ts';
 import type { SiteView } from './services/site-view.ts';

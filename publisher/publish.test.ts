@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSiteDraft } from '../api/services/load-site-draft.ts';
-import { createPublishJobs, type PublishEvent } from '../api/services/publish-jobs.ts';
+import { createPublishJobs, type PublishEvent } from '../api/publishing/publish-jobs.ts';
 import { createTestContext, jpegBytes, parseSse, pngBytes, testRenderer, type TestContext } from '../api/test-support.ts';
 import type { Language } from '../model/language.ts';
 import { pageDataPath } from '../model/snapshot.ts';

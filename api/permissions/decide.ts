@@ -1,30 +1,9 @@
 import type { AdminRole, Authority, ContractState, EffectiveType } from '../../model/account.ts';
 import type { MessageKey } from '../../model/messages.ts';
-import type { PlanFlag, PlanLimits } from '../../model/plan.ts';
+import type { AdminPolicy as Policy } from '../../model/contracts/policy.ts';
+import type { PlanLimits } from '../../model/plan.ts';
 
-/**
- * What a route asks of the one who calls it. `public` routes answer anyone (they check their
- * own token, if any); every other route needs a session.
- */
-export type Policy =
-  | { access: 'public' }
-  | {
-      access: 'session';
-      /** Acting types let in; a sub-admin acts with its parent's type. */
-      types: readonly EffectiveType[] | 'all';
-      /** A state-changing call: refused to viewers, view authority, a contract not active, a terminated owner. */
-      change: boolean;
-      /** Whose thing the call is about: a site, an account, or nothing beyond the caller's own branch. */
-      target: 'none' | 'site' | 'account' | 'parent';
-      /** Admin roles let in (all when absent). */
-      roles?: readonly AdminRole[];
-      /** Whether the caller's own account is a valid target (reading itself, say); refused with 403 otherwise. */
-      self?: boolean;
-      /** A plan flag the target's owner must have. */
-      planFlag?: PlanFlag;
-      /** Open while a forced first-time password change is pending (user-info, change-password, logout). */
-      beforePasswordChange?: boolean;
-    };
+export type { Policy };
 
 /** The caller, as the session says. */
 export type Subject = {

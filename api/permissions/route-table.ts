@@ -1,5 +1,7 @@
 import { USER_API_PREFIXES, USER_API_PREFIX_TYPES, type EffectiveType } from '../../model/account.ts';
-import type { Policy } from './decide.ts';
+import { contractKey } from '../../model/contracts/contract.ts';
+import { ADMIN_CONTRACTS } from '../../model/contracts/index.ts';
+import type { AdminPolicy as Policy } from '../../model/contracts/policy.ts';
 
 /**
  * Every API route (method and path under /api) with its policy: the one place a route is let
@@ -27,7 +29,7 @@ const userApiRoutes = Object.fromEntries(
   }),
 ) as Record<string, Policy>;
 
-export const ROUTE_TABLE: Readonly<Record<string, Policy>> = {
+const LEGACY_ROUTES: Readonly<Record<string, Policy>> = {
   'GET /meta': PUBLIC,
 
   'POST /auth/login': PUBLIC,
@@ -75,6 +77,20 @@ export const ROUTE_TABLE: Readonly<Record<string, Policy>> = {
   'GET /site/:id/survey/:surveyId/responses': read('site'),
   'POST /preview/site/:id': read('site'),
 };
+
+/** The policy of every admin endpoint declared as a contract. */
+function contractPolicies(): Record<string, Policy> {
+  const table: Record<string, Policy> = {};
+  for (const declared of ADMIN_CONTRACTS) {
+    const { policy } = declared;
+    if (policy.access !== 'public' && policy.access !== 'session') throw new Error(`${contractKey(declared)}: an admin endpoint cannot have a ${policy.access} policy`);
+    table[contractKey(declared)] = policy;
+  }
+  return table;
+}
+
+/** Rows not yet declared as contracts come from the hand-written table; a contract's policy wins. */
+export const ROUTE_TABLE: Readonly<Record<string, Policy>> = { ...LEGACY_ROUTES, ...contractPolicies() };
 
 type CompiledRoute = { key: string; method: string; segments: string[]; policy: Policy; literals: number };
 

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
+import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
+import { publishingContracts } from '../../../../../model/contracts/publishing.ts';
 import type { SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -8,7 +11,7 @@ import type { EditorProps } from './SiteEditor.tsx';
 type Step = 'images' | 'pages' | 'upload';
 type Progress = { step: Step; done: number; total: number };
 type Result = { version: number | null; changed: boolean };
-type Version = { version: number; createdAt: string; files: number; live: boolean };
+type Version = ContractResponse<typeof publishingContracts.listVersions>['versions'][number];
 const STEPS: readonly Step[] = ['images', 'pages', 'upload'];
 
 /** Publish with a live progress bar from the publish event stream, then the result and the version list with rollback. */
@@ -21,7 +24,7 @@ export function PublishTab({ site, onSaved }: EditorProps) {
   const [versions, setVersions] = useState<Version[]>([]);
   const [siteOrigin, setSiteOrigin] = useState('');
   const source = useRef<EventSource | null>(null);
-  const loadVersions = useCallback(() => api.get<{ versions: Version[] }>(`/site/${site.id}/versions`).then((body) => setVersions(body.versions)).catch(() => {}), [site.id]);
+  const loadVersions = useCallback(() => request(publishingContracts.listVersions, { params: { id: site.id } }).then((body) => setVersions(body.versions)).catch(() => {}), [site.id]);
   useEffect(() => {
     void loadVersions();
     void api.get<{ siteOrigin: string | null }>('/meta').then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
@@ -33,7 +36,7 @@ export function PublishTab({ site, onSaved }: EditorProps) {
     setProgress(null);
     let started: { events: string };
     try {
-      started = await api.post<{ events: string }>(`/site/${site.id}/publish`);
+      started = await request(publishingContracts.startPublish, { params: { id: site.id } });
     } catch {
       return;
     }
@@ -59,7 +62,7 @@ export function PublishTab({ site, onSaved }: EditorProps) {
 
   const rollback = async (version: number) => {
     try {
-      await api.post(`/site/${site.id}/versions/${version}/rollback`);
+      await request(publishingContracts.rollback, { params: { id: site.id, version: String(version) } });
       toast(t('rolledBack', { version }));
       void loadVersions();
     } catch {

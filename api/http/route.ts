@@ -1,0 +1,80 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { Contract, PathParams } from '../../model/contracts/contract.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { ValidSession } from '../auth/sessions.ts';
+import type { AppEnv } from '../env.ts';
+import { AppError } from '../errors.ts';
+import type { AccountRow } from '../services/find-account.ts';
+import type { SiteRow } from '../services/find-site.ts';
+
+/** What the policy lets the handler rely on: a caller for session calls, the target they name. */
+type SessionFacts<P> = P extends { access: 'session' } ? { account: Actor; session: ValidSession } : unknown;
+type TargetFacts<P> = P extends { target: 'site' } ? { site: SiteRow } : P extends { target: 'account' | 'parent' } ? { targetAccount: AccountRow } : unknown;
+type BodyOf<C extends Contract> = C['body'] extends z.ZodType ? z.output<C['body']> : undefined;
+type QueryOf<C extends Contract> = C['query'] extends z.ZodType ? z.output<C['query']> : Record<never, never>;
+
+/** A handler's input: the request's parts parsed by the contract, and the facts its policy provides. */
+export type RouteInput<C extends Contract> = {
+  c: Context<AppEnv>;
+  params: PathParams<C['path']>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+} & SessionFacts<C['policy']> &
+  TargetFacts<C['policy']>;
+
+/** What a handler answers: the response schema's input (checked against it in tests), or a raw Response. */
+export type RouteOutput<C extends Contract> = C['response'] extends z.ZodType ? z.input<C['response']> : Response;
+
+export type Handler<C extends Contract> = (input: RouteInput<C>) => RouteOutput<C> | Promise<RouteOutput<C>>;
+
+/**
+ * Whether answers are checked against their contract's response schema: on in the test runs
+ * (vitest's configs set it), off in production, where a mismatch would cost every request a
+ * parse for nothing the client could use.
+ */
+const CHECK_RESPONSES = process.env.SWIPEGRID_CHECK_RESPONSES === '1';
+
+/** One way of reading a JSON body everywhere: a body that is not JSON is a 400, never a 500. */
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON.');
+  }
+}
+
+async function inputOf(c: Context<AppEnv>, declared: Contract): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = { c, params: c.req.param() };
+  input.query = declared.query ? declared.query.parse(c.req.query()) : {};
+  // An upload's route reads its own stream, with its own size rules.
+  input.body = declared.body && !('kind' in declared.body) ? declared.body.parse(await readJson(c)) : undefined;
+  if (declared.policy.access === 'session') {
+    input.account = c.get('account');
+    input.session = c.get('session');
+    if (declared.policy.target === 'site') input.site = c.get('site');
+    if (declared.policy.target === 'account' || declared.policy.target === 'parent') input.targetAccount = c.get('targetAccount');
+  }
+  return input;
+}
+
+/**
+ * Serves one contract on `app`: parses the query and body by its schemas (a ZodError answers 400
+ * naming the fields), hands the handler what the policy provides, and answers its result as
+ * JSON with the contract's status. The permission check itself ran before, in the authorize
+ * middleware, over the table made from the same contracts.
+ */
+export function route<const C extends Contract>(app: Hono<AppEnv>, declared: C, handler: Handler<C>): void {
+  app.on(declared.method, declared.path, async function contractRoute(c) {
+    // The one assertion of the helper: the input object is built to the shape RouteInput<C>
+    // describes (the conditional parts follow declared.policy), which TypeScript cannot follow.
+    const input = (await inputOf(c, declared)) as RouteInput<C>;
+    const output: unknown = await handler(input);
+    if (output instanceof Response) return output;
+    if (!('kind' in declared.response) && CHECK_RESPONSES) {
+      const checked = declared.response.safeParse(output);
+      if (!checked.success) throw new Error(`${declared.method} ${declared.path} answered outside its contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+    }
+    return c.json(output, declared.status ?? 200);
+  });
+}

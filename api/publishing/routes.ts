@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { publishingContracts as contracts } from '../../model/contracts/publishing.ts';
+import { listVersions } from '../../publisher/versions.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../env.ts';
+import { notFound } from '../errors.ts';
+import { route } from '../http/route.ts';
+import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
+import { rollbackSite } from './rollback-site.ts';
+
+const versionParam = z.coerce.number().int().positive();
+
+/** Server-sent events of one publish: what happened so far, then each step until it ends. */
+function publishEventStream(c: Parameters<typeof streamSSE>[0], watch: { past: PublishEvent[]; stop(): void }, queue: PublishEvent[], wakeUp: { wake?: () => void }) {
+  queue.push(...watch.past);
+  return streamSSE(c, async (stream) => {
+    stream.onAbort(() => { watch.stop(); wakeUp.wake?.(); });
+    try {
+      while (!stream.aborted) {
+        const event = queue.shift();
+        if (!event) {
+          await new Promise<void>((resolve) => { wakeUp.wake = resolve; });
+          continue;
+        }
+        await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        if (event.type !== 'progress') break;
+      }
+    } finally {
+      watch.stop();
+    }
+  });
+}
+
+export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJobs }) {
+  const { db, storage, jobs } = deps;
+  const app = new Hono<AppEnv>();
+  route(app, contracts.startPublish, ({ site }) => {
+    const publishId = jobs.start(site.id);
+    return { publishId, events: `/api/site/${site.id}/publish/${publishId}/events` };
+  });
+  route(app, contracts.publishStatus, ({ site, params }) => {
+    const row = jobs.status(site.id, params.publishId);
+    if (!row || row.siteId !== site.id) throw notFound('Publish not found.');
+    return { ...row, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null };
+  });
+  route(app, contracts.publishEvents, ({ c, site, params }) => {
+    const queue: PublishEvent[] = [];
+    const wakeUp: { wake?: () => void } = {};
+    const watch = jobs.watch(site.id, params.publishId, (event) => { queue.push(event); wakeUp.wake?.(); });
+    if (!watch) throw notFound('Publish not found.');
+    return publishEventStream(c, watch, queue, wakeUp);
+  });
+  route(app, contracts.listVersions, async ({ site }) => ({ versions: await listVersions(storage, site.id) }));
+  route(app, contracts.rollback, async ({ site, params }) => {
+    const version = versionParam.safeParse(params.version);
+    if (!version.success) throw notFound('Version not found.');
+    const live = await rollbackSite(db, storage, site.id, version.data);
+    if (!live) throw notFound('Version not found.');
+    return { live };
+  });
+  return app;
+}

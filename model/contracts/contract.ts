@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import type { Policy } from './policy.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A body sent as multipart/form-data with one file in `field`. */
+export type UploadBody = { kind: 'upload'; field: string; description: string };
+
+/** An answer that is not one JSON document: an event stream, a file, a page. */
+export type RawReply = { kind: 'raw'; contentType: string; description: string };
+
+/** Where a call is served: the back office's origin, or a published site's own. */
+export type Origin = 'admin' | 'site';
+
+/**
+ * One endpoint, declared once as data: the route, its permission policy, the console's client
+ * and the OpenAPI document are all made from it. `path` is in Hono's form under `/api`
+ * (`/site/:id/page/:pageId`); path parameters are strings.
+ */
+export type Contract = {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly origin: Origin;
+  readonly summary: string;
+  readonly policy: Policy;
+  readonly query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
+  readonly body?: z.ZodType | UploadBody;
+  readonly response: z.ZodType | RawReply;
+  /** The success status, 200 unless said. */
+  readonly status?: 200 | 201 | 202;
+};
+
+/**
+ * Declares an endpoint; the identity function keeps the literal types the route and the client read.
+ * @example contract({ method: 'GET', path: '/site', origin: 'admin', summary: 'List sites', policy: read('none'), response: siteListSchema })
+ */
+export function contract<const C extends Contract>(declared: C): C {
+  return declared;
+}
+
+/** The path parameters a Hono path names: `/site/:id/page/:pageId` → `{ id: string; pageId: string }`. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>;
+
+/** `METHOD /path`, how the permission document and the tests name an endpoint. */
+export type ContractKey<C extends Contract> = `${C['method']} ${C['path']}`;
+
+/** @example contractKey({ method: 'GET', path: '/site/:id', … }) // 'GET /site/:id' */
+export function contractKey(declared: Pick<Contract, 'method' | 'path'>): string {
+  return `${declared.method} ${declared.path}`;
+}
+
+/**
+ * The path with its parameters filled in (each encoded), under `/api`.
+ * @example fillPath('/site/:id/page/:pageId', { id: 'a b', pageId: 'p1' }) // '/api/site/a%20b/page/p1'
+ */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return `/api${path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  })}`;
+}
+
+/** What a contract takes: query (as its schema reads it), body, and the path's parameters. */
+export type ContractQuery<C extends Contract> = C['query'] extends z.ZodType ? z.input<C['query']> : undefined;
+export type ContractBody<C extends Contract> = C['body'] extends z.ZodType ? z.input<C['body']> : C['body'] extends UploadBody ? FormData : undefined;
+/** What a contract answers, as a client reads it (after the schema's transforms). */
+export type ContractResponse<C extends Contract> = C['response'] extends z.ZodType ? z.output<C['response']> : Response;

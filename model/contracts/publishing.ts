@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { contract, type Contract } from './contract.ts';
+import { change, read } from './policy.ts';
+
+const publishStartedSchema = z.object({ publishId: z.string(), events: z.string() });
+
+/** A publish as it stands: running, done (with its version) or failed (with why). */
+const publishStatusSchema = z.object({
+  id: z.string(),
+  siteId: z.string(),
+  status: z.string(),
+  version: z.number().int().nullable(),
+  stats: z.unknown(),
+  error: z.string().nullable(),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+
+const versionSummarySchema = z.object({ version: z.number().int().positive(), createdAt: z.string(), files: z.number().int().nonnegative(), live: z.boolean() });
+const livePointerSchema = z.object({ version: z.number().int().positive(), switchedAt: z.string() });
+
+/** Publishing a site, following its progress, its versions and rollback (the design's publish pipeline). */
+export const publishingContracts = {
+  startPublish: contract({
+    method: 'POST',
+    path: '/site/:id/publish',
+    origin: 'admin',
+    summary: 'Start publishing the draft; follow the returned events stream',
+    policy: change('site'),
+    response: publishStartedSchema,
+    status: 202,
+  }),
+  publishStatus: contract({ method: 'GET', path: '/site/:id/publish/:publishId', origin: 'admin', summary: 'One publish and how it ended', policy: read('site'), response: publishStatusSchema }),
+  publishEvents: contract({
+    method: 'GET',
+    path: '/site/:id/publish/:publishId/events',
+    origin: 'admin',
+    summary: 'The progress of a publish as server-sent events: progress, then done or failed',
+    policy: read('site'),
+    response: { kind: 'raw', contentType: 'text/event-stream', description: 'events `progress` {step, done, total}, then `done` {result} or `failed` {message}' },
+  }),
+  listVersions: contract({ method: 'GET', path: '/site/:id/versions', origin: 'admin', summary: 'Published versions, newest first', policy: read('site'), response: z.object({ versions: z.array(versionSummarySchema) }) }),
+  rollback: contract({
+    method: 'POST',
+    path: '/site/:id/versions/:version/rollback',
+    origin: 'admin',
+    summary: 'Make an earlier version live again',
+    policy: change('site'),
+    response: z.object({ live: livePointerSchema }),
+  }),
+} satisfies Record<string, Contract>;
