@@ -4,13 +4,13 @@ import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { changeContractState, listContractHistory } from '../services/change-contract-state.ts';
-import { createUser, inviteUsers } from '../services/create-users.ts';
-import { findAccount } from '../services/find-account.ts';
-import { assertCsvFile, importUsers } from '../services/import-users.ts';
-import { listUsers } from '../services/list-users.ts';
-import { updateUser } from '../services/update-user.ts';
-import { toUserView } from '../services/user-view.ts';
+import { changeContractState, listContractHistory } from './change-contract-state.ts';
+import { createUser, inviteUsers } from './create-users.ts';
+import { findAccount } from './find-account.ts';
+import { assertCsvFile, importUsers } from './import-users.ts';
+import { listUsers } from './list-users.ts';
+import { updateUser } from './update-user.ts';
+import { toUserView } from './user-view.ts';
 
 async function jsonBody(request: { json(): Promise<unknown> }): Promise<unknown> {
   try {

@@ -5,9 +5,9 @@ import { z, ZodError } from 'zod';
 import { emailSchema, loginInputSchema, ROUTE_PREFIX } from '../../model/account.ts';
 import { languageFromAcceptLanguage, messageIn } from '../../model/messages.ts';
 import { changePasswordInputSchema, PASSWORDS_DO_NOT_MATCH, resetPasswordInputSchema } from '../../model/password-rule.ts';
-import { loadActor, type Actor } from '../auth/actor.ts';
+import { loadActor, type Actor } from './actor.ts';
 import { timingDummyHash, verifyPassword } from '../auth/password.ts';
-import { createSession, deleteSessionsOf, rotateSession, SESSION_COOKIE, validateSession } from '../auth/sessions.ts';
+import { createSession, deleteSessionsOf, rotateSession, SESSION_COOKIE, validateSession } from './sessions.ts';
 import { clientIp } from '../client-ip.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
@@ -15,11 +15,11 @@ import type { AppEnv } from '../env.ts';
 import { LocalizedError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sessionCookieOptions } from '../middleware/authorize/index.ts';
-import { tenantOf } from '../services/find-account.ts';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from '../services/login-throttle.ts';
-import { issuePasswordToken, readPasswordToken } from '../services/password-tokens.ts';
-import { sendPasswordLink } from '../services/send-password-link.ts';
-import { setPassword } from '../services/set-password.ts';
+import { tenantOf } from './find-account.ts';
+import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { issuePasswordToken, readPasswordToken } from './password-tokens.ts';
+import { sendPasswordLink } from './send-password-link.ts';
+import { setPassword } from './set-password.ts';
 
 
 export const LOGIN_FAILED = messageIn('loginFailed', 'en');

@@ -3,9 +3,9 @@ import { createSubAdminInputSchema, updateSubAdminInputSchema } from '../../mode
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createSubAdmin, deleteSubAdmin, listAdmins, updateSubAdmin } from '../services/admin-list.ts';
-import { inviteUsers } from '../services/create-users.ts';
-import { findAccount } from '../services/find-account.ts';
+import { createSubAdmin, deleteSubAdmin, listAdmins, updateSubAdmin } from './admin-list.ts';
+import { inviteUsers } from './create-users.ts';
+import { findAccount } from './find-account.ts';
 
 /** The admin list of the caller's account (spec §2 admin-list, §7 /sub-admin). Only its main contact changes it. */
 export function subAdminRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }) {

@@ -3,8 +3,8 @@ import type { Db } from '../db/open-database.ts';
 import { plans } from '../db/schema-identity.ts';
 import type { AppEnv } from '../env.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { subAdminRoutes } from './sub-admins.ts';
-import { userRoutes } from './users.ts';
+import { subAdminRoutes } from './sub-admin-routes.ts';
+import { userRoutes } from './user-routes.ts';
 
 /** The back-office identity calls beside /auth: plans, users and contracts, admin lists. */
 export function identityRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }) {
