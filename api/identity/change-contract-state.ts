@@ -40,5 +40,5 @@ export function listContractHistory(db: Db, accountId: string) {
     .where(eq(contractHistory.accountId, accountId))
     .orderBy(asc(contractHistory.at), asc(contractHistory.id))
     .all()
-    .map((row) => ({ ...row, at: row.at.toISOString() }));
+    .map((row) => ({ ...row, fromState: row.fromState === null ? null : contractStateSchema.parse(row.fromState), toState: contractStateSchema.parse(row.toState), at: row.at.toISOString() }));
 }

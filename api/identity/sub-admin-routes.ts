@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { createSubAdminInputSchema, updateSubAdminInputSchema } from '../../model/account.ts';
+import { identityContracts as contracts } from '../../model/contracts/identity.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
+import { route } from '../http/route.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createSubAdmin, deleteSubAdmin, listAdmins, updateSubAdmin } from './admin-list.ts';
 import { inviteUsers } from './create-users.ts';
@@ -11,22 +12,23 @@ import { findAccount } from './find-account.ts';
 export function subAdminRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }) {
   const { db, mailer, adminOrigin } = deps;
   const tenantOf = (accountId: string) => findAccount(db, accountId)!;
-  return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ admins: listAdmins(db, tenantOf(c.get('account').tenantId)) }))
-    .post('/', async (c) => {
-      const tenant = tenantOf(c.get('account').tenantId);
-      const member = createSubAdmin(db, tenant, createSubAdminInputSchema.parse(await c.req.json()), c.get('account').id);
-      await inviteUsers(db, mailer, adminOrigin, [member]);
-      return c.json({ admins: listAdmins(db, tenant) }, 201);
-    })
-    .put('/:id', async (c) => {
-      const tenant = tenantOf(c.get('account').tenantId);
-      updateSubAdmin(db, tenant, c.req.param('id'), updateSubAdminInputSchema.parse(await c.req.json()));
-      return c.json({ admins: listAdmins(db, tenant) });
-    })
-    .delete('/:id', (c) => {
-      const tenant = tenantOf(c.get('account').tenantId);
-      deleteSubAdmin(db, tenant, c.req.param('id'));
-      return c.json({ admins: listAdmins(db, tenant) });
-    });
+  const app = new Hono<AppEnv>();
+  route(app, contracts.listAdmins, ({ account }) => ({ admins: listAdmins(db, tenantOf(account.tenantId)) }));
+  route(app, contracts.addSubAdmin, async ({ account, body }) => {
+    const tenant = tenantOf(account.tenantId);
+    const member = createSubAdmin(db, tenant, body, account.id);
+    await inviteUsers(db, mailer, adminOrigin, [member]);
+    return { admins: listAdmins(db, tenant) };
+  });
+  route(app, contracts.updateSubAdmin, ({ account, params, body }) => {
+    const tenant = tenantOf(account.tenantId);
+    updateSubAdmin(db, tenant, params.id, body);
+    return { admins: listAdmins(db, tenant) };
+  });
+  route(app, contracts.removeSubAdmin, ({ account, params }) => {
+    const tenant = tenantOf(account.tenantId);
+    deleteSubAdmin(db, tenant, params.id);
+    return { admins: listAdmins(db, tenant) };
+  });
+  return app;
 }
