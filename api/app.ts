@@ -7,11 +7,10 @@ import type { AppEnv } from './env.ts';
 import { handleError } from './errors.ts';
 import { authorize } from './middleware/authorize/index.ts';
 import { sameSite } from './middleware/same-site/index.ts';
-import { authRoutes } from './routes/auth.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { publishRoutes } from './publishing/routes.ts';
 import { siteRoutes } from './routes/sites.ts';
-import { identityRoutes } from './routes/identity.ts';
+import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './routes/site-surveys.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
@@ -31,10 +30,7 @@ export function createAdminApp(deps: AppDeps) {
     .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, secureCookie, mountedAt: '/api' }))
-    // Public facts the console needs before sign-in: where published sites are served.
-    .get('/meta', (c) => c.json({ siteOrigin: config.siteOrigin ?? null }))
-    .route('/auth', authRoutes({ db, secureCookie, mailer, adminOrigin: config.adminOrigin }))
-    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin }))
+    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, secureCookie, siteOrigin: config.siteOrigin }))
     .route('/site', siteRoutes({ db, storage }))
     .route('/site', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))

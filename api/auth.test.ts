@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from './auth/password.ts';
-import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from './auth/sessions.ts';
+import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from './identity/sessions.ts';
 import { accounts, sessions } from './db/schema.ts';
-import { LOGIN_FAILED } from './routes/auth.ts';
+import { LOGIN_FAILED } from './identity/auth-routes.ts';
 import type { SiteView } from './services/site-view.ts';
 import { ADMIN_ORIGIN, createTestContext, fileForm, OPERATOR, pngBytes, sessionCookie, type TestContext } from './test-support.ts';
 

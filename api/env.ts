@@ -1,6 +1,6 @@
-import type { Actor } from './auth/actor.ts';
-import type { ValidSession } from './auth/sessions.ts';
-import type { AccountRow } from './services/find-account.ts';
+import type { Actor } from './identity/actor.ts';
+import type { ValidSession } from './identity/sessions.ts';
+import type { AccountRow } from './identity/find-account.ts';
 import type { SiteRow } from './services/find-site.ts';
 
 /**

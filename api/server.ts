@@ -11,7 +11,7 @@ import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { createEventQueue } from './services/event-queue.ts';
-import { ensureFirstOperator } from './services/ensure-first-operator.ts';
+import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './services/seed-demo.ts';
 import { seedPlans } from './services/seed-plans.ts';
 import { eq } from 'drizzle-orm';

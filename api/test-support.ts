@@ -18,7 +18,7 @@ import type { AccountType, AdminRole, Authority, ContractState } from '../model/
 import { hashPassword } from './auth/password.ts';
 import { accounts, sites } from './db/schema.ts';
 import { adminMembers } from './db/schema-identity.ts';
-import { ensureFirstOperator } from './services/ensure-first-operator.ts';
+import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedPlans } from './services/seed-plans.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 

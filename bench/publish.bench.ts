@@ -18,7 +18,7 @@ import type { Sharp } from 'sharp';
 import { openDatabase } from '../api/db/open-database.ts';
 import type { Db } from '../api/db/open-database.ts';
 import { createSite } from '../api/services/create-site.ts';
-import { ensureFirstOperator } from '../api/services/ensure-first-operator.ts';
+import { ensureFirstOperator } from '../api/identity/ensure-first-operator.ts';
 import { findSiteForAccount } from '../api/services/find-site.ts';
 import type { SiteRow } from '../api/services/find-site.ts';
 import { loadSiteDraft } from '../api/services/load-site-draft.ts';

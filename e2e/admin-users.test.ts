@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
 import { readOutbox } from '../api/mail/mailer.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
-import type { UserView } from '../api/services/user-view.ts';
+import type { UserView } from '../api/identity/user-view.ts';
 import { launchBrowser } from './browser.ts';
 import { signIn } from './site-api.ts';
 

@@ -137,11 +137,11 @@ export const contractChangeInputSchema = z.object({
   note: z.string().trim().max(120).default(''),
 });
 
-/** `?q=&page=&limit=` of the user list. */
+/** `?q=&page=&limit=` of the user list, read from query strings. */
 export const userListQuerySchema = z.object({
   q: z.string().trim().max(TEXT_MAX).default(''),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number<string>().int().min(1).default(1),
+  limit: z.coerce.number<string>().int().min(1).max(100).default(20),
 });
 
 /** A member of an account's admin list (spec §3 "Admin"). */

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.ts';
 import { openDatabase } from '../api/db/open-database.ts';
-import { createOperator } from '../api/services/create-operator.ts';
+import { createOperator } from '../api/identity/create-operator.ts';
 import { seedPlans } from '../api/services/seed-plans.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { Contract, PathParams } from '../../model/contracts/contract.ts';
-import type { Actor } from '../auth/actor.ts';
-import type { ValidSession } from '../auth/sessions.ts';
+import type { Actor } from '../identity/actor.ts';
+import type { ValidSession } from '../identity/sessions.ts';
 import type { AppEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
-import type { AccountRow } from '../services/find-account.ts';
+import type { AccountRow } from '../identity/find-account.ts';
 import type { SiteRow } from '../services/find-site.ts';
 
 /** What the policy lets the handler rely on: a caller for session calls, the target they name. */

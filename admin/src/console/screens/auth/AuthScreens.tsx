@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
 import { emailSchema, loginInputSchema } from '../../../../../model/account.ts';
+import { identityContracts } from '../../../../../model/contracts/identity.ts';
 import { changePasswordInputSchema, resetPasswordInputSchema } from '../../../../../model/password-rule.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import type { Account } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
@@ -27,7 +29,7 @@ export function Login() {
   const form = useForm<LoginForm, unknown, z.output<typeof loginInputSchema>>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { account } = await api.post<{ account: Account }>('/auth/login', values, { quiet: true, noRefresh: true });
+      const { account } = await request(identityContracts.login, { body: values }, { quiet: true, noRefresh: true });
       setFailure('');
       setAccount(account);
       navigate(landing(account));
@@ -59,7 +61,7 @@ export function ForgotPassword() {
   const [sent, setSent] = useState('');
   const form = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
   const submit = form.handleSubmit(async (values) => {
-    const { message } = await api.post<{ message: string }>('/auth/forgot-password', values, { noRefresh: true }).catch(() => ({ message: '' }));
+    const { message } = await request(identityContracts.forgotPassword, { body: values }, { noRefresh: true }).catch(() => ({ message: '' }));
     setSent(message);
   });
   return (
@@ -76,20 +78,24 @@ export function ForgotPassword() {
   );
 }
 
+type PasswordField = { registered: UseFormRegisterReturn; error: FieldError | undefined };
+
 /** Both password fields of a new password, with the rule shown beside them. */
-function NewPasswordFields({ form }: { form: ReturnType<typeof useForm<{ password: string; confirmPassword: string }>> }) {
+function NewPasswordFields({ password, confirmPassword }: { password: PasswordField; confirmPassword: PasswordField }) {
   const { t } = useI18n();
   return (
     <>
-      <Field label={t('newPassword')} error={form.formState.errors.password} hint={t('passwordRule')}>
-        {(props) => <input {...props} type="password" autoComplete="new-password" {...form.register('password')} />}
+      <Field label={t('newPassword')} error={password.error} hint={t('passwordRule')}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...password.registered} />}
       </Field>
-      <Field label={t('confirmPassword')} error={form.formState.errors.confirmPassword}>
-        {(props) => <input {...props} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />}
+      <Field label={t('confirmPassword')} error={confirmPassword.error}>
+        {(props) => <input {...props} type="password" autoComplete="new-password" {...confirmPassword.registered} />}
       </Field>
     </>
   );
 }
+
+type ResetForm = z.input<typeof resetPasswordInputSchema>;
 
 /** /new-password?token=…: an invitation or a reset link sets a password. */
 export function NewPassword() {
@@ -100,16 +106,17 @@ export function NewPassword() {
   const [state, setState] = useState<{ email?: string; problem?: string }>({});
   useEffect(() => {
     if (!token) return setState({ problem: 'Token is missing.' });
-    api.post<{ email: string }>('/auth/verify-token', { token }, { quiet: true, noRefresh: true })
+    request(identityContracts.verifyToken, { body: { token } }, { quiet: true, noRefresh: true })
       .then(({ email }) => setState({ email }))
       .catch((error: Error) => setState({ problem: error.message }));
   }, [token]);
-  const form = useForm<{ password: string; confirmPassword: string }>({
-    resolver: zodResolver(resetPasswordInputSchema) as never,
+  const form = useForm<ResetForm, unknown, z.output<typeof resetPasswordInputSchema>>({
+    resolver: zodResolver(resetPasswordInputSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
-    const { message } = await api.post<{ message: string }>('/auth/reset-password', { ...values, token }, { noRefresh: true });
+    const { message } = await request(identityContracts.resetPassword, { body: { ...values, token } }, { noRefresh: true });
     toast(message);
     navigate('/login');
   });
@@ -118,7 +125,7 @@ export function NewPassword() {
       {state.problem ? <p role="alert" className="error">{msg(state.problem)}</p> : (
         <form onSubmit={(event) => void submit(event).catch(() => {})} noValidate className="stack">
           {state.email && <p>{state.email}</p>}
-          <NewPasswordFields form={form} />
+          <NewPasswordFields password={{ registered: form.register('password'), error: errors.password }} confirmPassword={{ registered: form.register('confirmPassword'), error: errors.confirmPassword }} />
           <button type="submit" disabled={form.formState.isSubmitting}>{t('savePassword')}</button>
         </form>
       )}
@@ -135,10 +142,11 @@ export function FirstTimeChange() {
   const toast = useToast();
   const { account, reload } = useSession();
   const [, navigate] = useLocation();
-  const form = useForm<ChangeForm>({ resolver: zodResolver(changePasswordInputSchema) as never, defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
+  const form = useForm<ChangeForm, unknown, z.output<typeof changePasswordInputSchema>>({ resolver: zodResolver(changePasswordInputSchema), defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
+  const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { message } = await api.post<{ message: string }>('/auth/change-password', values);
+      const { message } = await request(identityContracts.changePassword, { body: values });
       toast(message);
       const next = await reload();
       navigate(next ? landing(next) : '/login');
@@ -151,10 +159,10 @@ export function FirstTimeChange() {
     <PublicFrame title={t('firstTimeTitle')}>
       <p>{t('firstTimeHint')}</p>
       <form onSubmit={submit} noValidate className="stack">
-        <Field label={t('currentPassword')} error={form.formState.errors.currentPassword}>
+        <Field label={t('currentPassword')} error={errors.currentPassword}>
           {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
         </Field>
-        <NewPasswordFields form={form as never} />
+        <NewPasswordFields password={{ registered: form.register('password'), error: errors.password }} confirmPassword={{ registered: form.register('confirmPassword'), error: errors.confirmPassword }} />
         <button type="submit" disabled={form.formState.isSubmitting}>{t('savePassword')}</button>
       </form>
     </PublicFrame>
@@ -168,7 +176,7 @@ export function Logout() {
   const { setAccount } = useSession();
   const [, navigate] = useLocation();
   useEffect(() => {
-    api.post<{ message: string }>('/auth/logout', undefined, { noRefresh: true, quiet: true })
+    request(identityContracts.logout, {}, { noRefresh: true, quiet: true })
       .then(({ message }) => toast(message))
       .catch(() => {})
       .finally(() => { setAccount(null); navigate('/login'); });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
+import { identityContracts } from '../../../../../model/contracts/identity.ts';
 import { publishingContracts } from '../../../../../model/contracts/publishing.ts';
 import type { SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -27,7 +28,7 @@ export function PublishTab({ site, onSaved }: EditorProps) {
   const loadVersions = useCallback(() => request(publishingContracts.listVersions, { params: { id: site.id } }).then((body) => setVersions(body.versions)).catch(() => {}), [site.id]);
   useEffect(() => {
     void loadVersions();
-    void api.get<{ siteOrigin: string | null }>('/meta').then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
+    void request(identityContracts.meta, {}).then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
     return () => source.current?.close();
   }, [loadVersions]);
 

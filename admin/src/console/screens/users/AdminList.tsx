@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { ADMIN_ROLES, AUTHORITIES, createSubAdminInputSchema, type AdminRole, type Authority } from '../../../../../model/account.ts';
-import { api } from '../../api/client.ts';
+import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
+import { identityContracts } from '../../../../../model/contracts/identity.ts';
+import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
@@ -10,8 +13,7 @@ import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { mayManageAdminList } from './user-rules.ts';
 
-type Admin = { id: string; name: string; email: string; role: AdminRole; authority: Authority; passwordSet: boolean };
-type NewAdmin = { name: string; email: string; role: AdminRole; authority: Authority };
+type Admin = ContractResponse<typeof identityContracts.listAdmins>['admins'][number];
 
 /** /{prefix}/admin-list: the account's admins (spec §2 admin list); its main contact adds, changes and removes sub-admins. */
 export default function AdminList() {
@@ -21,12 +23,12 @@ export default function AdminList() {
   const [admins, setAdmins] = useState<Admin[] | null>(null);
   const manage = mayManageAdminList(account!);
   const { confirm, dialog } = useConfirm();
-  useEffect(() => { void api.get<{ admins: Admin[] }>('/sub-admin').then((body) => setAdmins(body.admins)).catch(() => {}); }, []);
-  const form = useForm<NewAdmin>({ resolver: zodResolver(createSubAdminInputSchema) as never, defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' } });
+  useEffect(() => { void request(identityContracts.listAdmins, {}).then((body) => setAdmins(body.admins)).catch(() => {}); }, []);
+  const form = useForm<z.input<typeof createSubAdminInputSchema>, unknown, z.output<typeof createSubAdminInputSchema>>({ resolver: zodResolver(createSubAdminInputSchema), defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' } });
   const { errors } = form.formState;
   const add = form.handleSubmit(async (values) => {
     try {
-      const body = await api.post<{ admins: Admin[] }>('/sub-admin', values);
+      const body = await request(identityContracts.addSubAdmin, { body: values });
       setAdmins(body.admins);
       form.reset();
       toast(t('adminInvited', { email: values.email }));
@@ -36,7 +38,7 @@ export default function AdminList() {
   });
   const change = async (admin: Admin, patch: Partial<Pick<Admin, 'role' | 'authority'>>) => {
     try {
-      const body = await api.put<{ admins: Admin[] }>(`/sub-admin/${admin.id}`, patch);
+      const body = await request(identityContracts.updateSubAdmin, { params: { id: admin.id }, body: patch });
       setAdmins(body.admins);
       toast(t('saved'));
     } catch {
@@ -46,7 +48,7 @@ export default function AdminList() {
   const remove = async (admin: Admin) => {
     if (!(await confirm({ message: t('removeAdminConfirm', { name: admin.name }), confirmLabel: t('remove'), danger: true }))) return;
     try {
-      const body = await api.del<{ admins: Admin[] }>(`/sub-admin/${admin.id}`);
+      const body = await request(identityContracts.removeSubAdmin, { params: { id: admin.id } });
       setAdmins(body.admins);
       toast(t('adminRemoved'));
     } catch {

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { AUTHORITIES } from '../../../../../model/account.ts';
-import { api } from '../../api/client.ts';
+import { identityContracts } from '../../../../../model/contracts/identity.ts';
+import type { Plan } from '../../../../../model/plan.ts';
+import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 
@@ -17,10 +19,12 @@ export type ContractValues = {
   licenseIssued: boolean;
 };
 
-type Plan = { id: string; name: string };
 const emptyIsNull = { setValueAs: (value: unknown) => (value === '' || value === undefined ? null : value) };
 
-export function ContractFields({ register, errors }: { register: UseFormRegister<ContractValues>; errors: FieldErrors<ContractValues> }) {
+/** How a form registers one of the contract fields: both forms pass `(name, options) => form.register(name, options)`. */
+export type RegisterContractField = (name: keyof ContractValues, options?: typeof emptyIsNull) => UseFormRegisterReturn;
+
+export function ContractFields({ register, errors }: { register: RegisterContractField; errors: Partial<Record<keyof ContractValues, FieldError>> }) {
   const { t } = useI18n();
   const plans = usePlans();
   return (
@@ -51,6 +55,6 @@ export function ContractFields({ register, errors }: { register: UseFormRegister
 
 function usePlans(): Plan[] | null {
   const [plans, setPlans] = useState<Plan[] | null>(null);
-  useEffect(() => { void api.get<{ plans: Plan[] }>('/plan').then((body) => setPlans(body.plans)).catch(() => setPlans([])); }, []);
+  useEffect(() => { void request(identityContracts.listPlans, {}).then((body) => setPlans(body.plans)).catch(() => setPlans([])); }, []);
   return plans;
 }

@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { createUserInputSchema, type AccountType } from '../../../../../model/account.ts';
-import { api } from '../../api/client.ts';
+import type { z } from 'zod';
+import { createUserInputSchema } from '../../../../../model/account.ts';
+import { prefixedUsers } from '../../../../../model/contracts/identity.ts';
+import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { ContractFields, type ContractValues } from './ContractFields.tsx';
-import type { UserRow } from './UserList.tsx';
+import { ContractFields } from './ContractFields.tsx';
 import { placeRefusal } from './server-problem.ts';
 import { creatableTypes, userApiPrefix } from './user-rules.ts';
 
 const FIELDS = ['companyName', 'contactPerson', 'email', 'planId', 'contractStart', 'contractExpiry', 'accountType', 'password'] as const;
-type Form = ContractValues & { accountType: Exclude<AccountType, 'MASTER' | 'SUB_ADMIN'>; password: string | undefined; contractState: 'active' | 'inactive' };
+type Form = z.input<typeof createUserInputSchema>;
 
 /** /{prefix}/create-user: a user of a type below the caller's, created through the caller's own prefix; invited by mail unless given a first password. */
 export default function CreateUser() {
@@ -23,15 +24,15 @@ export default function CreateUser() {
   const { account } = useSession();
   const types = creatableTypes(account!);
   const prefix = userApiPrefix(account!);
-  const form = useForm<Form>({
-    resolver: zodResolver(createUserInputSchema) as never,
+  const form = useForm<Form, unknown, z.output<typeof createUserInputSchema>>({
+    resolver: zodResolver(createUserInputSchema),
     defaultValues: { companyName: '', contactPerson: '', email: '', planId: null, contractStart: null, contractExpiry: null, authority: 'edit', licenseIssued: false, accountType: types.at(-1) as Form['accountType'], password: undefined, contractState: 'active' },
   });
   const { errors } = form.formState;
   if (!prefix || types.length === 0) return <p className="banner">{t('error.403')}</p>;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { user } = await api.post<{ user: UserRow }>(`/${prefix}/user`, values, { quiet: true });
+      const { user } = await request(prefixedUsers[prefix].create, { body: values }, { quiet: true });
       toast(t('userCreated'));
       navigate(`/${account!.routePrefix}/user/${user.id}`);
     } catch (error) {
@@ -44,7 +45,7 @@ export default function CreateUser() {
     <form onSubmit={submit} noValidate className="card stack" aria-label={t('createUser')}>
       <h1>{t('createUser')}</h1>
       <Field label={t('accountType')}>{(p) => <select {...p} {...form.register('accountType')}>{types.map((type) => <option key={type} value={type}>{t(`type.${type}`)}</option>)}</select>}</Field>
-      <ContractFields register={form.register as never} errors={errors} />
+      <ContractFields register={(name, options) => form.register(name, options)} errors={errors} />
       <div className="row">
         <Field label={t('contractState')}>{(p) => <select {...p} {...form.register('contractState')}><option value="active">{t('contract.active')}</option><option value="inactive">{t('contract.inactive')}</option></select>}</Field>
         <Field label={t('firstPassword')} hint={t('firstPasswordHint')} error={errors.password}>

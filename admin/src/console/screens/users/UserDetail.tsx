@@ -1,18 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { canTransition, updateUserInputSchema, type ContractState } from '../../../../../model/account.ts';
-import { api } from '../../api/client.ts';
+import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
+import { identityContracts } from '../../../../../model/contracts/identity.ts';
+import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ContractFields, type ContractValues } from './ContractFields.tsx';
-import type { UserRow } from './UserList.tsx';
 import { placeRefusal } from './server-problem.ts';
 import { mayEditUsers } from './user-rules.ts';
 
-type History = { id: string; fromState: ContractState | null; toState: ContractState; note: string; at: string; byEmail: string | null };
+type UserRow = ContractResponse<typeof identityContracts.getUser>['user'];
+type History = ContractResponse<typeof identityContracts.masterUserHistory>['history'][number];
 /** Spec §6: only master-side users suspend, resume and terminate contracts. */
 const PLATFORM = ['MASTER', 'MASTER_USER'];
 const ACTIONS = [['suspended', 'suspend'], ['active', 'resume'], ['terminated', 'terminate']] as const;
@@ -27,14 +30,14 @@ export default function UserDetail({ userId }: { userId: string }) {
   const isPlatform = PLATFORM.includes(account!.effectiveType);
   const { confirm, dialog } = useConfirm();
   const load = useCallback(() => {
-    void api.get<{ user: UserRow }>(`/user/${userId}`).then((body) => setUser(body.user)).catch(() => {});
-    if (isPlatform) void api.get<{ history: History[] }>(`/master/user/${userId}/user-history`).then((body) => setHistory(body.history)).catch(() => {});
+    void request(identityContracts.getUser, { params: { id: userId } }).then((body) => setUser(body.user)).catch(() => {});
+    if (isPlatform) void request(identityContracts.masterUserHistory, { params: { id: userId } }).then((body) => setHistory(body.history)).catch(() => {});
   }, [userId, isPlatform]);
   useEffect(load, [load]);
   const change = async (state: ContractState) => {
     if (state === 'terminated' && !(await confirm({ message: t('terminateConfirm'), confirmLabel: t('terminate'), danger: true }))) return;
     try {
-      const body = await api.put<{ user: UserRow; history: History[] }>(`/master/user/${userId}/contract`, { state });
+      const body = await request(identityContracts.changeContractState, { params: { id: userId }, body: { state } });
       setUser(body.user);
       setHistory(body.history);
       toast(t('contractChanged', { state: t(`contract.${state}`) }));
@@ -100,10 +103,10 @@ const CONTRACT_FIELDS = ['companyName', 'contactPerson', 'email', 'planId', 'con
 function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): void }) {
   const { t, msg } = useI18n();
   const toast = useToast();
-  const form = useForm<ContractValues>({ resolver: zodResolver(updateUserInputSchema) as never, defaultValues: contractValues(user) });
+  const form = useForm<z.input<typeof updateUserInputSchema>, unknown, z.output<typeof updateUserInputSchema>>({ resolver: zodResolver(updateUserInputSchema), defaultValues: contractValues(user) });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const body = await api.put<{ user: UserRow }>(`/user/${user.id}`, values, { quiet: true });
+      const body = await request(identityContracts.updateUser, { params: { id: user.id }, body: values }, { quiet: true });
       form.reset(contractValues(body.user));
       onSaved(body.user);
       toast(t('saved'));
@@ -116,7 +119,7 @@ function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): vo
   return (
     <form onSubmit={submit} noValidate className="card stack" aria-label={t('editUser')}>
       <h2>{t('editUser')}</h2>
-      <ContractFields register={form.register} errors={form.formState.errors} />
+      <ContractFields register={(name, options) => form.register(name, options)} errors={form.formState.errors} />
       <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
     </form>
   );

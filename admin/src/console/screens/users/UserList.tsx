@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { ContractState } from '../../../../../model/account.ts';
-import { api } from '../../api/client.ts';
+import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
+import { identityContracts } from '../../../../../model/contracts/identity.ts';
+import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { mayEditUsers } from './user-rules.ts';
 
-export type UserRow = { id: string; email: string; accountType: string; companyName: string; contactPerson: string; planId: string | null; contractStart: string | null; contractExpiry: string | null; contractState: ContractState; authority: 'edit' | 'view'; licenseIssued: boolean };
+type UserPage = ContractResponse<typeof identityContracts.listUsers>;
 const LIMIT = 20;
 
 /** /{prefix}/user-list: the users of the caller's branch, searched and paged by the API. */
@@ -15,10 +16,10 @@ export default function UserList() {
   const { account } = useSession();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ users: UserRow[]; total: number } | null>(null);
+  const [result, setResult] = useState<UserPage | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
-      void api.get<{ users: UserRow[]; total: number }>(`/user?q=${encodeURIComponent(query)}&page=${page}&limit=${LIMIT}`).then(setResult).catch(() => {});
+      void request(identityContracts.listUsers, { query: { q: query, page: String(page), limit: String(LIMIT) } }).then(setResult).catch(() => {});
     }, 200);
     return () => clearTimeout(timer);
   }, [query, page]);

@@ -4,7 +4,7 @@ import { creatableTypes, mayEditUsers, mayManageAdminList, userApiPrefix } from 
 
 const caller = (over: Partial<Account>): Account => ({
   id: 'a', email: 'a@example.com', accountType: 'USER', effectiveType: 'USER', routePrefix: 'admin-user', tenantId: 'a',
-  role: null, authority: 'edit', contractState: 'active', mustChangePassword: false, plan: null, ...over,
+  role: 'main_contact', authority: 'edit', contractState: 'active', mustChangePassword: false, plan: null, ...over,
 });
 
 describe('who creates and edits users, and under which prefix', () => {

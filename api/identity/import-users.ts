@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { createUserInputSchema } from '../../model/account.ts';
 import { MAX_CSV_BYTES } from '../../model/constants.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from './actor.ts';
 import type { Db } from '../db/open-database.ts';
 import { LocalizedError } from '../errors.ts';
 import type { AccountRow } from './find-account.ts';

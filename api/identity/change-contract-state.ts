@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { canTransition, contractStateSchema, type ContractState } from '../../model/account.ts';
-import { deleteSessionsOf } from '../auth/sessions.ts';
+import { deleteSessionsOf } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { contractHistory } from '../db/schema-identity.ts';
@@ -40,5 +40,5 @@ export function listContractHistory(db: Db, accountId: string) {
     .where(eq(contractHistory.accountId, accountId))
     .orderBy(asc(contractHistory.at), asc(contractHistory.id))
     .all()
-    .map((row) => ({ ...row, at: row.at.toISOString() }));
+    .map((row) => ({ ...row, fromState: row.fromState === null ? null : contractStateSchema.parse(row.fromState), toState: contractStateSchema.parse(row.toState), at: row.at.toISOString() }));
 }

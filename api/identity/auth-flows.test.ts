@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, SESSION_COOKIE, SESSION_TTL_MS, validateSession } from '../auth/sessions.ts';
+import { createSession, SESSION_COOKIE, SESSION_TTL_MS, validateSession } from './sessions.ts';
 import { accounts, sessions } from '../db/schema.ts';
 import { loginThrottle } from '../db/schema-identity.ts';
-import { THROTTLE } from '../services/login-throttle.ts';
+import { THROTTLE } from './login-throttle.ts';
 import { addAccount, createTestContext, OPERATOR, sessionCookie, type TestContext } from '../test-support.ts';
 
 let ctx: TestContext;

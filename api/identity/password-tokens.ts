@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { hashToken } from '../auth/sessions.ts';
+import { hashToken } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { passwordTokens } from '../db/schema-identity.ts';
 import { LocalizedError } from '../errors.ts';

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CREATABLE_TYPES, TYPES_NEEDING_PLAN, type AccountType, type createUserInputSchema } from '../../model/account.ts';
 import { adminPasswordProblem } from '../../model/password-rule.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from './actor.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { effectiveAuthority, type AdminRole, type Authority, type createSubAdminInputSchema, type updateSubAdminInputSchema } from '../../model/account.ts';
-import { deleteSessionsOf } from '../auth/sessions.ts';
+import { deleteSessionsOf } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { adminMembers } from '../db/schema-identity.ts';

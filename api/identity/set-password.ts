@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
-import { deleteSessionsOf } from '../auth/sessions.ts';
+import { deleteSessionsOf } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { deletePasswordTokens } from './password-tokens.ts';

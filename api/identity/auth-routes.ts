@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z, ZodError } from 'zod';
+import { ROUTE_PREFIX } from '../../model/account.ts';
+import { identityContracts as contracts } from '../../model/contracts/identity.ts';
+import { languageFromAcceptLanguage, messageIn } from '../../model/messages.ts';
+import { changePasswordInputSchema, PASSWORDS_DO_NOT_MATCH, resetPasswordInputSchema } from '../../model/password-rule.ts';
+import { clientIp } from '../client-ip.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../env.ts';
+import { LocalizedError } from '../errors.ts';
+import { route } from '../http/route.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { sessionCookieOptions } from '../middleware/authorize/index.ts';
+import type { Actor } from './actor.ts';
+import { changePassword } from './change-password.ts';
+import { logIn } from './log-in.ts';
+import { readPasswordToken } from './password-tokens.ts';
+import { sendResetLink } from './send-reset-link.ts';
+import { deleteSessionsOf, rotateSession, SESSION_COOKIE, validateSession } from './sessions.ts';
+import { setPassword } from './set-password.ts';
+import { verifyPasswordToken } from './verify-password-token.ts';
+
+
+export const LOGIN_FAILED = messageIn('loginFailed', 'en');
+
+/** What the admin learns about the signed-in caller (GET /auth/user-info and the login answer). */
+function userInfo(actor: Actor) {
+  return {
+    account: {
+      id: actor.id,
+      email: actor.email,
+      accountType: actor.accountType,
+      effectiveType: actor.effectiveType,
+      routePrefix: actor.routePrefix,
+      tenantId: actor.tenantId,
+      role: actor.role,
+      authority: actor.authority,
+      contractState: actor.contractState,
+      mustChangePassword: actor.mustChangePassword,
+      plan: actor.plan,
+    },
+  };
+}
+
+/** Parses a password form, answering the spec's own message (in the caller's language) when the confirmation differs. */
+function parsePasswordForm<T>(schema: z.ZodType<T>, body: unknown): T {
+  try {
+    return schema.parse(body);
+  } catch (error) {
+    if (error instanceof ZodError && error.issues[0]?.message === PASSWORDS_DO_NOT_MATCH) throw new LocalizedError('validation', 'passwordsDoNotMatch');
+    throw error;
+  }
+}
+
+export type AuthRouteDeps = { db: Db; secureCookie: boolean; mailer: Mailer; adminOrigin: string };
+
+/** Sign-in, sessions and passwords of the back office (spec §5, §7 /auth). */
+export function authRoutes(deps: AuthRouteDeps) {
+  const { db, secureCookie, mailer, adminOrigin } = deps;
+  const lang = (header: string | undefined) => languageFromAcceptLanguage(header);
+  const app = new Hono<AppEnv>();
+  route(app, contracts.login, async ({ c, body }) => {
+    const { actor, token, expiresAt } = await logIn(db, body, clientIp(c));
+    setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secureCookie, expiresAt));
+    return userInfo(actor);
+  });
+  route(app, contracts.logout, ({ c }) => {
+    // Logging out ends every session of the account, on every device.
+    const token = getCookie(c, SESSION_COOKIE);
+    const session = token ? validateSession(db, token) : null;
+    if (session) deleteSessionsOf(db, [session.accountId]);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return { message: messageIn('loggedOut', lang(c.req.header('accept-language'))) };
+  });
+  route(app, contracts.refreshSession, ({ c, account, session }) => {
+    const { token, expiresAt } = rotateSession(db, session);
+    setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secureCookie, expiresAt));
+    return { ...userInfo(account), expiresAt: expiresAt.toISOString() };
+  });
+  route(app, contracts.userInfo, ({ account }) => userInfo(account));
+  route(app, contracts.routePrefixes, () => ({ prefixes: ROUTE_PREFIX, subAdmin: 'the parent account\'s prefix' }));
+  route(app, contracts.forgotPassword, async ({ c, body }) => {
+    // The same answer whether or not the email is known.
+    await sendResetLink(db, mailer, adminOrigin, body.email);
+    return { message: messageIn('resetLinkSent', lang(c.req.header('accept-language'))) };
+  });
+  route(app, contracts.verifyToken, ({ body }) => verifyPasswordToken(db, body.token));
+  route(app, contracts.resetPassword, async ({ c, body }) => {
+    // The token first: a missing or used link is said before anything about the password.
+    const found = readPasswordToken(db, body.token);
+    const input = parsePasswordForm(resetPasswordInputSchema, body);
+    await setPassword(db, found.accountId, input.password);
+    return { message: messageIn('passwordChanged', lang(c.req.header('accept-language'))) };
+  });
+  route(app, contracts.changePassword, async ({ c, body, account, session }) => {
+    const input = parsePasswordForm(changePasswordInputSchema, body);
+    await changePassword(db, account.id, input, session.id);
+    return { message: messageIn('passwordChanged', lang(c.req.header('accept-language'))) };
+  });
+  return app;
+}
