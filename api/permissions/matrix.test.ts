@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/password.ts';
 import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
 import { issuePasswordToken } from '../services/password-tokens.ts';
-import { createSite } from '../services/create-site.ts';
+import { createSite } from '../sites/create-site.ts';
 import { loadSiteDraft } from '../services/load-site-draft.ts';
-import { storeUpload } from '../services/store-upload.ts';
+import { storeUpload } from '../sites/store-upload.ts';
 import { createSiteInputSchema } from '../../model/site-input.ts';
 import { accounts } from '../db/schema.ts';
 import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
-import { saveSurvey } from '../services/save-survey.ts';
+import { saveSurvey } from '../sites/save-survey.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 
 /**

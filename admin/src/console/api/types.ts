@@ -1,6 +1,6 @@
 import type { EffectiveType, AccountType, AdminRole, Authority, ContractState } from '../../../../model/account.ts';
 import type { Plan } from '../../../../model/plan.ts';
-import type { SiteView } from '../../../../api/services/site-view.ts';
+import type { SiteView } from '../../../../api/sites/site-view.ts';
 
 /** What GET /api/auth/user-info answers: the signed-in account. */
 export type Account = {

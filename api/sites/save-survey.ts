@@ -4,7 +4,7 @@ import { surveyInputSchema, type Survey } from '../../model/survey.ts';
 import type { Db } from '../db/open-database.ts';
 import { surveys } from '../db/schema-visitor.ts';
 import { notFound } from '../errors.ts';
-import { findSurvey } from './find-survey.ts';
+import { findSurvey } from '../services/find-survey.ts';
 
 /** Creates a survey for a site (no id) or replaces one of its surveys whole. */
 export function saveSurvey(db: Db, siteId: string, body: unknown, surveyId?: string): Survey {

@@ -6,16 +6,16 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
-import { createSite } from '../services/create-site.ts';
-import { deleteSite } from '../services/delete-site.ts';
+import { createSite } from './create-site.ts';
+import { deleteSite } from './delete-site.ts';
 import { findSiteForAccount, type SiteRow } from '../services/find-site.ts';
-import { listSites } from '../services/list-sites.ts';
+import { listSites } from './list-sites.ts';
 import { loadSiteDraft } from '../services/load-site-draft.ts';
-import { resizeGrid } from '../services/resize-grid.ts';
-import { toSiteView } from '../services/site-view.ts';
-import { updateSiteSettings } from '../services/update-site-settings.ts';
-import { writePage } from '../services/write-page.ts';
-import { renameCategories } from '../services/rename-categories.ts';
+import { resizeGrid } from './resize-grid.ts';
+import { toSiteView } from './site-view.ts';
+import { updateSiteSettings } from './update-site-settings.ts';
+import { writePage } from './write-page.ts';
+import { renameCategories } from './rename-categories.ts';
 
 /** `?lang=xx`, defaulting to the site's default language; an unknown language is a 400. */
 function languageOf(query: string | undefined, site: SiteRow): Language {

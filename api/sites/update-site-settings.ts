@@ -5,8 +5,8 @@ import { applySiteText, extractSiteText, translationsSchema } from '../../model/
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { SiteRow } from './find-site.ts';
-import { effectivePlan } from './effective-plan.ts';
+import type { SiteRow } from '../services/find-site.ts';
+import { effectivePlan } from '../services/effective-plan.ts';
 import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
 
 /**

@@ -7,8 +7,8 @@ import { media } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { AppError, notFound } from '../errors.ts';
 import { findSiteForAccount } from '../services/find-site.ts';
-import { MAX_IMAGE_BYTES, storeUpload } from '../services/store-upload.ts';
-import { fileTooLargeMessage } from '../services/sniff-media.ts';
+import { MAX_IMAGE_BYTES, storeUpload } from './store-upload.ts';
+import { fileTooLargeMessage } from './sniff-media.ts';
 import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
 
 /** A body larger than any file we accept, with room for the multipart envelope. */

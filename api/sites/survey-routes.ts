@@ -4,7 +4,7 @@ import type { Db } from '../db/open-database.ts';
 import { surveyResponses } from '../db/schema-visitor.ts';
 import type { AppEnv } from '../env.ts';
 import { findSurvey, listSurveys } from '../services/find-survey.ts';
-import { saveSurvey } from '../services/save-survey.ts';
+import { saveSurvey } from './save-survey.ts';
 
 /** The owner's side of surveys (B §3 "Survey: questions, points"): enough to make them and read answers; the editor screen is a later issue. */
 export function siteSurveyRoutes(deps: { db: Db }) {
