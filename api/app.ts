@@ -35,11 +35,11 @@ export function createAdminApp(deps: AppDeps) {
     .get('/meta', (c) => c.json({ siteOrigin: config.siteOrigin ?? null }))
     .route('/auth', authRoutes({ db, secureCookie, mailer, adminOrigin: config.adminOrigin }))
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin }))
-    .route('/site', siteRoutes({ db, storage }))
-    .route('/site', mediaRoutes({ db, storage }))
+    .route('/', siteRoutes({ db, storage }))
+    .route('/', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
-    .route('/site', siteSurveyRoutes({ db }))
-    .route('/preview', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
+    .route('/', siteSurveyRoutes({ db }))
+    .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   const app = new Hono<AppEnv>();

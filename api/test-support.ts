@@ -11,7 +11,7 @@ import { openDatabase, type Db } from './db/open-database.ts';
 import { createPublishJobs, type PublishJobs } from './services/publish-jobs.ts';
 import { createEventQueue, type EventQueue } from './services/event-queue.ts';
 import type { PublishResult } from '../publisher/publish.ts';
-import type { SiteView } from './sites/site-view.ts';
+import type { SiteView } from '../model/site-view.ts';
 import type { StoredUpload } from './sites/store-upload.ts';
 import { eq } from 'drizzle-orm';
 import type { AccountType, AdminRole, Authority, ContractState } from '../model/account.ts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { SiteView } from '../api/sites/site-view.ts';
+import type { SiteView } from '../model/site-view.ts';
 import type { RunningServer } from '../api/server.ts';
 
 /**

@@ -9,6 +9,7 @@ import { createSite } from '../sites/create-site.ts';
 import { loadSiteDraft } from '../services/load-site-draft.ts';
 import { storeUpload } from '../sites/store-upload.ts';
 import { createSiteInputSchema } from '../../model/site-input.ts';
+import { surveyInputSchema } from '../../model/survey.ts';
 import { accounts } from '../db/schema.ts';
 import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
 import { saveSurvey } from '../sites/save-survey.ts';
@@ -109,7 +110,7 @@ function sharedSite(ownerId: string) {
       const media = await storeUpload(ctx.db, ctx.storage, siteId, { name: 'a.png', bytes: await pngBytes(4, 4, '#123456') });
       const publishId = ctx.jobs.start(siteId);
       await ctx.jobs.finished(publishId);
-      const surveyId = saveSurvey(ctx.db, siteId, SURVEY).id;
+      const surveyId = saveSurvey(ctx.db, siteId, surveyInputSchema.parse(SURVEY)).id;
       return { siteId, pageId, mediaId: media.id, publishId, surveyId };
     })();
     shared.set(ownerId, site);

@@ -1,21 +1,23 @@
 import { Hono } from 'hono';
+import { siteContracts as contracts } from '../../model/contracts/sites.ts';
 import { languageSchema, type Language } from '../../model/language.ts';
-import { createSiteInputSchema, gridInputSchema } from '../../model/site-input.ts';
 import { siteSettingsSchema } from '../../model/site.ts';
+import type { SitePageView, SiteView } from '../../model/site-view.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
+import { route } from '../http/route.ts';
+import type { SiteRow } from '../services/find-site.ts';
 import { createSite } from './create-site.ts';
 import { deleteSite } from './delete-site.ts';
-import { findSiteForAccount, type SiteRow } from '../services/find-site.ts';
+import { getSiteView } from './get-site-view.ts';
 import { listSites } from './list-sites.ts';
-import { loadSiteDraft } from '../services/load-site-draft.ts';
+import { renameCategories } from './rename-categories.ts';
 import { resizeGrid } from './resize-grid.ts';
-import { toSiteView } from './site-view.ts';
+import { toSiteSummary } from './site-summary.ts';
 import { updateSiteSettings } from './update-site-settings.ts';
 import { writePage } from './write-page.ts';
-import { renameCategories } from './rename-categories.ts';
 
 /** `?lang=xx`, defaulting to the site's default language; an unknown language is a 400. */
 function languageOf(query: string | undefined, site: SiteRow): Language {
@@ -25,60 +27,44 @@ function languageOf(query: string | undefined, site: SiteRow): Language {
   return parsed.data;
 }
 
-async function jsonBody(request: { json(): Promise<unknown> }): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON.');
-  }
-}
-
-function siteView(db: Db, site: SiteRow, lang: Language) {
-  return toSiteView(loadSiteDraft(db, site.id), lang, { liveVersion: site.liveVersion });
+/** The page the editor just wrote, as the view shows it. */
+function pageOf(view: SiteView, pageId: string): SitePageView {
+  const page = view.creatives.flatMap((creative) => creative.pages).find((p) => p.id === pageId);
+  if (!page) throw notFound('Page not found.');
+  return page;
 }
 
 export function siteRoutes(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
-  return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ sites: listSites(db, c.get('account')) }))
-    .post('/', async (c) => {
-      const input = createSiteInputSchema.parse(await jsonBody(c.req));
-      const id = createSite(db, c.get('account').tenantId, input);
-      const site = findSiteForAccount(db, c.get('account'), id);
-      return c.json(siteView(db, site, input.defaultLanguage), 201);
-    })
-    .get('/:id', (c) => {
-      const site = c.get('site');
-      return c.json(siteView(db, site, languageOf(c.req.query('lang'), site)));
-    })
-    .put('/:id', async (c) => {
-      const site = c.get('site');
-      const lang = languageOf(c.req.query('lang'), site);
-      updateSiteSettings(db, site, await jsonBody(c.req), lang);
-      return c.json(siteView(db, findSiteForAccount(db, c.get('account'), site.id), lang));
-    })
-    .delete('/:id', async (c) => {
-      const site = c.get('site');
-      await deleteSite(db, storage, site.id);
-      return c.json({ message: 'The site was deleted.' });
-    })
-    .put('/:id/grid', async (c) => {
-      const site = c.get('site');
-      const result = resizeGrid(db, site, gridInputSchema.parse(await jsonBody(c.req)));
-      return c.json({ ...result, site: siteView(db, findSiteForAccount(db, c.get('account'), site.id), languageOf(undefined, site)) });
-    })
-    .put('/:id/categories', async (c) => {
-      const site = c.get('site');
-      const lang = languageOf(c.req.query('lang'), site);
-      renameCategories(db, site, await jsonBody(c.req), lang);
-      return c.json(siteView(db, site, lang));
-    })
-    .put('/:id/page/:pageId', async (c) => {
-      const site = c.get('site');
-      const lang = languageOf(c.req.query('lang'), site);
-      writePage(db, site, c.req.param('pageId'), lang, await jsonBody(c.req));
-      const view = siteView(db, site, lang);
-      const page = view.creatives.flatMap((creative) => creative.pages).find((p) => p.id === c.req.param('pageId'));
-      return c.json({ page });
-    });
+  const app = new Hono<AppEnv>();
+  route(app, contracts.listSites, ({ account }) => ({ sites: listSites(db, account).map(toSiteSummary) }));
+  route(app, contracts.createSite, ({ account, body }) => {
+    const id = createSite(db, account.tenantId, body);
+    return getSiteView(db, { id, liveVersion: null }, body.defaultLanguage);
+  });
+  route(app, contracts.getSite, ({ site, query }) => getSiteView(db, site, languageOf(query.lang, site)));
+  route(app, contracts.updateSiteSettings, ({ site, query, body }) => {
+    const lang = languageOf(query.lang, site);
+    updateSiteSettings(db, site, body, lang);
+    return getSiteView(db, site, lang);
+  });
+  route(app, contracts.deleteSite, async ({ site }) => {
+    await deleteSite(db, storage, site.id);
+    return { message: 'The site was deleted.' };
+  });
+  route(app, contracts.resizeGrid, ({ site, body }) => {
+    const result = resizeGrid(db, site, body);
+    return { ...result, site: getSiteView(db, site, languageOf(undefined, site)) };
+  });
+  route(app, contracts.renameCategories, ({ site, query, body }) => {
+    const lang = languageOf(query.lang, site);
+    renameCategories(db, site, body, lang);
+    return getSiteView(db, site, lang);
+  });
+  route(app, contracts.writePage, ({ site, params, query, body }) => {
+    const lang = languageOf(query.lang, site);
+    writePage(db, site, params.pageId, lang, body);
+    return { page: pageOf(getSiteView(db, site, lang), params.pageId) };
+  });
+  return app;
 }

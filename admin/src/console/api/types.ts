@@ -1,6 +1,5 @@
 import type { EffectiveType, AccountType, AdminRole, Authority, ContractState } from '../../../../model/account.ts';
 import type { Plan } from '../../../../model/plan.ts';
-import type { SiteView } from '../../../../api/sites/site-view.ts';
 
 /** What GET /api/auth/user-info answers: the signed-in account. */
 export type Account = {
@@ -18,18 +17,4 @@ export type Account = {
   plan: Plan | null;
 };
 
-export type SiteSummary = {
-  id: string;
-  name: string;
-  status: string;
-  ownerId: string;
-  numberHorizontal: number;
-  numberVertical: number;
-  liveVersion: number | null;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type { SiteView };
-export type SitePage = SiteView['creatives'][number]['pages'][number];
+export type { SitePageView as SitePage, SiteSummary, SiteView } from '../../../../model/site-view.ts';
