@@ -7,16 +7,16 @@ import type { AppEnv } from './env.ts';
 import { handleError } from './errors.ts';
 import { authorize } from './middleware/authorize/index.ts';
 import { sameSite } from './middleware/same-site/index.ts';
-import { mediaRoutes } from './routes/media.ts';
+import { mediaRoutes } from './sites/media-routes.ts';
 import { publishRoutes } from './publishing/routes.ts';
-import { siteRoutes } from './routes/sites.ts';
+import { siteRoutes } from './sites/site-routes.ts';
 import { identityRoutes } from './identity/routes.ts';
-import { siteSurveyRoutes } from './routes/site-surveys.ts';
+import { siteSurveyRoutes } from './sites/survey-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor-api.ts';
-import { previewRoutes } from './routes/preview.ts';
+import { previewRoutes } from './sites/preview-routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 
@@ -31,11 +31,11 @@ export function createAdminApp(deps: AppDeps) {
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, secureCookie, mountedAt: '/api' }))
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, secureCookie, siteOrigin: config.siteOrigin }))
-    .route('/site', siteRoutes({ db, storage }))
-    .route('/site', mediaRoutes({ db, storage }))
+    .route('/', siteRoutes({ db, storage }))
+    .route('/', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
-    .route('/site', siteSurveyRoutes({ db }))
-    .route('/preview', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
+    .route('/', siteSurveyRoutes({ db }))
+    .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   const app = new Hono<AppEnv>();

@@ -5,7 +5,7 @@ import { hashPassword } from './auth/password.ts';
 import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from './identity/sessions.ts';
 import { accounts, sessions } from './db/schema.ts';
 import { LOGIN_FAILED } from './identity/auth-routes.ts';
-import type { SiteView } from './services/site-view.ts';
+import type { SiteView } from '../model/site-view.ts';
 import { ADMIN_ORIGIN, createTestContext, fileForm, OPERATOR, pngBytes, sessionCookie, type TestContext } from './test-support.ts';
 
 let ctx: TestContext;

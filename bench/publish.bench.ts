@@ -17,14 +17,15 @@ import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { openDatabase } from '../api/db/open-database.ts';
 import type { Db } from '../api/db/open-database.ts';
-import { createSite } from '../api/services/create-site.ts';
+import { createSite } from '../api/sites/create-site.ts';
 import { ensureFirstOperator } from '../api/identity/ensure-first-operator.ts';
 import { findSiteForAccount } from '../api/services/find-site.ts';
 import type { SiteRow } from '../api/services/find-site.ts';
 import { loadSiteDraft } from '../api/services/load-site-draft.ts';
-import { storeUpload } from '../api/services/store-upload.ts';
-import { writePage } from '../api/services/write-page.ts';
+import { storeUpload } from '../api/sites/store-upload.ts';
+import { writePage } from '../api/sites/write-page.ts';
 import type { Language } from '../model/language.ts';
+import { pageContentSchema } from '../model/page.ts';
 import { columnLetters } from '../model/position.ts';
 import { createSiteInputSchema } from '../model/site-input.ts';
 import { makeImageSet, planImageWidths, sharpConcurrency } from '../publisher/images.ts';
@@ -201,7 +202,7 @@ async function setUp(root: string): Promise<Setup> {
         const position = `${columnLetters(creative.columnIndex)}${page.row}`;
         const upload = await storeUpload(db, storage, siteId, { name: `photo-${position}.jpg`, bytes: sources[index]! });
         const buttonId = randomUUID();
-        for (const lang of LANGUAGES) writePage(db, site, page.id, lang, pageBody(lang, position, upload.url, buttonId));
+        for (const lang of LANGUAGES) writePage(db, site, page.id, lang, pageContentSchema.parse(pageBody(lang, position, upload.url, buttonId)));
         if (position === 'A1') firstPage = { id: page.id, position, imageUrl: upload.url, buttonId };
         index++;
         progress(`uploading and writing pages ${index}/${IMAGE_COUNT}`);
@@ -502,7 +503,7 @@ async function main(): Promise<void> {
     heading('d. republish after one text edit (A1 mainText, jp)');
     const edit = await timed(async () => {
       const { id, position, imageUrl, buttonId } = setup!.firstPage;
-      writePage(setup!.db, setup!.site, id, 'jp', pageBody('jp', position, imageUrl, buttonId, `${TEXTS.jp.main} ${position} — 改訂版`));
+      writePage(setup!.db, setup!.site, id, 'jp', pageContentSchema.parse(pageBody('jp', position, imageUrl, buttonId, `${TEXTS.jp.main} ${position} — 改訂版`)));
     });
     line('writePage', millis(edit.ms));
     const edited = await timedPublish(setup, renderer, 'republish after edit');

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
-import type { SiteView } from '../api/services/site-view.ts';
+import type { SiteView } from '../model/site-view.ts';
 import { launchBrowser } from './browser.ts';
 import { pageIds, signIn } from './site-api.ts';
 

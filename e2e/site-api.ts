@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { SiteView } from '../api/services/site-view.ts';
+import type { SiteView } from '../model/site-view.ts';
 import type { RunningServer } from '../api/server.ts';
 
 /**

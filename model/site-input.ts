@@ -50,3 +50,4 @@ export const categoryNamesInputSchema = z.object({
     }),
 });
 export type CategoryNamesInput = z.input<typeof categoryNamesInputSchema>;
+export type CategoryNames = z.output<typeof categoryNamesInputSchema>;

@@ -436,11 +436,19 @@ function checkDefaultLanguage(
 export const siteSettingsSchema = z.object(siteSettingsShape).superRefine(checkDefaultLanguage);
 
 /**
- * A PUT of site settings: any subset of the fields, none defaulted. A nested object
- * (seo, company, campaign…) given here replaces the stored one whole. The default-language
- * check runs only when both fields are sent; the caller checks the merged result.
+ * A PUT of site settings: any subset of the fields, none defaulted. `seo`, `company` and
+ * `scripts` are patches too, merged field by field into the stored ones; any other nested object
+ * (campaign, forms…) given here replaces the stored one whole. The default-language check runs
+ * only when both fields are sent; the caller checks the merged result.
  */
-export const siteSettingsPatchSchema = z.object(patchShape(siteSettingsShape)).superRefine(checkDefaultLanguage);
+export const siteSettingsPatchSchema = z
+  .object({
+    ...patchShape(siteSettingsShape),
+    seo: z.object(patchShape(seoSchema.shape)).optional(),
+    company: z.object(patchShape(companyInfoSchema.shape)).optional(),
+    scripts: z.object(patchShape(siteScriptsSchema.shape)).optional(),
+  })
+  .superRefine(checkDefaultLanguage);
 
 /** A category: one column of the grid. */
 export const creativeSchema = z.object({

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/password.ts';
 import { createSession, SESSION_COOKIE } from '../identity/sessions.ts';
 import { issuePasswordToken } from '../identity/password-tokens.ts';
-import { createSite } from '../services/create-site.ts';
+import { createSite } from '../sites/create-site.ts';
 import { loadSiteDraft } from '../services/load-site-draft.ts';
-import { storeUpload } from '../services/store-upload.ts';
+import { storeUpload } from '../sites/store-upload.ts';
 import { createSiteInputSchema } from '../../model/site-input.ts';
+import { surveyInputSchema } from '../../model/survey.ts';
 import { accounts } from '../db/schema.ts';
 import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
-import { saveSurvey } from '../services/save-survey.ts';
+import { saveSurvey } from '../sites/save-survey.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 
 /**
@@ -109,7 +110,7 @@ function sharedSite(ownerId: string) {
       const media = await storeUpload(ctx.db, ctx.storage, siteId, { name: 'a.png', bytes: await pngBytes(4, 4, '#123456') });
       const publishId = ctx.jobs.start(siteId);
       await ctx.jobs.finished(publishId);
-      const surveyId = saveSurvey(ctx.db, siteId, SURVEY).id;
+      const surveyId = saveSurvey(ctx.db, siteId, surveyInputSchema.parse(SURVEY)).id;
       return { siteId, pageId, mediaId: media.id, publishId, surveyId };
     })();
     shared.set(ownerId, site);

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { pageContentSchema } from '../../model/page.ts';
+import { siteSettingsPatchSchema } from '../../model/site.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
-import { createSite } from './create-site.ts';
+import { createSite } from '../sites/create-site.ts';
 import { findSiteForAccount } from './find-site.ts';
 import { loadSiteDraft } from './load-site-draft.ts';
-import { storeUpload } from './store-upload.ts';
-import { updateSiteSettings } from './update-site-settings.ts';
-import { writePage } from './write-page.ts';
+import { storeUpload } from '../sites/store-upload.ts';
+import { updateSiteSettings } from '../sites/update-site-settings.ts';
+import { writePage } from '../sites/write-page.ts';
 
 const PALETTES = [['#0f766e', '#99d52a'], ['#7c3aed', '#f472b6'], ['#b45309', '#fde047']] as const;
 const TITLES = {
@@ -32,17 +34,17 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
   const siteId = createSite(db, owner.id, { name: 'Swipegrid demo', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp', 'en'] });
   const viewer = { id: owner.id, tenantId: owner.id, scopeRootId: owner.id };
   let site = findSiteForAccount(db, viewer, siteId);
-  updateSiteSettings(db, site, {
+  updateSiteSettings(db, site, siteSettingsPatchSchema.parse({
     seo: { title: 'Swipegrid デモ', description: 'スワイプで見るランディングページのデモ' },
     displayAlbum: true,
     sns: [{ snsType: 'instagram', snsUrl: 'https://www.instagram.com/' }, { snsType: 'x', snsUrl: 'https://x.com/' }, { snsType: 'phone_number', snsUrl: '03-1234-5678' }],
     company: { companyProfile: 'Swipegrid デモ株式会社\n東京都千代田区', companyClause: '販売業者: Swipegrid デモ株式会社', termsOfService: 'このサイトはデモです。', privacyPolicy: '個人情報は収集しません。' },
-  }, 'jp');
+  }), 'jp');
   site = findSiteForAccount(db, viewer, siteId);
-  updateSiteSettings(db, site, {
+  updateSiteSettings(db, site, siteSettingsPatchSchema.parse({
     seo: { title: 'Swipegrid demo', description: 'A landing page you swipe through' },
     company: { companyProfile: 'Swipegrid Demo Inc.\nChiyoda, Tokyo', companyClause: 'Seller: Swipegrid Demo Inc.', termsOfService: 'This site is a demo.', privacyPolicy: 'We collect no personal data.' },
-  }, 'en');
+  }), 'en');
   const draft = loadSiteDraft(db, siteId);
   const productIds: string[] = [];
   for (const creative of draft.creatives) {
@@ -65,8 +67,8 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
           products: [{ id: productIds[creative.columnIndex]!, productName: lang === 'jp' ? 'おすすめ商品' : 'Our pick', description: lang === 'jp' ? '軽くて丈夫です。' : 'Light and strong.', price: '¥3,980' }],
         } : {}),
       });
-      writePage(db, site, page.id, 'jp', content('jp'));
-      writePage(db, site, page.id, 'en', content('en'));
+      writePage(db, site, page.id, 'jp', pageContentSchema.parse(content('jp')));
+      writePage(db, site, page.id, 'en', pageContentSchema.parse(content('en')));
     }
   }
   return siteId;

@@ -1,4 +1,167 @@
-import type { Contract } from './contract.ts';
+import { z } from 'zod';
+import { MAX_VIDEO_BYTES } from '../constants.ts';
+import { pageContentSchema } from '../page.ts';
+import { categoryNamesInputSchema, createSiteInputSchema, gridInputSchema } from '../site-input.ts';
+import { siteSettingsPatchSchema } from '../site.ts';
+import { sitePageViewSchema, siteSummarySchema, siteViewSchema, storedMediaSchema } from '../site-view.ts';
+import { surveyInputSchema, surveyResponseInputSchema, surveySchema } from '../survey.ts';
+import { contract, type Contract } from './contract.ts';
+import { change, read } from './policy.ts';
 
-/** Filled as the area's endpoints move to contracts. */
-export const siteContracts = {} satisfies Record<string, Contract>;
+/**
+ * `?lang=xx`: the language the call reads or edits in (jp, en, cn, kr, any case); the site's
+ * default language when absent. Checked by the route against the site, so an unknown language
+ * answers the API's own message rather than a schema's.
+ */
+const siteLanguageQuerySchema = z.object({ lang: z.string().optional() });
+
+/** One visitor's response to a survey, as the owner reads it. */
+export const surveyResponseViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  answers: surveyResponseInputSchema.shape.answers,
+  points: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+
+/** Sites and their drafts (grid, pages, categories, settings), media, the owner's surveys and the preview link. */
+export const siteContracts = {
+  listSites: contract({
+    method: 'GET',
+    path: '/site',
+    origin: 'admin',
+    summary: 'The sites of the caller’s branch, newest change first',
+    policy: read('none'),
+    response: z.object({ sites: z.array(siteSummarySchema) }),
+  }),
+  createSite: contract({
+    method: 'POST',
+    path: '/site',
+    origin: 'admin',
+    summary: 'Create a site with its whole grid of empty pages, within the owner’s plan',
+    policy: change('none'),
+    body: createSiteInputSchema,
+    response: siteViewSchema,
+    status: 201,
+  }),
+  getSite: contract({
+    method: 'GET',
+    path: '/site/:id',
+    origin: 'admin',
+    summary: 'The draft as the editor reads it in one language',
+    policy: read('site'),
+    query: siteLanguageQuerySchema,
+    response: siteViewSchema,
+  }),
+  updateSiteSettings: contract({
+    method: 'PUT',
+    path: '/site/:id',
+    origin: 'admin',
+    summary: 'Change settings in one language; seo, company and scripts merge field by field, other objects are replaced whole',
+    policy: change('site'),
+    query: siteLanguageQuerySchema,
+    body: siteSettingsPatchSchema,
+    response: siteViewSchema,
+  }),
+  deleteSite: contract({
+    method: 'DELETE',
+    path: '/site/:id',
+    origin: 'admin',
+    summary: 'Delete the site’s draft and take it off the air',
+    policy: change('site'),
+    response: z.object({ message: z.string() }),
+  }),
+  resizeGrid: contract({
+    method: 'PUT',
+    path: '/site/:id/grid',
+    origin: 'admin',
+    summary: 'Change rows and columns; dropping pages with content needs confirm: true',
+    policy: change('site'),
+    body: gridInputSchema,
+    response: z.object({ addedPages: z.number().int().nonnegative(), removedPages: z.number().int().nonnegative(), site: siteViewSchema }),
+  }),
+  writePage: contract({
+    method: 'PUT',
+    path: '/site/:id/page/:pageId',
+    origin: 'admin',
+    summary: 'Write one page’s content as edited in one language',
+    policy: change('site'),
+    query: siteLanguageQuerySchema,
+    body: pageContentSchema,
+    response: z.object({ page: sitePageViewSchema }),
+  }),
+  renameCategories: contract({
+    method: 'PUT',
+    path: '/site/:id/categories',
+    origin: 'admin',
+    summary: 'Name every category (the global menu) in one language',
+    policy: change('site'),
+    query: siteLanguageQuerySchema,
+    body: categoryNamesInputSchema,
+    response: siteViewSchema,
+  }),
+  uploadMedia: contract({
+    method: 'POST',
+    path: '/site/:id/media',
+    origin: 'admin',
+    summary: 'Upload an image or a video to the site’s media',
+    policy: change('site'),
+    body: { kind: 'upload', field: 'file', description: `One image or video, at most ${MAX_VIDEO_BYTES / 1024 / 1024} MB; its kind is read from its bytes, not its name` },
+    response: storedMediaSchema,
+    status: 201,
+  }),
+  getMedia: contract({
+    method: 'GET',
+    path: '/site/:id/media/:mediaId',
+    origin: 'admin',
+    summary: 'One uploaded file, for the editor',
+    policy: read('site'),
+    response: { kind: 'raw', contentType: 'image/* or video/*', description: 'the stored bytes with their sniffed content type, privately cacheable for an hour' },
+  }),
+  listSurveys: contract({
+    method: 'GET',
+    path: '/site/:id/survey',
+    origin: 'admin',
+    summary: 'The site’s surveys, oldest first',
+    policy: read('site'),
+    response: z.object({ surveys: z.array(surveySchema) }),
+  }),
+  createSurvey: contract({
+    method: 'POST',
+    path: '/site/:id/survey',
+    origin: 'admin',
+    summary: 'Create a survey',
+    policy: change('site'),
+    body: surveyInputSchema,
+    response: surveySchema,
+    status: 201,
+  }),
+  getSurvey: contract({ method: 'GET', path: '/site/:id/survey/:surveyId', origin: 'admin', summary: 'One survey with its questions and points', policy: read('site'), response: surveySchema }),
+  replaceSurvey: contract({
+    method: 'PUT',
+    path: '/site/:id/survey/:surveyId',
+    origin: 'admin',
+    summary: 'Replace a survey whole',
+    policy: change('site'),
+    body: surveyInputSchema,
+    response: surveySchema,
+  }),
+  listSurveyResponses: contract({
+    method: 'GET',
+    path: '/site/:id/survey/:surveyId/responses',
+    origin: 'admin',
+    summary: 'A survey’s responses with their points, newest first',
+    policy: read('site'),
+    response: z.object({ responses: z.array(surveyResponseViewSchema) }),
+  }),
+  createPreviewLink: contract({
+    method: 'POST',
+    path: '/preview/site/:id',
+    origin: 'admin',
+    summary: 'A short-lived link to the draft’s preview on the site origin',
+    policy: read('site'),
+    response: z.object({ url: z.string(), expiresAt: z.iso.datetime() }),
+  }),
+} satisfies Record<string, Contract>;
+
+export type SurveyResponseView = z.output<typeof surveyResponseViewSchema>;

@@ -6,7 +6,7 @@ import { isoToLocalInput, localInputToIso } from './date-time.ts';
  * A date-time picked in the browser's zone and kept as ISO 8601 with that zone's offset (what
  * the shared schemas take); cleared is null. Its message shows beside it.
  */
-export function DateTimeField<T extends FieldValues>({ control, name, label }: { control: Control<T>; name: FieldPath<T>; label: string }) {
+export function DateTimeField<T extends FieldValues, Valid extends FieldValues = T>({ control, name, label }: { control: Control<T, unknown, Valid>; name: FieldPath<T>; label: string }) {
   const { field, fieldState } = useController({ control, name });
   return (
     <Field label={label} error={fieldState.error}>

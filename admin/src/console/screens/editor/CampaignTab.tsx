@@ -7,26 +7,28 @@ import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { MediaField } from './MediaField.tsx';
 import { PageOrdersField } from './PageOrdersField.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
+import type { SiteView } from '../../api/types.ts';
+import { useEditorSite } from './editor-context.tsx';
 import { saveSettings, settingsResolver } from './settings-form.ts';
 
 const newId = () => crypto.randomUUID();
 const BUTTON_TYPES = campaignButtonSchema.shape.buttonType.unwrap().options;
 type Form = { campaign: Campaign };
-type CampaignForm = UseFormReturn<Form>;
-type Props = { form: CampaignForm; site: EditorProps['site'] };
+type CampaignForm = UseFormReturn<Form, unknown, SiteSettings>;
+type Props = { form: CampaignForm; site: SiteView };
 
 /** Campaign editor (spec §3, visitor §4): dates, pages, background, and the side panels' banners, buttons and links with their media and places. */
-export function CampaignTab({ site, onSaved }: EditorProps) {
+export function CampaignTab() {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
-  const form = useForm<Form>({ resolver: settingsResolver(site.settings), defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) } });
+  const form = useForm<Form, unknown, SiteSettings>({ resolver: settingsResolver((values) => ({ ...site.settings, ...values })), defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) } });
   const e = form.formState.errors.campaign;
   const background = form.watch('campaign.backgroundImage');
   const submit = form.handleSubmit(async (values) => {
     try {
       // The resolver answers the whole settings as parsed; only the campaign is sent.
-      onSaved(await saveSettings(site, values as unknown as Partial<SiteSettings>, ['campaign']));
+      onSaved(await saveSettings(site, values, ['campaign']));
       toast(t('saved'));
     } catch {
       // Kept as typed.

@@ -2,12 +2,14 @@ import { useState, type DragEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { hoverArrowColorSchema, pageContentSchema, pageDetailSchema, type PageDetail } from '../../../../../model/page.ts';
 import { colorSchema } from '../../../../../model/validation.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import { ApiError } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import type { SitePage, SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
+import { useEditorSite } from './editor-context.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { byName, MAX_ZIP_BYTES, readZipImages, type ZipEntry } from './zip-images.ts';
 
@@ -18,13 +20,14 @@ function pagesInOrder(site: SiteView): SitePage[] {
 
 function putPage(site: SiteView, page: SitePage, detail: Partial<PageDetail>) {
   const content = pageContentSchema.parse(page);
-  return api.put(`/site/${site.id}/page/${page.id}?lang=${site.lang}`, { ...content, detail: { ...content.detail, ...detail } }, { quiet: true });
+  return request(siteContracts.writePage, { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { ...content, detail: { ...content.detail, ...detail } } }, { quiet: true });
 }
 
 type Bad = { name: string; reason: string };
 
 /** Creative settings: every page at a glance, bulk upload (images or one ZIP), bulk detail settings. */
-export function CreativesTab({ site, onSaved, onOpenPage }: EditorProps & { onOpenPage(id: string): void }) {
+export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
+  const { site, onSaved } = useEditorSite();
   const { t, msg } = useI18n();
   const toast = useToast();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -67,7 +70,7 @@ export function CreativesTab({ site, onSaved, onOpenPage }: EditorProps & { onOp
     setProgress({ done: total, total });
     setBad(problems);
     if (placed) toast(t('uploadDone', { count: placed }));
-    onSaved(await api.get<SiteView>(`/site/${site.id}?lang=${site.lang}`));
+    onSaved(await request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } }));
   };
 
   const onDrop = (event: DragEvent) => {
@@ -113,7 +116,7 @@ export function CreativesTab({ site, onSaved, onOpenPage }: EditorProps & { onOp
           ))}
         </div>
       </section>
-      <BulkDetail site={site} onSaved={onSaved} />
+      <BulkDetail />
     </div>
   );
 }
@@ -122,7 +125,8 @@ const BULK_KEYS = ['mainTextColor', 'linkButtonColor', 'linkTextColor', 'hoverAr
 type BulkForm = Pick<PageDetail, (typeof BULK_KEYS)[number]>;
 
 /** Bulk detail settings: the same colours and arrow on every page, checked by the page detail schema. */
-function BulkDetail({ site, onSaved }: EditorProps) {
+function BulkDetail() {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
   const defaults = pageDetailSchema.parse({});
@@ -131,7 +135,7 @@ function BulkDetail({ site, onSaved }: EditorProps) {
   const submit = form.handleSubmit(async (values) => {
     try {
       for (const page of pagesInOrder(site)) await putPage(site, page, values);
-      onSaved(await api.get<SiteView>(`/site/${site.id}?lang=${site.lang}`));
+      onSaved(await request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } }));
       toast(t('saved'));
     } catch (error) {
       if (error instanceof ApiError) toast(error.message, 'error');

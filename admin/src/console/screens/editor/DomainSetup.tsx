@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
+import { useEditorSite } from './editor-context.tsx';
 import { saveSettings } from './settings-form.ts';
 
 /** Spec §4: a custom domain goes set, saved, verifying (up to 72 hours), connected. */
@@ -20,12 +20,13 @@ const formSchema = z.object({ customDomain: z.union([z.literal(''), domainSchema
  * stored in the draft); verifying and connected need a DNS check the API does not offer yet, so
  * they are shown as what comes next, never as reached.
  */
-export function DomainSetup({ site, onSaved }: EditorProps) {
+export function DomainSetup() {
+  const { site, onSaved } = useEditorSite();
   const { t, msg } = useI18n();
   const toast = useToast();
   const { account } = useSession();
   const stored = site.settings.customDomain ?? '';
-  const form = useForm<{ customDomain: string }>({ resolver: zodResolver(formSchema) as never, defaultValues: { customDomain: stored } });
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: { customDomain: stored } });
   const typed = form.watch('customDomain').trim().toLowerCase();
   const step = stored && typed === stored ? 'saved' : typed ? 'set' : null;
   // A null plan is the platform's, which has no limits.

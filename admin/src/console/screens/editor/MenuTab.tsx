@@ -2,27 +2,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { categoryNamesInputSchema } from '../../../../../model/site-input.ts';
-import { api } from '../../api/client.ts';
-import type { SiteView } from '../../api/types.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
+import { useEditorSite } from './editor-context.tsx';
 
 type Form = z.input<typeof categoryNamesInputSchema>;
 
 /** The global menu: a name per category, none empty, none repeated (spec §5). */
-export function MenuTab({ site, onSaved }: EditorProps) {
+export function MenuTab() {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
-  const form = useForm<Form>({
-    resolver: zodResolver(categoryNamesInputSchema) as never,
+  const form = useForm<Form, unknown, z.output<typeof categoryNamesInputSchema>>({
+    resolver: zodResolver(categoryNamesInputSchema),
     defaultValues: { categories: site.creatives.map((creative) => ({ id: creative.id, name: creative.name })) },
   });
   const { fields } = useFieldArray({ control: form.control, name: 'categories' });
   const submit = form.handleSubmit(async (values) => {
     try {
-      onSaved(await api.put<SiteView>(`/site/${site.id}/categories?lang=${site.lang}`, values));
+      onSaved(await request(siteContracts.renameCategories, { params: { id: site.id }, query: { lang: site.lang }, body: values }));
       toast(t('saved'));
     } catch {
       // Kept as typed.

@@ -4,39 +4,40 @@ import { formInputTypeSchema, SNS_TYPES, type FormType, type SiteSettings } from
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
-import { pick, saveSettings, settingsResolver } from './settings-form.ts';
+import { useEditorSite } from './editor-context.tsx';
+import { saveSettings, settingsResolver } from './settings-form.ts';
 
 const SECTIONS = ['seo', 'sns', 'contact', 'membership', 'form', 'phone', 'company'] as const;
 
 /** Other settings (spec §2): SEO and tags, SNS, the three form builders, phone number, company information. */
-export function OtherTab(props: EditorProps) {
+export function OtherTab() {
   const { t } = useI18n();
   return (
     <Tabs.Root defaultValue="seo" className="tabs" orientation="vertical">
       <Tabs.List aria-label={t('tab.other')} className="tab-list sub">
         {SECTIONS.map((name) => <Tabs.Trigger key={name} value={name} className="tab">{t(`other.${name}`)}</Tabs.Trigger>)}
       </Tabs.List>
-      <Tabs.Content forceMount value="seo"><SeoSection {...props} /></Tabs.Content>
-      <Tabs.Content forceMount value="sns"><SnsSection {...props} /></Tabs.Content>
-      <Tabs.Content forceMount value="contact"><FormBuilder {...props} kind="CONTACT_SETTING" script="contactScript" /></Tabs.Content>
-      <Tabs.Content forceMount value="membership"><FormBuilder {...props} kind="MEMBERSHIP_SETTING" script="membershipScript" /></Tabs.Content>
-      <Tabs.Content forceMount value="form"><FormBuilder {...props} kind="HOMEPAGE_SETTING" script="formScript" /></Tabs.Content>
-      <Tabs.Content forceMount value="phone"><PhoneSection {...props} /></Tabs.Content>
-      <Tabs.Content forceMount value="company"><CompanySection {...props} /></Tabs.Content>
+      <Tabs.Content forceMount value="seo"><SeoSection /></Tabs.Content>
+      <Tabs.Content forceMount value="sns"><SnsSection /></Tabs.Content>
+      <Tabs.Content forceMount value="contact"><FormBuilder kind="CONTACT_SETTING" script="contactScript" /></Tabs.Content>
+      <Tabs.Content forceMount value="membership"><FormBuilder kind="MEMBERSHIP_SETTING" script="membershipScript" /></Tabs.Content>
+      <Tabs.Content forceMount value="form"><FormBuilder kind="HOMEPAGE_SETTING" script="formScript" /></Tabs.Content>
+      <Tabs.Content forceMount value="phone"><PhoneSection /></Tabs.Content>
+      <Tabs.Content forceMount value="company"><CompanySection /></Tabs.Content>
     </Tabs.Root>
   );
 }
 
-/** One settings form over some keys, saved alone. */
-function useSettingsPart<K extends keyof SiteSettings>({ site, onSaved }: EditorProps, keys: readonly K[]) {
+/** A settings form whose `keys` alone are saved; it holds the whole settings, so every path is typed. */
+function useSettingsPart(keys: readonly (keyof SiteSettings)[]) {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
-  const form = useForm<Pick<SiteSettings, K>>({ resolver: settingsResolver(site.settings), defaultValues: pick(site.settings, keys) as never });
+  const form = useForm<SiteSettings, unknown, SiteSettings>({ resolver: settingsResolver((values) => values), defaultValues: site.settings });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const next = await saveSettings(site, values as Partial<SiteSettings>, keys);
-      form.reset(pick(next.settings, keys) as never);
+      const next = await saveSettings(site, values, keys);
+      form.reset(next.settings);
       onSaved(next);
       toast(t('saved'));
     } catch {
@@ -48,9 +49,9 @@ function useSettingsPart<K extends keyof SiteSettings>({ site, onSaved }: Editor
 
 const SEO_FIELDS = [['title', 'seoTitle', 60], ['h1', 'seoH1', 70], ['description', 'seoDescription', 160], ['head', 'seoHead', 65535], ['body', 'seoBody', 65535]] as const;
 
-function SeoSection(props: EditorProps) {
+function SeoSection() {
   const { t } = useI18n();
-  const { form, submit } = useSettingsPart(props, ['seo']);
+  const { form, submit } = useSettingsPart(['seo']);
   const errors = form.formState.errors.seo;
   return (
     <form onSubmit={submit} noValidate className="stack card" aria-label={t('other.seo')}>
@@ -64,27 +65,28 @@ function SeoSection(props: EditorProps) {
   );
 }
 
-function SnsSection(props: EditorProps) {
+function SnsSection() {
   const { t } = useI18n();
-  const { form, submit } = useSettingsPart(props, ['sns']);
-  const list = useFieldArray({ control: form.control, name: 'sns' as never });
+  const { form, submit } = useSettingsPart(['sns']);
+  const list = useFieldArray({ control: form.control, name: 'sns' });
   return (
     <form onSubmit={submit} noValidate className="stack card" aria-label={t('other.sns')}>
       {list.fields.map((field, index) => (
         <div key={field.id} className="item-row">
-          <Field label={t('snsType')}>{(p) => <select {...p} {...form.register(`sns.${index}.snsType` as never)}>{SNS_TYPES.map((type) => <option key={type}>{type}</option>)}</select>}</Field>
-          <Field label={t('snsUrl')} error={(form.formState.errors.sns as Record<number, { snsUrl?: { message?: string } }> | undefined)?.[index]?.snsUrl}>{(p) => <input {...p} {...form.register(`sns.${index}.snsUrl` as never)} />}</Field>
+          <Field label={t('snsType')}>{(p) => <select {...p} {...form.register(`sns.${index}.snsType`)}>{SNS_TYPES.map((type) => <option key={type}>{type}</option>)}</select>}</Field>
+          <Field label={t('snsUrl')} error={form.formState.errors.sns?.[index]?.snsUrl}>{(p) => <input {...p} {...form.register(`sns.${index}.snsUrl`)} />}</Field>
           <button type="button" className="secondary" onClick={() => list.remove(index)}>{t('remove')}</button>
         </div>
       ))}
-      <button type="button" className="secondary" onClick={() => list.append({ snsType: 'instagram', snsUrl: '' } as never)}>{t('addSns')}</button>
+      <button type="button" className="secondary" onClick={() => list.append({ snsType: 'instagram', snsUrl: '' })}>{t('addSns')}</button>
       <button type="submit">{t('save')}</button>
     </form>
   );
 }
 
 /** The phone number is the site's phone_number social link. */
-function PhoneSection({ site, onSaved }: EditorProps) {
+function PhoneSection() {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
   const current = site.settings.sns.find((sns) => sns.snsType === 'phone_number')?.snsUrl ?? '';
@@ -108,37 +110,36 @@ function PhoneSection({ site, onSaved }: EditorProps) {
 }
 
 /** A form builder: add fields of the four input types, order them, make them required (spec §3). */
-function FormBuilder(props: EditorProps & { kind: FormType; script: 'contactScript' | 'membershipScript' | 'formScript' }) {
-  const { kind, script } = props;
+function FormBuilder({ kind, script }: { kind: FormType; script: 'contactScript' | 'membershipScript' | 'formScript' }) {
   const { t } = useI18n();
-  const { form, submit } = useSettingsPart(props, ['forms', 'scripts']);
-  const list = useFieldArray({ control: form.control, name: `forms.${kind}` as never });
-  const errors = (form.formState.errors.forms as Record<string, Record<number, Record<string, { message?: string }>>> | undefined)?.[kind];
-  const renumber = () => (form.getValues(`forms.${kind}` as never) as unknown as { orderNum: number }[]).forEach((_, index) => form.setValue(`forms.${kind}.${index}.orderNum` as never, index as never));
+  const { form, submit } = useSettingsPart(['forms', 'scripts']);
+  const list = useFieldArray({ control: form.control, name: `forms.${kind}` });
+  const errors = form.formState.errors.forms?.[kind];
+  const renumber = () => form.getValues(`forms.${kind}`).forEach((_, index) => form.setValue(`forms.${kind}.${index}.orderNum`, index));
   const label = { CONTACT_SETTING: 'other.contact', MEMBERSHIP_SETTING: 'other.membership', HOMEPAGE_SETTING: 'other.form' } as const;
   return (
     <form onSubmit={(event) => { renumber(); void submit(event); }} noValidate className="stack card" aria-label={t(label[kind])}>
       <ol className="form-fields">
         {list.fields.map((field, index) => {
-          const type = form.watch(`forms.${kind}.${index}.typeInput` as never) as unknown as string;
+          const type = form.watch(`forms.${kind}.${index}.typeInput`);
           return (
             <li key={field.id} className="item-row" data-testid={`form-field-${index}`}>
-              <Field label={t('fieldTitle')} error={errors?.[index]?.title}>{(p) => <input {...p} {...form.register(`forms.${kind}.${index}.title` as never)} />}</Field>
-              <Field label={t('fieldType')}>{(p) => <select {...p} {...form.register(`forms.${kind}.${index}.typeInput` as never)}>{formInputTypeSchema.options.map((input) => <option key={input} value={input}>{t(`input.${input}`)}</option>)}</select>}</Field>
-              <Field label={t('placeholder')}>{(p) => <input {...p} {...form.register(`forms.${kind}.${index}.placeholder` as never)} />}</Field>
+              <Field label={t('fieldTitle')} error={errors?.[index]?.title}>{(p) => <input {...p} {...form.register(`forms.${kind}.${index}.title`)} />}</Field>
+              <Field label={t('fieldType')}>{(p) => <select {...p} {...form.register(`forms.${kind}.${index}.typeInput`)}>{formInputTypeSchema.options.map((input) => <option key={input} value={input}>{t(`input.${input}`)}</option>)}</select>}</Field>
+              <Field label={t('placeholder')}>{(p) => <input {...p} {...form.register(`forms.${kind}.${index}.placeholder`)} />}</Field>
               {(type === 'SELECT' || type === 'SELECT_OPTIONS') && (
                 <Field label={t('options')} error={errors?.[index]?.options}>
                   {(p) => (
                     <textarea
                       {...p}
                       rows={3}
-                      defaultValue={(form.getValues(`forms.${kind}.${index}.options` as never) as unknown as { value: string }[]).map((option) => option.value).join('\n')}
-                      onChange={(event) => form.setValue(`forms.${kind}.${index}.options` as never, event.target.value.split('\n').map((value) => value.trim()).filter(Boolean).map((value) => ({ value })) as never, { shouldDirty: true })}
+                      defaultValue={form.getValues(`forms.${kind}.${index}.options`).map((option) => option.value).join('\n')}
+                      onChange={(event) => form.setValue(`forms.${kind}.${index}.options`, event.target.value.split('\n').map((value) => value.trim()).filter(Boolean).map((value) => ({ value })), { shouldDirty: true })}
                     />
                   )}
                 </Field>
               )}
-              <Check label={t('required')} {...form.register(`forms.${kind}.${index}.isRequired` as never)} />
+              <Check label={t('required')} {...form.register(`forms.${kind}.${index}.isRequired`)} />
               <div className="row">
                 <button type="button" className="secondary" disabled={index === 0} onClick={() => list.move(index, index - 1)}>{t('up')}</button>
                 <button type="button" className="secondary" disabled={index === list.fields.length - 1} onClick={() => list.move(index, index + 1)}>{t('down')}</button>
@@ -148,8 +149,8 @@ function FormBuilder(props: EditorProps & { kind: FormType; script: 'contactScri
           );
         })}
       </ol>
-      <button type="button" className="secondary" onClick={() => list.append({ typeForm: kind, typeInput: 'TEXT_BOX', title: '', value: '', isRequired: false, placeholder: '', options: [], orderNum: list.fields.length } as never)}>{t('addField')}</button>
-      <Field label={t('formScript')}>{(p) => <textarea {...p} rows={3} {...form.register(`scripts.${script}` as never)} />}</Field>
+      <button type="button" className="secondary" onClick={() => list.append({ typeForm: kind, typeInput: 'TEXT_BOX', title: '', value: '', isRequired: false, placeholder: '', options: [], orderNum: list.fields.length })}>{t('addField')}</button>
+      <Field label={t('formScript')}>{(p) => <textarea {...p} rows={3} {...form.register(`scripts.${script}`)} />}</Field>
       <button type="submit">{t('save')}</button>
     </form>
   );
@@ -158,9 +159,9 @@ function FormBuilder(props: EditorProps & { kind: FormType; script: 'contactScri
 const COMPANY_TEXTS = ['companyProfile', 'companyClause', 'termsOfService', 'privacyPolicy'] as const;
 const COMPANY_SWITCHES = ['showInContact', 'showInForm', 'showInMemberShip'] as const;
 
-function CompanySection(props: EditorProps) {
+function CompanySection() {
   const { t } = useI18n();
-  const { form, submit } = useSettingsPart(props, ['company']);
+  const { form, submit } = useSettingsPart(['company']);
   const errors = form.formState.errors.company;
   return (
     <form onSubmit={submit} noValidate className="stack card" aria-label={t('other.company')}>

@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
  * effectivePages: the page orders (rows 1…rows of the grid) a popup or a campaign shows on,
  * one checkbox each, kept sorted.
  */
-export function PageOrdersField<T extends FieldValues>({ control, name, rows }: { control: Control<T>; name: FieldPath<T>; rows: number }) {
+export function PageOrdersField<T extends FieldValues, Valid extends FieldValues = T>({ control, name, rows }: { control: Control<T, unknown, Valid>; name: FieldPath<T>; rows: number }) {
   const { t } = useI18n();
   const { field, fieldState } = useController({ control, name });
   const chosen = new Set((field.value as number[] | undefined) ?? []);

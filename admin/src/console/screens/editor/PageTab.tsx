@@ -1,14 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DEFAULT_ITEM_SIZE } from '../../../../../model/constants.ts';
 import { buttonSchema, hoverArrowColorSchema, linkAreaSchema, linkTypeSchema, pageContentSchema, productSchema, type PageContent } from '../../../../../model/page.ts';
-import { api } from '../../api/client.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import { request } from '../../api/request.ts';
 import type { SitePage, SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
+import { schemaResolver } from '../../ui/schema-resolver.ts';
+import { useEditorSite } from './editor-context.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { PlacementEditor } from './PlacementEditor.tsx';
 
@@ -20,7 +21,8 @@ const newId = () => crypto.randomUUID();
 const nullableNumber = { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)) };
 
 /** Creative detail (spec §2, §3): one page's media, texts, link button, arrow, lock, SNS, company, and its placed items. */
-export function PageTab({ site, onSaved, pageId, onPick }: EditorProps & { pageId: string | undefined; onPick(id: string): void }) {
+export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick(id: string): void }) {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const pages = allPages(site);
   const page = pages.find((candidate) => candidate.id === pageId) ?? pages[0];
@@ -40,7 +42,7 @@ export function PageTab({ site, onSaved, pageId, onPick }: EditorProps & { pageI
 function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onSaved(site: SiteView): void }) {
   const { t } = useI18n();
   const toast = useToast();
-  const form = useForm<PageContent>({ resolver: zodResolver(pageContentSchema) as never, defaultValues: pageContentSchema.parse(page) });
+  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content), defaultValues: pageContentSchema.parse(page) });
   const { errors } = form.formState;
   // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
   useEffect(() => { form.reset(pageContentSchema.parse(page), { keepDirtyValues: true }); }, [form, page]);
@@ -52,8 +54,8 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
 
   const submit = form.handleSubmit(async (content) => {
     try {
-      await api.put(`/site/${site.id}/page/${page.id}?lang=${site.lang}`, content);
-      const next = await api.get<SiteView>(`/site/${site.id}?lang=${site.lang}`);
+      await request(siteContracts.writePage, { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: content });
+      const next = await request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } });
       onSaved(next);
       toast(t('saved'));
     } catch {

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import { useWatch, type Control, type FieldPathByValue, type UseFormSetValue } from 'react-hook-form';
 import { REFERENCE_VIEWPORT } from '../../../../../model/constants.ts';
 import type { PageContent } from '../../../../../model/page.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -7,8 +7,11 @@ import { useI18n } from '../../i18n/i18n.tsx';
 const { width: STAGE_W, height: STAGE_H } = REFERENCE_VIEWPORT;
 const POINT = 24;
 
+/** A form field that holds a number (a place or a size). */
+type NumberField = FieldPathByValue<PageContent, number | null>;
+
 /** One placeable item: which form fields hold its box. Product points have a place and no size. */
-type Item = { key: string; label: string; kind: 'button' | 'link' | 'product' | 'text'; x: string; y: string; w?: string; h?: string; box: { x: number; y: number; w: number; h: number } };
+type Item = { key: string; label: string; kind: 'button' | 'link' | 'product' | 'text'; x: NumberField; y: NumberField; w?: NumberField; h?: NumberField; box: { x: number; y: number; w: number; h: number } };
 
 const clamp = (value: number, min: number, max: number) => Math.round(Math.min(Math.max(value, min), Math.max(min, max)));
 
@@ -48,7 +51,7 @@ export function PlacementEditor({ control, setValue, imageUrl, isVideo }: { cont
   const stage = useRef<HTMLDivElement>(null);
   const drag = useRef<{ item: Item; mode: 'move' | 'resize'; startX: number; startY: number; box: Item['box']; scale: number } | null>(null);
   const items = itemsOf(content, { button: t('buttons'), link: t('linkAreas'), product: t('products'), text: t('mainText') });
-  const set = (path: string, value: number) => setValue(path as never, value as never, { shouldDirty: true });
+  const set = (path: NumberField, value: number) => setValue(path, value, { shouldDirty: true });
 
   const place = (item: Item, box: Item['box']) => {
     set(item.x, clamp(box.x, 0, STAGE_W - (item.kind === 'product' ? 0 : box.w)));

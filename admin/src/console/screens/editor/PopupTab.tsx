@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { popupInternalLinkTypeSchema, popupShapeSchema, popupTextAlignmentSchema, type SiteSettings } from '../../../../../model/site.ts';
-import { api } from '../../api/client.ts';
+import type { Survey } from '../../../../../model/survey.ts';
+import { request } from '../../api/request.ts';
+import type { SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
@@ -10,7 +13,7 @@ import { useToast } from '../../ui/toast.tsx';
 import { MediaField } from './MediaField.tsx';
 import { PageOrdersField } from './PageOrdersField.tsx';
 import { PopupPreview } from './PopupPreview.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
+import { useEditorSite } from './editor-context.tsx';
 import { popupFormValues, popupResolver, type PopupForm } from './popup-form.ts';
 import { saveSettings } from './settings-form.ts';
 
@@ -19,17 +22,16 @@ const TRANSITIONS = ['INTERNAL_URL', 'EXTERNAL_URL', 'CREATIVE_BLOCK', 'SCRIPT',
 const INTERNAL_LABEL = { contact: 'other.contact', form: 'other.form', membership: 'other.membership' } as const;
 const nullableNumber = { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)) };
 
-type SurveyOption = { id: string; title: string };
-
 /** Popup CTA settings (spec §3): time- and applicant-limited popups, their style, media, transition, pages and countdown. */
-export function PopupTab({ site, onSaved }: EditorProps) {
+export function PopupTab() {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
-  const form = useForm<PopupForm>({ resolver: popupResolver(site.settings), defaultValues: popupFormValues(site.settings.popupCtas, () => crypto.randomUUID()) });
+  const form = useForm<PopupForm, unknown, SiteSettings>({ resolver: popupResolver(site.settings), defaultValues: popupFormValues(site.settings.popupCtas, () => crypto.randomUUID()) });
   const enabled = form.watch('enabled');
   const submit = form.handleSubmit(async (values) => {
     // The resolver answers the whole settings as parsed, with only the switched-on popups.
-    const { popupCtas } = values as unknown as SiteSettings;
+    const { popupCtas } = values;
     try {
       onSaved(await saveSettings(site, { popupCtas }, ['popupCtas']));
       toast(t('saved'));
@@ -52,7 +54,7 @@ export function PopupTab({ site, onSaved }: EditorProps) {
   );
 }
 
-function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormReturn<PopupForm>; site: EditorProps['site'] }) {
+function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormReturn<PopupForm, unknown, SiteSettings>; site: SiteView }) {
   const { t } = useI18n();
   const base = `popupCtas.${kind}` as const;
   const e = form.formState.errors.popupCtas?.[kind];
@@ -136,11 +138,11 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
 }
 
 /** The site's surveys, read once a SURVEY transition needs them; null while unread. */
-function useSurveys(siteId: string, wanted: boolean): SurveyOption[] | null {
-  const [surveys, setSurveys] = useState<SurveyOption[] | null>(null);
+function useSurveys(siteId: string, wanted: boolean): Survey[] | null {
+  const [surveys, setSurveys] = useState<Survey[] | null>(null);
   useEffect(() => {
     if (!wanted || surveys) return;
-    void api.get<{ surveys: SurveyOption[] }>(`/site/${siteId}/survey`).then((body) => setSurveys(body.surveys)).catch(() => setSurveys([]));
+    void request(siteContracts.listSurveys, { params: { id: siteId } }).then((body) => setSurveys(body.surveys)).catch(() => setSurveys([]));
   }, [siteId, wanted, surveys]);
   return surveys;
 }

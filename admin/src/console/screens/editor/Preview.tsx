@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { MOBILE_PREVIEW } from '../../../../../model/constants.ts';
-import { api } from '../../api/client.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 
@@ -15,7 +16,7 @@ export default function Preview({ siteId }: { siteId: string }) {
   const [url, setUrl] = useState('');
   const [mode, setMode] = useState<'mobile' | 'pc'>('mobile');
   useEffect(() => {
-    void api.post<{ url: string }>(`/preview/site/${siteId}`).then((body) => setUrl(body.url)).catch(() => {});
+    void request(siteContracts.createPreviewLink, { params: { id: siteId } }).then((body) => setUrl(body.url)).catch(() => {});
   }, [siteId]);
   const size = mode === 'mobile' ? MOBILE_PREVIEW : { width: 1280, height: 720 };
   return (

@@ -4,10 +4,10 @@ import { request } from '../../api/request.ts';
 import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
 import { identityContracts } from '../../../../../model/contracts/identity.ts';
 import { publishingContracts } from '../../../../../model/contracts/publishing.ts';
-import type { SiteView } from '../../api/types.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
+import { useEditorSite } from './editor-context.tsx';
 
 type Step = 'images' | 'pages' | 'upload';
 type Progress = { step: Step; done: number; total: number };
@@ -16,7 +16,8 @@ type Version = ContractResponse<typeof publishingContracts.listVersions>['versio
 const STEPS: readonly Step[] = ['images', 'pages', 'upload'];
 
 /** Publish with a live progress bar from the publish event stream, then the result and the version list with rollback. */
-export function PublishTab({ site, onSaved }: EditorProps) {
+export function PublishTab() {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -52,7 +53,7 @@ export function PublishTab({ site, onSaved }: EditorProps) {
       setRunning(false);
       setResult(done);
       void loadVersions();
-      void api.get<SiteView>(`/site/${site.id}?lang=${site.lang}`).then(onSaved).catch(() => {});
+      void request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } }).then(onSaved).catch(() => {});
     });
     events.addEventListener('failed', (message) => {
       events.close();

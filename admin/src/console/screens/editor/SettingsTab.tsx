@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LANGUAGES } from '../../../../../model/language.ts';
 import { viewModeSchema, type SiteSettings } from '../../../../../model/site.ts';
-import { ApiError, api } from '../../api/client.ts';
-import type { SiteView } from '../../api/types.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import { ApiError } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import type { EditorProps } from './SiteEditor.tsx';
+import { useEditorSite } from './editor-context.tsx';
 import { DomainSetup } from './DomainSetup.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { pick, saveSettings, settingsResolver } from './settings-form.ts';
@@ -19,14 +20,15 @@ const COLOURS = ['safeAreaColor', 'globalMenuTextColor', 'globalMenuBackgroundCo
 
 type Form = Pick<SiteSettings, (typeof KEYS)[number]>;
 
-export function SettingsTab({ site, onSaved }: EditorProps) {
+export function SettingsTab() {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
-  const form = useForm<Form>({ resolver: settingsResolver(site.settings), defaultValues: pick(site.settings, KEYS) });
+  const form = useForm<Form, unknown, SiteSettings>({ resolver: settingsResolver((values) => ({ ...site.settings, ...values })), defaultValues: pick(site.settings, KEYS) });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const next = await saveSettings(site, values as Partial<SiteSettings>, KEYS);
+      const next = await saveSettings(site, values, KEYS);
       form.reset(pick(next.settings, KEYS));
       onSaved(next);
       toast(t('saved'));
@@ -78,15 +80,16 @@ export function SettingsTab({ site, onSaved }: EditorProps) {
         <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
       </form>
       <div className="stack">
-        <GridForm site={site} onSaved={onSaved} />
-        <DomainSetup site={site} onSaved={onSaved} />
+        <GridForm />
+        <DomainSetup />
       </div>
     </div>
   );
 }
 
 /** Rows and columns have their own call; dropping pages that hold content asks first. */
-function GridForm({ site, onSaved }: EditorProps) {
+function GridForm() {
+  const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
   const [columns, setColumns] = useState(site.settings.numberHorizontal);
@@ -94,7 +97,7 @@ function GridForm({ site, onSaved }: EditorProps) {
   const { confirm: ask, dialog } = useConfirm();
   const apply = async (confirm = false) => {
     try {
-      const result = await api.put<{ site: SiteView }>(`/site/${site.id}/grid`, { numberHorizontal: columns, numberVertical: rows, confirm }, { quiet: true });
+      const result = await request(siteContracts.resizeGrid, { params: { id: site.id }, body: { numberHorizontal: columns, numberVertical: rows, confirm } }, { quiet: true });
       onSaved(result.site);
       toast(t('saved'));
     } catch (error) {
@@ -119,4 +122,3 @@ function GridForm({ site, onSaved }: EditorProps) {
   );
 }
 
-export type { SiteView };

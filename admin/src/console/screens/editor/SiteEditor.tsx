@@ -1,12 +1,14 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Language } from '../../../../../model/language.ts';
-import { api } from '../../api/client.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import { request } from '../../api/request.ts';
 import type { SiteView } from '../../api/types.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
 import { canChange, useSession } from '../../session.tsx';
 import { CreativesTab } from './CreativesTab.tsx';
+import { EditorSiteProvider, type EditorSite } from './editor-context.tsx';
 import { MenuTab } from './MenuTab.tsx';
 import { OtherTab } from './OtherTab.tsx';
 import { PageTab } from './PageTab.tsx';
@@ -18,8 +20,6 @@ import { SettingsTab } from './SettingsTab.tsx';
 const TABS = ['settings', 'creatives', 'page', 'menu', 'other', 'popup', 'campaign', 'publish'] as const;
 type Tab = (typeof TABS)[number];
 
-export type EditorProps = { site: SiteView; onSaved(site: SiteView): void };
-
 /** /{prefix}/site/{id}: every section of the spec's site editor, in one language at a time. */
 export default function SiteEditor({ siteId }: { siteId: string }) {
   const { t } = useI18n();
@@ -29,12 +29,12 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
   const [tab, setTab] = useState<Tab>('settings');
   const [pageId, setPageId] = useState<string | undefined>(undefined);
   useEffect(() => {
-    void api.get<SiteView>(`/site/${siteId}${lang ? `?lang=${lang}` : ''}`).then(setSite).catch(() => {});
+    void request(siteContracts.getSite, { params: { id: siteId }, query: { lang } }).then(setSite).catch(() => {});
   }, [siteId, lang]);
   const onSaved = useCallback((next: SiteView) => setSite(next), []);
   const openPage = useCallback((id: string) => { setPageId(id); setTab('page'); }, []);
-  if (!site) return <p className="loading">{t('loading')}</p>;
-  const props: EditorProps = { site, onSaved };
+  const editing = useMemo<EditorSite | null>(() => (site ? { site, onSaved } : null), [site, onSaved]);
+  if (!site || !editing) return <p className="loading">{t('loading')}</p>;
   return (
     <section className="editor">
       <div className="row spread editor-head">
@@ -54,16 +54,18 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
           {TABS.map((name) => <Tabs.Trigger key={name} value={name} className="tab">{t(`tab.${name}`)}</Tabs.Trigger>)}
         </Tabs.List>
         {/* Language changes reload the site; keying the panels by it gives each form the new texts. */}
-        <div key={site.lang}>
-          <Tabs.Content forceMount value="settings"><SettingsTab {...props} /></Tabs.Content>
-          <Tabs.Content forceMount value="creatives"><CreativesTab {...props} onOpenPage={openPage} /></Tabs.Content>
-          <Tabs.Content forceMount value="page"><PageTab {...props} pageId={pageId} onPick={setPageId} /></Tabs.Content>
-          <Tabs.Content forceMount value="menu"><MenuTab {...props} /></Tabs.Content>
-          <Tabs.Content forceMount value="other"><OtherTab {...props} /></Tabs.Content>
-          <Tabs.Content forceMount value="popup"><PopupTab {...props} /></Tabs.Content>
-          <Tabs.Content forceMount value="campaign"><CampaignTab {...props} /></Tabs.Content>
-          <Tabs.Content forceMount value="publish"><PublishTab {...props} /></Tabs.Content>
-        </div>
+        <EditorSiteProvider value={editing}>
+          <div key={site.lang}>
+            <Tabs.Content forceMount value="settings"><SettingsTab /></Tabs.Content>
+            <Tabs.Content forceMount value="creatives"><CreativesTab onOpenPage={openPage} /></Tabs.Content>
+            <Tabs.Content forceMount value="page"><PageTab pageId={pageId} onPick={setPageId} /></Tabs.Content>
+            <Tabs.Content forceMount value="menu"><MenuTab /></Tabs.Content>
+            <Tabs.Content forceMount value="other"><OtherTab /></Tabs.Content>
+            <Tabs.Content forceMount value="popup"><PopupTab /></Tabs.Content>
+            <Tabs.Content forceMount value="campaign"><CampaignTab /></Tabs.Content>
+            <Tabs.Content forceMount value="publish"><PublishTab /></Tabs.Content>
+          </div>
+        </EditorSiteProvider>
       </Tabs.Root>
     </section>
   );

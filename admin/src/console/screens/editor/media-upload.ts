@@ -1,10 +1,12 @@
-import { api } from '../../api/client.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import type { StoredMedia } from '../../../../../model/site-view.ts';
+import { request } from '../../api/request.ts';
 
-export type StoredMedia = { id: string; url: string; kind: 'image' | 'video' };
+export type { StoredMedia };
 
 /** Uploads one file to the site's media (checked by content on the server). */
 export function uploadMedia(siteId: string, file: Blob, name: string, quiet = false): Promise<StoredMedia> {
   const form = new FormData();
   form.append('file', file, name);
-  return api.post<StoredMedia>(`/site/${siteId}/media`, form, { quiet });
+  return request(siteContracts.uploadMedia, { params: { id: siteId }, body: form }, { quiet });
 }

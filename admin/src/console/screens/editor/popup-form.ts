@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
-import { popupCtaItemSchema, siteSettingsSchema, type PopupCtas, type SiteSettings } from '../../../../../model/site.ts';
+import { popupCtaItemSchema, type PopupCtas, type SiteSettings } from '../../../../../model/site.ts';
+import { settingsResolver } from './settings-form.ts';
 
 /** The popup tab's form: both kinds always filled, each with a switch; a kind switched off is none. */
 export type PopupForm = { popupCtas: Required<PopupCtas>; enabled: Record<PopupKind, boolean> };
@@ -26,5 +25,5 @@ export function enabledPopups(form: Pick<PopupForm, 'enabled'> & { popupCtas: Po
  * leftover fields never block a save. Valid values are the whole settings as parsed.
  */
 export function popupResolver(base: SiteSettings) {
-  return zodResolver(z.preprocess((form) => ({ ...base, popupCtas: enabledPopups(form as PopupForm) }), siteSettingsSchema) as never) as never;
+  return settingsResolver((form: PopupForm) => ({ ...base, popupCtas: enabledPopups(form) }));
 }

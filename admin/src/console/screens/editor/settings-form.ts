@@ -1,22 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { siteSettingsSchema, type SiteSettings } from '../../../../../model/site.ts';
-import { api, type CallOptions } from '../../api/client.ts';
+import type { CallOptions } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import type { SiteView } from '../../api/types.ts';
+import { schemaResolver } from '../../ui/schema-resolver.ts';
 
 /**
- * A resolver for a part of the site settings: the part is checked as the API checks it, by
- * siteSettingsSchema over the stored settings with the part laid over them, so a message lands
- * on the part's own field (`seo.title`).
+ * A resolver for a form over part of the site settings: the form's values, laid over the stored
+ * settings by `toSettings`, are checked as the API checks them (siteSettingsSchema), so a message
+ * lands on the part's own field (`seo.title`). Valid values are the whole settings as parsed.
  */
-export function settingsResolver(base: SiteSettings) {
-  return zodResolver(z.preprocess((part) => ({ ...base, ...(part as object) }), siteSettingsSchema) as never) as never;
+export function settingsResolver<Values extends FieldValues>(toSettings: (values: Values) => unknown): Resolver<Values, unknown, SiteSettings> {
+  return schemaResolver(siteSettingsSchema, toSettings);
 }
 
 /** Saves only the keys a tab edits (a PUT of settings is a patch); answers the site as the API now has it. */
 export function saveSettings(site: SiteView, part: Partial<SiteSettings>, keys: readonly (keyof SiteSettings)[], options?: CallOptions): Promise<SiteView> {
   const patch = Object.fromEntries(keys.map((key) => [key, part[key]]));
-  return api.put<SiteView>(`/site/${site.id}?lang=${site.lang}`, patch, options);
+  return request(siteContracts.updateSiteSettings, { params: { id: site.id }, query: { lang: site.lang }, body: patch }, options);
 }
 
 /** The keys of a settings object, picked. */

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { siteStatusSchema } from '../../../../../model/site.ts';
+import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { api } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import type { SiteSummary } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
@@ -18,7 +20,7 @@ export default function SiteList() {
   const [status, setStatus] = useState('');
   const [siteOrigin, setSiteOrigin] = useState('');
   useEffect(() => {
-    void api.get<{ sites: SiteSummary[] }>('/site').then((body) => setSites(body.sites)).catch(() => setSites([]));
+    void request(siteContracts.listSites, {}).then((body) => setSites(body.sites)).catch(() => setSites([]));
     void api.get<{ siteOrigin: string | null }>('/meta').then((meta) => setSiteOrigin(meta.siteOrigin ?? '')).catch(() => {});
   }, []);
   const shown = useMemo(() => {

@@ -1,10 +1,11 @@
 import { creativeName, type SiteDraft } from '../../model/draft.ts';
 import type { Language } from '../../model/language.ts';
 import { columnLetters, formatPosition } from '../../model/position.ts';
+import type { SiteView } from '../../model/site-view.ts';
 import { applySiteText, resolvePageText } from '../../model/translation.ts';
 
 /** The draft as the site editor reads it in one language: every text resolved, every page with its position. */
-export function toSiteView(draft: SiteDraft, lang: Language, extra: { liveVersion: number | null }) {
+export function toSiteView(draft: SiteDraft, lang: Language, extra: { liveVersion: number | null }): SiteView {
   const { defaultLanguage } = draft.settings;
   const settings = lang === defaultLanguage ? draft.settings : applySiteText(draft.settings, draft.translations[lang]);
   return {
@@ -28,4 +29,3 @@ export function toSiteView(draft: SiteDraft, lang: Language, extra: { liveVersio
     media: draft.media,
   };
 }
-export type SiteView = ReturnType<typeof toSiteView>;

@@ -1,14 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { uploadKey } from '../../publisher/media.ts';
+import { siteContracts as contracts } from '../../model/contracts/sites.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
-import { media } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { AppError, notFound } from '../errors.ts';
-import { findSiteForAccount } from '../services/find-site.ts';
-import { MAX_IMAGE_BYTES, storeUpload } from '../services/store-upload.ts';
-import { fileTooLargeMessage } from '../services/sniff-media.ts';
+import { route } from '../http/route.ts';
+import { readMediaFile } from './read-media-file.ts';
+import { MAX_IMAGE_BYTES, storeUpload } from './store-upload.ts';
+import { fileTooLargeMessage } from './sniff-media.ts';
 import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
 
 /** A body larger than any file we accept, with room for the multipart envelope. */
@@ -16,9 +15,8 @@ const MAX_BODY_BYTES = Math.max(MAX_VIDEO_BYTES, MAX_IMAGE_BYTES) + 64 * 1024;
 
 export function mediaRoutes(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
-  return new Hono<AppEnv>()
-    .post('/:id/media', async (c) => {
-      const site = c.get('site');
+  const app = new Hono<AppEnv>();
+  route(app, contracts.uploadMedia, async ({ c, site }) => {
       const declared = Number(c.req.header('content-length') ?? 0);
       if (declared > MAX_BODY_BYTES) throw new AppError('payload_too_large', fileTooLargeMessage('file', MAX_VIDEO_BYTES / 1024 / 1024));
       let form: FormData;
@@ -29,14 +27,12 @@ export function mediaRoutes(deps: { db: Db; storage: Storage }) {
       }
       const file = form.get('file');
       if (!(file instanceof File)) throw new AppError('bad_request', 'Send the file as multipart/form-data in the field "file".');
-      const stored = await storeUpload(db, storage, site.id, { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) });
-      return c.json(stored, 201);
-    })
-    .get('/:id/media/:mediaId', async (c) => {
-      const site = c.get('site');
-      const record = db.select().from(media).where(and(eq(media.id, c.req.param('mediaId')), eq(media.siteId, site.id))).get();
-      const object = record ? await storage.get(uploadKey(record.sha256)) : null;
+      return storeUpload(db, storage, site.id, { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) });
+  });
+  route(app, contracts.getMedia, async ({ c, site, params }) => {
+      const { record, object } = await readMediaFile(db, storage, site.id, params.mediaId);
       if (!record || !object) throw notFound('Media not found.');
       return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': record.mime, 'cache-control': 'private, max-age=3600', etag: object.etag });
-    });
+  });
+  return app;
 }

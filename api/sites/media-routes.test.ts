@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
 import { uploadKey } from '../../publisher/media.ts';
-import { UNSUPPORTED_FORMAT_MESSAGE } from '../services/sniff-media.ts';
+import { UNSUPPORTED_FORMAT_MESSAGE } from './sniff-media.ts';
 import { createTestContext, fileForm, jpegBytes, pngBytes, type TestContext } from '../test-support.ts';
 
 let ctx: TestContext;

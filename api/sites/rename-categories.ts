@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
-import { categoryNamesInputSchema } from '../../model/site-input.ts';
+import type { CategoryNames } from '../../model/site-input.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, sites } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import type { SiteRow } from './find-site.ts';
+import type { SiteRow } from '../services/find-site.ts';
 
 /** Names the site's categories (its global menu) in one language; every category named in one call. */
-export function renameCategories(db: Db, site: SiteRow, body: unknown, lang: Language): void {
-  const { categories } = categoryNamesInputSchema.parse(body);
+export function renameCategories(db: Db, site: SiteRow, { categories }: CategoryNames, lang: Language): void {
   const rows = db.select().from(creatives).where(eq(creatives.siteId, site.id)).all();
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const category of categories) if (!byId.has(category.id)) throw notFound('Category not found.');

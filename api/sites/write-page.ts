@@ -1,16 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
-import { pageContentSchema } from '../../model/page.ts';
+import { pageContentSchema, type PageContent } from '../../model/page.ts';
 import { siteSettingsSchema } from '../../model/site.ts';
 import { translationsSchema, writePageInLanguage } from '../../model/translation.ts';
 import type { Db } from '../db/open-database.ts';
 import { pages, sites } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import type { SiteRow } from './find-site.ts';
+import type { SiteRow } from '../services/find-site.ts';
 
 /** Writes one page's detail, buttons, link areas and products as edited in one language. */
-export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, body: unknown): void {
-  const edit = pageContentSchema.parse(body);
+export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, edit: PageContent): void {
   const settings = siteSettingsSchema.parse(site.settings);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', `The site does not offer the language ${lang}.`);
   const page = db.select().from(pages).where(and(eq(pages.id, pageId), eq(pages.siteId, site.id))).get();

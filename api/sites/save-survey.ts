@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { surveyInputSchema, type Survey } from '../../model/survey.ts';
+import type { Survey, SurveyInput } from '../../model/survey.ts';
 import type { Db } from '../db/open-database.ts';
 import { surveys } from '../db/schema-visitor.ts';
 import { notFound } from '../errors.ts';
-import { findSurvey } from './find-survey.ts';
+import { findSurvey } from '../services/find-survey.ts';
 
 /** Creates a survey for a site (no id) or replaces one of its surveys whole. */
-export function saveSurvey(db: Db, siteId: string, body: unknown, surveyId?: string): Survey {
-  const content = surveyInputSchema.parse(body);
+export function saveSurvey(db: Db, siteId: string, content: SurveyInput, surveyId?: string): Survey {
   if (surveyId) {
     const changed = db.update(surveys).set({ content, updatedAt: new Date() }).where(and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId))).run();
     if (changed.changes === 0) throw notFound('Survey not found.');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteView } from '../services/site-view.ts';
+import type { SiteView } from '../../model/site-view.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
 
 type PageView = SiteView['creatives'][number]['pages'][number];

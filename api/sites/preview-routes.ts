@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { siteContracts as contracts } from '../../model/contracts/sites.ts';
 import type { AppEnv } from '../env.ts';
+import { route } from '../http/route.ts';
 import { signPreviewToken } from '../preview/preview-token.ts';
 
 /**
@@ -8,9 +10,10 @@ import { signPreviewToken } from '../preview/preview-token.ts';
  * site may preview it.
  */
 export function previewRoutes(deps: { key: Uint8Array; siteOrigin: string }) {
-  return new Hono<AppEnv>().post('/site/:id', (c) => {
-    const site = c.get('site');
+  const app = new Hono<AppEnv>();
+  route(app, contracts.createPreviewLink, ({ site }) => {
     const { token, expiresAt } = signPreviewToken(deps.key, site.id);
-    return c.json({ url: `${deps.siteOrigin}/preview/${site.id}/${token}/`, expiresAt: expiresAt.toISOString() });
+    return { url: `${deps.siteOrigin}/preview/${site.id}/${token}/`, expiresAt: expiresAt.toISOString() };
   });
+  return app;
 }

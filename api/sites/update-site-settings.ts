@@ -1,12 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
-import { siteSettingsPatchSchema, siteSettingsSchema } from '../../model/site.ts';
+import { siteSettingsSchema, type SiteSettingsPatch } from '../../model/site.ts';
 import { applySiteText, extractSiteText, translationsSchema } from '../../model/translation.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { SiteRow } from './find-site.ts';
-import { effectivePlan } from './effective-plan.ts';
+import type { SiteRow } from '../services/find-site.ts';
+import { effectivePlan } from '../services/effective-plan.ts';
 import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
 
 /**
@@ -15,33 +15,30 @@ import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
  * A change to what the owner's plan gates (languages, SEO and tags, popup CTAs, private
  * domain) needs the plan's flag; the plan items the viewer reads follow the plan.
  */
-export function updateSiteSettings(db: Db, site: SiteRow, body: unknown, lang: Language): void {
-  const patch = siteSettingsPatchSchema.parse(body);
+export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPatch, lang: Language): void {
   if ('numberHorizontal' in patch || 'numberVertical' in patch) {
     throw new AppError('bad_request', 'Change rows and columns with PUT /api/site/{id}/grid.');
   }
   const current = siteSettingsSchema.parse(site.settings);
   const translations = translationsSchema.parse(site.translations);
-  // Nested objects merge field by field from what was sent, not from the parsed patch, whose
-  // defaults would otherwise reset every field the client left out.
-  const sent = (body ?? {}) as Record<string, unknown>;
-  const merged: Record<string, unknown> = { ...current, ...patch };
-  for (const key of ['seo', 'company', 'scripts'] as const) {
-    if (isPlainObject(sent[key])) merged[key] = { ...current[key], ...sent[key] };
-  }
-  const defaultLanguage = (merged as typeof current).defaultLanguage;
-  let base = merged as typeof current;
+  // seo, company and scripts merge field by field: their patches hold only the fields sent.
+  const merged = {
+    ...current,
+    ...patch,
+    seo: { ...current.seo, ...patch.seo },
+    company: { ...current.company, ...patch.company },
+    scripts: { ...current.scripts, ...patch.scripts },
+  };
+  const defaultLanguage = merged.defaultLanguage;
+  let base = merged;
   let nextTranslations = translations;
   if (lang !== defaultLanguage) {
     // Texts stay as the default language had them; the edit's texts become this language's.
-    base = applySiteText(merged as typeof current, extractSiteText(current));
+    base = applySiteText(merged, extractSiteText(current));
     // Only the texts sent become translations; the rest keep falling back to the default language.
-    const sentTextAt = (path: string): string | undefined => {
-      const [part, field] = path.split('.') as ['seo' | 'company', string];
-      const text = isPlainObject(sent[part]) ? (sent[part] as Record<string, unknown>)[field] : undefined;
-      return typeof text === 'string' ? text : undefined;
-    };
-    const paths = Object.keys(extractSiteText(merged as typeof current));
+    const textsSent = extractSiteText({ seo: patch.seo ?? {}, company: patch.company ?? {} });
+    const sentTextAt = (path: string): string | undefined => textsSent[path];
+    const paths = Object.keys(extractSiteText(merged));
     const sentText = Object.fromEntries(paths.flatMap((path) => {
       const text = sentTextAt(path);
       return text !== undefined && text.trim() !== '' ? [[path, text]] : [];
@@ -69,8 +66,4 @@ function assertDomainFree(db: Db, siteId: string, domain: string): void {
     .where(and(ne(sites.id, siteId), sql`lower(json_extract(${sites.settings}, '$.customDomain')) = ${domain.toLowerCase()}`))
     .get();
   if (taken) throw new AppError('conflict', `The domain ${domain} is already used by another site.`);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,0 +1,19 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { SiteView } from '../../api/types.ts';
+
+/** What every tab of the site editor works on: the site in the editing language, and how to hand back the site a save answered. */
+export type EditorSite = { site: SiteView; onSaved(site: SiteView): void };
+
+const EditorSiteContext = createContext<EditorSite | null>(null);
+
+/** Gives the editor's tabs their site; SiteEditor renders it around them. */
+export function EditorSiteProvider({ value, children }: { value: EditorSite; children: ReactNode }) {
+  return <EditorSiteContext.Provider value={value}>{children}</EditorSiteContext.Provider>;
+}
+
+/** The site the editor shows, for a tab or a part of one. */
+export function useEditorSite(): EditorSite {
+  const value = useContext(EditorSiteContext);
+  if (!value) throw new Error('useEditorSite is used outside the site editor');
+  return value;
+}

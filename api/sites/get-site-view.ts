@@ -1,0 +1,11 @@
+import type { Language } from '../../model/language.ts';
+import type { SiteView } from '../../model/site-view.ts';
+import type { Db } from '../db/open-database.ts';
+import { loadSiteDraft } from '../services/load-site-draft.ts';
+import type { SiteRow } from '../services/find-site.ts';
+import { toSiteView } from './site-view.ts';
+
+/** The site's draft as the editor reads it in `lang`, as it stands in the database now. */
+export function getSiteView(db: Db, site: Pick<SiteRow, 'id' | 'liveVersion'>, lang: Language): SiteView {
+  return toSiteView(loadSiteDraft(db, site.id), lang, { liveVersion: site.liveVersion });
+}

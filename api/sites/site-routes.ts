@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { siteContracts as contracts } from '../../model/contracts/sites.ts';
+import { languageSchema, type Language } from '../../model/language.ts';
+import { siteSettingsSchema } from '../../model/site.ts';
+import type { SitePageView, SiteView } from '../../model/site-view.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../env.ts';
+import { AppError, notFound } from '../errors.ts';
+import { route } from '../http/route.ts';
+import type { SiteRow } from '../services/find-site.ts';
+import { createSite } from './create-site.ts';
+import { deleteSite } from './delete-site.ts';
+import { getSiteView } from './get-site-view.ts';
+import { listSites } from './list-sites.ts';
+import { renameCategories } from './rename-categories.ts';
+import { resizeGrid } from './resize-grid.ts';
+import { toSiteSummary } from './site-summary.ts';
+import { updateSiteSettings } from './update-site-settings.ts';
+import { writePage } from './write-page.ts';
+
+/** `?lang=xx`, defaulting to the site's default language; an unknown language is a 400. */
+function languageOf(query: string | undefined, site: SiteRow): Language {
+  if (query === undefined || query === '') return siteSettingsSchema.parse(site.settings).defaultLanguage;
+  const parsed = languageSchema.safeParse(query.toLowerCase());
+  if (!parsed.success) throw new AppError('bad_request', `Unknown language "${query}". Use one of jp, en, cn, kr.`);
+  return parsed.data;
+}
+
+/** The page the editor just wrote, as the view shows it. */
+function pageOf(view: SiteView, pageId: string): SitePageView {
+  const page = view.creatives.flatMap((creative) => creative.pages).find((p) => p.id === pageId);
+  if (!page) throw notFound('Page not found.');
+  return page;
+}
+
+export function siteRoutes(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+  const app = new Hono<AppEnv>();
+  route(app, contracts.listSites, ({ account }) => ({ sites: listSites(db, account).map(toSiteSummary) }));
+  route(app, contracts.createSite, ({ account, body }) => {
+    const id = createSite(db, account.tenantId, body);
+    return getSiteView(db, { id, liveVersion: null }, body.defaultLanguage);
+  });
+  route(app, contracts.getSite, ({ site, query }) => getSiteView(db, site, languageOf(query.lang, site)));
+  route(app, contracts.updateSiteSettings, ({ site, query, body }) => {
+    const lang = languageOf(query.lang, site);
+    updateSiteSettings(db, site, body, lang);
+    return getSiteView(db, site, lang);
+  });
+  route(app, contracts.deleteSite, async ({ site }) => {
+    await deleteSite(db, storage, site.id);
+    return { message: 'The site was deleted.' };
+  });
+  route(app, contracts.resizeGrid, ({ site, body }) => {
+    const result = resizeGrid(db, site, body);
+    return { ...result, site: getSiteView(db, site, languageOf(undefined, site)) };
+  });
+  route(app, contracts.renameCategories, ({ site, query, body }) => {
+    const lang = languageOf(query.lang, site);
+    renameCategories(db, site, body, lang);
+    return getSiteView(db, site, lang);
+  });
+  route(app, contracts.writePage, ({ site, params, query, body }) => {
+    const lang = languageOf(query.lang, site);
+    writePage(db, site, params.pageId, lang, body);
+    return { page: pageOf(getSiteView(db, site, lang), params.pageId) };
+  });
+  return app;
+}

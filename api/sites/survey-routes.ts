@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { siteContracts as contracts } from '../../model/contracts/sites.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../env.ts';
+import { route } from '../http/route.ts';
+import { findSurvey, listSurveys } from '../services/find-survey.ts';
+import { listSurveyResponses } from './list-survey-responses.ts';
+import { saveSurvey } from './save-survey.ts';
+
+/** The owner's side of surveys (B §3 "Survey: questions, points"): enough to make them and read answers; the editor screen is a later issue. */
+export function siteSurveyRoutes(deps: { db: Db }) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+  // The authorize middleware has found the site and checked the caller may reach it.
+  route(app, contracts.listSurveys, ({ site }) => ({ surveys: listSurveys(db, site.id) }));
+  route(app, contracts.createSurvey, ({ site, body }) => saveSurvey(db, site.id, body));
+  route(app, contracts.getSurvey, ({ site, params }) => findSurvey(db, params.surveyId, site.id));
+  route(app, contracts.replaceSurvey, ({ site, params, body }) => saveSurvey(db, site.id, body, params.surveyId));
+  route(app, contracts.listSurveyResponses, ({ site, params }) => {
+    const survey = findSurvey(db, params.surveyId, site.id);
+    return { responses: listSurveyResponses(db, survey.id) };
+  });
+  return app;
+}
