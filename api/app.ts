@@ -16,7 +16,7 @@ import { siteSurveyRoutes } from './routes/site-surveys.ts';
 import type { PublishJobs } from './services/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
-import { visitorApi, type VisitorApiDeps } from './visitor-api.ts';
+import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './routes/preview.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';

@@ -5,9 +5,9 @@ import { idSchema } from '../../model/validation.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError } from '../errors.ts';
-import { campaignClickCounts, countCampaignClick } from '../services/count-campaign-click.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
-import { visitorLanguage } from '../visitor-language.ts';
+import { campaignClickCounts, countCampaignClick } from './count-campaign-click.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
+import { visitorLanguage } from './visitor-language.ts';
 
 function siteIdParam(value: string | undefined): string {
   const parsed = idSchema.safeParse(value);

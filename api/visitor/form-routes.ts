@@ -5,10 +5,10 @@ import { visitorMessage } from '../../model/visitor-messages.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError, describeZodError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
-import { submitFormEntry, type VisitorFormType } from '../services/submit-form-entry.ts';
-import { visitorLanguage } from '../visitor-language.ts';
-import { caughtByHoneypot, readJsonObject } from '../visitor-request.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
+import { submitFormEntry, type VisitorFormType } from './submit-form-entry.ts';
+import { visitorLanguage } from './visitor-language.ts';
+import { caughtByHoneypot, readJsonObject } from './visitor-request.ts';
 
 /** V §7: `data` and `lang`, plus `mode` for the custom form; the site is named in the body since the spec's path has none. */
 const envelopeSchema = z.object({

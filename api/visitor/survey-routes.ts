@@ -5,10 +5,10 @@ import { visitorMessage } from '../../model/visitor-messages.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError } from '../errors.ts';
 import { findSurvey, listSurveys } from '../services/find-survey.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
-import { recordSurveyResponse } from '../services/record-survey-response.ts';
-import { visitorLanguage } from '../visitor-language.ts';
-import { caughtByHoneypot, readJsonObject } from '../visitor-request.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
+import { recordSurveyResponse } from './record-survey-response.ts';
+import { visitorLanguage } from './visitor-language.ts';
+import { caughtByHoneypot, readJsonObject } from './visitor-request.ts';
 
 /** What a visitor sees of a survey: its questions and choices, never the points behind them. */
 function forVisitors(survey: Survey) {

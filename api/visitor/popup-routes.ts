@@ -4,10 +4,10 @@ import type { PopupCtaItem } from '../../model/site.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError } from '../errors.ts';
-import { countApplicant, countedApplicants } from '../services/count-applicant.ts';
-import { findVisitorSite, type VisitorSite } from '../services/find-visitor-site.ts';
-import { sitePlanFlags } from '../services/site-plan.ts';
-import { visitorLanguage } from '../visitor-language.ts';
+import { countApplicant, countedApplicants } from './count-applicant.ts';
+import { findVisitorSite, type VisitorSite } from './find-visitor-site.ts';
+import { sitePlanFlags } from './site-plan.ts';
+import { visitorLanguage } from './visitor-language.ts';
 
 type PopupView = PopupCtaItem & { kind: (typeof POPUP_KINDS)[number]; remaining: number | null; active?: boolean };
 

@@ -7,7 +7,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
 
 /**
  * `GET /api/end-user/site/{id}/settings-media/{mediaId}`: an image or video the site's popup

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * A visitor call's JSON body, whatever its content type: `navigator.sendBeacon` sends text/plain.

@@ -2,8 +2,8 @@ import type { Language } from '../../model/language.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError } from '../errors.ts';
-import type { VisitorSite } from '../services/find-visitor-site.ts';
-import { bearerToken, validateEndUserToken, type EndUser } from './end-user-sessions.ts';
+import type { VisitorSite } from './find-visitor-site.ts';
+import { bearerToken, validateEndUserToken, type EndUser } from './member-sessions.ts';
 
 /** The member a request's bearer token opens on this site, else 401 (the viewer then clears its token, V §8). */
 export function requireEndUser(db: Db, site: VisitorSite, authorization: string | undefined, lang: Language): EndUser {

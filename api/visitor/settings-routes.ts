@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { formFieldsFor } from '../../model/form-submission.ts';
 import type { FormType } from '../../model/site.ts';
 import { applySiteText } from '../../model/translation.ts';
-import { visitorLanguage } from '../visitor-language.ts';
+import { visitorLanguage } from './visitor-language.ts';
 import type { Db } from '../db/open-database.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
-import { sitePlanFlags } from '../services/site-plan.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
+import { sitePlanFlags } from './site-plan.ts';
 
 const FORMS = { 'contact-setting': 'CONTACT_SETTING', 'membership-setting': 'MEMBERSHIP_SETTING', 'homepage-setting': 'HOMEPAGE_SETTING' } as const satisfies Record<string, FormType>;
 

@@ -3,13 +3,13 @@ import { resolvedPageSchema, type ResolvedPage } from '../../model/snapshot.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
 import { PRIVATE_MEDIA_PREFIX } from '../../publisher/private-media.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { requireEndUser } from '../auth/require-end-user.ts';
+import { requireEndUser } from './require-member.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError } from '../errors.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
-import { mediaSigningKey, signMediaUrls, verifyMediaSignature } from '../services/media-signature.ts';
-import { readPublishedPage } from '../services/read-published-page.ts';
-import { visitorLanguage } from '../visitor-language.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
+import { mediaSigningKey, signMediaUrls, verifyMediaSignature } from './media-signature.ts';
+import { readPublishedPage } from './read-published-page.ts';
+import { visitorLanguage } from './visitor-language.ts';
 
 type Variant = 'public' | 'private';
 const PARTS = { product: 'products', button: 'buttons', link: 'links' } as const;

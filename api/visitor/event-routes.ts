@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { Db } from '../db/open-database.ts';
 import { AppError, describeZodError } from '../errors.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
 import { userAgentClass, visitorEventBatchSchema } from '../../model/visitor-event.ts';
-import type { EventQueue } from '../services/event-queue.ts';
-import { readJsonObject } from '../visitor-request.ts';
+import type { EventQueue } from './event-queue.ts';
+import { readJsonObject } from './visitor-request.ts';
 
 function isLive(db: Db, siteId: string): boolean {
   try {

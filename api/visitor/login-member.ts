@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
-import { createEndUserSession, type EndUser } from '../auth/end-user-sessions.ts';
+import { createEndUserSession, type EndUser } from './member-sessions.ts';
 import { timingDummyHash, verifyPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
 import { endUsers } from '../db/schema-visitor.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { formFieldsFor, validateFormSubmission } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
-import { hashSecret, newSecret } from '../auth/end-user-sessions.ts';
+import { hashSecret, newSecret } from './member-sessions.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
 import { endUserRegistrations, endUsers } from '../db/schema-visitor.ts';
