@@ -1,35 +1,34 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { idSchema } from '../../model/validation.ts';
+import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
 import type { Db } from '../db/open-database.ts';
-import { AppError, describeZodError } from '../errors.ts';
+import type { AppEnv } from '../env.ts';
+import { route } from '../http/route.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
 import { submitFormEntry, type VisitorFormType } from './submit-form-entry.ts';
 import { visitorLanguage } from './visitor-language.ts';
-import { caughtByHoneypot, readJsonObject } from './visitor-request.ts';
+import { caughtByHoneypot } from './visitor-request.ts';
 
-/** V §7: `data` and `lang`, plus `mode` for the custom form; the site is named in the body since the spec's path has none. */
-const envelopeSchema = z.object({
-  siteId: idSchema,
-  data: z.record(z.string().max(120), z.unknown()),
-  lang: z.string().max(5).optional(),
-  mode: z.string().max(20).optional(),
-});
+/** The envelope of V §7: `data` and `lang`, plus `mode` for the custom form; the site is named in the body since the spec's path has none. */
+type Envelope = { siteId: string; data: Record<string, unknown>; lang?: string; mode?: string; website?: unknown };
 
-/** `POST /api/contact` and `POST /api/homepage` (the custom form): 201 with a thank-you message once stored. */
-export function visitorFormRoutes(deps: { db: Db; mailer: Mailer }) {
-  const submit = (type: VisitorFormType) => async (c: Context) => {
-    const body = await readJsonObject(c);
-    const envelope = envelopeSchema.safeParse(body);
-    if (!envelope.success) throw new AppError('validation', describeZodError(envelope.error));
-    const site = findVisitorSite(deps.db, envelope.data.siteId);
-    const lang = visitorLanguage(c, site.settings, envelope.data.lang);
+/**
+ * `POST /api/contact` and `POST /api/homepage` (the custom form): 201 with a thank-you message
+ * once stored. The envelope is checked by the contracts' body schemas; the values, against the
+ * site's form settings, by submitFormEntry.
+ */
+export function formRoutes(deps: { db: Db; mailer: Mailer }) {
+  const submit = (type: VisitorFormType) => async ({ c, body }: { c: Context; body: Envelope }) => {
+    const site = findVisitorSite(deps.db, body.siteId);
+    const lang = visitorLanguage(c, site.settings, body.lang);
     const message = visitorMessage('sent', lang);
-    if (caughtByHoneypot(body)) return c.json({ message }, 201);
-    await submitFormEntry(deps, site, type, { data: envelope.data.data, lang, mode: envelope.data.mode });
-    return c.json({ message }, 201);
+    if (caughtByHoneypot(body)) return { message };
+    await submitFormEntry(deps, site, type, { data: body.data, lang, mode: body.mode });
+    return { message };
   };
-  return new Hono().post('/contact', submit('CONTACT_SETTING')).post('/homepage', submit('HOMEPAGE_SETTING'));
+  const app = new Hono<AppEnv>();
+  route(app, contracts.submitContact, submit('CONTACT_SETTING'));
+  route(app, contracts.submitHomepage, submit('HOMEPAGE_SETTING'));
+  return app;
 }

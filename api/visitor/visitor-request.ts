@@ -1,21 +1,3 @@
-import type { Context } from 'hono';
-import { AppError } from '../errors.ts';
-
-/**
- * A visitor call's JSON body, whatever its content type: `navigator.sendBeacon` sends text/plain.
- * Anything but a JSON object is a 400.
- */
-export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('bad_request', 'The request body must be a JSON object.');
-  return body as Record<string, unknown>;
-}
-
 /**
  * The honeypot of visitor forms: an input people never see (the viewer hides it and marks it
  * autocomplete="off"), which form-filling bots fill. A filled one gets the usual success answer
@@ -23,7 +5,8 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
  */
 export const HONEYPOT_FIELD = 'website';
 
-export function caughtByHoneypot(body: Record<string, unknown>): boolean {
+/** Whether a visitor's body filled the honeypot: anything but absent, null or empty counts. */
+export function caughtByHoneypot(body: { [HONEYPOT_FIELD]?: unknown }): boolean {
   const value = body[HONEYPOT_FIELD];
   return value !== undefined && value !== null && value !== '';
 }
