@@ -15,7 +15,7 @@ import { siteSurveyRoutes } from './sites/survey-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
-import { visitorApi, type VisitorApiDeps } from './visitor-api.ts';
+import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './sites/preview-routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';

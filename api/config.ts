@@ -36,7 +36,7 @@ export type Config = {
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   seedDemo: boolean;
   production: boolean;
-  /** Multiplies the visitor rate limits (api/visitor-api.ts); the benchmark raises it. */
+  /** Multiplies the visitor rate limits (api/visitor/visitor-api.ts); the benchmark raises it. */
   visitorRateLimitScale: number;
 };
 

@@ -2,6 +2,7 @@ import type { Actor } from './identity/actor.ts';
 import type { ValidSession } from './identity/sessions.ts';
 import type { AccountRow } from './identity/find-account.ts';
 import type { SiteRow } from './services/find-site.ts';
+import type { Member } from './visitor/member-sessions.ts';
 
 /**
  * What middleware puts on the request context: one typed home for it. `account` is the
@@ -16,5 +17,7 @@ export type AppEnv = {
     site: SiteRow;
     targetAccount: AccountRow;
     params: Record<string, string>;
+    /** On the site origin: the member a member call's bearer token opens (api/visitor/member-gate.ts). */
+    member: Member;
   };
 };

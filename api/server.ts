@@ -10,7 +10,7 @@ import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
-import { createEventQueue } from './services/event-queue.ts';
+import { createEventQueue } from './visitor/event-queue.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './services/seed-demo.ts';
 import { seedPlans } from './services/seed-plans.ts';

@@ -9,7 +9,7 @@ import type { Storage } from '../storage/storage.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { openDatabase, type Db } from './db/open-database.ts';
 import { createPublishJobs, type PublishJobs } from './publishing/publish-jobs.ts';
-import { createEventQueue, type EventQueue } from './services/event-queue.ts';
+import { createEventQueue, type EventQueue } from './visitor/event-queue.ts';
 import type { PublishResult } from '../publisher/publish.ts';
 import type { SiteView } from '../model/site-view.ts';
 import type { StoredUpload } from './sites/store-upload.ts';

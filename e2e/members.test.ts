@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../api/test-support.ts';
-import { lastLinkTo, MEMBER_PASSWORD, publishedSiteWithLockedPage, SECRET, type LockedSite } from '../api/visitor-test-support.ts';
+import { lastLinkTo, MEMBER_PASSWORD, publishedSiteWithLockedPage, SECRET, type LockedSite } from '../api/visitor/visitor-test-support.ts';
 import { launchBrowser, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // A published site whose A2 is members-only, visited in Chromium: the lock overlay, the register,

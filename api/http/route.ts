@@ -7,9 +7,12 @@ import type { AppEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
 import type { AccountRow } from '../identity/find-account.ts';
 import type { SiteRow } from '../services/find-site.ts';
+import type { Member } from '../visitor/member-sessions.ts';
 
 /** What the policy lets the handler rely on: a caller for session calls, the target they name. */
 type SessionFacts<P> = P extends { access: 'session' } ? { account: Actor; session: ValidSession } : unknown;
+/** A member call's member: the bearer token already checked against the site it names (the visitor API's member gate). */
+type MemberFacts<P> = P extends { access: 'member' } ? { member: Member } : unknown;
 type TargetFacts<P> = P extends { target: 'site' } ? { site: SiteRow } : P extends { target: 'account' | 'parent' } ? { targetAccount: AccountRow } : unknown;
 type BodyOf<C extends Contract> = C['body'] extends z.ZodType ? z.output<C['body']> : undefined;
 type QueryOf<C extends Contract> = C['query'] extends z.ZodType ? z.output<C['query']> : Record<never, never>;
@@ -21,6 +24,7 @@ export type RouteInput<C extends Contract> = {
   query: QueryOf<C>;
   body: BodyOf<C>;
 } & SessionFacts<C['policy']> &
+  MemberFacts<C['policy']> &
   TargetFacts<C['policy']>;
 
 /** What a handler answers: the response schema's input (checked against it in tests), or a raw Response. */
@@ -35,20 +39,35 @@ export type Handler<C extends Contract> = (input: RouteInput<C>) => RouteOutput<
  */
 const CHECK_RESPONSES = process.env.SWIPEGRID_CHECK_RESPONSES === '1';
 
-/** One way of reading a JSON body everywhere: a body that is not JSON is a 400, never a 500. */
-async function readJson(c: Context<AppEnv>): Promise<unknown> {
+/**
+ * One way of reading a JSON body everywhere: a body that is not JSON is a 400, never a 500.
+ * The content type is not looked at: `navigator.sendBeacon` sends visitors' events as text/plain.
+ * A visitor's body is always an object, and anything else is refused as such.
+ */
+async function readJson(c: Context<AppEnv>, origin: Contract['origin']): Promise<unknown> {
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw new AppError('bad_request', 'The request body is not valid JSON.');
   }
+  if (origin === 'site' && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('bad_request', 'The request body must be a JSON object.');
+  return body;
+}
+
+/** The member a member call's gate found; a member contract served without the gate is a bug, not a 401. */
+function memberOf(c: Context<AppEnv>, declared: Contract): Member {
+  const member = c.get('member');
+  if (!member) throw new Error(`${declared.method} ${declared.path} is a member call served without the member gate`);
+  return member;
 }
 
 async function inputOf(c: Context<AppEnv>, declared: Contract): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = { c, params: c.req.param() };
   input.query = declared.query ? declared.query.parse(c.req.query()) : {};
   // An upload's route reads its own stream, with its own size rules.
-  input.body = declared.body && !('kind' in declared.body) ? declared.body.parse(await readJson(c)) : undefined;
+  input.body = declared.body && !('kind' in declared.body) ? declared.body.parse(await readJson(c, declared.origin)) : undefined;
+  if (declared.policy.access === 'member') input.member = memberOf(c, declared);
   if (declared.policy.access === 'session') {
     input.account = c.get('account');
     input.session = c.get('session');

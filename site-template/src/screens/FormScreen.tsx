@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { FormValues } from '../../../model/form-values.ts';
-import type { CompanyInfo as Company, FormField } from '../../../model/site.ts';
+import type { ContractResponse } from '../../../model/contracts/contract.ts';
+import type { visitorContracts } from '../../../model/contracts/visitor.ts';
+import type { CompanyInfo as Company } from '../../../model/site.ts';
 import { visitorMessage } from '../../../model/visitor-messages.ts';
 import { pathFor } from '../viewer/address.ts';
 import { showToast } from '../viewer/toast.ts';
-import { callVisitorApi } from '../viewer/visitor-client.ts';
+import { visitorCall } from '../viewer/visitor-call.ts';
 import CompanyInfo from './CompanyInfo.tsx';
 import ScreenLink from './ScreenLink.tsx';
 import VisitorForm from './VisitorForm.tsx';
@@ -16,13 +18,12 @@ export type FormScreenKind = 'contact' | 'forms' | 'register';
 
 /** Per screen: its settings call, where its company info shows, its script, its title and button (V §3, §7). */
 const KINDS = {
-  contact: { settings: 'contact-setting', show: 'showInContact', script: 'contactScript', title: 'contactTitle', submit: 'send' },
-  forms: { settings: 'homepage-setting', show: 'showInForm', script: 'formScript', title: 'formTitle', submit: 'send' },
-  register: { settings: 'membership-setting', show: 'showInMemberShip', script: 'membershipScript', title: 'registerTitle', submit: 'register' },
+  contact: { settings: 'GET /end-user/site/:id/contact-setting', show: 'showInContact', script: 'contactScript', title: 'contactTitle', submit: 'send' },
+  forms: { settings: 'GET /end-user/site/:id/homepage-setting', show: 'showInForm', script: 'formScript', title: 'formTitle', submit: 'send' },
+  register: { settings: 'GET /end-user/site/:id/membership-setting', show: 'showInMemberShip', script: 'membershipScript', title: 'registerTitle', submit: 'register' },
 } as const;
 
-type Setting = { typeForm: string; locked: boolean; fields: FormField[] };
-type Scripts = { contactScript?: string; membershipScript?: string; formScript?: string };
+type Setting = ContractResponse<typeof visitorContracts.contactSetting>;
 
 /**
  * The contact, custom form and registration screens: fields from the site's saved configuration
@@ -33,7 +34,6 @@ type Scripts = { contactScript?: string; membershipScript?: string; formScript?:
 export default function FormScreen({ site, kind }: { site: ScreenSite; kind: FormScreenKind }) {
   const config = KINDS[kind];
   const { lang, siteId } = site;
-  const base = `/api/end-user/site/${encodeURIComponent(siteId)}`;
   const [setting, setSetting] = useState<Setting | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [company, setCompany] = useState<Company | null>(null);
@@ -43,24 +43,25 @@ export default function FormScreen({ site, kind }: { site: ScreenSite; kind: For
   useEffect(() => {
     // The emailed link of an unknown, used or expired registration comes back with ?error=link.
     setLinkError(kind === 'register' && new URLSearchParams(window.location.search).get('error') === 'link');
-    void callVisitorApi<Setting>(`${base}/${config.settings}`, { lang }).then((answer) => (answer.ok ? setSetting(answer.data) : setFailed(answer.message)));
-    void callVisitorApi<Company>(`${base}/company?lang=${lang}`, { lang, quiet: true }).then((answer) => {
+    const params = { id: siteId };
+    void visitorCall(config.settings, { params }, { lang }).then((answer) => (answer.ok ? setSetting(answer.data) : setFailed(answer.message)));
+    void visitorCall('GET /end-user/site/:id/company', { params, query: { lang } }, { lang, quiet: true }).then((answer) => {
       if (answer.ok && answer.data[config.show]) setCompany(answer.data);
     });
-    void callVisitorApi<Scripts>(`${base}/scripts`, { lang, quiet: true }).then((answer) => {
+    void visitorCall('GET /end-user/site/:id/scripts', { params }, { lang, quiet: true }).then((answer) => {
       if (answer.ok) runSiteScript(answer.data[config.script]);
     });
-  }, [base, config, kind, lang]);
+  }, [config, kind, lang, siteId]);
 
   const submit = async (values: FormValues, honeypot: string): Promise<string | null> => {
     const trap = honeypot ? { website: honeypot } : {};
     if (kind === 'register') {
-      const answer = await callVisitorApi<{ message: string }>(`${base}/register`, { lang, method: 'POST', body: { data: values, lang, ...trap } });
+      const answer = await visitorCall('POST /end-user/site/:id/register', { params: { id: siteId }, body: { data: values, lang, ...trap } }, { lang });
       if (!answer.ok) return answer.message;
       setSentTo({ email: String(values.email ?? ''), message: answer.data.message });
       return null;
     }
-    const answer = await callVisitorApi<{ message: string }>(kind === 'contact' ? '/api/contact' : '/api/homepage', { lang, method: 'POST', body: { siteId, data: values, lang, ...trap } });
+    const answer = await visitorCall(kind === 'contact' ? 'POST /contact' : 'POST /homepage', { params: {}, body: { siteId, data: values, lang, ...trap } }, { lang });
     if (!answer.ok) return answer.message;
     window.location.assign(pathFor(site, { subPath: kind === 'contact' ? 'contact-success' : 'form-success' }, window.location.search));
     return null;
@@ -68,7 +69,7 @@ export default function FormScreen({ site, kind }: { site: ScreenSite; kind: For
 
   const resend = async () => {
     if (!sentTo) return;
-    const answer = await callVisitorApi<{ message: string }>(`${base}/resend-register-email`, { lang, method: 'POST', body: { email: sentTo.email, lang } });
+    const answer = await visitorCall('POST /end-user/site/:id/resend-register-email', { params: { id: siteId }, body: { email: sentTo.email, lang } }, { lang });
     showToast(answer.ok ? answer.data.message : answer.message);
   };
 

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { pathFor } from '../viewer/address.ts';
 import { storeEndUserToken, takeReturnPath } from '../viewer/members.ts';
-import { callVisitorApi } from '../viewer/visitor-client.ts';
+import { visitorCall } from '../viewer/visitor-call.ts';
 import ScreenLink from './ScreenLink.tsx';
 import type { ScreenSite } from './screen-site.ts';
 import { st } from './screen-texts.ts';
-
-type Login = { token: string; expiresAt: string; user: { id: string; email: string } };
 
 /**
  * The members' login (V §4, §6): the token is kept for this site only, then the visitor goes back
@@ -23,7 +21,7 @@ export default function LoginScreen({ site }: { site: ScreenSite }) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    const answer = await callVisitorApi<Login>(`/api/end-user/site/${encodeURIComponent(siteId)}/login`, { lang, method: 'POST', body: { email: email.trim(), password, lang } });
+    const answer = await visitorCall('POST /end-user/site/:id/login', { params: { id: siteId }, body: { email: email.trim(), password, lang } }, { lang });
     setBusy(false);
     if (!answer.ok) {
       setError(answer.message);

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { SurveyQuestion } from '../../../model/survey.ts';
-import { callVisitorApi } from '../viewer/visitor-client.ts';
+import type { ContractResponse } from '../../../model/contracts/contract.ts';
+import type { visitorContracts } from '../../../model/contracts/visitor.ts';
+import { visitorCall } from '../viewer/visitor-call.ts';
 import type { ScreenSite } from './screen-site.ts';
 import { st } from './screen-texts.ts';
 
-type Question = Omit<SurveyQuestion, 'options'> & { options: { id: string; value: string }[] };
-type Survey = { id: string; title: string; description?: string; questions: Question[] };
+type Survey = ContractResponse<typeof visitorContracts.surveyQuestions>;
 type Answers = Record<string, string | string[]>;
 
 /**
@@ -25,9 +25,9 @@ export default function SurveyScreen({ site }: { site: ScreenSite }) {
   useEffect(() => {
     const surveyId = new URLSearchParams(window.location.search).get('survey_id');
     if (surveyId) {
-      void callVisitorApi<Survey>(`/api/survey/${encodeURIComponent(surveyId)}/questions`, { lang }).then((answer) => (answer.ok ? setSurvey(answer.data) : setError(answer.message)));
+      void visitorCall('GET /survey/:id/questions', { params: { id: surveyId } }, { lang }).then((answer) => (answer.ok ? setSurvey(answer.data) : setError(answer.message)));
     } else {
-      void callVisitorApi<{ surveys: { id: string; title: string }[] }>(`/api/end-user/survey?site_id=${encodeURIComponent(siteId)}`, { lang }).then((answer) => (answer.ok ? setList(answer.data.surveys) : setError(answer.message)));
+      void visitorCall('GET /end-user/survey', { params: {}, query: { site_id: siteId } }, { lang }).then((answer) => (answer.ok ? setList(answer.data.surveys) : setError(answer.message)));
     }
   }, [lang, siteId]);
 
@@ -35,7 +35,7 @@ export default function SurveyScreen({ site }: { site: ScreenSite }) {
     event.preventDefault();
     if (!survey) return;
     const trap = honeypot.current?.value ? { website: honeypot.current.value } : {};
-    const answer = await callVisitorApi<{ message: string }>(`/api/survey/${encodeURIComponent(survey.id)}/response`, { lang, method: 'POST', body: { answers, email: email.trim(), lang, ...trap } });
+    const answer = await visitorCall('POST /survey/:id/response', { params: { id: survey.id }, body: { answers, email: email.trim(), lang, ...trap } }, { lang });
     if (answer.ok) setDone(answer.data.message);
     else setError(answer.message);
   };

@@ -7,7 +7,7 @@ import { settingsMediaSrc } from '../../../model/settings-media.ts';
 import type { Campaign, CampaignBanner, CampaignButton, CampaignLink } from '../../../model/site.ts';
 import type { SiteSnapshot } from '../../../model/snapshot.ts';
 import { destinationOf } from './cta-rules.ts';
-import { callVisitorApi } from './visitor-client.ts';
+import { visitorCall } from './visitor-call.ts';
 
 type Side = 'left' | 'right';
 type Size = { width: number; height: number };
@@ -139,7 +139,7 @@ export default function CampaignPanels(props: Props) {
   }, [campaign.positionLp]);
   const onClickItem = (id: string) => {
     if (!campaign.isOnClickCount) return;
-    void callVisitorApi<number>(`/api/end-user/campaign/${encodeURIComponent(id)}/click?site_id=${encodeURIComponent(site.siteId)}&lang=${site.lang}`, { lang: site.lang, quiet: true }).then((answer) => {
+    void visitorCall('GET /end-user/campaign/:itemId/click', { params: { itemId: id }, query: { site_id: site.siteId, lang: site.lang } }, { lang: site.lang, quiet: true }).then((answer) => {
       if (answer.ok && typeof answer.data === 'number') setCounts((current) => ({ ...current, [id]: answer.data }));
     });
   };

@@ -10,7 +10,7 @@ import type { PopupView } from './extras-types.ts';
 import { t } from './i18n.ts';
 import { nextTickMs, popupDestination } from './popup-rules.ts';
 import { showToast } from './toast.ts';
-import { callVisitorApi } from './visitor-client.ts';
+import { visitorCall } from './visitor-call.ts';
 
 const UNITS: Record<CountdownUnit, Record<Language, (n: number) => string>> = {
   minutes: { jp: (n) => `残り${n}分`, en: (n) => `${n} min left`, cn: (n) => `剩余${n}分钟`, kr: (n) => `${n}분 남음` },
@@ -61,7 +61,7 @@ function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSna
     setClickCookies({ pageId, popupId: popup.id, ctaId: popup.id });
     trackEvent({ type: 'click_popup_cta', siteId: site.siteId, lang, pageId, targetId: popup.id });
     if (popup.kind === 'applicantLimit') {
-      const answer = await callVisitorApi<{ numberClicks: number; remaining: number }>(`/api/end-user/site/${encodeURIComponent(site.siteId)}/popup-cta/${encodeURIComponent(popup.id)}/apply?lang=${lang}`, { lang, method: 'POST' });
+      const answer = await visitorCall('POST /end-user/site/:id/popup-cta/:popupId/apply', { params: { id: site.siteId, popupId: popup.id }, query: { lang } }, { lang });
       if (!answer.ok) {
         showToast(answer.message);
         return;

@@ -3,11 +3,10 @@ import { isCampaignOnPage } from '../../../model/campaign-rules.ts';
 import { IDLE_TIMEOUT_MS } from '../../../model/constants.ts';
 import type { Destination } from '../../../model/destination.ts';
 import { isPopupCtaActive } from '../../../model/popup-cta.ts';
-import type { Notification } from '../../../model/site.ts';
 import type { GridPage, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import { trackEvent } from './analytics.ts';
 import { trackPageClicks } from './click-tracking.ts';
-import type { CampaignAnswer, PopupView, SiteExtrasData } from './extras-types.ts';
+import type { CampaignAnswer, NotificationsAnswer, PopupView, SiteExtrasData } from './extras-types.ts';
 
 const PopupCta = lazy(() => import('./PopupCta.tsx'));
 const NotificationBanner = lazy(() => import('./NotificationBanner.tsx'));
@@ -41,7 +40,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
       void Promise.all([
         getJson<{ popups: PopupView[] }>(`${base}/popup-cta`),
         getJson<CampaignAnswer>(`${base}/campaign`),
-        getJson<{ notifications: Notification[] }>(`/api/end-user/noti_delivery?site_id=${encodeURIComponent(site.siteId)}`),
+        getJson<NotificationsAnswer>(`/api/end-user/noti_delivery?site_id=${encodeURIComponent(site.siteId)}`),
       ]).then(([popups, campaign, notifications]) => setData({ popups: popups?.popups ?? [], campaign: campaign?.campaign ?? null, notifications: notifications?.notifications ?? [] }));
     };
     if (typeof window.requestIdleCallback === 'function') {

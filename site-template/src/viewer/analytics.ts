@@ -1,4 +1,6 @@
 import { COOKIE_LIFETIME_DAYS, COOKIE_NAMES } from '../../../model/constants.ts';
+import type { ContractBody } from '../../../model/contracts/contract.ts';
+import type { visitorContracts } from '../../../model/contracts/visitor.ts';
 import type { Language } from '../../../model/language.ts';
 import type { VisitorEventType } from '../../../model/visitor-event.ts';
 
@@ -10,7 +12,7 @@ import type { VisitorEventType } from '../../../model/visitor-event.ts';
  */
 export type TrackedEvent = { type: VisitorEventType; siteId: string; pageId?: string; position?: string; lang?: Language; targetId?: string };
 
-const ENDPOINT = '/api/end-user/events';
+const ENDPOINT = '/api/end-user/events' satisfies `/api${typeof visitorContracts.sendEvents.path}`;
 const FLUSH_AFTER_MS = 2000;
 const BATCH_MAX = 100;
 const TEN_YEARS_S = COOKIE_LIFETIME_DAYS * 24 * 3600;
@@ -56,7 +58,7 @@ export function flushEvents(): void {
   while (queue.length > 0) {
     const batch = queue.slice(0, BATCH_MAX);
     queue = queue.slice(BATCH_MAX);
-    const body = JSON.stringify({ events: batch });
+    const body = JSON.stringify({ events: batch } satisfies ContractBody<typeof visitorContracts.sendEvents>);
     if (!navigator.sendBeacon?.(ENDPOINT, body)) void fetch(ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => {});
   }
 }

@@ -1,10 +1,14 @@
-import type { PopupKind } from '../../../model/popup-cta.ts';
-import type { Campaign, Notification, PopupCtaItem } from '../../../model/site.ts';
+import type { ContractResponse } from '../../../model/contracts/contract.ts';
+import type { visitorContracts } from '../../../model/contracts/visitor.ts';
+import type { Campaign, Notification } from '../../../model/site.ts';
 
 /** One popup as `GET …/popup-cta` lists it (docs/visitor-api.md). */
-export type PopupView = PopupCtaItem & { kind: PopupKind; remaining: number | null };
+export type PopupView = ContractResponse<typeof visitorContracts.listPopups>['popups'][number];
 
 /** `GET …/campaign`: the campaign with live click counts. */
-export type CampaignAnswer = { campaign: Campaign | null; active: boolean; sliderPosition: 1 | 2 | 3 | null };
+export type CampaignAnswer = ContractResponse<typeof visitorContracts.campaign>;
+
+/** `GET …/noti_delivery`: the notifications inside their date window. */
+export type NotificationsAnswer = ContractResponse<typeof visitorContracts.notifications>;
 
 export type SiteExtrasData = { popups: PopupView[]; campaign: Campaign | null; notifications: Notification[] };

@@ -16,10 +16,9 @@ export function useMemberPages(site: Pick<SiteSnapshot, 'siteId' | 'lang'>, page
     const locked = Object.values(pages).filter((page) => page.locked && !page.content && !tried.current.has(page.id));
     if (locked.length === 0 || !endUserToken(site.siteId)) return;
     for (const page of locked) tried.current.add(page.id);
-    void import('./visitor-client.ts').then(({ callVisitorApi }) => {
+    void import('./visitor-call.ts').then(({ loadPrivatePage }) => {
       for (const page of locked) {
-        const path = `/api/end-user/site/${encodeURIComponent(site.siteId)}/page/${encodeURIComponent(page.id)}/private?lang=${site.lang}`;
-        void callVisitorApi<ResolvedPage>(path, { lang: site.lang, memberOf: site.siteId, quiet: true }).then((answer) => {
+        void loadPrivatePage(site.siteId, page.id, site.lang).then((answer) => {
           if (answer.ok && answer.data.content) setPages((cache) => ({ ...cache, [answer.data.id]: answer.data }));
         });
       }

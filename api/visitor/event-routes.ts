@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import type { Db } from '../db/open-database.ts';
-import { AppError, describeZodError } from '../errors.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
-import { userAgentClass, visitorEventBatchSchema } from '../../model/visitor-event.ts';
-import type { EventQueue } from '../services/event-queue.ts';
-import { readJsonObject } from '../visitor-request.ts';
+import type { AppEnv } from '../env.ts';
+import { AppError } from '../errors.ts';
+import { route } from '../http/route.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
+import { userAgentClass } from '../../model/visitor-event.ts';
+import type { EventQueue } from './event-queue.ts';
 
 function isLive(db: Db, siteId: string): boolean {
   try {
@@ -23,18 +25,18 @@ const CLOCK_SKEW_MS = 24 * 3600_000;
  * `POST /api/end-user/events` (V §7 analytics): a batch of events, checked whole, queued, and
  * answered 202 before anything is written. Made for `navigator.sendBeacon` (any content type).
  */
-export function endUserEventRoutes(deps: { db: Db; events: EventQueue; now?: () => number }) {
-  return new Hono().post('/', async (c) => {
-    const parsed = visitorEventBatchSchema.safeParse(await readJsonObject(c));
-    if (!parsed.success) throw new AppError('validation', describeZodError(parsed.error));
+export function eventRoutes(deps: { db: Db; events: EventQueue; now?: () => number }) {
+  const app = new Hono<AppEnv>();
+  // The batch is checked whole by the contract's body schema (a bad one is a 400 naming the field).
+  route(app, contracts.sendEvents, ({ c, body }) => {
     // Events of sites that are not on the air would only fill the table.
-    const siteIds = [...new Set(parsed.data.events.map((event) => event.siteId))];
+    const siteIds = [...new Set(body.events.map((event) => event.siteId))];
     const unknown = siteIds.find((id) => !isLive(deps.db, id));
     if (unknown !== undefined) throw new AppError('validation', `events: unknown site ${unknown}.`);
     const receivedAt = deps.now?.() ?? Date.now();
     const uaClass = userAgentClass(c.req.header('user-agent'));
     const accepted = deps.events.push(
-      parsed.data.events.map((event) => ({
+      body.events.map((event) => ({
         siteId: event.siteId,
         eventType: event.type,
         pageId: event.pageId ?? null,
@@ -49,6 +51,7 @@ export function endUserEventRoutes(deps: { db: Db; events: EventQueue; now?: () 
         receivedAt: new Date(receivedAt),
       })),
     );
-    return c.json({ accepted: accepted ? parsed.data.events.length : 0 }, 202);
+    return { accepted: accepted ? body.events.length : 0 };
   });
+  return app;
 }

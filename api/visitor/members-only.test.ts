@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer } from './mail/mailer.ts';
-import { startTestSmtpServer, textBody, type TestSmtpServer } from './mail/smtp-test-server.ts';
-import { createTestContext, type TestContext } from './test-support.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { startTestSmtpServer, textBody, type TestSmtpServer } from '../mail/smtp-test-server.ts';
+import { createTestContext, type TestContext } from '../test-support.ts';
 import { MEMBER_PASSWORD, memberToken, publishedSiteWithLockedPage, SECRET, type LockedSite } from './visitor-test-support.ts';
 
 let ctx: TestContext;

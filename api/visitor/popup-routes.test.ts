@@ -63,7 +63,7 @@ describe('popup calls to action', () => {
   it('never counts past the limit when four threads with their own connections race on the same file', async () => {
     await setPopups({ applicantLimit: applicant({ limit: 10 }) });
     const start = new SharedArrayBuffer(4);
-    const workers = Array.from({ length: 4 }, () => new Worker(path.join(import.meta.dirname, '../services/count-applicant.worker.ts'), {
+    const workers = Array.from({ length: 4 }, () => new Worker(path.join(import.meta.dirname, './count-applicant.worker.ts'), {
       workerData: { file: path.join(ctx.dir, 'test.sqlite'), siteId, popupId: 'apply1', room: 10, attempts: 50, start },
     }));
     const messages = (worker: Worker) => {

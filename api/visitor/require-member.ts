@@ -2,13 +2,13 @@ import type { Language } from '../../model/language.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError } from '../errors.ts';
-import type { VisitorSite } from '../services/find-visitor-site.ts';
-import { bearerToken, validateEndUserToken, type EndUser } from './end-user-sessions.ts';
+import type { VisitorSite } from './find-visitor-site.ts';
+import { bearerToken, validateMemberToken, type Member } from './member-sessions.ts';
 
 /** The member a request's bearer token opens on this site, else 401 (the viewer then clears its token, V §8). */
-export function requireEndUser(db: Db, site: VisitorSite, authorization: string | undefined, lang: Language): EndUser {
+export function requireMember(db: Db, site: VisitorSite, authorization: string | undefined, lang: Language): Member {
   const token = bearerToken(authorization);
-  const user = token ? validateEndUserToken(db, token, site.id) : null;
+  const user = token ? validateMemberToken(db, token, site.id) : null;
   if (!user) throw new AppError('unauthenticated', visitorMessage('loginRequired', lang));
   return user;
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { formFieldsFor, validateFormSubmission } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
-import { hashSecret, newSecret } from '../auth/end-user-sessions.ts';
+import { hashSecret, newSecret } from './member-sessions.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
 import { endUserRegistrations, endUsers } from '../db/schema-visitor.ts';
@@ -42,7 +42,7 @@ export async function sendRegistrationLink(deps: RegistrationDeps, site: Visitor
  * the password hashed, a link emailed. Registering again with the same email replaces the
  * pending one; an email that is already a member is refused.
  */
-export async function registerEndUser(deps: RegistrationDeps, site: VisitorSite, data: unknown, lang: Language): Promise<{ emailSent: boolean }> {
+export async function registerMember(deps: RegistrationDeps, site: VisitorSite, data: unknown, lang: Language): Promise<{ emailSent: boolean }> {
   const { db } = deps;
   const fields = formFieldsFor('MEMBERSHIP_SETTING', site.settings.forms.MEMBERSHIP_SETTING);
   const check = validateFormSubmission(fields, data);

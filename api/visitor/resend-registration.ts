@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
 import { endUserRegistrations } from '../db/schema-visitor.ts';
 import type { VisitorSite } from './find-visitor-site.ts';
-import { sendRegistrationLink, type RegistrationDeps } from './register-end-user.ts';
+import { sendRegistrationLink, type RegistrationDeps } from './register-member.ts';
 
 /**
  * Sends a pending registration a fresh link (the old one stops working). Says nothing about

@@ -4,9 +4,9 @@ import type { Db } from '../db/open-database.ts';
 import { endUserSessions, endUsers } from '../db/schema-visitor.ts';
 
 /** A member's token lives 30 days; V §8 has an end-user 401 clear it, so there is no refresh. */
-export const END_USER_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const MEMBER_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type EndUser = { id: string; siteId: string; email: string };
+export type Member = { id: string; siteId: string; email: string };
 
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -17,15 +17,15 @@ export function newSecret(): string {
 }
 
 /** Starts a member's session on their site and returns the bearer token (stored by the viewer as `endUserToken`). */
-export function createEndUserSession(db: Db, user: EndUser, now = Date.now()): { token: string; expiresAt: Date } {
+export function createMemberSession(db: Db, user: Member, now = Date.now()): { token: string; expiresAt: Date } {
   const token = newSecret();
-  const expiresAt = new Date(now + END_USER_TOKEN_TTL_MS);
+  const expiresAt = new Date(now + MEMBER_TOKEN_TTL_MS);
   db.insert(endUserSessions).values({ id: hashSecret(token), endUserId: user.id, siteId: user.siteId, expiresAt }).run();
   return { token, expiresAt };
 }
 
 /** The member a token opens on this site, or null: unknown, expired, or issued by another site. */
-export function validateEndUserToken(db: Db, token: string, siteId: string, now = Date.now()): EndUser | null {
+export function validateMemberToken(db: Db, token: string, siteId: string, now = Date.now()): Member | null {
   const row = db
     .select({ id: endUsers.id, siteId: endUsers.siteId, email: endUsers.email, expiresAt: endUserSessions.expiresAt })
     .from(endUserSessions)
@@ -40,7 +40,7 @@ export function validateEndUserToken(db: Db, token: string, siteId: string, now 
   return { id: row.id, siteId: row.siteId, email: row.email };
 }
 
-export function deleteEndUserSession(db: Db, token: string): void {
+export function deleteMemberSession(db: Db, token: string): void {
   db.delete(endUserSessions).where(eq(endUserSessions.id, hashSecret(token))).run();
 }
 

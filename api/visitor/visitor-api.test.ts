@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './test-support.ts';
+import { createTestContext, type TestContext } from '../test-support.ts';
 import { rateLimitKind, VISITOR_RATE_LIMITS } from './visitor-api.ts';
 
 describe('rateLimitKind', () => {

@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
+import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
 import { isWithinWindow } from '../../model/date-window.ts';
 import { idSchema } from '../../model/validation.ts';
 import { visitorMessage } from '../../model/visitor-messages.ts';
 import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
-import { campaignClickCounts, countCampaignClick } from '../services/count-campaign-click.ts';
-import { findVisitorSite } from '../services/find-visitor-site.ts';
-import { visitorLanguage } from '../visitor-language.ts';
+import { route } from '../http/route.ts';
+import { campaignClickCounts, countCampaignClick } from './count-campaign-click.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
+import { visitorLanguage } from './visitor-language.ts';
 
 function siteIdParam(value: string | undefined): string {
   const parsed = idSchema.safeParse(value);
@@ -20,34 +23,35 @@ function siteIdParam(value: string | undefined): string {
  * without a republish. `GET /end-user/campaign/{id}/click?site_id=` counts a click on a
  * campaign button or banner and answers the new count as a bare number (V §7).
  */
-export function endUserCampaignRoutes(deps: { db: Db; now?: () => Date }) {
+export function campaignRoutes(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
-  return new Hono()
-    .get('/site/:id/campaign', (c) => {
-      const site = findVisitorSite(db, c.req.param('id'));
+  const app = new Hono<AppEnv>();
+  route(app, contracts.campaign, ({ params }) => {
+      const site = findVisitorSite(db, params.id);
       const campaign = site.settings.campaign;
-      if (!campaign) return c.json({ campaign: null, active: false, sliderPosition: null });
+      if (!campaign) return { campaign: null, active: false, sliderPosition: null };
       const counts = campaignClickCounts(db, site.id, [...campaign.buttons, ...campaign.banners].map((item) => item.id));
       const withCounts = <T extends { id: string; clickCount: number }>(item: T): T => ({ ...item, clickCount: item.clickCount + (counts.get(item.id) ?? 0) });
-      return c.json({
+      return {
         campaign: { ...campaign, buttons: campaign.buttons.map(withCounts), banners: campaign.banners.map(withCounts) },
         active: isCampaignActive(campaign, now()),
         sliderPosition: campaignSliderPosition(campaign.positionLp),
-      });
-    })
-    .get('/campaign/:itemId/click', (c) => {
-      const site = findVisitorSite(db, siteIdParam(c.req.query('site_id')));
-      const lang = visitorLanguage(c, site.settings, c.req.query('lang'));
+      };
+  });
+  route(app, contracts.campaignClick, ({ c, params, query }) => {
+      const site = findVisitorSite(db, siteIdParam(query.site_id));
+      const lang = visitorLanguage(c, site.settings, query.lang);
       const campaign = site.settings.campaign;
-      const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === c.req.param('itemId'));
+      const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === params.itemId);
       // Only a campaign that counts clicks (isOnClickCount) and is on the air counts them.
       if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', visitorMessage('notFound', lang));
-      return c.json(item.clickCount + countCampaignClick(db, site.id, item.id));
-    })
-    .get('/noti_delivery', (c) => {
-      const site = findVisitorSite(db, siteIdParam(c.req.query('site_id')));
+      return item.clickCount + countCampaignClick(db, site.id, item.id);
+  });
+  route(app, contracts.notifications, ({ query }) => {
+      const site = findVisitorSite(db, siteIdParam(query.site_id));
       const at = now();
-      return c.json({ notifications: site.settings.notifications.filter((notification) => isWithinWindow(notification.startDate, notification.endDate, at)) });
-    });
+      return { notifications: site.settings.notifications.filter((notification) => isWithinWindow(notification.startDate, notification.endDate, at)) };
+  });
+  return app;
 }

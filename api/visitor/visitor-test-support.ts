@@ -1,5 +1,5 @@
-import type { SiteView } from '../model/site-view.ts';
-import { pngBytes, type TestContext } from './test-support.ts';
+import type { SiteView } from '../../model/site-view.ts';
+import { pngBytes, type TestContext } from '../test-support.ts';
 
 /** Texts and media that only members may ever see; a scan looks for them in every public file. */
 export const SECRET = {

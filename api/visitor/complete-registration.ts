@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
-import { hashSecret } from '../auth/end-user-sessions.ts';
+import { hashSecret } from './member-sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { endUserRegistrations, endUsers } from '../db/schema-visitor.ts';
 

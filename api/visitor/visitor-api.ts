@@ -1,22 +1,25 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { visitorMessage } from '../model/visitor-messages.ts';
-import type { Storage } from '../storage/storage.ts';
-import { clientIp } from './client-ip.ts';
-import type { Db } from './db/open-database.ts';
-import { AppError } from './errors.ts';
-import type { Mailer } from './mail/mailer.ts';
-import { rateLimit } from './middleware/rate-limit/index.ts';
-import { endUserAuthRoutes } from './routes/end-user-auth.ts';
-import { endUserCampaignRoutes } from './routes/end-user-campaign.ts';
-import { endUserEventRoutes } from './routes/end-user-events.ts';
-import { endUserPageRoutes } from './routes/end-user-pages.ts';
-import { endUserPopupRoutes } from './routes/end-user-popups.ts';
-import { endUserSettingsRoutes } from './routes/end-user-settings.ts';
-import { endUserSettingsMediaRoutes } from './routes/end-user-settings-media.ts';
-import { visitorFormRoutes } from './routes/visitor-forms.ts';
-import { visitorSurveyRoutes } from './routes/visitor-surveys.ts';
-import type { EventQueue } from './services/event-queue.ts';
+import { visitorContracts } from '../../model/contracts/visitor.ts';
+import { visitorMessage } from '../../model/visitor-messages.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { clientIp } from '../client-ip.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../env.ts';
+import { AppError } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
+import { campaignRoutes } from './campaign-routes.ts';
+import { eventRoutes } from './event-routes.ts';
+import { formRoutes } from './form-routes.ts';
+import { memberGate } from './member-gate.ts';
+import { memberRoutes } from './member-routes.ts';
+import { pageRoutes } from './page-routes.ts';
+import { popupRoutes } from './popup-routes.ts';
+import { settingsMediaRoutes } from './settings-media-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
+import { surveyRoutes } from './survey-routes.ts';
+import type { EventQueue } from './event-queue.ts';
 import { requestLanguage } from './visitor-language.ts';
 
 export type VisitorApiDeps = {
@@ -77,19 +80,16 @@ export function visitorApi(deps: VisitorApiDeps) {
     rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, message: (c: Context) => visitorMessage('tooManyRequests', requestLanguage(c)) });
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
-  const api = new Hono()
+  const api = new Hono<AppEnv>()
     .use(visitorBodyLimit)
     // Each POST counts against exactly one limit, chosen by what it is.
-    .use((c, next) => limiters[rateLimitKind(c.req.path)](c, next))
-    .route('/end-user/site', endUserAuthRoutes(deps))
-    .route('/end-user/site', endUserPageRoutes(deps))
-    .route('/end-user/site', endUserSettingsRoutes(deps))
-    .route('/end-user/site', endUserPopupRoutes(deps))
-    .route('/end-user/site', endUserSettingsMediaRoutes(deps))
-    .route('/end-user', endUserCampaignRoutes(deps))
-    .route('/', visitorFormRoutes(deps))
-    .route('/', visitorSurveyRoutes(deps))
-    .route('/end-user/events', endUserEventRoutes(deps));
+    .use((c, next) => limiters[rateLimitKind(c.req.path)](c, next));
+  // Member calls pass the member gate first: their bearer token opens a member of the site they name.
+  for (const declared of Object.values(visitorContracts)) {
+    if (declared.policy.access === 'member') api.on(declared.method, declared.path, memberGate(deps.db, declared));
+  }
+  // Each routes file serves its contracts at their full paths (visitorContracts).
+  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes]) api.route('/', routes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   return api;
 }

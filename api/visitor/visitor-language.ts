@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { parseLanguageToken, type Language } from '../model/language.ts';
-import type { SiteSettings } from '../model/site.ts';
+import { parseLanguageToken, type Language } from '../../model/language.ts';
+import type { SiteSettings } from '../../model/site.ts';
 
 /**
  * The language a visitor call answers in: the one the call names (`lang`), else the first of

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { buildVisitorPath } from '../../model/visitor-path.ts';
+import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../env.ts';
+import { AppError } from '../errors.ts';
+import { route } from '../http/route.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { completeRegistration } from './complete-registration.ts';
+import { findVisitorSite, type VisitorSite } from './find-visitor-site.ts';
+import { loginMember } from './login-member.ts';
+import { logoutMember } from './logout-member.ts';
+import { registerMember } from './register-member.ts';
+import { resendRegistration } from './resend-registration.ts';
+import { visitorLanguage } from './visitor-language.ts';
+import { caughtByHoneypot } from './visitor-request.ts';
+
+const credentialsSchema = z.object({ email: z.string().max(256), password: z.string().max(200) });
+const emailSchema = z.email();
+
+function screenPath(site: VisitorSite, lang: Parameters<typeof buildVisitorPath>[1]['lang'], subPath: 'register' | 'register-success'): string {
+  return buildVisitorPath({ siteId: site.id, defaultLanguage: site.settings.defaultLanguage }, { lang, subPath });
+}
+
+/** Membership (V §4, §5): register, complete through the emailed link, resend, log in and out, who am I. */
+export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string }) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>();
+  route(app, contracts.register, async ({ c, params, body }) => {
+      const site = findVisitorSite(db, params.id);
+      const lang = visitorLanguage(c, site.settings, body.lang);
+      const message = visitorMessage('registrationEmailSent', lang);
+      if (caughtByHoneypot(body)) return { message, emailSent: true };
+      const { emailSent } = await registerMember(deps, site, body.data, lang);
+      return { message, emailSent };
+  });
+  route(app, contracts.completeRegistration, ({ c, params, query }) => {
+      const site = findVisitorSite(db, params.id);
+      const token = query.token ?? '';
+      const done = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? completeRegistration(db, site.id, token) : null;
+      if (!done) return c.redirect(`${screenPath(site, visitorLanguage(c, site.settings, query.lang), 'register')}?error=link`, 302);
+      return c.redirect(screenPath(site, done.lang, 'register-success'), 302);
+  });
+  route(app, contracts.resendRegistration, async ({ c, params, body }) => {
+      const site = findVisitorSite(db, params.id);
+      const lang = visitorLanguage(c, site.settings, body.lang);
+      const email = emailSchema.safeParse(body.email);
+      if (!email.success) throw new AppError('validation', visitorMessage('invalidEmail', lang));
+      await resendRegistration(deps, site, email.data, lang);
+      return { message: visitorMessage('registrationEmailSent', lang) };
+  });
+  route(app, contracts.login, async ({ c, params, body }) => {
+      const site = findVisitorSite(db, params.id);
+      const lang = visitorLanguage(c, site.settings, body.lang);
+      const input = credentialsSchema.safeParse(body);
+      if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', visitorMessage('invalidEmail', lang));
+      const { token, expiresAt, user } = await loginMember(db, site.id, input.data.email, input.data.password, lang);
+      return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email } };
+  });
+  route(app, contracts.logout, ({ c, params }) => {
+      logoutMember(db, params.id, c.req.header('authorization'));
+      return { message: 'Logged out.' };
+  });
+  // The member gate (member-gate.ts) has checked the bearer token against this site.
+  route(app, contracts.me, ({ member }) => ({ user: { id: member.id, email: member.email } }));
+  return app;
+}

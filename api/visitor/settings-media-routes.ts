@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../env.ts';
+import { AppError } from '../errors.ts';
+import { route } from '../http/route.ts';
+import { findVisitorSite } from './find-visitor-site.ts';
+import { readSettingsMedia } from './read-settings-media.ts';
+
+/**
+ * `GET /api/end-user/site/{id}/settings-media/{mediaId}`: an image or video the site's popup
+ * CTAs, campaign or notifications show. Those settings apply without a republish, so their
+ * uploads have no published derivatives; only media the saved settings name are served, never
+ * any other upload of the site (a members-only page's original, say).
+ */
+export function settingsMediaRoutes(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+  const app = new Hono<AppEnv>();
+  route(app, contracts.settingsMedia, async ({ c, params }) => {
+    const site = findVisitorSite(db, params.id);
+    const found = await readSettingsMedia(db, storage, site, params.mediaId);
+    if (!found) throw new AppError('not_found', 'Not found.');
+    const { mime, object } = found;
+    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': mime, 'cache-control': 'public, max-age=300', etag: object.etag, 'x-content-type-options': 'nosniff' });
+  });
+  return app;
+}
