@@ -10,9 +10,9 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   try {
     body = JSON.parse(await c.req.text());
   } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON.');
+    throw new AppError('bad_request', 'bodyNotJson');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('bad_request', 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('bad_request', 'bodyNotObject');
   return body as Record<string, unknown>;
 }
 

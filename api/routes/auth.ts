@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z, ZodError } from 'zod';
 import { emailSchema, loginInputSchema, ROUTE_PREFIX } from '../../model/account.ts';
-import { languageFromAcceptLanguage, messageIn } from '../../model/messages.ts';
-import { changePasswordInputSchema, PASSWORDS_DO_NOT_MATCH, resetPasswordInputSchema } from '../../model/password-rule.ts';
+import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
+import { changePasswordInputSchema, resetPasswordInputSchema } from '../../model/password-rule.ts';
 import { loadActor, type Actor } from '../auth/actor.ts';
 import { timingDummyHash, verifyPassword } from '../auth/password.ts';
 import { createSession, deleteSessionsOf, rotateSession, SESSION_COOKIE, validateSession } from '../auth/sessions.ts';
@@ -12,7 +12,7 @@ import { clientIp } from '../client-ip.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
-import { LocalizedError } from '../errors.ts';
+import { AppError, validationError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sessionCookieOptions } from '../middleware/authorize/index.ts';
 import { tenantOf } from '../services/find-account.ts';
@@ -22,7 +22,7 @@ import { sendPasswordLink } from '../services/send-password-link.ts';
 import { setPassword } from '../services/set-password.ts';
 
 
-export const LOGIN_FAILED = messageIn('loginFailed', 'en');
+export const LOGIN_FAILED = messageText('loginFailed', 'en');
 
 const PHC = /^\$argon2id\$/;
 
@@ -50,8 +50,11 @@ function parsePasswordForm<T>(schema: z.ZodType<T>, body: unknown): T {
   try {
     return schema.parse(body);
   } catch (error) {
-    if (error instanceof ZodError && error.issues[0]?.message === PASSWORDS_DO_NOT_MATCH) throw new LocalizedError('validation', 'passwordsDoNotMatch');
-    throw error;
+    if (!(error instanceof ZodError)) throw error;
+    const refusal = validationError(error, { input: body });
+    // The spec's own message, without the field's name in front.
+    if (refusal.key === 'passwordMismatch') throw new AppError('validation', 'passwordMismatch', { issues: refusal.issues });
+    throw refusal;
   }
 }
 
@@ -72,12 +75,12 @@ export function authRoutes(deps: AuthRouteDeps) {
       const ok = (await verifyPassword(input.password, stored)) && stored === account?.passwordHash;
       if (!account || !ok) {
         recordLoginFailure(db, keys);
-        throw new LocalizedError('unauthenticated', 'loginFailed');
+        throw new AppError('unauthenticated', 'loginFailed');
       }
       clearLoginFailures(db, input.email);
-      if (tenantOf(db, account).contractState === 'terminated') throw new LocalizedError('forbidden', 'contractTerminated');
+      if (tenantOf(db, account).contractState === 'terminated') throw new AppError('forbidden', 'contractTerminated');
       const actor = loadActor(db, account.id);
-      if (!actor) throw new LocalizedError('unauthenticated', 'loginFailed');
+      if (!actor) throw new AppError('unauthenticated', 'loginFailed');
       const { token, expiresAt } = createSession(db, account.id);
       setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secureCookie, expiresAt));
       return c.json(userInfo(actor));
@@ -88,7 +91,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       const session = token ? validateSession(db, token) : null;
       if (session) deleteSessionsOf(db, [session.accountId]);
       deleteCookie(c, SESSION_COOKIE, { path: '/' });
-      return c.json({ message: messageIn('loggedOut', lang(c.req.header('accept-language'))) });
+      return c.json({ message: messageText('loggedOut', lang(c.req.header('accept-language'))) });
     })
     .post('/refresh-token', (c) => {
       const { token, expiresAt } = rotateSession(db, c.get('session'));
@@ -105,13 +108,13 @@ export function authRoutes(deps: AuthRouteDeps) {
         const token = issuePasswordToken(db, account.id, 'reset');
         await sendPasswordLink(mailer, { adminOrigin, to: account.email, token, purpose: 'reset' });
       }
-      return c.json({ message: messageIn('resetLinkSent', lang(c.req.header('accept-language'))) });
+      return c.json({ message: messageText('resetLinkSent', lang(c.req.header('accept-language'))) });
     })
     .post('/verify-token', async (c) => {
       const { token } = z.object({ token: z.string().max(200).default('') }).parse(await c.req.json().catch(() => ({})));
       const found = readPasswordToken(db, token);
       const account = db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, found.accountId)).get();
-      if (!account) throw new LocalizedError('bad_request', 'userNotFound');
+      if (!account) throw new AppError('bad_request', 'userDoesNotExist');
       return c.json({ email: account.email, purpose: found.purpose });
     })
     .post('/reset-password', async (c) => {
@@ -119,14 +122,14 @@ export function authRoutes(deps: AuthRouteDeps) {
       const found = readPasswordToken(db, typeof body.token === 'string' ? body.token : undefined);
       const input = parsePasswordForm(resetPasswordInputSchema, body);
       await setPassword(db, found.accountId, input.password);
-      return c.json({ message: messageIn('passwordChanged', lang(c.req.header('accept-language'))) });
+      return c.json({ message: messageText('passwordChanged', lang(c.req.header('accept-language'))) });
     })
     .post('/change-password', async (c) => {
       const actor = c.get('account');
       const input = parsePasswordForm(changePasswordInputSchema, await c.req.json());
       const account = db.select().from(accounts).where(eq(accounts.id, actor.id)).get()!;
-      if (!(await verifyPassword(input.currentPassword, account.passwordHash))) throw new LocalizedError('validation', 'currentPasswordWrong');
+      if (!(await verifyPassword(input.currentPassword, account.passwordHash))) throw new AppError('validation', 'currentPasswordWrong');
       await setPassword(db, actor.id, input.password, c.get('session').id);
-      return c.json({ message: messageIn('passwordChanged', lang(c.req.header('accept-language'))) });
+      return c.json({ message: messageText('passwordChanged', lang(c.req.header('accept-language'))) });
     });
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { buildVisitorPath } from '../../model/visitor-path.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import { bearerToken, deleteEndUserSession, validateEndUserToken } from '../auth/end-user-sessions.ts';
 import { requireEndUser } from '../auth/require-end-user.ts';
 import type { Db } from '../db/open-database.ts';
@@ -30,7 +30,7 @@ export function endUserAuthRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: st
       const site = findVisitorSite(db, c.req.param('id'));
       const body = await readJsonObject(c);
       const lang = visitorLanguage(c, site.settings, body.lang);
-      const message = visitorMessage('registrationEmailSent', lang);
+      const message = visitorText('registrationEmailSent', lang);
       if (caughtByHoneypot(body)) return c.json({ message, emailSent: true }, 201);
       const { emailSent } = await registerEndUser(deps, site, body.data, lang);
       return c.json({ message, emailSent }, 201);
@@ -47,16 +47,16 @@ export function endUserAuthRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: st
       const body = await readJsonObject(c);
       const lang = visitorLanguage(c, site.settings, body.lang);
       const email = emailSchema.safeParse(body.email);
-      if (!email.success) throw new AppError('validation', visitorMessage('invalidEmail', lang));
+      if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
       await resendRegistration(deps, site, email.data, lang);
-      return c.json({ message: visitorMessage('registrationEmailSent', lang) });
+      return c.json({ message: visitorText('registrationEmailSent', lang) });
     })
     .post('/:id/login', async (c) => {
       const site = findVisitorSite(db, c.req.param('id'));
       const body = await readJsonObject(c);
       const lang = visitorLanguage(c, site.settings, body.lang);
       const input = credentialsSchema.safeParse(body);
-      if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', visitorMessage('invalidEmail', lang));
+      if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', 'invalidEmail', { lang });
       const { token, expiresAt, user } = await loginEndUser(db, site.id, input.data.email, input.data.password, lang);
       return c.json({ token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email } });
     })

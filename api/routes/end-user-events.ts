@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Db } from '../db/open-database.ts';
-import { AppError, describeZodError } from '../errors.ts';
+import { AppError, fieldError, validationError } from '../errors.ts';
 import { findVisitorSite } from '../services/find-visitor-site.ts';
 import { userAgentClass, visitorEventBatchSchema } from '../../model/visitor-event.ts';
 import type { EventQueue } from '../services/event-queue.ts';
@@ -26,11 +26,11 @@ const CLOCK_SKEW_MS = 24 * 3600_000;
 export function endUserEventRoutes(deps: { db: Db; events: EventQueue; now?: () => number }) {
   return new Hono().post('/', async (c) => {
     const parsed = visitorEventBatchSchema.safeParse(await readJsonObject(c));
-    if (!parsed.success) throw new AppError('validation', describeZodError(parsed.error));
+    if (!parsed.success) throw validationError(parsed.error);
     // Events of sites that are not on the air would only fill the table.
     const siteIds = [...new Set(parsed.data.events.map((event) => event.siteId))];
     const unknown = siteIds.find((id) => !isLive(deps.db, id));
-    if (unknown !== undefined) throw new AppError('validation', `events: unknown site ${unknown}.`);
+    if (unknown !== undefined) throw fieldError('validation', ['events'], 'unknownEventSite', { site: unknown });
     const receivedAt = deps.now?.() ?? Date.now();
     const uaClass = userAgentClass(c.req.header('user-agent'));
     const accepted = deps.events.push(

@@ -20,10 +20,10 @@ export function endUserSettingsMediaRoutes(deps: { db: Db; storage: Storage }) {
   return new Hono().get('/:id/settings-media/:mediaId', async (c) => {
     const site = findVisitorSite(db, c.req.param('id'));
     const mediaId = c.req.param('mediaId');
-    if (!settingsMediaUrls(site.settings).has(mediaUrl(site.id, mediaId))) throw new AppError('not_found', 'Not found.');
+    if (!settingsMediaUrls(site.settings).has(mediaUrl(site.id, mediaId))) throw new AppError('not_found', 'pathNotFound');
     const record = db.select().from(media).where(and(eq(media.id, mediaId), eq(media.siteId, site.id))).get();
     const object = record ? await storage.get(uploadKey(record.sha256)) : null;
-    if (!record || !object) throw new AppError('not_found', 'Not found.');
+    if (!record || !object) throw new AppError('not_found', 'pathNotFound');
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': record.mime, 'cache-control': 'public, max-age=300', etag: object.etag, 'x-content-type-options': 'nosniff' });
   });
 }

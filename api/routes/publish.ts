@@ -24,7 +24,7 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
     .get('/:id/publish/:publishId', (c) => {
       const site = c.get('site');
       const row = jobs.status(site.id, c.req.param('publishId'));
-      if (!row || row.siteId !== site.id) throw notFound('Publish not found.');
+      if (!row || row.siteId !== site.id) throw notFound('publishNotFound');
       return c.json(row);
     })
     .get('/:id/publish/:publishId/events', (c) => {
@@ -32,7 +32,7 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
       const queue: PublishEvent[] = [];
       let wake: (() => void) | undefined;
       const watch = jobs.watch(site.id, c.req.param('publishId'), (event) => { queue.push(event); wake?.(); });
-      if (!watch) throw notFound('Publish not found.');
+      if (!watch) throw notFound('publishNotFound');
       queue.push(...watch.past);
       return streamSSE(c, async (stream) => {
         stream.onAbort(() => { watch.stop(); wake?.(); });
@@ -58,9 +58,9 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
     .post('/:id/versions/:version/rollback', async (c) => {
       const site = c.get('site');
       const version = versionParam.safeParse(c.req.param('version'));
-      if (!version.success) throw notFound('Version not found.');
+      if (!version.success) throw notFound('versionNotFound');
       const pointer = await rollback(storage, site.id, version.data).catch(() => null);
-      if (!pointer) throw notFound('Version not found.');
+      if (!pointer) throw notFound('versionNotFound');
       db.update(sites).set({ liveVersion: pointer.version, status: 'published' }).where(eq(sites.id, site.id)).run();
       return c.json({ live: pointer });
     });

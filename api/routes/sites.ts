@@ -5,7 +5,7 @@ import { siteSettingsSchema } from '../../model/site.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 import { createSite } from '../services/create-site.ts';
 import { deleteSite } from '../services/delete-site.ts';
 import { findSiteForAccount, type SiteRow } from '../services/find-site.ts';
@@ -21,7 +21,7 @@ import { renameCategories } from '../services/rename-categories.ts';
 function languageOf(query: string | undefined, site: SiteRow): Language {
   if (query === undefined || query === '') return siteSettingsSchema.parse(site.settings).defaultLanguage;
   const parsed = languageSchema.safeParse(query.toLowerCase());
-  if (!parsed.success) throw new AppError('bad_request', `Unknown language "${query}". Use one of jp, en, cn, kr.`);
+  if (!parsed.success) throw fieldError('bad_request', ['lang'], 'unknownLanguage', { lang: String(query) });
   return parsed.data;
 }
 
@@ -29,7 +29,7 @@ async function jsonBody(request: { json(): Promise<unknown> }): Promise<unknown>
   try {
     return await request.json();
   } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON.');
+    throw new AppError('bad_request', 'bodyNotJson');
   }
 }
 

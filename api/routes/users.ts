@@ -16,7 +16,7 @@ async function jsonBody(request: { json(): Promise<unknown> }): Promise<unknown>
   try {
     return await request.json();
   } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON.');
+    throw new AppError('bad_request', 'bodyNotJson');
   }
 }
 
@@ -49,7 +49,7 @@ export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }
       .post(`/${prefix}/user/import`, async (c) => {
         const form = await c.req.formData().catch(() => null);
         const file = form?.get('file');
-        if (!(file instanceof File)) throw new AppError('bad_request', 'Send the file as multipart/form-data in the field "file".');
+        if (!(file instanceof File)) throw new AppError('bad_request', 'sendFileField');
         const bytes = new Uint8Array(await file.arrayBuffer());
         const csv = assertCsvFile(file, bytes);
         const actor = c.get('account');

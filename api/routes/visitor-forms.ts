@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { idSchema } from '../../model/validation.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
-import { AppError, describeZodError } from '../errors.ts';
+import { validationError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findVisitorSite } from '../services/find-visitor-site.ts';
 import { submitFormEntry, type VisitorFormType } from '../services/submit-form-entry.ts';
@@ -23,10 +23,10 @@ export function visitorFormRoutes(deps: { db: Db; mailer: Mailer }) {
   const submit = (type: VisitorFormType) => async (c: Context) => {
     const body = await readJsonObject(c);
     const envelope = envelopeSchema.safeParse(body);
-    if (!envelope.success) throw new AppError('validation', describeZodError(envelope.error));
+    if (!envelope.success) throw validationError(envelope.error, { input: body });
     const site = findVisitorSite(deps.db, envelope.data.siteId);
     const lang = visitorLanguage(c, site.settings, envelope.data.lang);
-    const message = visitorMessage('sent', lang);
+    const message = visitorText('sent', lang);
     if (caughtByHoneypot(body)) return c.json({ message }, 201);
     await submitFormEntry(deps, site, type, { data: envelope.data.data, lang, mode: envelope.data.mode });
     return c.json({ message }, 201);

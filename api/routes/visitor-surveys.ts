@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Survey } from '../../model/survey.ts';
 import { idSchema } from '../../model/validation.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 import { findSurvey, listSurveys } from '../services/find-survey.ts';
 import { findVisitorSite } from '../services/find-visitor-site.ts';
 import { recordSurveyResponse } from '../services/record-survey-response.ts';
@@ -24,7 +24,7 @@ function forVisitors(survey: Survey) {
 function openSurvey(db: Db, surveyId: string): Survey {
   const survey = findSurvey(db, surveyId);
   findVisitorSite(db, survey.siteId);
-  if (!survey.isActive) throw new AppError('not_found', 'Survey not found.');
+  if (!survey.isActive) throw new AppError('not_found', 'surveyNotFound');
   return survey;
 }
 
@@ -34,7 +34,7 @@ export function visitorSurveyRoutes(deps: { db: Db }) {
   return new Hono()
     .get('/end-user/survey', (c) => {
       const siteId = idSchema.safeParse(c.req.query('site_id'));
-      if (!siteId.success) throw new AppError('validation', 'site_id: Invalid id.');
+      if (!siteId.success) throw fieldError('validation', ['site_id'], 'invalidId');
       const site = findVisitorSite(db, siteId.data);
       return c.json({ surveys: listSurveys(db, site.id).filter((survey) => survey.isActive).map(({ id, title, description }) => ({ id, title, description })) });
     })
@@ -43,7 +43,7 @@ export function visitorSurveyRoutes(deps: { db: Db }) {
       const survey = openSurvey(db, c.req.param('id'));
       const site = findVisitorSite(db, survey.siteId);
       const body = await readJsonObject(c);
-      const message = visitorMessage('sent', visitorLanguage(c, site.settings, body.lang));
+      const message = visitorText('sent', visitorLanguage(c, site.settings, body.lang));
       if (caughtByHoneypot(body)) return c.json({ message }, 201);
       recordSurveyResponse(db, survey, { answers: body.answers, email: body.email });
       return c.json({ message }, 201);

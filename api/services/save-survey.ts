@@ -11,7 +11,7 @@ export function saveSurvey(db: Db, siteId: string, body: unknown, surveyId?: str
   const content = surveyInputSchema.parse(body);
   if (surveyId) {
     const changed = db.update(surveys).set({ content, updatedAt: new Date() }).where(and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId))).run();
-    if (changed.changes === 0) throw notFound('Survey not found.');
+    if (changed.changes === 0) throw notFound('surveyNotFound');
     return findSurvey(db, surveyId, siteId);
   }
   const id = randomUUID();
