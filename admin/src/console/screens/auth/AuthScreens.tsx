@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -12,6 +11,7 @@ import { useSession } from '../../session.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { PublicFrame } from '../../ui/Layout.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 type LoginForm = z.input<typeof loginInputSchema>;
 
@@ -20,11 +20,11 @@ function landing(account: Account): string {
 }
 
 export function Login() {
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const { setAccount } = useSession();
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState('');
-  const form = useForm<LoginForm, unknown, z.output<typeof loginInputSchema>>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginForm, unknown, z.output<typeof loginInputSchema>>({ resolver: messageResolver(loginInputSchema, lang), defaultValues: { email: '', password: '' } });
   const submit = form.handleSubmit(async (values) => {
     try {
       const { account } = await api.post<{ account: Account }>('/auth/login', values, { quiet: true, noRefresh: true });
@@ -44,7 +44,7 @@ export function Login() {
         <Field label={t('password')} error={form.formState.errors.password}>
           {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('password')} />}
         </Field>
-        {failure && <p role="alert" className="error">{msg(failure)}</p>}
+        {failure && <p role="alert" className="error">{failure}</p>}
         <button type="submit" disabled={form.formState.isSubmitting}>{t('signIn')}</button>
         <Link href="/reset-pass">{t('forgotPassword')}</Link>
       </form>
@@ -55,9 +55,9 @@ export function Login() {
 const forgotSchema = z.object({ email: emailSchema });
 
 export function ForgotPassword() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [sent, setSent] = useState('');
-  const form = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
+  const form = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({ resolver: messageResolver(forgotSchema, lang), defaultValues: { email: '' } });
   const submit = form.handleSubmit(async (values) => {
     const { message } = await api.post<{ message: string }>('/auth/forgot-password', values, { noRefresh: true }).catch(() => ({ message: '' }));
     setSent(message);
@@ -93,7 +93,7 @@ function NewPasswordFields({ form }: { form: ReturnType<typeof useForm<{ passwor
 
 /** /new-password?token=…: an invitation or a reset link sets a password. */
 export function NewPassword() {
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
@@ -105,7 +105,7 @@ export function NewPassword() {
       .catch((error: Error) => setState({ problem: error.message }));
   }, [token]);
   const form = useForm<{ password: string; confirmPassword: string }>({
-    resolver: zodResolver(resetPasswordInputSchema) as never,
+    resolver: messageResolver(resetPasswordInputSchema, lang) as never,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const submit = form.handleSubmit(async (values) => {
@@ -115,7 +115,7 @@ export function NewPassword() {
   });
   return (
     <PublicFrame title={t('newPasswordTitle')}>
-      {state.problem ? <p role="alert" className="error">{msg(state.problem)}</p> : (
+      {state.problem ? <p role="alert" className="error">{state.problem}</p> : (
         <form onSubmit={(event) => void submit(event).catch(() => {})} noValidate className="stack">
           {state.email && <p>{state.email}</p>}
           <NewPasswordFields form={form} />
@@ -131,11 +131,11 @@ type ChangeForm = z.input<typeof changePasswordInputSchema>;
 
 /** /first-time-change-password: a password chosen by the creator is replaced before anything else. */
 export function FirstTimeChange() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const { account, reload } = useSession();
   const [, navigate] = useLocation();
-  const form = useForm<ChangeForm>({ resolver: zodResolver(changePasswordInputSchema) as never, defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
+  const form = useForm<ChangeForm>({ resolver: messageResolver(changePasswordInputSchema, lang) as never, defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
   const submit = form.handleSubmit(async (values) => {
     try {
       const { message } = await api.post<{ message: string }>('/auth/change-password', values);

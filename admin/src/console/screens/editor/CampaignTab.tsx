@@ -18,9 +18,9 @@ type Props = { form: CampaignForm; site: EditorProps['site'] };
 
 /** Campaign editor (spec §3, visitor §4): dates, pages, background, and the side panels' banners, buttons and links with their media and places. */
 export function CampaignTab({ site, onSaved }: EditorProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<Form>({ resolver: settingsResolver(site.settings), defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) } });
+  const form = useForm<Form>({ resolver: settingsResolver(site.settings, lang), defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) } });
   const e = form.formState.errors.campaign;
   const background = form.watch('campaign.backgroundImage');
   const submit = form.handleSubmit(async (values) => {

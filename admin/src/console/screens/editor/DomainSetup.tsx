@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { domainSchema } from '../../../../../model/validation.ts';
@@ -9,6 +8,7 @@ import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import type { EditorProps } from './SiteEditor.tsx';
 import { saveSettings } from './settings-form.ts';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 /** Spec §4: a custom domain goes set, saved, verifying (up to 72 hours), connected. */
 const STEPS = ['set', 'saved', 'verifying', 'connected'] as const;
@@ -21,11 +21,11 @@ const formSchema = z.object({ customDomain: z.union([z.literal(''), domainSchema
  * they are shown as what comes next, never as reached.
  */
 export function DomainSetup({ site, onSaved }: EditorProps) {
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const { account } = useSession();
   const stored = site.settings.customDomain ?? '';
-  const form = useForm<{ customDomain: string }>({ resolver: zodResolver(formSchema) as never, defaultValues: { customDomain: stored } });
+  const form = useForm<{ customDomain: string }>({ resolver: messageResolver(formSchema, lang), defaultValues: { customDomain: stored } });
   const typed = form.watch('customDomain').trim().toLowerCase();
   const step = stored && typed === stored ? 'saved' : typed ? 'set' : null;
   // A null plan is the platform's, which has no limits.
@@ -37,8 +37,8 @@ export function DomainSetup({ site, onSaved }: EditorProps) {
       onSaved(next);
       toast(t('saved'));
     } catch (error) {
-      // Another site's domain (409) or a plan without custom domains: said beside the field, kept as typed.
-      if (error instanceof ApiError && error.status !== 0) form.setError('customDomain', { message: msg(error.message) });
+      // Another site's domain or a plan without custom domains: said beside the field, kept as typed.
+      if (error instanceof ApiError && error.status !== 0) form.setError('customDomain', { type: error.key ?? 'refused', message: error.message });
     }
   });
   return (

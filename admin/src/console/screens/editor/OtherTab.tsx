@@ -30,9 +30,9 @@ export function OtherTab(props: EditorProps) {
 
 /** One settings form over some keys, saved alone. */
 function useSettingsPart<K extends keyof SiteSettings>({ site, onSaved }: EditorProps, keys: readonly K[]) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<Pick<SiteSettings, K>>({ resolver: settingsResolver(site.settings), defaultValues: pick(site.settings, keys) as never });
+  const form = useForm<Pick<SiteSettings, K>>({ resolver: settingsResolver(site.settings, lang), defaultValues: pick(site.settings, keys) as never });
   const submit = form.handleSubmit(async (values) => {
     try {
       const next = await saveSettings(site, values as Partial<SiteSettings>, keys);

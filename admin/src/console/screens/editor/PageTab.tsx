@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DEFAULT_ITEM_SIZE } from '../../../../../model/constants.ts';
@@ -11,6 +10,7 @@ import { useToast } from '../../ui/toast.tsx';
 import type { EditorProps } from './SiteEditor.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { PlacementEditor } from './PlacementEditor.tsx';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 export function allPages(site: SiteView): SitePage[] {
   return site.creatives.flatMap((creative) => creative.pages);
@@ -38,9 +38,9 @@ export function PageTab({ site, onSaved, pageId, onPick }: EditorProps & { pageI
 }
 
 function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onSaved(site: SiteView): void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<PageContent>({ resolver: zodResolver(pageContentSchema) as never, defaultValues: pageContentSchema.parse(page) });
+  const form = useForm<PageContent>({ resolver: messageResolver(pageContentSchema, lang) as never, defaultValues: pageContentSchema.parse(page) });
   const { errors } = form.formState;
   // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
   useEffect(() => { form.reset(pageContentSchema.parse(page), { keepDirtyValues: true }); }, [form, page]);

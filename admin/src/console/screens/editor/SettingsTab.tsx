@@ -20,9 +20,9 @@ const COLOURS = ['safeAreaColor', 'globalMenuTextColor', 'globalMenuBackgroundCo
 type Form = Pick<SiteSettings, (typeof KEYS)[number]>;
 
 export function SettingsTab({ site, onSaved }: EditorProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<Form>({ resolver: settingsResolver(site.settings), defaultValues: pick(site.settings, KEYS) });
+  const form = useForm<Form>({ resolver: settingsResolver(site.settings, lang), defaultValues: pick(site.settings, KEYS) });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -100,8 +100,8 @@ function GridForm({ site, onSaved }: EditorProps) {
     } catch (error) {
       if (!(error instanceof ApiError)) return;
       // The API names the positions whose pages hold content and waits for a confirmation.
-      const positions = /\(([A-Z0-9, ]+)\)/.exec(error.message)?.[1];
-      if (positions && !confirm && error.body.code === 'conflict') {
+      const positions = error.key === 'resizeConfirm' ? String(error.values.positions ?? '') : '';
+      if (positions && !confirm) {
         if (await ask({ message: t('gridDropConfirm', { positions }), confirmLabel: t('applyGrid'), danger: true })) await apply(true);
       } else toast(error.message, 'error');
     }

@@ -1,7 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import type { Language } from '../../../../../model/language.ts';
 import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
 import { popupCtaItemSchema, siteSettingsSchema, type PopupCtas, type SiteSettings } from '../../../../../model/site.ts';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 /** The popup tab's form: both kinds always filled, each with a switch; a kind switched off is none. */
 export type PopupForm = { popupCtas: Required<PopupCtas>; enabled: Record<PopupKind, boolean> };
@@ -25,6 +26,6 @@ export function enabledPopups(form: Pick<PopupForm, 'enabled'> & { popupCtas: Po
  * so a message lands on its own field (`popupCtas.timeLimit.endDate`); a switched-off popup's
  * leftover fields never block a save. Valid values are the whole settings as parsed.
  */
-export function popupResolver(base: SiteSettings) {
-  return zodResolver(z.preprocess((form) => ({ ...base, popupCtas: enabledPopups(form as PopupForm) }), siteSettingsSchema) as never) as never;
+export function popupResolver(base: SiteSettings, lang: Language) {
+  return messageResolver(z.preprocess((form) => ({ ...base, popupCtas: enabledPopups(form as PopupForm) }), siteSettingsSchema), lang) as never;
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ADMIN_ROLES, AUTHORITIES, createSubAdminInputSchema, type AdminRole, type Authority } from '../../../../../model/account.ts';
@@ -9,20 +8,21 @@ import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { mayManageAdminList } from './user-rules.ts';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 type Admin = { id: string; name: string; email: string; role: AdminRole; authority: Authority; passwordSet: boolean };
 type NewAdmin = { name: string; email: string; role: AdminRole; authority: Authority };
 
 /** /{prefix}/admin-list: the account's admins (spec §2 admin list); its main contact adds, changes and removes sub-admins. */
 export default function AdminList() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const { account } = useSession();
   const [admins, setAdmins] = useState<Admin[] | null>(null);
   const manage = mayManageAdminList(account!);
   const { confirm, dialog } = useConfirm();
   useEffect(() => { void api.get<{ admins: Admin[] }>('/sub-admin').then((body) => setAdmins(body.admins)).catch(() => {}); }, []);
-  const form = useForm<NewAdmin>({ resolver: zodResolver(createSubAdminInputSchema) as never, defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' } });
+  const form = useForm<NewAdmin>({ resolver: messageResolver(createSubAdminInputSchema, lang) as never, defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' } });
   const { errors } = form.formState;
   const add = form.handleSubmit(async (values) => {
     try {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { canTransition, updateUserInputSchema, type ContractState } from '../../../../../model/account.ts';
@@ -9,8 +8,9 @@ import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ContractFields, type ContractValues } from './ContractFields.tsx';
 import type { UserRow } from './UserList.tsx';
-import { placeRefusal } from './server-problem.ts';
+import { placeRefusal } from '../../api/refusal.ts';
 import { mayEditUsers } from './user-rules.ts';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 type History = { id: string; fromState: ContractState | null; toState: ContractState; note: string; at: string; byEmail: string | null };
 /** Spec §6: only master-side users suspend, resume and terminate contracts. */
@@ -98,9 +98,9 @@ const contractValues = (user: UserRow): ContractValues => ({
 const CONTRACT_FIELDS = ['companyName', 'contactPerson', 'email', 'planId', 'contractStart', 'contractExpiry'] as const;
 
 function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): void }) {
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<ContractValues>({ resolver: zodResolver(updateUserInputSchema) as never, defaultValues: contractValues(user) });
+  const form = useForm<ContractValues>({ resolver: messageResolver(updateUserInputSchema, lang) as never, defaultValues: contractValues(user) });
   const submit = form.handleSubmit(async (values) => {
     try {
       const body = await api.put<{ user: UserRow }>(`/user/${user.id}`, values, { quiet: true });
@@ -109,8 +109,8 @@ function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): vo
       toast(t('saved'));
     } catch (error) {
       // Refused or failed: beside the field the API names, else toasted; what was typed stays.
-      const unplaced = placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }));
-      if (unplaced) toast(msg(unplaced), 'error');
+      const unplaced = placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
+      if (unplaced) toast(unplaced, 'error');
     }
   });
   return (
