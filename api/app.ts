@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/open-database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AppEnv } from './env.ts';
-import { handleError } from './errors.ts';
+import { handleError, notFound } from './errors.ts';
 import { authorize } from './middleware/authorize/index.ts';
 import { sameSite } from './middleware/same-site/index.ts';
 import { mediaRoutes } from './sites/media-routes.ts';
@@ -37,7 +37,9 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', siteSurveyRoutes({ db }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
-  api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
+  api.all('*', () => {
+    throw notFound('pathNotFound');
+  });
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.route('/api', api);

@@ -1,7 +1,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import { languageFromAcceptLanguage, messageIn, type MessageKey } from '../model/messages.ts';
+import type { Language } from '../model/language.ts';
+import { messageIssues, type MessageIssue } from '../model/messages/issues.ts';
+import type { MessageKey, MessageValues } from '../model/messages/keys.ts';
+import { languageFromAcceptLanguage, messageText } from '../model/messages/text.ts';
 
 /** Every refusal the API makes, each with one status; the compiler catches a code without one. */
 const STATUS = {
@@ -19,52 +22,87 @@ const STATUS = {
 
 export type ErrorCode = keyof typeof STATUS;
 
-/** An error the client is meant to read: its message is shown as is. */
+export type AppErrorOptions = {
+  /** Values of the message's `{name}` placeholders. */
+  values?: MessageValues;
+  /** The refusal field by field, so a form can put each beside its field. */
+  issues?: MessageIssue[];
+  /** Words the message starts with, e.g. the field a visitor form refuses (`Company name: …`). */
+  subject?: string;
+  /** The language of the answer, when the thrower knows it better than Accept-Language (a visitor call). */
+  lang?: Language;
+  /** Extra fields of the answer, e.g. the failed rows of an import. */
+  details?: Record<string, unknown>;
+};
+
+/**
+ * An error the client is meant to read: a message key (and its values), answered as
+ * `{ code, key, values, message, issues }` with the text in the request's language.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: ContentfulStatusCode;
-  /** Extra fields of the answer, e.g. the failed rows of an import. */
+  readonly key: MessageKey;
+  readonly values: MessageValues;
+  readonly issues: MessageIssue[];
+  readonly subject: string | undefined;
+  readonly lang: Language | undefined;
   readonly details: Record<string, unknown> | undefined;
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
-    super(message);
+  constructor(code: ErrorCode, key: MessageKey, options: AppErrorOptions = {}) {
+    // The English text, for logs; the answer is rendered in the caller's language.
+    super(withSubject(options.subject, messageText(key, 'en', options.values)));
     this.name = 'AppError';
     this.code = code;
     this.status = STATUS[code];
-    this.details = details;
-  }
-}
-
-/** An AppError whose message comes from the catalogue, in the language the request's Accept-Language prefers. */
-export class LocalizedError extends AppError {
-  readonly key: MessageKey;
-  readonly values: Record<string, string | number>;
-  constructor(code: ErrorCode, key: MessageKey, values: Record<string, string | number> = {}, details?: Record<string, unknown>) {
-    super(code, messageIn(key, 'en', values), details);
-    this.name = 'LocalizedError';
     this.key = key;
-    this.values = values;
+    this.values = options.values ?? {};
+    this.issues = options.issues ?? [];
+    this.subject = options.subject;
+    this.lang = options.lang;
+    this.details = options.details;
   }
 }
 
-export const notFound = (what = 'The requested item was not found.') => new AppError('not_found', what);
-
-/** Names the first failing field, so a form can put the message beside it. */
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input.';
-  const path = issue.path.join('.');
-  return path ? `${path}: ${issue.message}` : issue.message;
+function withSubject(subject: string | undefined, text: string): string {
+  return subject ? `${subject}: ${text}` : text;
 }
 
-/** The one error handler: known errors answer their message; anything else is a bug, logged, with its text hidden. */
+export const notFound = (key: MessageKey = 'notFound', options?: AppErrorOptions) => new AppError('not_found', key, options);
+
+/**
+ * A refusal of one field: its issue names the field, and the message starts with its path
+ * (`planId: Please enter all required fields.`).
+ */
+export function fieldError(code: ErrorCode, path: readonly (string | number)[], key: MessageKey, values: MessageValues = {}, options: Omit<AppErrorOptions, 'values' | 'issues'> = {}): AppError {
+  return new AppError(code, key, { subject: path.join('.'), ...options, values, issues: [{ path: [...path], key, values: { ...values } }] });
+}
+
+/**
+ * A failed parse as a 400: the first issue's key and text (after its path), every issue listed.
+ * Given the parsed input, a missing field reads "required" rather than "invalid".
+ */
+export function validationError(error: ZodError, options: { input?: unknown; lang?: Language } = {}): AppError {
+  const issues = 'input' in options ? messageIssues(error.issues, options.input) : messageIssues(error.issues);
+  const first = issues[0];
+  if (!first) return new AppError('validation', 'invalidValue', { lang: options.lang });
+  return new AppError('validation', first.key, { values: first.values, issues, subject: first.path.join('.'), lang: options.lang });
+}
+
+/** The one error handler: known errors answer their key in the caller's language; anything else is a bug, logged, with its text hidden. */
 export function handleError(error: Error, c: Context): Response {
-  if (error instanceof LocalizedError) {
-    const message = messageIn(error.key, languageFromAcceptLanguage(c.req.header('accept-language')), error.values);
-    return c.json({ ...error.details, message, code: error.code }, error.status);
-  }
-  if (error instanceof AppError) return c.json({ ...error.details, message: error.message, code: error.code }, error.status);
-  if (error instanceof ZodError) return c.json({ message: describeZodError(error), code: 'validation' }, 400);
-  if (error instanceof SyntaxError && /JSON/i.test(error.message)) return c.json({ message: 'The request body is not valid JSON.', code: 'bad_request' }, 400);
-  console.error(error);
-  return c.json({ message: 'Request error. Please try again.', code: 'internal' }, 500);
+  const known = error instanceof AppError ? error
+    : error instanceof ZodError ? validationError(error)
+    : error instanceof SyntaxError && /JSON/i.test(error.message) ? new AppError('bad_request', 'bodyNotJson')
+    : null;
+  if (!known) console.error(error);
+  const answer = known ?? new AppError('internal', 'requestError');
+  const lang = answer.lang ?? languageFromAcceptLanguage(c.req.header('accept-language'));
+  return c.json({
+    ...answer.details,
+    code: answer.code,
+    key: answer.key,
+    values: answer.values,
+    message: withSubject(answer.subject, messageText(answer.key, lang, answer.values)),
+    issues: answer.issues,
+  }, answer.status);
 }

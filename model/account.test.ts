@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canTransition, CONTRACT_STATES, ROUTE_PREFIX } from './account.ts';
-import { languageFromAcceptLanguage, messageIn } from './messages.ts';
+import { languageFromAcceptLanguage, messageText } from './messages/text.ts';
 
 describe('contract transitions', () => {
   it('allow suspend and resume, starting an inactive contract, and terminating; never leaving terminated', () => {
@@ -26,6 +26,6 @@ describe('messages', () => {
   });
 
   it('fill placeholders', () => {
-    expect(messageIn('csvTooLarge', 'jp', { file: 'a.csv' })).toBe('a.csv - ファイルサイズが5MBの上限を超えています');
+    expect(messageText('csvTooLarge', 'jp', { file: 'a.csv' })).toBe('a.csv - ファイルサイズが5MBの上限を超えています');
   });
 });

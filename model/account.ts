@@ -75,23 +75,23 @@ export const CREATABLE_TYPES: Readonly<Record<EffectiveType, readonly AccountTyp
 export const TYPES_NEEDING_PLAN: readonly AccountType[] = ['OEM_MASTER', 'USER'];
 
 const TEXT_MAX = 50;
-const text = (max = TEXT_MAX) => z.string().trim().max(max, `Must be at most ${max} characters.`);
-const requiredText = (max = TEXT_MAX) => text(max).min(1, 'Please enter all required fields.');
+const text = (max = TEXT_MAX) => z.string().trim().max(max, 'textTooLong');
+const requiredText = (max = TEXT_MAX) => text(max).min(1, 'requiredFields');
 export const emailSchema = z
   .string()
   .trim()
-  .min(1, 'Please enter all required fields.')
-  .pipe(z.email('Invalid email address.'))
+  .min(1, 'requiredFields')
+  .pipe(z.email('invalidEmail'))
   .transform((email) => email.toLowerCase());
 
 /** The login form (spec §5: email required and well formed). */
 export const loginInputSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter all required fields.').pipe(z.email('Invalid email address.')).transform((email) => email.toLowerCase()),
-  password: z.string().min(1, 'Please enter all required fields.').max(200),
+  email: z.string().trim().min(1, 'requiredFields').pipe(z.email('invalidEmail')).transform((email) => email.toLowerCase()),
+  password: z.string().min(1, 'requiredFields').max(200),
 });
 
 /** A calendar date as the forms send it, `YYYY-MM-DD`. */
-export const dateSchema = z.iso.date('Enter a date as YYYY-MM-DD.');
+export const dateSchema = z.iso.date('dateFormat');
 
 /** The contract fields of a user (spec §3 "User / contract"), as a form edits them. */
 const contractFields = z.object({
@@ -107,7 +107,7 @@ const contractFields = z.object({
 
 function checkContractDates(value: { contractStart?: string | null | undefined; contractExpiry?: string | null | undefined }, ctx: z.RefinementCtx): void {
   if (value.contractStart && value.contractExpiry && value.contractExpiry <= value.contractStart) {
-    ctx.addIssue({ code: 'custom', path: ['contractExpiry'], message: 'Invalid date range.' });
+    ctx.addIssue({ code: 'custom', path: ['contractExpiry'], message: 'invalidDateRange' });
   }
 }
 

@@ -3,7 +3,7 @@
 import { regexes } from 'zod/v4/core';
 import { INPUT_LENGTHS, URL_MAX } from './constants.ts';
 import type { FormField } from './site.ts';
-import type { VisitorMessageKey } from './visitor-messages.ts';
+import type { VisitorMessageKey } from './messages/keys.ts';
 import { visitorPasswordProblem } from './visitor-password.ts';
 
 /** A value a visitor sends for one field: text, a number, or the options ticked. */

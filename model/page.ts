@@ -4,6 +4,7 @@ import { snsSchema } from './sns.ts';
 import { colorSchema, emptyOr, idSchema, mediaRefSchema, optionalText, urlSchema } from './validation.ts';
 import { customPathSchema } from './visitor-path.ts';
 import { INTERNAL_LINK_TYPES } from './internal-link.ts';
+import type { MessageKey } from './messages/keys.ts';
 
 export { internalLinkSubPath, type InternalLinkType } from './internal-link.ts';
 
@@ -52,33 +53,33 @@ const PAGE_ORDER = /^[1-9][0-9]{0,2}$/;
 /**
  * Why a link destination does not suit its link type, or null when it does. An empty destination
  * is allowed: the spec has such a link do nothing rather than fail to save.
- * @example linkDestinationProblem('page', 'B2') // 'Enter a page number.'
+ * @example linkDestinationProblem('page', 'B2') // 'enterPageNumber'
  */
-export function linkDestinationProblem(linkType: LinkType, destination: string): string | null {
+export function linkDestinationProblem(linkType: LinkType, destination: string): MessageKey | null {
   if (destination === '') return null;
   switch (linkType) {
     case 'external':
-      return urlSchema.safeParse(destination).success ? null : 'Invalid URL.';
+      return urlSchema.safeParse(destination).success ? null : 'invalidUrl';
     case 'internal':
-      return internalLinkTypeSchema.safeParse(destination).success ? null : 'Choose a contact, form, membership, register, login or survey screen.';
+      return internalLinkTypeSchema.safeParse(destination).success ? null : 'chooseScreen';
     case 'page':
-      return PAGE_ORDER.test(destination) ? null : 'Enter a page number.';
+      return PAGE_ORDER.test(destination) ? null : 'enterPageNumber';
     case 'script':
     case 'survey':
     case 'none':
-      return destination.length <= SCRIPT_MAX ? null : `Must be at most ${SCRIPT_MAX} characters.`;
+      return destination.length <= SCRIPT_MAX ? null : 'textTooLong';
   }
 }
 
 function checkDestination(linkType: LinkType, destination: string, path: string, ctx: z.RefinementCtx): void {
   const problem = linkDestinationProblem(linkType, destination);
-  if (problem !== null) ctx.addIssue({ code: 'custom', path: [path], message: problem });
+  if (problem !== null) ctx.addIssue({ code: 'custom', path: [path], message: problem, params: { max: SCRIPT_MAX } });
 }
 
 function uniqueIds(items: readonly { id: string }[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   items.forEach((item, index) => {
-    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'Duplicate id.' });
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'duplicateId' });
     seen.add(item.id);
   });
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { core } from 'zod';
+import { messageIssues } from './messages/issues.ts';
+import { issueText } from './messages/text.ts';
 import { adminPasswordProblem, changePasswordInputSchema } from './password-rule.ts';
+
+const english = (issues: readonly core.$ZodIssue[]) => issueText(messageIssues(issues)[0]!, 'en');
 
 describe('the admin password rule', () => {
   it.each(['Abcdef1#', 'Zz9@zzzz', `A1b${'?'.repeat(47)}`, 'Aa1()[]{}<>:;,.-=+|_^&*%$#@?'.slice(0, 50)])('accepts %s', (password) => {
@@ -20,6 +25,7 @@ describe('the admin password rule', () => {
 
   it('asks for the confirmation to match, with the spec\'s message', () => {
     const result = changePasswordInputSchema.safeParse({ currentPassword: 'x', password: 'Abcdef1#', confirmPassword: 'Abcdef1$' });
-    expect(result.success ? null : result.error.issues[0]).toMatchObject({ path: ['confirmPassword'], message: 'Passwords do not match. Please try again.' });
+    expect(result.success ? null : result.error.issues[0]).toMatchObject({ path: ['confirmPassword'] });
+    expect(english(result.error!.issues)).toBe('Passwords do not match. Please try again.');
   });
 });

@@ -4,25 +4,29 @@
  * of leading and trailing whitespace; body tags are only `<script src … defer></script>` and never
  * mention eval, setTimeout or setInterval.
  */
+import type { MessageKey } from './messages/keys.ts';
 
+/** The message key of each SEO rule (model/messages). */
 export const SEO_MESSAGES = {
-  whitespace: 'Remove spaces at the beginning and end.',
-  characters: 'Only letters, numbers, spaces and - | : ( ) [ ] are allowed.',
-  bodyTags: 'Body tags may only be <script> tags with src and defer.',
-  forbiddenCall: 'eval, setTimeout and setInterval are not allowed.',
-} as const;
+  whitespace: 'seoWhitespace',
+  characters: 'seoCharacters',
+  bodyTags: 'seoBodyTags',
+  forbiddenCall: 'seoForbiddenCall',
+} as const satisfies Record<string, MessageKey>;
+
+export type SeoProblem = (typeof SEO_MESSAGES)[keyof typeof SEO_MESSAGES];
 
 // \p{L} and \p{M}: letters of every script with their combining marks (kana voicing, Hangul jamo);
 // \p{N}: digits. Underscore, emoji and other symbols fall outside.
 const SEO_TEXT = /^[\p{L}\p{M}\p{N} \-|:()[\]]*$/u;
 
 /** A text of only whitespace counts as empty (in another language: not translated), not as a mistake. */
-export function seoWhitespaceProblem(text: string): string | null {
+export function seoWhitespaceProblem(text: string): SeoProblem | null {
   return text.trim() !== '' && text !== text.trim() ? SEO_MESSAGES.whitespace : null;
 }
 
 /** The problem with a title, H1 or description, or null when it follows the rules. */
-export function seoTextProblem(text: string): string | null {
+export function seoTextProblem(text: string): SeoProblem | null {
   if (text.trim() === '') return null;
   return seoWhitespaceProblem(text) ?? (SEO_TEXT.test(text) ? null : SEO_MESSAGES.characters);
 }
@@ -32,7 +36,7 @@ const SCRIPT_TAG = /^<script\b([^>]*)>\s*<\/script\s*>/i;
 const ATTRIBUTE = /([a-zA-Z-]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?/g;
 
 /** The problem with the body tags, or null when they are only external deferred scripts. */
-export function bodyTagsProblem(html: string): string | null {
+export function bodyTagsProblem(html: string): SeoProblem | null {
   if (html.trim() === '') return null;
   const whitespace = seoWhitespaceProblem(html);
   if (whitespace) return whitespace;

@@ -5,16 +5,16 @@ import { DEFAULT_LANGUAGE, languageSchema } from './language.ts';
 export const MAX_ROWS = 100;
 export const MAX_COLUMNS = 100;
 
-const gridSize = (what: string, max: number) =>
-  z.number({ error: `${what} must be a whole number.` }).int(`${what} must be a whole number.`).min(1, 'Rows or columns cannot be 0.').max(max, `${what} cannot exceed ${max}.`);
+const gridSize = (whole: 'columnsWhole' | 'rowsWhole', tooMany: 'columnsMax' | 'rowsMax', max: number) =>
+  z.number({ error: whole }).int(whole).min(1, 'gridZero').max(max, tooMany);
 
-export const numberHorizontalSchema = gridSize('Columns', MAX_COLUMNS);
-export const numberVerticalSchema = gridSize('Rows', MAX_ROWS);
+export const numberHorizontalSchema = gridSize('columnsWhole', 'columnsMax', MAX_COLUMNS);
+export const numberVerticalSchema = gridSize('rowsWhole', 'rowsMax', MAX_ROWS);
 
 /** What creating a site asks for; every other setting starts at its default. */
 export const createSiteInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Please enter all required fields.').max(50, 'Site name must be at most 50 characters.'),
+    name: z.string().trim().min(1, 'requiredFields').max(50, 'siteNameTooLong'),
     numberHorizontal: numberHorizontalSchema,
     numberVertical: numberVerticalSchema,
     defaultLanguage: languageSchema.default(DEFAULT_LANGUAGE),
@@ -39,12 +39,12 @@ export const langQuerySchema = z.object({ lang: languageSchema.optional() });
  */
 export const categoryNamesInputSchema = z.object({
   categories: z
-    .array(z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1, 'Please enter all required fields.').max(50, 'Must be at most 50 characters.') }))
+    .array(z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1, 'requiredFields').max(50, 'textTooLong') }))
     .superRefine((categories, ctx) => {
       const seen = new Set<string>();
       categories.forEach((category, index) => {
         const key = category.name.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'Menu items must not be duplicated.' });
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'menuDuplicate' });
         seen.add(key);
       });
     }),

@@ -14,7 +14,7 @@ import type { Language } from './language.ts';
 import { buttonStyleFields, linkDestinationProblem, linkTypeSchema, pageSchema } from './page.ts';
 import type { LinkType } from './page.ts';
 import { isPositionCode } from './position.ts';
-import { bodyTagsProblem, seoTextProblem, seoWhitespaceProblem } from './seo-rules.ts';
+import { bodyTagsProblem, seoTextProblem, seoWhitespaceProblem, type SeoProblem } from './seo-rules.ts';
 import { snsSchema } from './sns.ts';
 import {
   colorSchema,
@@ -29,6 +29,7 @@ import {
   patchShape,
   requiredText,
 } from './validation.ts';
+import type { MessageKey } from './messages/keys.ts';
 import { normalisePathPrefix } from './visitor-path.ts';
 
 export { SNS_TYPES, snsSchema, snsTypeSchema } from './sns.ts';
@@ -44,18 +45,18 @@ const SCRIPT_MAX = 65535;
 
 function checkDestination(linkType: LinkType, destination: string, path: string, ctx: z.RefinementCtx): void {
   const problem = linkDestinationProblem(linkType, destination);
-  if (problem !== null) ctx.addIssue({ code: 'custom', path: [path], message: problem });
+  if (problem !== null) ctx.addIssue({ code: 'custom', path: [path], message: problem, params: { max: SCRIPT_MAX } });
 }
 
 function checkDateOrder(value: { startDate: string | null; endDate: string | null }, ctx: z.RefinementCtx): void {
   if (!isDateOrder(value.startDate, value.endDate)) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Invalid date range.' });
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'invalidDateRange' });
   }
 }
 
-function uniqueValues<T>(label: string) {
+function uniqueValues<T>(key: MessageKey) {
   return (items: readonly T[], ctx: z.RefinementCtx): void => {
-    if (new Set(items).size !== items.length) ctx.addIssue({ code: 'custom', message: `Duplicate ${label}.` });
+    if (new Set(items).size !== items.length) ctx.addIssue({ code: 'custom', message: key });
   };
 }
 
@@ -67,10 +68,10 @@ const optionalSize = size.nullable().default(null);
 
 // --- SEO, company, scripts ---
 
-const seoField = (max: number, problem: (text: string) => string | null) =>
+const seoField = (max: number, problem: (text: string) => SeoProblem | null) =>
   z
     .string()
-    .max(max, `Must be at most ${max} characters.`)
+    .max(max, 'textTooLong')
     .superRefine((text, ctx) => {
       const message = problem(text);
       if (message) ctx.addIssue({ code: 'custom', message });
@@ -126,14 +127,14 @@ export const formFieldSchema = z
   })
   .superRefine((field, ctx) => {
     if ((field.typeInput === 'SELECT' || field.typeInput === 'SELECT_OPTIONS') && field.options.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Add at least one option.' });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'addOption' });
     }
   });
 
 /** The fields of one form; all of one kind. Visitors see them sorted by orderNum. */
 export const formConfigurationSchema = z.array(formFieldSchema).superRefine((fields, ctx) => {
   if (new Set(fields.map((field) => field.typeForm)).size > 1) {
-    ctx.addIssue({ code: 'custom', message: 'All fields of a form must be of one kind.' });
+    ctx.addIssue({ code: 'custom', message: 'sameFormKind' });
   }
 });
 
@@ -171,7 +172,7 @@ export const DEFAULT_FORM_FIELDS: Readonly<Record<FormType, readonly FormField[]
 const formOf = (kind: FormType) =>
   formConfigurationSchema
     .superRefine((fields, ctx) => {
-      if (fields.some((field) => field.typeForm !== kind)) ctx.addIssue({ code: 'custom', message: 'All fields of a form must be of one kind.' });
+      if (fields.some((field) => field.typeForm !== kind)) ctx.addIssue({ code: 'custom', message: 'sameFormKind' });
     })
     .default(() => DEFAULT_FORM_FIELDS[kind].map((field) => ({ ...field, options: [] })));
 
@@ -223,7 +224,7 @@ export const popupCtaTransitionSchema = z.object({
   targetCreativeBlock: z
     .string()
     .refine((s) => s === '' || isPositionCode(s) || /^[1-9][0-9]{0,2}$/.test(s), {
-      message: 'Enter a position code or a page number.',
+      message: 'positionOrPage',
     })
     .default(''),
   script: optionalText(SCRIPT_MAX),
@@ -365,7 +366,7 @@ export const notificationSchema = z
 
 export const shareInfoSchema = z.object({
   isPrivate: z.boolean().default(false),
-  emails: z.array(z.email({ error: 'Invalid email address.' })).default(() => []),
+  emails: z.array(z.email({ error: 'invalidEmail' })).default(() => []),
 });
 
 // --- Site settings ---
@@ -379,7 +380,7 @@ const customPathPrefixSchema = z.string().transform((prefix, ctx) => {
   try {
     return normalisePathPrefix(prefix);
   } catch {
-    ctx.addIssue({ code: 'custom', message: 'Invalid path prefix.' });
+    ctx.addIssue({ code: 'custom', message: 'invalidPathPrefix' });
     return z.NEVER;
   }
 });
@@ -392,7 +393,7 @@ const siteSettingsShape = {
   languages: z
     .array(languageSchema)
     .min(1)
-    .superRefine(uniqueValues<Language>('language'))
+    .superRefine(uniqueValues<Language>('duplicateLanguage'))
     .default((): Language[] => [DEFAULT_LANGUAGE]),
   viewMode: viewModeSchema.default('MOBILE'),
   faviconSetting: mediaRefSchema.optional(),
@@ -429,7 +430,7 @@ function checkDefaultLanguage(
 ): void {
   const { defaultLanguage, languages } = settings;
   if (defaultLanguage !== undefined && languages !== undefined && !languages.includes(defaultLanguage)) {
-    ctx.addIssue({ code: 'custom', path: ['languages'], message: 'Languages must include the default language.' });
+    ctx.addIssue({ code: 'custom', path: ['languages'], message: 'languagesIncludeDefault' });
   }
 }
 
@@ -459,8 +460,8 @@ export const creativeSchema = z.object({
   pages: z
     .array(pageSchema)
     .superRefine((pages, ctx) => {
-      uniqueValues<string>('page id')(pages.map((page) => page.id), ctx);
-      uniqueValues<number>('page order')(pages.map((page) => page.order), ctx);
+      uniqueValues<string>('duplicateId')(pages.map((page) => page.id), ctx);
+      uniqueValues<number>('duplicatePageOrder')(pages.map((page) => page.order), ctx);
     })
     .default(() => []),
 });

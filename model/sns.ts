@@ -22,7 +22,7 @@ export const snsSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['snsUrl'],
-        message: sns.snsType === 'phone_number' ? 'Invalid phone number.' : 'Invalid URL.',
+        message: sns.snsType === 'phone_number' ? 'invalidPhone' : 'invalidUrl',
       });
     }
   });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { core } from 'zod';
+import { messageIssues } from './messages/issues.ts';
+import { issueText } from './messages/text.ts';
 import { z } from 'zod';
 import {
   colorSchema,
@@ -16,6 +19,8 @@ import {
   requiredText,
   urlSchema,
 } from './validation.ts';
+
+const english = (issues: readonly core.$ZodIssue[]) => issueText(messageIssues(issues)[0]!, 'en');
 
 describe('colours', () => {
   it.each([
@@ -66,7 +71,7 @@ describe('colours', () => {
     expect(isColor(colour)).toBe(false);
     const result = colorSchema.safeParse(colour);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Invalid colour.');
+    expect(english(result.error!.issues)).toBe('Invalid colour.');
   });
 });
 
@@ -104,7 +109,7 @@ describe('URLs', () => {
     expect(urlSchema.safeParse(at256).success).toBe(true);
     const result = urlSchema.safeParse(`${at256}a`);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('URL must be at most 256 characters.');
+    expect(english(result.error!.issues)).toBe('URL must be at most 256 characters.');
   });
 
   it('lets an optional URL be empty and defaults it to empty', () => {
@@ -138,7 +143,7 @@ describe('text helpers', () => {
     expect(name.safeParse('').success).toBe(false);
     expect(name.safeParse('   ').success).toBe(false);
     expect(name.safeParse(undefined).success).toBe(false);
-    expect(name.safeParse('abcdef').error?.issues[0]?.message).toBe('Must be at most 5 characters.');
+    expect(english(name.safeParse('abcdef').error!.issues)).toBe('Must be at most 5 characters.');
   });
 
   it('defaults optional text to empty and caps its length', () => {

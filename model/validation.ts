@@ -45,7 +45,7 @@ export function isColor(s: string): boolean {
     : isHue(a) && isPercent(b) && isPercent(c);
 }
 
-export const colorSchema = z.string().refine(isColor, { message: 'Invalid colour.' });
+export const colorSchema = z.string().refine(isColor, { message: 'invalidColour' });
 
 /**
  * Whether a string is an absolute http(s) URL or a path on the same host.
@@ -61,8 +61,8 @@ export function isUrlOrPath(s: string): boolean {
 
 export const urlSchema = z
   .string()
-  .max(URL_MAX, `URL must be at most ${URL_MAX} characters.`)
-  .refine(isUrlOrPath, { message: 'Enter a URL starting with http:// or https://, or a path starting with /.' });
+  .max(URL_MAX, 'urlTooLong')
+  .refine(isUrlOrPath, { message: 'urlOrPath' });
 
 /**
  * A field a form may leave empty: '' or a value `schema` accepts, '' by default.
@@ -88,7 +88,7 @@ export function isMediaRef(s: string): boolean {
   return isUrlOrPath(s) || (STORAGE_KEY.test(s) && !s.includes('//'));
 }
 
-export const mediaRefSchema = z.string().refine(isMediaRef, { message: 'Invalid media URL.' });
+export const mediaRefSchema = z.string().refine(isMediaRef, { message: 'invalidMedia' });
 
 /**
  * A required text field: trimmed, not empty, at most `max` characters.
@@ -98,20 +98,20 @@ export function requiredText(max: number) {
   return z
     .string()
     .trim()
-    .min(1, 'Please enter all required fields.')
-    .max(max, `Must be at most ${max} characters.`);
+    .min(1, 'requiredFields')
+    .max(max, 'textTooLong');
 }
 
 /** An optional text field: at most `max` characters, '' by default. */
 export function optionalText(max: number) {
-  return z.string().max(max, `Must be at most ${max} characters.`).default('');
+  return z.string().max(max, 'textTooLong').default('');
 }
 
 /** Ids of sites, pages, buttons and the like: a uuid or a short id, safe inside a path. */
-export const idSchema = z.string().regex(ID_PATTERN, { message: 'Invalid id.' });
+export const idSchema = z.string().regex(ID_PATTERN, { message: 'invalidId' });
 
 /** A date-time in ISO 8601 with a zone, e.g. '2025-04-01T00:00:00+09:00'. */
-export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'Invalid date.' });
+export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'invalidDate' });
 
 /**
  * Whether an optional start and end are in order: the end strictly after the start when both are set.
@@ -129,7 +129,7 @@ export const domainSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(HOSTNAME, { message: 'Invalid domain format.' });
+  .regex(HOSTNAME, { message: 'invalidDomain' });
 
 type Undefaulted<T> = T extends z.ZodDefault<infer Inner> ? Inner : T extends z.ZodPrefault<infer Inner> ? Inner : T;
 

@@ -8,14 +8,14 @@ export const visitorEventTypeSchema = z.enum(VISITOR_EVENT_TYPES);
 
 const POSITION = /^[A-Z]{1,3}[1-9][0-9]{0,2}$/;
 /** The viewer's session and variation ids come from cookies; any short opaque token. */
-const opaqueId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'Invalid id.');
+const opaqueId = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'invalidId');
 
 /** One event as the viewer sends it; the server adds the user agent class and the time received. */
 export const visitorEventSchema = z.object({
   type: visitorEventTypeSchema,
   siteId: idSchema,
   pageId: idSchema.optional(),
-  position: z.string().regex(POSITION, 'Invalid position.').optional(),
+  position: z.string().regex(POSITION, 'invalidPosition').optional(),
   lang: languageSchema.optional(),
   sessionId: opaqueId.optional(),
   variationId: opaqueId.optional(),

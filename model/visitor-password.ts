@@ -1,5 +1,5 @@
 import { PASSWORD_LENGTH, PASSWORD_SPECIALS } from './constants.ts';
-import type { VisitorMessageKey } from './visitor-messages.ts';
+import type { VisitorMessageKey } from './messages/keys.ts';
 
 const SPECIAL = new RegExp(`[${PASSWORD_SPECIALS.replace(/[\]\\^-]/g, '\\$&')}]`);
 

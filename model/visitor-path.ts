@@ -78,7 +78,8 @@ export function isCustomPathSlug(s: string): boolean {
 }
 
 export const customPathSchema = /* @__PURE__ */ z.string().refine(isCustomPathSlug, {
-  message: `Use up to ${CUSTOM_PATH_MAX_LENGTH} lower-case letters, digits and hyphens, not a language code, position code or reserved word.`,
+  message: 'customPathRule',
+  params: { max: CUSTOM_PATH_MAX_LENGTH },
 });
 
 /**

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, pngBytes, SITE_ORIGIN, type TestContext } from '../api/test-support.ts';
-import { SEO_MESSAGES } from '../model/seo-rules.ts';
+import { messageText } from '../model/messages/text.ts';
+import { SEO_MESSAGES, type SeoProblem } from '../model/seo-rules.ts';
+
+const english = (key: SeoProblem) => messageText(key, 'en');
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -71,11 +74,11 @@ describe('SEO settings are checked by the API', () => {
   it('answers 400 naming the field for characters, whitespace and body tags the rules refuse', async () => {
     const { id } = await ctx.createSite();
     const cases: [Record<string, string>, string][] = [
-      [{ title: 'Big_sale' }, `seo.title: ${SEO_MESSAGES.characters}`],
-      [{ h1: 'Sale 🎉' }, `seo.h1: ${SEO_MESSAGES.characters}`],
-      [{ description: ' leading' }, `seo.description: ${SEO_MESSAGES.whitespace}`],
-      [{ body: '<script>alert(1)</script>' }, `seo.body: ${SEO_MESSAGES.bodyTags}`],
-      [{ body: '<script src="/a.js" defer></script><script src="/setInterval.js" defer></script>' }, `seo.body: ${SEO_MESSAGES.forbiddenCall}`],
+      [{ title: 'Big_sale' }, `seo.title: ${english(SEO_MESSAGES.characters)}`],
+      [{ h1: 'Sale 🎉' }, `seo.h1: ${english(SEO_MESSAGES.characters)}`],
+      [{ description: ' leading' }, `seo.description: ${english(SEO_MESSAGES.whitespace)}`],
+      [{ body: '<script>alert(1)</script>' }, `seo.body: ${english(SEO_MESSAGES.bodyTags)}`],
+      [{ body: '<script src="/a.js" defer></script><script src="/setInterval.js" defer></script>' }, `seo.body: ${english(SEO_MESSAGES.forbiddenCall)}`],
       [{ title: 'a'.repeat(61) }, 'seo.title: Must be at most 60 characters.'],
     ];
     for (const [seo, message] of cases) {

@@ -49,9 +49,9 @@ async function readJson(c: Context<AppEnv>, origin: Contract['origin']): Promise
   try {
     body = await c.req.json();
   } catch {
-    throw new AppError('bad_request', 'The request body is not valid JSON.');
+    throw new AppError('bad_request', 'bodyNotJson');
   }
-  if (origin === 'site' && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('bad_request', 'The request body must be a JSON object.');
+  if (origin === 'site' && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('bad_request', 'bodyNotObject');
   return body;
 }
 

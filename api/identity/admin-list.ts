@@ -6,7 +6,7 @@ import { deleteSessionsOf } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { adminMembers } from '../db/schema-identity.ts';
-import { AppError, LocalizedError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 import type { AccountRow } from './find-account.ts';
 
 export type AdminListEntry = { id: string; name: string; email: string; role: AdminRole; authority: Authority; passwordSet: boolean };
@@ -35,7 +35,7 @@ export function listAdmins(db: Db, tenant: AccountRow): AdminListEntry[] {
 
 /** Adds a sub-admin below the account; it acts with the account's type and is invited by a password link. */
 export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeof createSubAdminInputSchema>, createdBy: string): AccountRow {
-  if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) throw new AppError('validation', 'email: This email address is already registered.');
+  if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) throw fieldError('validation', ['email'], 'emailTaken');
   const id = randomUUID();
   db.transaction((tx) => {
     tx.insert(accounts).values({
@@ -50,7 +50,7 @@ export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeo
 /** The sub-admin if it is on this account's list; 404 otherwise. */
 function subAdminOf(db: Db, tenant: AccountRow, memberId: string) {
   const member = db.select().from(adminMembers).where(and(eq(adminMembers.memberId, memberId), eq(adminMembers.ownerId, tenant.id))).get();
-  if (!member) throw new LocalizedError('not_found', 'userNotFound');
+  if (!member) throw new AppError('not_found', 'userDoesNotExist');
   return member;
 }
 

@@ -114,7 +114,7 @@ describe('login throttling', () => {
       const wrong = await post('/auth/login', { email: OPERATOR.email, password: 'Wrong#Pass1' }, { 'accept-language': language }, `192.0.2.${language.length}`);
       for (const response of [unknown, wrong]) {
         expect(response.status).toBe(401);
-        expect(await response.json()).toEqual({ message, code: 'unauthenticated' });
+        expect(await response.json()).toEqual({ message, code: 'unauthenticated', key: 'loginFailed', values: {}, issues: [] });
       }
     }
   });
@@ -149,7 +149,7 @@ describe('passwords', () => {
 
   it('answers "Token is missing." without a token and a clear refusal for a wrong one', async () => {
     const missing = await post('/auth/verify-token', {});
-    expect({ status: missing.status, body: await missing.json() }).toEqual({ status: 400, body: { message: 'Token is missing.', code: 'bad_request' } });
+    expect({ status: missing.status, body: await missing.json() }).toEqual({ status: 400, body: { message: 'Token is missing.', code: 'bad_request', key: 'tokenMissing', values: {}, issues: [] } });
     const inJapanese = await post('/auth/reset-password', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { 'accept-language': 'ja' });
     expect(await inJapanese.json()).toMatchObject({ message: 'トークンがありません。' });
     expect(await (await post('/auth/verify-token', { token: 'made-up' })).json()).toMatchObject({ message: 'The token is invalid or has expired.' });
@@ -162,7 +162,7 @@ describe('passwords', () => {
     expect(await login.json()).toMatchObject({ account: { mustChangePassword: true } });
     const cookie = sessionCookie(login);
     const blocked = await ctx.request('/api/site', { headers: { cookie } });
-    expect({ status: blocked.status, body: await blocked.json() }).toEqual({ status: 403, body: { message: 'Please change your password before continuing.', code: 'forbidden' } });
+    expect({ status: blocked.status, body: await blocked.json() }).toEqual({ status: 403, body: { message: 'Please change your password before continuing.', code: 'forbidden', key: 'passwordChangeRequired', values: {}, issues: [] } });
     expect((await ctx.request('/api/auth/user-info', { headers: { cookie } })).status).toBe(200);
     const wrongCurrent = await ctx.request('/api/auth/change-password', { method: 'POST', headers: { cookie }, json: { currentPassword: 'Nope#Pass1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
     expect(await wrongCurrent.json()).toMatchObject({ message: 'The current password is incorrect.' });

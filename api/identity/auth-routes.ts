@@ -3,12 +3,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z, ZodError } from 'zod';
 import { ROUTE_PREFIX } from '../../model/account.ts';
 import { identityContracts as contracts } from '../../model/contracts/identity.ts';
-import { languageFromAcceptLanguage, messageIn } from '../../model/messages.ts';
-import { changePasswordInputSchema, PASSWORDS_DO_NOT_MATCH, resetPasswordInputSchema } from '../../model/password-rule.ts';
+import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
+import { changePasswordInputSchema, resetPasswordInputSchema } from '../../model/password-rule.ts';
 import { clientIp } from '../client-ip.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
-import { LocalizedError } from '../errors.ts';
+import { AppError, validationError } from '../errors.ts';
 import { route } from '../http/route.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sessionCookieOptions } from '../middleware/authorize/index.ts';
@@ -22,7 +22,7 @@ import { setPassword } from './set-password.ts';
 import { verifyPasswordToken } from './verify-password-token.ts';
 
 
-export const LOGIN_FAILED = messageIn('loginFailed', 'en');
+export const LOGIN_FAILED = messageText('loginFailed', 'en');
 
 /** What the admin learns about the signed-in caller (GET /auth/user-info and the login answer). */
 function userInfo(actor: Actor) {
@@ -48,8 +48,11 @@ function parsePasswordForm<T>(schema: z.ZodType<T>, body: unknown): T {
   try {
     return schema.parse(body);
   } catch (error) {
-    if (error instanceof ZodError && error.issues[0]?.message === PASSWORDS_DO_NOT_MATCH) throw new LocalizedError('validation', 'passwordsDoNotMatch');
-    throw error;
+    if (!(error instanceof ZodError)) throw error;
+    const refusal = validationError(error, { input: body });
+    // The spec's own message, without the field's name in front.
+    if (refusal.key === 'passwordMismatch') throw new AppError('validation', 'passwordMismatch', { issues: refusal.issues });
+    throw refusal;
   }
 }
 
@@ -71,7 +74,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     const session = token ? validateSession(db, token) : null;
     if (session) deleteSessionsOf(db, [session.accountId]);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    return { message: messageIn('loggedOut', lang(c.req.header('accept-language'))) };
+    return { message: messageText('loggedOut', lang(c.req.header('accept-language'))) };
   });
   route(app, contracts.refreshSession, ({ c, account, session }) => {
     const { token, expiresAt } = rotateSession(db, session);
@@ -83,7 +86,7 @@ export function authRoutes(deps: AuthRouteDeps) {
   route(app, contracts.forgotPassword, async ({ c, body }) => {
     // The same answer whether or not the email is known.
     await sendResetLink(db, mailer, adminOrigin, body.email);
-    return { message: messageIn('resetLinkSent', lang(c.req.header('accept-language'))) };
+    return { message: messageText('resetLinkSent', lang(c.req.header('accept-language'))) };
   });
   route(app, contracts.verifyToken, ({ body }) => verifyPasswordToken(db, body.token));
   route(app, contracts.resetPassword, async ({ c, body }) => {
@@ -91,12 +94,12 @@ export function authRoutes(deps: AuthRouteDeps) {
     const found = readPasswordToken(db, body.token);
     const input = parsePasswordForm(resetPasswordInputSchema, body);
     await setPassword(db, found.accountId, input.password);
-    return { message: messageIn('passwordChanged', lang(c.req.header('accept-language'))) };
+    return { message: messageText('passwordChanged', lang(c.req.header('accept-language'))) };
   });
   route(app, contracts.changePassword, async ({ c, body, account, session }) => {
     const input = parsePasswordForm(changePasswordInputSchema, body);
     await changePassword(db, account.id, input, session.id);
-    return { message: messageIn('passwordChanged', lang(c.req.header('accept-language'))) };
+    return { message: messageText('passwordChanged', lang(c.req.header('accept-language'))) };
   });
   return app;
 }

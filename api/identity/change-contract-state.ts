@@ -5,7 +5,7 @@ import { deleteSessionsOf } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { contractHistory } from '../db/schema-identity.ts';
-import { AppError, LocalizedError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { AccountRow } from './find-account.ts';
 import { deletePasswordTokens } from './password-tokens.ts';
 
@@ -15,9 +15,9 @@ import { deletePasswordTokens } from './password-tokens.ts';
  * account and its sub-admins: it can no longer log in.
  */
 export function changeContractState(db: Db, user: AccountRow, to: ContractState, byAccountId: string, note = ''): AccountRow {
-  if (user.accountType === 'SUB_ADMIN' || user.accountType === 'MASTER') throw new LocalizedError('not_found', 'userNotFound');
+  if (user.accountType === 'SUB_ADMIN' || user.accountType === 'MASTER') throw new AppError('not_found', 'userDoesNotExist');
   const from = contractStateSchema.parse(user.contractState);
-  if (!canTransition(from, to)) throw new AppError('conflict', `A contract cannot go from ${from} to ${to}.`);
+  if (!canTransition(from, to)) throw new AppError('conflict', 'contractTransition', { values: { from, to } });
   db.transaction((tx) => {
     tx.update(accounts).set({ contractState: to, updatedAt: new Date() }).where(eq(accounts.id, user.id)).run();
     tx.insert(contractHistory).values({ id: randomUUID(), accountId: user.id, fromState: from, toState: to, byAccountId, note }).run();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { emailSchema } from '../../model/account.ts';
+import { messageText } from '../../model/messages/text.ts';
 import { adminPasswordProblem } from '../../model/password-rule.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
@@ -15,7 +16,7 @@ export async function createOperator(db: Db, settings: { email: string; password
   const email = emailSchema.parse(settings.email);
   if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).get()) throw new Error(`An account with the email ${email} already exists.`);
   const problem = settings.password === undefined ? null : adminPasswordProblem(settings.password);
-  if (problem) throw new Error(problem);
+  if (problem) throw new Error(messageText(problem.key, 'en', problem.values));
   const password = settings.password ?? generatePassword();
   const id = randomUUID();
   db.insert(accounts).values({ id, email, passwordHash: await hashPassword(password), accountType: 'MASTER', companyName: 'Platform', updatedAt: new Date() }).run();

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CREATABLE_TYPES, TYPES_NEEDING_PLAN, type AccountType, type createUserInputSchema } from '../../model/account.ts';
+import type { MessageIssue } from '../../model/messages/issues.ts';
+import type { MessageKey } from '../../model/messages/keys.ts';
 import { adminPasswordProblem } from '../../model/password-rule.ts';
 import type { Actor } from './actor.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { contractHistory, plans } from '../db/schema-identity.ts';
-import { AppError } from '../errors.ts';
+import { fieldError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccountRow } from './find-account.ts';
 import { issuePasswordToken } from './password-tokens.ts';
@@ -25,16 +27,17 @@ const PARENT_TYPES: Readonly<Record<Exclude<AccountType, 'MASTER' | 'SUB_ADMIN'>
 };
 
 /** Every reason this new user cannot be created below `parent` by `actor` (empty when it can). */
-export function problemsWithNewUser(db: Db, actor: Actor, parent: AccountRow, input: NewUser): string[] {
-  const problems: string[] = [];
-  if (!CREATABLE_TYPES[actor.effectiveType].includes(input.accountType)) problems.push(`accountType: ${actor.effectiveType} accounts cannot create ${input.accountType} accounts.`);
-  else if (!PARENT_TYPES[input.accountType].includes(parent.accountType as AccountType)) problems.push(`parentId: a ${input.accountType} account cannot be placed below a ${parent.accountType} account.`);
-  if (TYPES_NEEDING_PLAN.includes(input.accountType) && !input.planId) problems.push('planId: Please enter all required fields.');
-  if (input.planId && !db.select({ id: plans.id }).from(plans).where(eq(plans.id, input.planId)).get()) problems.push(`planId: Unknown plan "${input.planId}".`);
-  if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) problems.push('email: This email address is already registered.');
+export function problemsWithNewUser(db: Db, actor: Actor, parent: AccountRow, input: NewUser): MessageIssue[] {
+  const problems: MessageIssue[] = [];
+  const add = (field: string, key: MessageKey, values: Record<string, string | number> = {}) => problems.push({ path: [field], key, values });
+  if (!CREATABLE_TYPES[actor.effectiveType].includes(input.accountType)) add('accountType', 'cannotCreateType', { actor: actor.effectiveType, type: input.accountType });
+  else if (!PARENT_TYPES[input.accountType].includes(parent.accountType as AccountType)) add('parentId', 'cannotPlaceBelow', { type: input.accountType, parent: parent.accountType });
+  if (TYPES_NEEDING_PLAN.includes(input.accountType) && !input.planId) add('planId', 'requiredFields');
+  if (input.planId && !db.select({ id: plans.id }).from(plans).where(eq(plans.id, input.planId)).get()) add('planId', 'unknownPlan', { plan: input.planId });
+  if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) add('email', 'emailTaken');
   if (input.password !== undefined) {
     const problem = adminPasswordProblem(input.password);
-    if (problem) problems.push(`password: ${problem}`);
+    if (problem) add('password', problem.key, problem.values);
   }
   return problems;
 }
@@ -95,8 +98,8 @@ export async function inviteUsers(db: Db, mailer: Mailer, adminOrigin: string, u
 
 /** Creates one user (POST /api/{prefix}/user): 400 naming the first problem. */
 export async function createUser(db: Db, actor: Actor, parent: AccountRow, input: NewUser): Promise<AccountRow> {
-  const problems = problemsWithNewUser(db, actor, parent, input);
-  if (problems.length > 0) throw new AppError(problems[0]!.startsWith('accountType:') ? 'forbidden' : 'validation', problems[0]!);
+  const [problem] = problemsWithNewUser(db, actor, parent, input);
+  if (problem) throw fieldError(problem.path[0] === 'accountType' ? 'forbidden' : 'validation', problem.path, problem.key, problem.values);
   const [user] = await insertUsers(db, actor, parent, [input]);
   return user!;
 }

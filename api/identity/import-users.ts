@@ -1,29 +1,43 @@
 import Papa from 'papaparse';
 import { createUserInputSchema } from '../../model/account.ts';
 import { MAX_CSV_BYTES } from '../../model/constants.ts';
+import { messageIssues, type MessageIssue } from '../../model/messages/issues.ts';
+import type { MessageKey } from '../../model/messages/keys.ts';
+import { messageText } from '../../model/messages/text.ts';
 import type { Actor } from './actor.ts';
 import type { Db } from '../db/open-database.ts';
-import { LocalizedError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { AccountRow } from './find-account.ts';
 import { insertUsers, problemsWithNewUser, type NewUser } from './create-users.ts';
 
 /** The columns a users CSV may have (header row, any order); companyName, email and accountType are required. */
 export const USER_CSV_COLUMNS = ['companyName', 'email', 'contactPerson', 'accountType', 'planId', 'contractStart', 'contractExpiry', 'authority', 'licenseIssued'] as const;
 
-export type RowFailure = { row: number; email: string; errors: string[] };
+/** A row that cannot be imported: its problems by key (`issues`), and as English lines (`errors`, with the CSV reader's own). */
+export type RowFailure = { row: number; email: string; errors: string[]; issues: MessageIssue[] };
+
+const issue = (path: (string | number)[], key: MessageKey, values: Record<string, string | number> = {}): MessageIssue => ({ path, key, values });
+
+function failure(row: number, email: string, issues: MessageIssue[], readerErrors: string[] = []): RowFailure {
+  const lines = issues.map((problem) => {
+    const text = messageText(problem.key, 'en', problem.values);
+    return problem.path.length > 0 ? `${problem.path.join('.')}: ${text}` : text;
+  });
+  return { row, email, errors: [...readerErrors, ...lines], issues };
+}
 
 const CSV_TYPES = new Set(['', 'text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream']);
 
 /** Refuses what is not a CSV file of at most 5 MB, with the spec's messages. */
 export function assertCsvFile(file: { name: string; type: string; size: number }, bytes: Uint8Array): string {
-  if (!/\.csv$/i.test(file.name) || !CSV_TYPES.has(file.type.split(';')[0]!.trim().toLowerCase())) throw new LocalizedError('unsupported_media', 'csvOnly');
-  if (file.size > MAX_CSV_BYTES) throw new LocalizedError('payload_too_large', 'csvTooLarge', { file: file.name });
+  if (!/\.csv$/i.test(file.name) || !CSV_TYPES.has(file.type.split(';')[0]!.trim().toLowerCase())) throw new AppError('unsupported_media', 'csvOnly');
+  if (file.size > MAX_CSV_BYTES) throw new AppError('payload_too_large', 'csvTooLarge', { values: { file: file.name } });
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
     if (text.includes('\u0000')) throw new Error('binary');
     return text;
   } catch {
-    throw new LocalizedError('unsupported_media', 'csvOnly');
+    throw new AppError('unsupported_media', 'csvOnly');
   }
 }
 
@@ -55,29 +69,29 @@ export async function importUsers(db: Db, actor: Actor, parent: AccountRow, csv:
   const failures: RowFailure[] = [];
   const unknown = (parsed.meta.fields ?? []).filter((field) => !(USER_CSV_COLUMNS as readonly string[]).includes(field));
   if (!parsed.meta.fields?.includes('email') || !parsed.meta.fields.includes('companyName')) {
-    failures.push({ row: 1, email: '', errors: [`The header row must name the columns ${USER_CSV_COLUMNS.join(', ')} (companyName and email at least).`] });
+    failures.push(failure(1, '', [issue([], 'csvHeader', { columns: USER_CSV_COLUMNS.join(', ') })]));
   } else if (unknown.length > 0) {
-    failures.push({ row: 1, email: '', errors: [`Unknown column(s): ${unknown.join(', ')}.`] });
+    failures.push(failure(1, '', [issue([], 'csvUnknownColumns', { columns: unknown.join(', ') })]));
   }
   const inputs: NewUser[] = [];
   const seen = new Map<string, number>();
   if (failures.length === 0) {
     parsed.data.forEach((row, index) => {
       const rowNumber = index + 2;
-      const errors = parsed.errors.filter((error) => error.row === index).map((error) => error.message);
-      const result = createUserInputSchema.safeParse(rowToInput(row));
-      if (!result.success) errors.push(...result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-      else {
-        errors.push(...problemsWithNewUser(db, actor, parent, result.data));
+      const readerErrors = parsed.errors.filter((error) => error.row === index).map((error) => error.message);
+      const input = rowToInput(row);
+      const result = createUserInputSchema.safeParse(input);
+      const issues = result.success ? problemsWithNewUser(db, actor, parent, result.data) : messageIssues(result.error.issues, input);
+      if (result.success) {
         const first = seen.get(result.data.email);
-        if (first !== undefined) errors.push(`email: Repeats row ${first}.`);
+        if (first !== undefined) issues.push(issue(['email'], 'csvRepeatsRow', { row: first }));
         else seen.set(result.data.email, rowNumber);
         inputs.push(result.data);
       }
-      if (errors.length > 0) failures.push({ row: rowNumber, email: (row.email ?? '').trim(), errors });
+      if (readerErrors.length > 0 || issues.length > 0) failures.push(failure(rowNumber, (row.email ?? '').trim(), issues, readerErrors));
     });
-    if (parsed.data.length === 0) failures.push({ row: 2, email: '', errors: ['The file has no rows to import.'] });
+    if (parsed.data.length === 0) failures.push(failure(2, '', [issue([], 'csvNoRows')]));
   }
-  if (failures.length > 0) throw new LocalizedError('validation', 'csvRowsFailed', { count: failures.length }, { failures });
+  if (failures.length > 0) throw new AppError('validation', 'csvRowsFailed', { values: { count: failures.length }, details: { failures } });
   return insertUsers(db, actor, parent, inputs);
 }

@@ -4,7 +4,7 @@ import type { loginInputSchema } from '../../model/account.ts';
 import { timingDummyHash, verifyPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { LocalizedError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { loadActor, type Actor } from './actor.ts';
 import { tenantOf } from './find-account.ts';
 import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
@@ -26,12 +26,12 @@ export async function logIn(db: Db, input: z.output<typeof loginInputSchema>, ip
   const ok = (await verifyPassword(input.password, stored)) && stored === account?.passwordHash;
   if (!account || !ok) {
     recordLoginFailure(db, keys);
-    throw new LocalizedError('unauthenticated', 'loginFailed');
+    throw new AppError('unauthenticated', 'loginFailed');
   }
   clearLoginFailures(db, input.email);
-  if (tenantOf(db, account).contractState === 'terminated') throw new LocalizedError('forbidden', 'contractTerminated');
+  if (tenantOf(db, account).contractState === 'terminated') throw new AppError('forbidden', 'contractTerminated');
   const actor = loadActor(db, account.id);
-  if (!actor) throw new LocalizedError('unauthenticated', 'loginFailed');
+  if (!actor) throw new AppError('unauthenticated', 'loginFailed');
   const { token, expiresAt } = createSession(db, account.id);
   return { actor, token, expiresAt };
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { loginThrottle } from '../db/schema-identity.ts';
-import { LocalizedError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * Login throttling (docs/decisions.md): failures are counted per email, whether or not an
@@ -22,7 +22,7 @@ const keysOf = ({ email, ip }: ThrottleKeys) => [`email:${email}`, `ip:${ip}`];
 /** Answers 429 while the email or the IP is locked. */
 export function assertNotThrottled(db: Db, keys: ThrottleKeys, now = Date.now()): void {
   const rows = db.select().from(loginThrottle).where(inArray(loginThrottle.key, keysOf(keys))).all();
-  if (rows.some((row) => row.lockedUntil && row.lockedUntil.getTime() > now)) throw new LocalizedError('too_many_requests', 'tooManyAttempts');
+  if (rows.some((row) => row.lockedUntil && row.lockedUntil.getTime() > now)) throw new AppError('too_many_requests', 'tooManyAttempts');
 }
 
 /** Counts a failed login against the email and the IP, locking a key that reaches its limit. */

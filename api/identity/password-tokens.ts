@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { hashToken } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { passwordTokens } from '../db/schema-identity.ts';
-import { LocalizedError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 
 export type PasswordTokenPurpose = 'reset' | 'invite';
 
@@ -22,9 +22,9 @@ export function issuePasswordToken(db: Db, accountId: string, purpose: PasswordT
 
 /** The account a token opens; 400 "Token is missing." without one, 400 for an unknown, used or expired one. */
 export function readPasswordToken(db: Db, token: string | undefined, now = Date.now()): { accountId: string; purpose: PasswordTokenPurpose } {
-  if (!token) throw new LocalizedError('bad_request', 'tokenMissing');
+  if (!token) throw new AppError('bad_request', 'tokenMissing');
   const row = db.select().from(passwordTokens).where(and(eq(passwordTokens.id, hashToken(token)), gt(passwordTokens.expiresAt, new Date(now)))).get();
-  if (!row) throw new LocalizedError('bad_request', 'tokenInvalid');
+  if (!row) throw new AppError('bad_request', 'passwordTokenInvalid');
   return { accountId: row.accountId, purpose: row.purpose as PasswordTokenPurpose };
 }
 

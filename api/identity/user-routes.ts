@@ -38,7 +38,7 @@ export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }
     route(app, users.import, async ({ c, account }) => {
       const form = await c.req.formData().catch(() => null);
       const file = form?.get('file');
-      if (!(file instanceof File)) throw new AppError('bad_request', 'Send the file as multipart/form-data in the field "file".');
+      if (!(file instanceof File)) throw new AppError('bad_request', 'sendFileField');
       const bytes = new Uint8Array(await file.arrayBuffer());
       const csv = assertCsvFile(file, bytes);
       const imported = await importUsers(db, account, findAccount(db, account.tenantId)!, csv);

@@ -33,7 +33,7 @@ describe('contract transitions', () => {
     const suspended = await as(user.email, user.password);
     expect((await suspended(`/api/site/${site.id}`)).status).toBe(200);
     const refused = await suspended(`/api/site/${site.id}`, { method: 'PUT', json: { name: 'Changed' } });
-    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: 'The contract is not active; changes are not allowed.' } });
+    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: 'The contract is not active; changes are not allowed.', key: 'contractNotActive', values: {}, issues: [] } });
 
     expect((await contract(user.id, 'active')).status).toBe(200);
     expect((await suspended(`/api/site/${site.id}`, { method: 'PUT', json: { name: 'Changed' } })).status).toBe(200);
@@ -50,7 +50,7 @@ describe('contract transitions', () => {
     expect((await call('/api/auth/user-info')).status).toBe(401);
     expect((await subCall('/api/auth/user-info')).status).toBe(401);
     const login = await ctx.request('/api/auth/login', { method: 'POST', headers: { cookie: '' }, json: { email: user.email, password: user.password } });
-    expect({ status: login.status, body: await login.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: 'The contract has been terminated; this account can no longer log in.' } });
+    expect({ status: login.status, body: await login.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: 'The contract has been terminated; this account can no longer log in.', key: 'contractTerminated', values: {}, issues: [] } });
     expect((await ctx.request('/api/auth/login', { method: 'POST', headers: { cookie: '' }, json: { email: sub.email, password: sub.password } })).status).toBe(403);
 
     // The operator still reads it, and changes nothing.
@@ -63,7 +63,7 @@ describe('contract transitions', () => {
       ['PUT', `/api/user/${user.id}`, { contactPerson: 'Someone' }],
     ] as const) {
       const response = await ctx.request(path, { method, json });
-      expect({ call: `${method} ${path}`, status: response.status, body: await response.json() }).toEqual({ call: `${method} ${path}`, status: 403, body: { code: 'forbidden', message: 'The contract of this account has been terminated; its data is read-only.' } });
+      expect({ call: `${method} ${path}`, status: response.status, body: await response.json() }).toEqual({ call: `${method} ${path}`, status: 403, body: { code: 'forbidden', message: 'The contract of this account has been terminated; its data is read-only.', key: 'readOnlyTerminated', values: {}, issues: [] } });
     }
     expect((await contract(user.id, 'active')).status).toBe(403);
     expect(ctx.db.select().from(accounts).where(eq(accounts.id, user.id)).get()!.contractState).toBe('terminated');
@@ -73,7 +73,7 @@ describe('contract transitions', () => {
     const created = await ctx.request('/api/master/user', { method: 'POST', json: { companyName: 'Later', email: 'later@example.com', accountType: 'USER', planId: 'light', contractState: 'inactive' } });
     const { user } = (await created.json()) as { user: { id: string } };
     const bad = await contract(user.id, 'suspended');
-    expect({ status: bad.status, body: await bad.json() }).toEqual({ status: 400, body: { code: 'conflict', message: 'A contract cannot go from inactive to suspended.' } });
+    expect({ status: bad.status, body: await bad.json() }).toEqual({ status: 400, body: { code: 'conflict', message: 'A contract cannot go from inactive to suspended.', key: 'contractTransition', values: { from: 'inactive', to: 'suspended' }, issues: [] } });
     for (const state of ['active', 'suspended', 'active', 'terminated']) expect((await contract(user.id, state, `to ${state}`)).status).toBe(200);
 
     const { history } = (await (await ctx.request(`/api/master/user/${user.id}/user-history`)).json()) as { history: { fromState: string | null; toState: string; byEmail: string; at: string; note: string }[] };
@@ -150,7 +150,7 @@ describe('admin list', () => {
     expect((await viewer('/api/site')).status).toBe(200);
     expect((await viewer(`/api/site/${site.id}`)).status).toBe(200);
     const refused = await viewer(`/api/site/${site.id}`, { method: 'PUT', json: { name: 'Viewer edit' }, headers: { 'accept-language': 'zh' } });
-    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: '您只有查看权限，无法进行更改。' } });
+    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: '您只有查看权限，无法进行更改。', key: 'viewOnly', values: {}, issues: [] } });
     expect((await viewer('/api/site', { method: 'POST', json: { name: 'No', numberHorizontal: 1, numberVertical: 1 } })).status).toBe(403);
     expect((await viewer('/api/sub-admin', { method: 'POST', json: { name: 'Mallory', email: 'm@example.com' } })).status).toBe(403);
   });
@@ -185,11 +185,11 @@ describe('CSV import', () => {
 
   it('takes CSV only, at most 5 MB, with the spec\'s messages', async () => {
     const notCsv = await ctx.request('/api/master/user/import', { method: 'POST', body: csv('companyName,email\n', 'users.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') });
-    expect({ status: notCsv.status, body: await notCsv.json() }).toEqual({ status: 400, body: { code: 'unsupported_media', message: 'Only CSV files are supported.' } });
+    expect({ status: notCsv.status, body: await notCsv.json() }).toEqual({ status: 400, body: { code: 'unsupported_media', message: 'Only CSV files are supported.', key: 'csvOnly', values: {}, issues: [] } });
     const binary = await ctx.request('/api/master/user/import', { method: 'POST', body: fileForm(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]), 'users.csv') });
     expect(binary.status).toBe(400);
     const big = 'companyName,email\n' + 'x'.repeat(MAX_CSV_BYTES);
     const tooLarge = await ctx.request('/api/master/user/import', { method: 'POST', body: csv(big, 'big.csv') });
-    expect({ status: tooLarge.status, body: await tooLarge.json() }).toEqual({ status: 400, body: { code: 'payload_too_large', message: 'big.csv - File size exceeds the 5MB limit' } });
+    expect({ status: tooLarge.status, body: await tooLarge.json() }).toEqual({ status: 400, body: { code: 'payload_too_large', message: 'big.csv - File size exceeds the 5MB limit', key: 'csvTooLarge', values: { file: 'big.csv' }, issues: [] } });
   });
 });

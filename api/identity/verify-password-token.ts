@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { LocalizedError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { readPasswordToken, type PasswordTokenPurpose } from './password-tokens.ts';
 
 /** Whom a password link is for and why (a reset or an invitation); refuses a missing, unknown, used or expired token. */
 export function verifyPasswordToken(db: Db, token: string): { email: string; purpose: PasswordTokenPurpose } {
   const found = readPasswordToken(db, token);
   const account = db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, found.accountId)).get();
-  if (!account) throw new LocalizedError('bad_request', 'userNotFound');
+  if (!account) throw new AppError('bad_request', 'userDoesNotExist');
   return { email: account.email, purpose: found.purpose };
 }

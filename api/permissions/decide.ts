@@ -1,5 +1,5 @@
 import type { AdminRole, Authority, ContractState, EffectiveType } from '../../model/account.ts';
-import type { MessageKey } from '../../model/messages.ts';
+import type { MessageKey } from '../../model/messages/keys.ts';
 import type { AdminPolicy as Policy } from '../../model/contracts/policy.ts';
 import type { PlanLimits } from '../../model/plan.ts';
 

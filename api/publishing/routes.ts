@@ -43,22 +43,22 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
   });
   route(app, contracts.publishStatus, ({ site, params }) => {
     const row = jobs.status(site.id, params.publishId);
-    if (!row || row.siteId !== site.id) throw notFound('Publish not found.');
+    if (!row || row.siteId !== site.id) throw notFound('publishNotFound');
     return { ...row, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null };
   });
   route(app, contracts.publishEvents, ({ c, site, params }) => {
     const queue: PublishEvent[] = [];
     const wakeUp: { wake?: () => void } = {};
     const watch = jobs.watch(site.id, params.publishId, (event) => { queue.push(event); wakeUp.wake?.(); });
-    if (!watch) throw notFound('Publish not found.');
+    if (!watch) throw notFound('publishNotFound');
     return publishEventStream(c, watch, queue, wakeUp);
   });
   route(app, contracts.listVersions, async ({ site }) => ({ versions: await listVersions(storage, site.id) }));
   route(app, contracts.rollback, async ({ site, params }) => {
     const version = versionParam.safeParse(params.version);
-    if (!version.success) throw notFound('Version not found.');
+    if (!version.success) throw notFound('versionNotFound');
     const live = await rollbackSite(db, storage, site.id, version.data);
-    if (!live) throw notFound('Version not found.');
+    if (!live) throw notFound('versionNotFound');
     return { live };
   });
   return app;

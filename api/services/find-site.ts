@@ -9,6 +9,6 @@ export type SiteRow = typeof sites.$inferSelect;
 /** The site if it belongs to the viewer's branch of the tree; otherwise 404, so another branch's site does not even exist. */
 export function findSiteForAccount(db: Db, viewer: Viewer, siteId: string): SiteRow {
   const site = db.select().from(sites).where(eq(sites.id, siteId)).get();
-  if (!site || !inBranch(db, viewer, site.ownerId)) throw notFound('Site not found.');
+  if (!site || !inBranch(db, viewer, site.ownerId)) throw notFound('siteNotFound');
   return site;
 }

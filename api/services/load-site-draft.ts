@@ -7,7 +7,7 @@ import { notFound } from '../errors.ts';
 /** The whole draft of a site, validated: what publishing and the site editor read. */
 export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
   const site = db.select().from(sites).where(eq(sites.id, siteId)).get();
-  if (!site) throw notFound('Site not found.');
+  if (!site) throw notFound('siteNotFound');
   const columnRows = db.select().from(creatives).where(eq(creatives.siteId, siteId)).orderBy(asc(creatives.columnIndex)).all();
   const pageRows = db.select().from(pages).where(eq(pages.siteId, siteId)).orderBy(asc(pages.row)).all();
   const mediaRows = db.select().from(media).where(eq(media.siteId, siteId)).all();

@@ -3,24 +3,24 @@ import type { PlanFlag, PlanLimits } from '../../model/plan.ts';
 import type { SiteSettings } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
-import { LocalizedError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 
 /** Refuses with 403 a feature the plan lacks. */
 export function assertPlanFlag(limits: PlanLimits, flag: PlanFlag): void {
-  if (!limits[flag]) throw new LocalizedError('forbidden', 'planFeatureLocked', {}, { planFlag: flag });
+  if (!limits[flag]) throw new AppError('forbidden', 'planFeatureLocked', { details: { planFlag: flag } });
 }
 
 /** Spec §5: rows times columns cannot exceed the plan's max creatives (quantitySwipe). */
 export function assertGridWithinPlan(limits: PlanLimits, numberHorizontal: number, numberVertical: number): void {
   if (numberHorizontal * numberVertical > limits.quantitySwipe) {
-    throw new LocalizedError('validation', 'planSwipeLimit', {}, { quantitySwipe: limits.quantitySwipe });
+    throw new AppError('validation', 'planSwipeLimit', { details: { quantitySwipe: limits.quantitySwipe } });
   }
 }
 
 /** An owner has at most quantitySite sites. */
 export function assertSiteQuota(db: Db, ownerId: string, limits: PlanLimits): void {
   const owned = db.select({ n: count() }).from(sites).where(eq(sites.ownerId, ownerId)).get()?.n ?? 0;
-  if (owned >= limits.quantitySite) throw new LocalizedError('forbidden', 'planSiteLimit', {}, { quantitySite: limits.quantitySite });
+  if (owned >= limits.quantitySite) throw new AppError('forbidden', 'planSiteLimit', { details: { quantitySite: limits.quantitySite } });
 }
 
 /** More than one language needs multiLanguage. */

@@ -10,9 +10,9 @@ import type { SiteRow } from '../services/find-site.ts';
 export function renameCategories(db: Db, site: SiteRow, { categories }: CategoryNames, lang: Language): void {
   const rows = db.select().from(creatives).where(eq(creatives.siteId, site.id)).all();
   const byId = new Map(rows.map((row) => [row.id, row]));
-  for (const category of categories) if (!byId.has(category.id)) throw notFound('Category not found.');
+  for (const category of categories) if (!byId.has(category.id)) throw notFound('categoryNotFound');
   // Every menu item is named: an unnamed one would be an empty item.
-  if (categories.length !== rows.length) throw new AppError('validation', 'Please enter all required fields.');
+  if (categories.length !== rows.length) throw new AppError('validation', 'requiredFields');
   const now = new Date();
   db.transaction((tx) => {
     for (const category of categories) {

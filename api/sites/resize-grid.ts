@@ -28,7 +28,7 @@ export function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof gridInp
   const withContent = dropped.filter((page) => hasContent(pageContentSchema.parse(page.content)));
   if (withContent.length > 0 && !confirm) {
     const positions = withContent.map((page) => formatPosition(columnOf.get(page.creativeId)!, page.row)).sort();
-    throw new AppError('conflict', `This change would delete ${withContent.length} page(s) with content (${positions.join(', ')}). Send confirm: true to delete them.`);
+    throw new AppError('conflict', 'resizeConfirm', { values: { count: withContent.length, positions: positions.join(', ') } });
   }
   const settings = siteSettingsSchema.parse({ ...siteSettingsSchema.parse(site.settings), numberHorizontal, numberVertical });
   let addedPages = 0;

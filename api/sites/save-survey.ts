@@ -10,7 +10,7 @@ import { findSurvey } from '../services/find-survey.ts';
 export function saveSurvey(db: Db, siteId: string, content: SurveyInput, surveyId?: string): Survey {
   if (surveyId) {
     const changed = db.update(surveys).set({ content, updatedAt: new Date() }).where(and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId))).run();
-    if (changed.changes === 0) throw notFound('Survey not found.');
+    if (changed.changes === 0) throw notFound('surveyNotFound');
     return findSurvey(db, surveyId, siteId);
   }
   const id = randomUUID();

@@ -6,7 +6,7 @@ import type { SitePageView, SiteView } from '../../model/site-view.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
-import { AppError, notFound } from '../errors.ts';
+import { fieldError, notFound } from '../errors.ts';
 import { route } from '../http/route.ts';
 import type { SiteRow } from '../services/find-site.ts';
 import { createSite } from './create-site.ts';
@@ -23,14 +23,14 @@ import { writePage } from './write-page.ts';
 function languageOf(query: string | undefined, site: SiteRow): Language {
   if (query === undefined || query === '') return siteSettingsSchema.parse(site.settings).defaultLanguage;
   const parsed = languageSchema.safeParse(query.toLowerCase());
-  if (!parsed.success) throw new AppError('bad_request', `Unknown language "${query}". Use one of jp, en, cn, kr.`);
+  if (!parsed.success) throw fieldError('bad_request', ['lang'], 'unknownLanguage', { lang: String(query) });
   return parsed.data;
 }
 
 /** The page the editor just wrote, as the view shows it. */
 function pageOf(view: SiteView, pageId: string): SitePageView {
   const page = view.creatives.flatMap((creative) => creative.pages).find((p) => p.id === pageId);
-  if (!page) throw notFound('Page not found.');
+  if (!page) throw notFound('pageNotFound');
   return page;
 }
 

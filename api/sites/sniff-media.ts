@@ -1,17 +1,20 @@
+import { messageText } from '../../model/messages/text.ts';
+
 export type SniffedMedia = { kind: 'image' | 'video'; mime: string; ext: string };
 
 /** How many leading bytes {@link sniffMedia} needs to decide; more are ignored. */
 export const SNIFF_HEAD_BYTES = 64;
 
-export const UNSUPPORTED_FORMAT_MESSAGE = 'Unsupported file format. Please upload JPG, PNG, MP4 or MOV files.';
+/** The spec's unsupported-format message in English (key `unsupportedFormat`). */
+export const UNSUPPORTED_FORMAT_MESSAGE = messageText('unsupportedFormat', 'en');
 
 /**
- * The spec's over-size message.
+ * The spec's over-size message in English (key `fileTooLarge`).
  *
  * @example fileTooLargeMessage('clip.mp4', 30) // 'clip.mp4 - File size exceeds the 30MB limit'
  */
 export function fileTooLargeMessage(fileName: string, maxMb: number): string {
-  return `${fileName} - File size exceeds the ${maxMb}MB limit`;
+  return messageText('fileTooLarge', 'en', { file: fileName, max: maxMb });
 }
 
 const PNG: SniffedMedia = { kind: 'image', mime: 'image/png', ext: 'png' };

@@ -8,7 +8,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { fileTooLargeMessage, sniffMedia, UNSUPPORTED_FORMAT_MESSAGE } from './sniff-media.ts';
+import { sniffMedia } from './sniff-media.ts';
 
 /** The spec leaves the image limit unset; images get the same 30 MB as videos (docs/decisions.md). */
 export const MAX_IMAGE_BYTES = MAX_VIDEO_BYTES;
@@ -21,11 +21,11 @@ export type StoredUpload = { id: string; url: string; kind: 'image' | 'video'; m
  */
 export async function storeUpload(db: Db, storage: Storage, siteId: string, file: { name: string; bytes: Uint8Array }): Promise<StoredUpload> {
   const sniffed = sniffMedia(file.bytes.subarray(0, 64));
-  if (!sniffed) throw new AppError('unsupported_media', UNSUPPORTED_FORMAT_MESSAGE);
+  if (!sniffed) throw new AppError('unsupported_media', 'unsupportedFormat');
   const limit = sniffed.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;
-  if (file.bytes.byteLength > limit) throw new AppError('payload_too_large', fileTooLargeMessage(file.name, limit / 1024 / 1024));
+  if (file.bytes.byteLength > limit) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: file.name, max: limit / 1024 / 1024 } });
   // HEIC passes the byte check but this build of libvips cannot decode HEVC; refuse it now, not at publish.
-  if (sniffed.kind === 'image' && !(await isDecodable(file.bytes))) throw new AppError('unsupported_media', UNSUPPORTED_FORMAT_MESSAGE);
+  if (sniffed.kind === 'image' && !(await isDecodable(file.bytes))) throw new AppError('unsupported_media', 'unsupportedFormat');
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const existing = db.select().from(media).where(and(eq(media.siteId, siteId), eq(media.sha256, sha256))).get();
   if (existing) return { id: existing.id, url: mediaUrl(siteId, existing.id), kind: existing.kind as 'image' | 'video', mime: existing.mime, size: existing.size, sha256 };

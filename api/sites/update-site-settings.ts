@@ -17,7 +17,7 @@ import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
  */
 export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPatch, lang: Language): void {
   if ('numberHorizontal' in patch || 'numberVertical' in patch) {
-    throw new AppError('bad_request', 'Change rows and columns with PUT /api/site/{id}/grid.');
+    throw new AppError('bad_request', 'gridThroughSettings');
   }
   const current = siteSettingsSchema.parse(site.settings);
   const translations = translationsSchema.parse(site.translations);
@@ -53,7 +53,7 @@ export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPat
   const settings = siteSettingsSchema.parse({ ...base, creatorPlanItem: creatorPlanItemOf(limits) });
   assertSettingsWithinPlan(limits, current, settings);
   if (settings.customDomain) assertDomainFree(db, site.id, settings.customDomain);
-  if (!settings.languages.includes(lang)) throw new AppError('bad_request', `The site does not offer the language ${lang}.`);
+  if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
   db.update(sites)
     .set({ settings, name: settings.name, translations: nextTranslations, updatedAt: new Date() })
     .where(eq(sites.id, site.id))
@@ -65,5 +65,5 @@ function assertDomainFree(db: Db, siteId: string, domain: string): void {
   const taken = db.select({ id: sites.id }).from(sites)
     .where(and(ne(sites.id, siteId), sql`lower(json_extract(${sites.settings}, '$.customDomain')) = ${domain.toLowerCase()}`))
     .get();
-  if (taken) throw new AppError('conflict', `The domain ${domain} is already used by another site.`);
+  if (taken) throw new AppError('conflict', 'domainTaken', { values: { domain }, issues: [{ path: ['customDomain'], key: 'domainTaken', values: { domain } }] });
 }

@@ -11,9 +11,9 @@ import type { SiteRow } from '../services/find-site.ts';
 /** Writes one page's detail, buttons, link areas and products as edited in one language. */
 export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, edit: PageContent): void {
   const settings = siteSettingsSchema.parse(site.settings);
-  if (!settings.languages.includes(lang)) throw new AppError('bad_request', `The site does not offer the language ${lang}.`);
+  if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
   const page = db.select().from(pages).where(and(eq(pages.id, pageId), eq(pages.siteId, site.id))).get();
-  if (!page) throw notFound('Page not found.');
+  if (!page) throw notFound('pageNotFound');
   const next = writePageInLanguage(pageContentSchema.parse(page.content), translationsSchema.parse(page.translations), edit, lang, settings.defaultLanguage);
   const now = new Date();
   db.transaction((tx) => {

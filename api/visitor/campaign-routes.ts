@@ -3,10 +3,10 @@ import { visitorContracts as contracts } from '../../model/contracts/visitor.ts'
 import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
 import { isWithinWindow } from '../../model/date-window.ts';
 import { idSchema } from '../../model/validation.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 import { route } from '../http/route.ts';
 import { campaignClickCounts, countCampaignClick } from './count-campaign-click.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
@@ -14,7 +14,7 @@ import { visitorLanguage } from './visitor-language.ts';
 
 function siteIdParam(value: string | undefined): string {
   const parsed = idSchema.safeParse(value);
-  if (!parsed.success) throw new AppError('validation', 'site_id: Invalid id.');
+  if (!parsed.success) throw fieldError('validation', ['site_id'], 'invalidId');
   return parsed.data;
 }
 
@@ -45,7 +45,7 @@ export function campaignRoutes(deps: { db: Db; now?: () => Date }) {
       const campaign = site.settings.campaign;
       const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === params.itemId);
       // Only a campaign that counts clicks (isOnClickCount) and is on the air counts them.
-      if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', visitorMessage('notFound', lang));
+      if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', 'notFound', { lang: lang });
       return item.clickCount + countCampaignClick(db, site.id, item.id);
   });
   route(app, contracts.notifications, ({ query }) => {

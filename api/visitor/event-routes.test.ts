@@ -83,7 +83,7 @@ describe('POST /api/end-user/events', () => {
     expect(statuses.filter((status) => status === 202)).toHaveLength(120);
     const refused = await ctx.visit('/api/end-user/events', { method: 'POST', body: '{}', ip: '192.0.2.99', headers: { 'accept-language': 'ja,en;q=0.8' } });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ message: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。', code: 'too_many_requests' });
+    expect(await refused.json()).toEqual({ message: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。', code: 'too_many_requests', key: 'tooManyRequests', values: {}, issues: [] });
     // Another client is not held back, whatever X-Forwarded-For claims.
     expect((await ctx.visit('/api/end-user/events', { method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.100', headers: { 'x-forwarded-for': '192.0.2.99' } })).status).toBe(202);
     expect((await ctx.visit('/api/end-user/events', { method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.99', headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(429);

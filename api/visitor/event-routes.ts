@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 import { route } from '../http/route.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
 import { userAgentClass } from '../../model/visitor-event.ts';
@@ -32,7 +32,7 @@ export function eventRoutes(deps: { db: Db; events: EventQueue; now?: () => numb
     // Events of sites that are not on the air would only fill the table.
     const siteIds = [...new Set(body.events.map((event) => event.siteId))];
     const unknown = siteIds.find((id) => !isLive(deps.db, id));
-    if (unknown !== undefined) throw new AppError('validation', `events: unknown site ${unknown}.`);
+    if (unknown !== undefined) throw fieldError('validation', ['events'], 'unknownEventSite', { site: unknown });
     const receivedAt = deps.now?.() ?? Date.now();
     const uaClass = userAgentClass(c.req.header('user-agent'));
     const accepted = deps.events.push(

@@ -27,7 +27,7 @@ export function findVisitorSite(db: Db, siteId: string): VisitorSite {
     statements.set(db, statement);
   }
   const row = statement.get(siteId);
-  if (!row || row.liveVersion === null) throw notFound('Site not found.');
+  if (!row || row.liveVersion === null) throw notFound('siteNotFound');
   const cached = parsed.get(row.id);
   if (cached && cached.settings === row.settings && cached.translations === row.translations && cached.site.liveVersion === row.liveVersion && cached.site.ownerId === row.ownerId) return cached.site;
   // Frozen: the object is shared by every call until the settings change.

@@ -2,12 +2,13 @@ import type { FormCheck } from '../../model/form-submission.ts';
 import { formFieldKey } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
 import type { FormField } from '../../model/site.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
 import { AppError } from '../errors.ts';
 
-/** A failed form check as a 400 whose message starts with the field's title, so a form can show it beside the field. */
+/**
+ * A failed form check as a 400 in the visitor's language: its issue names the field's key (so a
+ * form can show it beside the field), its message starts with the field's title.
+ */
 export function formCheckError(fields: readonly FormField[], check: Extract<FormCheck, { ok: false }>, lang: Language): AppError {
   const title = fields.find((field) => formFieldKey(field) === check.field)?.title ?? check.field;
-  const message = visitorMessage(check.problem, lang);
-  return new AppError('validation', title ? `${title}: ${message}` : message);
+  return new AppError('validation', check.problem, { subject: title, lang, issues: [{ path: [check.field], key: check.problem, values: {} }] });
 }

@@ -44,7 +44,7 @@ describe('POST /api/contact', () => {
   it('answers 400 naming the field, in the visitor language, and stores nothing', async () => {
     const missing = await post('/api/contact', { siteId, data: { email: 'ann@example.com' }, lang: 'jp' });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ message: 'Company name: 必須項目をすべて入力してください。', code: 'validation' });
+    expect(await missing.json()).toEqual({ message: 'Company name: 必須項目をすべて入力してください。', code: 'validation', key: 'requiredFields', values: {}, issues: [{ path: ['companyName'], key: 'requiredFields', values: {} }] });
     const badEmail = await post('/api/contact', { siteId, data: { email: 'ann', companyName: 'x' }, lang: 'en' });
     expect(((await badEmail.json()) as { message: string }).message).toBe('Email: Invalid email address.');
     const unknown = await post('/api/contact', { siteId, data: { email: 'a@b.jp', companyName: 'x', isAdmin: true }, lang: 'en' });

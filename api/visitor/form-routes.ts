@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
 import { route } from '../http/route.ts';
@@ -22,7 +22,7 @@ export function formRoutes(deps: { db: Db; mailer: Mailer }) {
   const submit = (type: VisitorFormType) => async ({ c, body }: { c: Context; body: Envelope }) => {
     const site = findVisitorSite(deps.db, body.siteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
-    const message = visitorMessage('sent', lang);
+    const message = visitorText('sent', lang);
     if (caughtByHoneypot(body)) return { message };
     await submitFormEntry(deps, site, type, { data: body.data, lang, mode: body.mode });
     return { message };

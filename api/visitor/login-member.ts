@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import { createMemberSession, type Member } from './member-sessions.ts';
 import { timingDummyHash, verifyPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
@@ -12,7 +12,7 @@ export async function loginMember(db: Db, siteId: string, email: string, passwor
   const row = db.select().from(endUsers).where(and(eq(endUsers.siteId, siteId), eq(endUsers.email, email.toLowerCase()))).get();
   // An unknown email costs the same hash as a wrong password, so the answer leaks nothing.
   const ok = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
-  if (!row || !ok) throw new AppError('unauthenticated', visitorMessage('loginFailed', lang));
+  if (!row || !ok) throw new AppError('unauthenticated', 'loginFailed', { lang });
   const user = { id: row.id, siteId: row.siteId, email: row.email };
   return { ...createMemberSession(db, user), user };
 }

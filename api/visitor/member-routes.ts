@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { buildVisitorPath } from '../../model/visitor-path.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
@@ -31,7 +31,7 @@ export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string 
   route(app, contracts.register, async ({ c, params, body }) => {
       const site = findVisitorSite(db, params.id);
       const lang = visitorLanguage(c, site.settings, body.lang);
-      const message = visitorMessage('registrationEmailSent', lang);
+      const message = visitorText('registrationEmailSent', lang);
       if (caughtByHoneypot(body)) return { message, emailSent: true };
       const { emailSent } = await registerMember(deps, site, body.data, lang);
       return { message, emailSent };
@@ -47,15 +47,15 @@ export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string 
       const site = findVisitorSite(db, params.id);
       const lang = visitorLanguage(c, site.settings, body.lang);
       const email = emailSchema.safeParse(body.email);
-      if (!email.success) throw new AppError('validation', visitorMessage('invalidEmail', lang));
+      if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
       await resendRegistration(deps, site, email.data, lang);
-      return { message: visitorMessage('registrationEmailSent', lang) };
+      return { message: visitorText('registrationEmailSent', lang) };
   });
   route(app, contracts.login, async ({ c, params, body }) => {
       const site = findVisitorSite(db, params.id);
       const lang = visitorLanguage(c, site.settings, body.lang);
       const input = credentialsSchema.safeParse(body);
-      if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', visitorMessage('invalidEmail', lang));
+      if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', 'invalidEmail', { lang: lang });
       const { token, expiresAt, user } = await loginMember(db, site.id, input.data.email, input.data.password, lang);
       return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email } };
   });

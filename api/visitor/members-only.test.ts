@@ -82,7 +82,7 @@ describe('members-only content through the API', () => {
   it('refuses the private variant without a token, with a bad token, and with an expired-looking one (401, in the visitor language)', async () => {
     const none = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId));
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ message: 'このページを見るには会員としてログインしてください。', code: 'unauthenticated' });
+    expect(await none.json()).toEqual({ message: 'このページを見るには会員としてログインしてください。', code: 'unauthenticated', key: 'loginRequired', values: {}, issues: [] });
     const bad = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId, 'en'), { headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
     expect(bad.status).toBe(401);
     expect(((await bad.json()) as { message: string }).message).toBe('Please log in as a member to see this page.');
@@ -247,15 +247,15 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     await ctx.visit(link.pathname + link.search);
     const twice = await register({ data: { email: 'a@example.com', password: 'Visitor#Pass1', confirmPassword: 'Visitor#Pass1' }, lang: 'en' });
     expect(twice.status).toBe(400);
-    expect(await twice.json()).toEqual({ message: 'This email address is already registered. Please log in.', code: 'conflict' });
+    expect(await twice.json()).toEqual({ message: 'This email address is already registered. Please log in.', code: 'conflict', key: 'alreadyRegistered', values: {}, issues: [] });
   });
 
   it('refuses a wrong password with the spec message and does not say whether the email exists', async () => {
     await memberTokenOverSmtp('known@example.com');
     const wrong = await login('known@example.com', 'Wrong#Pass1');
     const unknown = await login('unknown@example.com', 'Wrong#Pass1');
-    expect(await wrong.json()).toEqual({ message: 'The login ID or password is incorrect. Please check and try logging in again.', code: 'unauthenticated' });
-    expect(await unknown.json()).toEqual({ message: 'The login ID or password is incorrect. Please check and try logging in again.', code: 'unauthenticated' });
+    expect(await wrong.json()).toEqual({ message: 'The login ID or password is incorrect. Please check and try logging in again.', code: 'unauthenticated', key: 'loginFailed', values: {}, issues: [] });
+    expect(await unknown.json()).toEqual({ message: 'The login ID or password is incorrect. Please check and try logging in again.', code: 'unauthenticated', key: 'loginFailed', values: {}, issues: [] });
   });
 
   it('keeps the registration when the email cannot be sent, and says the email was not sent', async () => {

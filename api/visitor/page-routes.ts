@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { resolvedPageSchema, type ResolvedPage } from '../../model/snapshot.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import { PRIVATE_MEDIA_PREFIX } from '../../publisher/private-media.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
@@ -31,7 +31,7 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
     const site = findVisitorSite(db, params.id);
     const lang = visitorLanguage(c, site.settings, named);
     const text = await readPublishedPage(storage, site.id, lang, params.pageId, variant === 'private');
-    if (text === null) throw new AppError('not_found', visitorMessage('notFound', lang));
+    if (text === null) throw new AppError('not_found', 'notFound', { lang: lang });
     const page = resolvedPageSchema.parse(JSON.parse(variant === 'private' ? signMediaUrls(text, key(), site.id) : text));
     if (page.content) page.content.products.sort((a, b) => a.order - b.order);
     c.header('cache-control', 'private, no-store');
@@ -41,7 +41,7 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
   /** One part of a page (product, button, link), the part's name checked before anything is read. */
   async function loadPagePart(c: Context, params: { id: string; pageId: string; part: string }, named: string | undefined, variant: Variant) {
       const part = params.part as keyof typeof PARTS;
-      if (!(part in PARTS)) throw new AppError('not_found', 'Not found.');
+      if (!(part in PARTS)) throw new AppError('not_found', 'pathNotFound');
       const page = await loadPage(c, params, named, variant);
       const content = page.content;
       if (part === 'product') return { pageId: page.id, products: content?.products ?? [], media: page.media };
@@ -57,10 +57,10 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
   route(app, contracts.privateMedia, async ({ c, params }) => {
       const { id, signature, sha256, file } = params;
       if (!/^[0-9a-f]{64}$/.test(sha256) || !/^[\w-]+\.[a-z0-9]+$/.test(file) || !verifyMediaSignature(key(), id, sha256, signature)) {
-        throw new AppError('unauthenticated', 'This link has expired. Reload the page.');
+        throw new AppError('unauthenticated', 'linkExpired');
       }
       const object = await storage.get(`${PRIVATE_MEDIA_PREFIX}media/${sha256}/${file}`);
-      if (!object) throw new AppError('not_found', 'Not found.');
+      if (!object) throw new AppError('not_found', 'pathNotFound');
       return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': object.contentType, 'cache-control': 'private, max-age=3600', etag: object.etag, 'x-content-type-options': 'nosniff' });
   });
   return app;

@@ -45,7 +45,7 @@ describe('popup calls to action', () => {
     expect(await (await apply('192.0.2.2')).json()).toEqual({ numberClicks: 10, remaining: 0 });
     const full = await apply('192.0.2.3');
     expect(full.status).toBe(400);
-    expect(await full.json()).toEqual({ message: 'Sorry, the number of applicants has reached the limit.', code: 'conflict' });
+    expect(await full.json()).toEqual({ message: 'Sorry, the number of applicants has reached the limit.', code: 'conflict', key: 'applicantsFull', values: {}, issues: [] });
   });
 
   it('never counts past the limit under 200 concurrent requests against a limit of 10', async () => {

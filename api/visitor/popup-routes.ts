@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { applicantRemaining, isPopupCtaActive, type PopupPlace } from '../../model/popup-cta.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
 import { AppError } from '../errors.ts';
@@ -33,11 +33,11 @@ export function popupRoutes(deps: { db: Db; now?: () => Date }) {
       const site = findVisitorSite(db, params.id);
       const lang = visitorLanguage(c, site.settings, query.lang);
       const item = site.settings.popupCtas.applicantLimit;
-      if (!item || item.id !== c.req.param('popupId') || !sitePlanFlags(db, site).settingPopupCta) throw new AppError('not_found', visitorMessage('notFound', lang));
+      if (!item || item.id !== c.req.param('popupId') || !sitePlanFlags(db, site).settingPopupCta) throw new AppError('not_found', 'notFound', { lang });
       const at = now().getTime();
-      if ((item.startDate && Date.parse(item.startDate) > at) || (item.endDate && Date.parse(item.endDate) < at)) throw new AppError('bad_request', visitorMessage('popupInactive', lang));
+      if ((item.startDate && Date.parse(item.startDate) > at) || (item.endDate && Date.parse(item.endDate) < at)) throw new AppError('bad_request', 'popupInactive', { lang });
       const counted = countApplicant(db, site.id, item.id, (item.limit ?? 0) - item.numberClicks);
-      if (counted === null) throw new AppError('conflict', visitorMessage('applicantsFull', lang));
+      if (counted === null) throw new AppError('conflict', 'applicantsFull', { lang });
       const numberClicks = item.numberClicks + counted;
       return { numberClicks, remaining: applicantRemaining(item, numberClicks) };
   });

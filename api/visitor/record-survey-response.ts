@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { scoreSurveyResponse, surveyResponseInputSchema, type Survey } from '../../model/survey.ts';
 import type { Db } from '../db/open-database.ts';
 import { surveyResponses } from '../db/schema-visitor.ts';
-import { AppError, describeZodError } from '../errors.ts';
+import { AppError, validationError } from '../errors.ts';
 
 /** Checks a visitor's answers against the survey, adds up their points and stores them. */
 export function recordSurveyResponse(db: Db, survey: Survey, body: unknown): { id: string; points: number } {
   const input = surveyResponseInputSchema.safeParse(body);
-  if (!input.success) throw new AppError('validation', describeZodError(input.error));
+  if (!input.success) throw validationError(input.error, { input: body });
   const score = scoreSurveyResponse(survey.questions, input.data.answers);
   if (!score.ok) {
     const title = survey.questions.find((question) => question.id === score.questionId)?.title ?? score.questionId;
-    throw new AppError('validation', `${title}: ${score.message}`);
+    throw new AppError('validation', score.key, { subject: title, issues: [{ path: ['answers', score.questionId], key: score.key, values: {} }] });
   }
   const id = randomUUID();
   db.insert(surveyResponses).values({ id, surveyId: survey.id, siteId: survey.siteId, email: input.data.email.toLowerCase(), answers: score.answers, points: score.points }).run();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formFieldsFor, validateFormSubmission } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import { hashSecret, newSecret } from './member-sessions.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/open-database.ts';
@@ -48,9 +48,9 @@ export async function registerMember(deps: RegistrationDeps, site: VisitorSite, 
   const check = validateFormSubmission(fields, data);
   if (!check.ok) throw formCheckError(fields, check, lang);
   const { email, password, confirmPassword: _, ...profile } = check.values;
-  if (typeof email !== 'string' || typeof password !== 'string') throw new AppError('validation', visitorMessage('requiredFields', lang));
+  if (typeof email !== 'string' || typeof password !== 'string') throw new AppError('validation', 'requiredFields', { lang });
   const member = db.select({ id: endUsers.id }).from(endUsers).where(and(eq(endUsers.siteId, site.id), eq(endUsers.email, email))).get();
-  if (member) throw new AppError('conflict', visitorMessage('alreadyRegistered', lang));
+  if (member) throw new AppError('conflict', 'alreadyRegistered', { lang });
   const passwordHash = await hashPassword(password);
   // The secret is set by sendRegistrationLink; this placeholder hash matches no link.
   const placeholder = { tokenHash: hashSecret(newSecret()), expiresAt: new Date(0) };

@@ -1,5 +1,5 @@
 import type { Language } from '../../model/language.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError } from '../errors.ts';
 import type { VisitorSite } from './find-visitor-site.ts';
@@ -9,6 +9,6 @@ import { bearerToken, validateMemberToken, type Member } from './member-sessions
 export function requireMember(db: Db, site: VisitorSite, authorization: string | undefined, lang: Language): Member {
   const token = bearerToken(authorization);
   const user = token ? validateMemberToken(db, token, site.id) : null;
-  if (!user) throw new AppError('unauthenticated', visitorMessage('loginRequired', lang));
+  if (!user) throw new AppError('unauthenticated', 'loginRequired', { lang: lang });
   return user;
 }

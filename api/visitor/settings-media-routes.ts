@@ -20,7 +20,7 @@ export function settingsMediaRoutes(deps: { db: Db; storage: Storage }) {
   route(app, contracts.settingsMedia, async ({ c, params }) => {
     const site = findVisitorSite(db, params.id);
     const found = await readSettingsMedia(db, storage, site, params.mediaId);
-    if (!found) throw new AppError('not_found', 'Not found.');
+    if (!found) throw new AppError('not_found', 'pathNotFound');
     const { mime, object } = found;
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': mime, 'cache-control': 'public, max-age=300', etag: object.etag, 'x-content-type-options': 'nosniff' });
   });

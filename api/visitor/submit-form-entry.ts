@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formFieldKey, formFieldsFor, validateFormSubmission } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { formEntries } from '../db/schema-visitor.ts';
@@ -23,7 +23,7 @@ export type VisitorFormType = 'CONTACT_SETTING' | 'HOMEPAGE_SETTING';
 export async function submitFormEntry(deps: { db: Db; mailer: Mailer }, site: VisitorSite, type: VisitorFormType, input: { data: unknown; lang: Language; mode?: string }): Promise<{ id: string; notified: boolean }> {
   const { db } = deps;
   // V §6: without settingFormContact the forms are locked.
-  if (!sitePlanFlags(db, site).settingFormContact) throw new AppError('bad_request', visitorMessage('formLocked', input.lang));
+  if (!sitePlanFlags(db, site).settingFormContact) throw new AppError('bad_request', 'formLocked', { lang: input.lang });
   const fields = formFieldsFor(type, site.settings.forms[type]);
   const check = validateFormSubmission(fields, input.data);
   if (!check.ok) throw formCheckError(fields, check, input.lang);

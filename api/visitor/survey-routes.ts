@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import type { Survey } from '../../model/survey.ts';
 import { idSchema } from '../../model/validation.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 import { route } from '../http/route.ts';
 import { findSurvey, listSurveys } from '../services/find-survey.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
@@ -27,7 +27,7 @@ function forVisitors(survey: Survey) {
 function openSurvey(db: Db, surveyId: string): Survey {
   const survey = findSurvey(db, surveyId);
   findVisitorSite(db, survey.siteId);
-  if (!survey.isActive) throw new AppError('not_found', 'Survey not found.');
+  if (!survey.isActive) throw new AppError('not_found', 'surveyNotFound');
   return survey;
 }
 
@@ -37,7 +37,7 @@ export function surveyRoutes(deps: { db: Db }) {
   const app = new Hono<AppEnv>();
   route(app, contracts.listSurveys, ({ query }) => {
       const siteId = idSchema.safeParse(query.site_id);
-      if (!siteId.success) throw new AppError('validation', 'site_id: Invalid id.');
+      if (!siteId.success) throw fieldError('validation', ['site_id'], 'invalidId');
       const site = findVisitorSite(db, siteId.data);
       return { surveys: listSurveys(db, site.id).filter((survey) => survey.isActive).map(({ id, title, description }) => ({ id, title, description })) };
   });
@@ -45,7 +45,7 @@ export function surveyRoutes(deps: { db: Db }) {
   route(app, contracts.submitSurveyResponse, ({ c, params, body }) => {
       const survey = openSurvey(db, params.id);
       const site = findVisitorSite(db, survey.siteId);
-      const message = visitorMessage('sent', visitorLanguage(c, site.settings, body.lang));
+      const message = visitorText('sent', visitorLanguage(c, site.settings, body.lang));
       if (caughtByHoneypot(body)) return { message };
       recordSurveyResponse(db, survey, { answers: body.answers, email: body.email });
       return { message };

@@ -32,7 +32,7 @@ describe('the visitor API on the site origin', () => {
     expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
     const refused = await post('203.0.113.50');
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', code: 'too_many_requests' });
+    expect(await refused.json()).toEqual({ message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', code: 'too_many_requests', key: 'tooManyRequests', values: {}, issues: [] });
     expect((await post('203.0.113.51')).status).toBe(201);
   });
 
@@ -49,7 +49,7 @@ describe('the visitor API on the site origin', () => {
     expect((await ctx.request(`/api/end-user/site/${siteId}/scripts`)).status).toBe(404);
     const unknown = await ctx.visit('/api/end-user/nothing');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: 'Not found.', code: 'not_found' });
+    expect(await unknown.json()).toEqual({ message: 'Not found.', code: 'not_found', key: 'pathNotFound', values: {}, issues: [] });
   });
 
   it('takes no notice of the admin session or the same-site rule: a cross-site form post is judged on its own', async () => {

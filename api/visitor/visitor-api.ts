@@ -1,12 +1,12 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { visitorContracts } from '../../model/contracts/visitor.ts';
-import { visitorMessage } from '../../model/visitor-messages.ts';
+import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { clientIp } from '../client-ip.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../env.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { campaignRoutes } from './campaign-routes.ts';
@@ -49,7 +49,7 @@ export function rateLimitKind(path: string): keyof typeof VISITOR_RATE_LIMITS {
 /** Visitor bodies are small JSON; anything bigger is refused before it is read. */
 const MAX_VISITOR_BODY = 64 * 1024;
 const tooLarge = () => {
-  throw new AppError('payload_too_large', 'The request body is too large.');
+  throw new AppError('payload_too_large', 'bodyTooLarge');
 };
 const streamedBodyLimit = bodyLimit({ maxSize: MAX_VISITOR_BODY, onError: tooLarge });
 
@@ -77,7 +77,7 @@ const visitorBodyLimit: MiddlewareHandler = async function visitorBodyLimit(c, n
 export function visitorApi(deps: VisitorApiDeps) {
   const scale = deps.rateLimitScale ?? 1;
   const limit = (perMinute: number, methods?: readonly string[]) =>
-    rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, message: (c: Context) => visitorMessage('tooManyRequests', requestLanguage(c)) });
+    rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, language: requestLanguage });
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
   const api = new Hono<AppEnv>()
@@ -90,6 +90,8 @@ export function visitorApi(deps: VisitorApiDeps) {
   }
   // Each routes file serves its contracts at their full paths (visitorContracts).
   for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes]) api.route('/', routes(deps));
-  api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
+  api.all('*', () => {
+    throw notFound('pathNotFound');
+  });
   return api;
 }

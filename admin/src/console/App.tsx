@@ -27,11 +27,11 @@ const AdminList = screen(() => import('./screens/users/AdminList.tsx'));
 function ClientWiring() {
   const [, navigate] = useLocation();
   const toast = useToast();
-  const { lang, msg } = useI18n();
+  const { lang } = useI18n();
   const { reload } = useSession();
   useEffect(() => {
-    configureClient({ navigate, toast, lang: () => lang, msg, reloadAccount: reload });
-  }, [navigate, toast, lang, msg, reload]);
+    configureClient({ navigate, toast, lang: () => lang, reloadAccount: reload });
+  }, [navigate, toast, lang, reload]);
   return null;
 }
 

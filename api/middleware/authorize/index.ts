@@ -7,7 +7,7 @@ import { SESSION_COOKIE, validateSession } from '../../identity/sessions.ts';
 import type { Db } from '../../db/open-database.ts';
 import { sites } from '../../db/schema.ts';
 import type { AppEnv } from '../../env.ts';
-import { LocalizedError, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { decide, type Policy, type Subject, type Target } from '../../permissions/decide.ts';
 import { matchRoute } from '../../permissions/route-table.ts';
 import { safeDecode } from '../../safe-decode.ts';
@@ -80,7 +80,7 @@ export function authorize(options: AuthorizeOptions): MiddlewareHandler<AppEnv> 
   return async function authorize(c, next) {
     const path = safeDecode(c.req.path.slice(mountedAt.length));
     const match = path === null ? null : matchRoute(c.req.method, path);
-    if (!match) throw notFound('Not found.');
+    if (!match) throw notFound('pathNotFound');
     c.set('params', match.params);
     const { policy } = match;
     if (policy.access === 'public') return next();
@@ -97,8 +97,8 @@ export function authorize(options: AuthorizeOptions): MiddlewareHandler<AppEnv> 
     const target = actor ? await resolveTarget(c, db, policy, actor, match.params) : NO_TARGET;
     const decision = decide(policy, actor && subjectOf(actor), target);
     if (!decision.allowed) {
-      if (decision.key) throw new LocalizedError(decision.code, decision.key);
-      throw policy.target === 'site' ? notFound('Site not found.') : new LocalizedError('not_found', 'userNotFound');
+      if (decision.key) throw new AppError(decision.code, decision.key);
+      throw policy.target === 'site' ? notFound('siteNotFound') : new AppError('not_found', 'userDoesNotExist');
     }
     await next();
   };

@@ -6,7 +6,7 @@ import { rateLimit } from './index.ts';
 function appWith(perMinute: number, clock: { t: number }) {
   const app = new Hono();
   app.onError(handleError);
-  app.use(rateLimit({ perMinute, key: (c) => c.req.header('x-test-client') ?? '?', message: () => 'Too many requests.', now: () => clock.t }));
+  app.use(rateLimit({ perMinute, key: (c) => c.req.header('x-test-client') ?? '?', language: () => 'en', now: () => clock.t }));
   app.post('/x', (c) => c.json({ ok: true }));
   app.get('/x', (c) => c.json({ ok: true }));
   return app;
@@ -23,7 +23,7 @@ describe('rateLimit', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const refused = await post(app, 'a');
     expect(refused.headers.get('retry-after')).toBe('20');
-    expect(await refused.json()).toEqual({ message: 'Too many requests.', code: 'too_many_requests' });
+    expect(await refused.json()).toEqual({ message: 'Too many requests. Please wait a moment and try again.', code: 'too_many_requests', key: 'tooManyRequests', values: {}, issues: [] });
   });
 
   it('counts each client apart and refills over the minute', async () => {
@@ -44,6 +44,6 @@ describe('rateLimit', () => {
   });
 
   it('refuses to be made without a limit', () => {
-    expect(() => rateLimit({ perMinute: 0, key: () => '', message: () => '' })).toThrow(/perMinute/);
+    expect(() => rateLimit({ perMinute: 0, key: () => '' })).toThrow(/perMinute/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Language } from '../../../model/language.ts';
 import { AppError } from '../../errors.ts';
 
 export type RateLimitOptions = {
@@ -6,8 +7,8 @@ export type RateLimitOptions = {
   perMinute: number;
   /** Who a request counts against (its client's address). */
   key: (c: Context) => string;
-  /** The refusal, in the visitor's language. */
-  message: (c: Context) => string;
+  /** The language of the refusal (the visitor's); Accept-Language's when absent. */
+  language?: (c: Context) => Language;
   /** Methods counted; others pass untouched. */
   methods?: readonly string[];
   now?: () => number;
@@ -23,7 +24,7 @@ const SWEEP_AT = 10_000;
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
   if (!(options?.perMinute > 0)) throw new Error('rateLimit needs perMinute > 0');
-  const { perMinute, key, message } = options;
+  const { perMinute, key, language } = options;
   const methods = new Set(options.methods ?? ['POST']);
   const now = options.now ?? Date.now;
   const refillPerMs = perMinute / 60_000;
@@ -56,7 +57,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
       const waitS = take(key(c), now());
       if (waitS > 0) {
         c.header('retry-after', String(waitS));
-        throw new AppError('too_many_requests', message(c));
+        throw new AppError('too_many_requests', 'tooManyRequests', { lang: language?.(c) });
       }
     }
     await next();

@@ -16,7 +16,7 @@ export function sameSite(options: { allowedOrigins: string[] }): MiddlewareHandl
       const fetchSite = c.req.header('sec-fetch-site');
       const origin = c.req.header('origin');
       const crossSite = fetchSite ? fetchSite !== 'same-origin' && fetchSite !== 'none' && !(origin && allowed.has(origin)) : Boolean(origin && !allowed.has(origin));
-      if (crossSite) throw new AppError('forbidden', 'Cross-site requests are not allowed.');
+      if (crossSite) throw new AppError('forbidden', 'crossSite');
     }
     await next();
   };

@@ -3,9 +3,10 @@ import type { FormValues } from '../../../model/form-values.ts';
 import type { ContractResponse } from '../../../model/contracts/contract.ts';
 import type { visitorContracts } from '../../../model/contracts/visitor.ts';
 import type { CompanyInfo as Company } from '../../../model/site.ts';
-import { visitorMessage } from '../../../model/visitor-messages.ts';
+import { visitorText } from '../../../model/messages/visitor-text.ts';
 import { pathFor } from '../viewer/address.ts';
 import { showToast } from '../viewer/toast.ts';
+import type { ApiRefusal } from '../viewer/visitor-client.ts';
 import { visitorCall } from '../viewer/visitor-call.ts';
 import CompanyInfo from './CompanyInfo.tsx';
 import ScreenLink from './ScreenLink.tsx';
@@ -53,16 +54,16 @@ export default function FormScreen({ site, kind }: { site: ScreenSite; kind: For
     });
   }, [config, kind, lang, siteId]);
 
-  const submit = async (values: FormValues, honeypot: string): Promise<string | null> => {
+  const submit = async (values: FormValues, honeypot: string): Promise<ApiRefusal | null> => {
     const trap = honeypot ? { website: honeypot } : {};
     if (kind === 'register') {
       const answer = await visitorCall('POST /end-user/site/:id/register', { params: { id: siteId }, body: { data: values, lang, ...trap } }, { lang });
-      if (!answer.ok) return answer.message;
+      if (!answer.ok) return answer;
       setSentTo({ email: String(values.email ?? ''), message: answer.data.message });
       return null;
     }
     const answer = await visitorCall(kind === 'contact' ? 'POST /contact' : 'POST /homepage', { params: {}, body: { siteId, data: values, lang, ...trap } }, { lang });
-    if (!answer.ok) return answer.message;
+    if (!answer.ok) return answer;
     window.location.assign(pathFor(site, { subPath: kind === 'contact' ? 'contact-success' : 'form-success' }, window.location.search));
     return null;
   };
@@ -76,14 +77,14 @@ export default function FormScreen({ site, kind }: { site: ScreenSite; kind: For
   return (
     <>
       <h1 className="sg-screen-title">{st(config.title, lang)}</h1>
-      {linkError && <p className="sg-form-error" role="alert">{visitorMessage('tokenInvalid', lang)}</p>}
+      {linkError && <p className="sg-form-error" role="alert">{visitorText('tokenInvalid', lang)}</p>}
       {sentTo ? (
         <div className="sg-sent" role="status">
           <p>{sentTo.message}</p>
           <button type="button" className="sg-secondary" onClick={() => void resend()}>{st('resend', lang)}</button>
         </div>
       ) : setting?.locked ? (
-        <p className="sg-form-error" role="alert">{visitorMessage('formLocked', lang)}</p>
+        <p className="sg-form-error" role="alert">{visitorText('formLocked', lang)}</p>
       ) : setting ? (
         <VisitorForm fields={setting.fields} lang={lang} submitLabel={st(config.submit, lang)} onSubmit={submit} />
       ) : failed ? (

@@ -1,5 +1,5 @@
 import type { VisitorSubPath } from '../../../model/visitor-path.ts';
-import { visitorMessage } from '../../../model/visitor-messages.ts';
+import { visitorText } from '../../../model/messages/visitor-text.ts';
 import { t } from '../viewer/i18n.ts';
 import FormScreen from './FormScreen.tsx';
 import LoginScreen from './LoginScreen.tsx';
@@ -33,7 +33,7 @@ function ScreenBody({ site, screen }: { site: ScreenSite; screen: VisitorSubPath
       return (
         <div className="sg-sent" role="status">
           <h1 className="sg-screen-title">{st(screen === 'contact-success' ? 'contactTitle' : 'formTitle', site.lang)}</h1>
-          <p>{visitorMessage('sent', site.lang)}</p>
+          <p>{visitorText('sent', site.lang)}</p>
         </div>
       );
   }

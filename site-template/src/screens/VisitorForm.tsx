@@ -2,15 +2,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Language } from '../../../model/language.ts';
 import { formFieldKey, validateFormSubmission, type FormValues } from '../../../model/form-values.ts';
 import type { FormField } from '../../../model/site.ts';
-import { visitorMessage } from '../../../model/visitor-messages.ts';
+import { visitorText } from '../../../model/messages/visitor-text.ts';
+import type { ApiRefusal } from '../viewer/visitor-client.ts';
 import { st } from './screen-texts.ts';
 
 type Props = {
   fields: readonly FormField[];
   lang: Language;
   submitLabel: string;
-  /** Sends the checked values and the honeypot's content; answers an error message, or null when done. */
-  onSubmit: (values: FormValues, honeypot: string) => Promise<string | null>;
+  /** Sends the checked values and the honeypot's content; answers the refusal, or null when done. */
+  onSubmit: (values: FormValues, honeypot: string) => Promise<Pick<ApiRefusal, 'message' | 'issues'> | null>;
 };
 
 type Entered = Record<string, string | string[]>;
@@ -39,16 +40,20 @@ export default function VisitorForm({ fields, lang, submitLabel, onSubmit }: Pro
     if (busy) return;
     const check = validateFormSubmission(fields, entered);
     if (!check.ok) {
-      setProblem({ key: check.field, message: visitorMessage(check.problem, lang) });
+      setProblem({ key: check.field, message: visitorText(check.problem, lang) });
       const index = fields.findIndex((field) => formFieldKey(field) === check.field);
       form.current?.querySelector<HTMLElement>(`[data-field="${index}"]`)?.focus();
       return;
     }
     setProblem(null);
     setBusy(true);
-    const error = await onSubmit(check.values, honeypot.current?.value ?? '');
+    const refusal = await onSubmit(check.values, honeypot.current?.value ?? '');
     setBusy(false);
-    if (error) setProblem({ key: '', message: error });
+    if (!refusal) return;
+    // A refusal naming one of the form's fields goes beside it, in the page's language.
+    const issue = refusal.issues.find((each) => fields.some((field) => formFieldKey(field) === each.path[0]));
+    if (issue) setProblem({ key: String(issue.path[0]), message: visitorText(issue.key, lang, issue.values) });
+    else setProblem({ key: '', message: refusal.message });
   };
 
   return (

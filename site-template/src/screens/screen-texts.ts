@@ -1,6 +1,6 @@
 import type { Language } from '../../../model/language.ts';
 
-// The screens' own words; the API's answers and the form checks use model/visitor-messages.ts.
+// The screens' own words; the API's answers and the form checks use model/messages (visitorText).
 const texts = {
   contactTitle: { jp: 'お問い合わせ', en: 'Contact us', cn: '联系我们', kr: '문의하기' },
   formTitle: { jp: 'フォーム', en: 'Form', cn: '表单', kr: '양식' },

@@ -1,4 +1,7 @@
 import type { Language } from '../../../../model/language.ts';
+import type { MessageIssue } from '../../../../model/messages/issues.ts';
+import { isMessageKey, type MessageKey } from '../../../../model/messages/keys.ts';
+import { messageText } from '../../../../model/messages/text.ts';
 import { acceptLanguage } from '../i18n/i18n.tsx';
 
 /** Spec §7: calls time out after 60 s. */
@@ -6,19 +9,50 @@ const TIMEOUT_MS = 60_000;
 /** Spec §8: a failed refresh sends to login after 1 s, a 403 to the forbidden page after 2 s. */
 const LOGIN_DELAY_MS = 1000;
 const FORBIDDEN_DELAY_MS = 2000;
-const NO_INTERNET = 'Cannot connect to the server. Check your internet connection or try again later.';
-const REQUEST_ERROR = 'Request error. Please try again.';
 /** Screens a failed refresh does not leave (spec §8). */
 const STAY_ON = ['/login', '/reset-pass', '/new-password'];
 
+function valuesOf(values: unknown): Record<string, string | number> {
+  if (!values || typeof values !== 'object') return {};
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
+}
+
+function issuesOf(issues: unknown): MessageIssue[] {
+  if (!Array.isArray(issues)) return [];
+  return issues.flatMap((issue: { path?: unknown; key?: unknown; values?: unknown }) =>
+    Array.isArray(issue?.path) && isMessageKey(issue.key)
+      ? [{ path: issue.path.filter((step): step is string | number => typeof step === 'string' || typeof step === 'number'), key: issue.key, values: valuesOf(issue.values) }]
+      : []);
+}
+
+/** Spec §8: the message from the answer (a string, or the first of an array), else its status text. */
+function messageOf(body: Record<string, unknown>, statusText: string): string {
+  const { message } = body;
+  if (typeof message === 'string' && message) return message;
+  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  return statusText;
+}
+
+/**
+ * A refused call. Its `message` is the answer's key in the console's language (the answer's own
+ * message, else its status text, when it names no key of ours); `issues` name the fields.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: Record<string, unknown>;
-  constructor(status: number, message: string, body: Record<string, unknown> = {}) {
-    super(message);
+  readonly key: MessageKey | null;
+  readonly values: Record<string, string | number>;
+  readonly issues: MessageIssue[];
+  constructor(status: number, body: Record<string, unknown>, lang: Language, statusText = '') {
+    const key = isMessageKey(body.key) ? body.key : null;
+    const values = valuesOf(body.values);
+    super(key ? messageText(key, lang, values) : messageOf(body, statusText) || messageText('requestError', lang));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.key = key;
+    this.values = values;
+    this.issues = issuesOf(body.issues);
   }
 }
 
@@ -26,8 +60,6 @@ type Hooks = {
   navigate(path: string): void;
   toast(text: string, kind: 'error' | 'success'): void;
   lang(): Language;
-  /** Translates a spec message into the console's language. */
-  msg(message: string): string;
   /** After a 403: the account as the server now sees it (a forced password change, say). */
   reloadAccount(): Promise<{ mustChangePassword: boolean } | null>;
 };
@@ -50,14 +82,6 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-/** Spec §8: the message from the answer (a string, or the first of an array), else its status text. */
-function messageOf(body: Record<string, unknown>, statusText: string): string {
-  const { message } = body;
-  if (typeof message === 'string' && message) return message;
-  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
-  return statusText || REQUEST_ERROR;
-}
-
 export type CallOptions = {
   /** The caller shows the error itself (a login form); nothing is toasted. */
   quiet?: boolean;
@@ -74,12 +98,13 @@ export type CallOptions = {
  */
 export async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
   const isForm = body instanceof FormData;
+  const lang = hooks?.lang() ?? 'jp';
   const send = () => fetch(`/api${path}`, {
     method,
     credentials: 'same-origin',
     headers: {
       accept: 'application/json',
-      'accept-language': hooks ? acceptLanguage(hooks.lang()) : 'ja',
+      'accept-language': acceptLanguage(lang),
       ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
     },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
@@ -93,11 +118,12 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
       if (method === 'GET') hooks?.navigate('/errors/504');
-      throw new ApiError(504, REQUEST_ERROR);
+      throw new ApiError(504, { key: 'requestError' }, lang);
     }
     if ((error as Error).name === 'AbortError') throw error;
-    hooks?.toast(hooks.msg(NO_INTERNET), 'error');
-    throw new ApiError(0, NO_INTERNET);
+    const offline = new ApiError(0, { key: 'noInternet' }, lang);
+    hooks?.toast(offline.message, 'error');
+    throw offline;
   }
 
   const text = await response.text();
@@ -110,7 +136,7 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
   if (response.ok) return parsed as T;
 
   const errorBody = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
-  const message = messageOf(errorBody, response.statusText);
+  const refusal = new ApiError(response.status, errorBody, lang, response.statusText);
   if (response.status === 401 && !options.noRefresh) {
     if (!STAY_ON.some((screen) => location.pathname.startsWith(screen))) setTimeout(() => hooks?.navigate('/login'), LOGIN_DELAY_MS);
   } else if (response.status === 403 && !options.noRefresh) {
@@ -118,8 +144,8 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
     if (account?.mustChangePassword) hooks?.navigate('/first-time-change-password');
     else if (method === 'GET') setTimeout(() => hooks?.navigate('/errors/403'), FORBIDDEN_DELAY_MS);
   }
-  if (!options.quiet) hooks?.toast(hooks.msg(message), 'error');
-  throw new ApiError(response.status, message, errorBody);
+  if (!options.quiet) hooks?.toast(refusal.message, 'error');
+  throw refusal;
 }
 
 export const api = {

@@ -52,10 +52,8 @@ const UI = {
   rows: ['Rows', '行数', '行数', '행 수'],
   columns: ['Columns', '列数', '列数', '열 수'],
   planCap: ['Your plan allows up to {max} pages (rows × columns).', 'ご利用のプランでは最大{max}ページ（行×列）まで作成できます。', '您的套餐最多允许{max}个页面（行×列）。', '현재 플랜은 최대 {max}페이지(행×열)까지 가능합니다.'],
-  planCapExceeded: ['Rows times columns cannot exceed the plan\'s maximum of {max}.', '行数×列数はプランの上限{max}を超えられません。', '行数×列数不能超过套餐上限{max}。', '행×열은 플랜 최대치 {max}를 초과할 수 없습니다.'],
   languages: ['Languages', '言語', '语言', '언어'],
   defaultLanguage: ['Default language', 'デフォルト言語', '默认语言', '기본 언어'],
-  languagesPlanLocked: ['More than one language needs a multilingual plan.', '複数言語には多言語プランが必要です。', '多语言需要多语言套餐。', '여러 언어를 사용하려면 다국어 플랜이 필요합니다.'],
   liveVersion: ['Live version', '公開バージョン', '线上版本', '공개 버전'],
   updatedAt: ['Updated', '更新日時', '更新时间', '수정일'],
   open: ['Open', '開く', '打开', '열기'],
@@ -78,38 +76,6 @@ const UI = {
   reload: ['Reload', '再読み込み', '重新加载', '새로고침'],
 } as const satisfies Record<string, Row>;
 
-/**
- * The spec's own messages, which the API and the shared zod schemas give in English: shown in
- * the console's language by their English text.
- */
-const SPEC: readonly Row[] = [
-  ['Please enter all required fields.', '必須項目をすべて入力してください。', '请填写所有必填项。', '필수 항목을 모두 입력해 주세요.'],
-  ['Invalid email address.', 'メールアドレスが正しくありません。', '邮箱地址无效。', '이메일 주소가 올바르지 않습니다.'],
-  ['Invalid colour.', '色の形式が正しくありません（#RGB、#RRGGBB、rgb()、rgba()、hsl()、hsla()）。', '颜色格式无效（#RGB、#RRGGBB、rgb()、rgba()、hsl()、hsla()）。', '색상 형식이 올바르지 않습니다(#RGB, #RRGGBB, rgb(), rgba(), hsl(), hsla()).'],
-  ['Invalid URL.', 'URLが正しくありません。', 'URL无效。', 'URL이 올바르지 않습니다.'],
-  ['Enter a URL starting with http:// or https://, or a path starting with /.', 'http:// または https:// で始まるURL、または / で始まるパスを入力してください。', '请输入以 http:// 或 https:// 开头的URL，或以 / 开头的路径。', 'http:// 또는 https://로 시작하는 URL 또는 /로 시작하는 경로를 입력하세요.'],
-  ['URL must be at most 256 characters.', 'URLは256文字以内で入力してください。', 'URL不能超过256个字符。', 'URL은 256자 이내로 입력하세요.'],
-  ['Invalid date range.', '日付の範囲が正しくありません。', '日期范围无效。', '날짜 범위가 올바르지 않습니다.'],
-  ['Invalid domain format.', 'ドメインの形式が正しくありません。', '域名格式无效。', '도메인 형식이 올바르지 않습니다.'],
-  ['Rows or columns cannot be 0.', '行数・列数は0にできません。', '行数或列数不能为0。', '행 또는 열은 0일 수 없습니다.'],
-  ['Menu items must not be duplicated.', 'メニュー項目が重複しています。', '菜单项不能重复。', '메뉴 항목은 중복될 수 없습니다.'],
-  ['Passwords do not match. Please try again.', 'パスワードが一致しません。もう一度お試しください。', '密码不一致。请重试。', '비밀번호가 일치하지 않습니다. 다시 시도해 주세요.'],
-  ['Request error. Please try again.', 'リクエストエラーです。もう一度お試しください。', '请求错误。请重试。', '요청 오류입니다. 다시 시도해 주세요.'],
-  ['Cannot connect to the server. Check your internet connection or try again later.', 'サーバーに接続できません。インターネット接続を確認するか、しばらくしてからお試しください。', '无法连接到服务器。请检查网络连接或稍后再试。', '서버에 연결할 수 없습니다. 인터넷 연결을 확인하거나 잠시 후 다시 시도하세요.'],
-  ['Remove spaces at the beginning and end.', '先頭と末尾の空白を削除してください。', '请删除开头和结尾的空格。', '앞뒤 공백을 제거하세요.'],
-  ['Only letters, numbers, spaces and - | : ( ) [ ] are allowed.', '使用できるのは文字・数字・空白と - | : ( ) [ ] のみです。', '只允许字母、数字、空格和 - | : ( ) [ ]。', '문자, 숫자, 공백과 - | : ( ) [ ]만 사용할 수 있습니다.'],
-  ['Body tags may only be <script> tags with src and defer.', 'bodyタグには src と defer を持つ <script> タグのみ使用できます。', 'body标签只能是带 src 和 defer 的 <script> 标签。', 'body 태그에는 src와 defer가 있는 <script> 태그만 사용할 수 있습니다.'],
-  ['eval, setTimeout and setInterval are not allowed.', 'eval、setTimeout、setInterval は使用できません。', '不允许使用 eval、setTimeout 和 setInterval。', 'eval, setTimeout, setInterval은 사용할 수 없습니다.'],
-  ['Must not start or end with whitespace.', '先頭と末尾に空白は使えません。', '开头和结尾不能有空格。', '앞뒤에 공백을 사용할 수 없습니다.'],
-  ['Add at least one option.', '選択肢を1つ以上追加してください。', '请至少添加一个选项。', '선택지를 하나 이상 추가하세요.'],
-  ['Invalid date.', '日時が正しくありません。', '日期无效。', '날짜가 올바르지 않습니다.'],
-  ['Invalid media URL.', 'メディアのURLが正しくありません。', '媒体URL无效。', '미디어 URL이 올바르지 않습니다.'],
-  ['Enter a position code or a page number.', '位置コード（例：B3）またはページ番号を入力してください。', '请输入位置代码（如B3）或页码。', '위치 코드(예: B3) 또는 페이지 번호를 입력하세요.'],
-  ['Enter a date as YYYY-MM-DD.', '日付はYYYY-MM-DD形式で入力してください。', '请按YYYY-MM-DD格式输入日期。', '날짜는 YYYY-MM-DD 형식으로 입력하세요.'],
-  ['Update failed.', '更新に失敗しました。', '更新失败。', '업데이트에 실패했습니다.'],
-  ['Upload failed.', 'アップロードに失敗しました。', '上传失败。', '업로드에 실패했습니다.'],
-];
-
 /** Texts of the signed-in screens, added when their chunk loads (catalogue-screens.ts). */
 const LATER: Partial<Record<ScreenKey, Row>> = {};
 
@@ -120,7 +86,6 @@ export function addScreenTexts(rows: Readonly<Record<ScreenKey, Row>>): void {
 
 export type UiKey = keyof typeof UI | ScreenKey;
 const INDEX: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 };
-const SPEC_BY_ENGLISH = new Map(SPEC.map((row) => [row[0], row]));
 
 /** A console text in a language, `{name}` placeholders filled; English where a text lacks the language. */
 export function uiText(key: UiKey, lang: Language, values: Record<string, string | number> = {}): string {
@@ -129,16 +94,4 @@ export function uiText(key: UiKey, lang: Language, values: Record<string, string
   if (!row) return key;
   const text = row[INDEX[lang]] || row[0];
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
-/**
- * A message of the spec or of a shared schema (English) in the console's language; a message it
- * does not know (already localised by the server, or a length rule) is shown as it came.
- */
-export function specMessage(message: string, lang: Language): string {
-  const row = SPEC_BY_ENGLISH.get(message);
-  if (row) return row[INDEX[lang]] || message;
-  const at = /^Must be at most (\d+) characters\.$/.exec(message);
-  if (at) return [message, `${at[1]}文字以内で入力してください。`, `不能超过${at[1]}个字符。`, `${at[1]}자 이내로 입력하세요.`][INDEX[lang]]!;
-  return message;
 }

@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../../../../model/language.ts';
-import { specMessage, uiText, type UiKey } from './catalogue.ts';
+import type { MessageKey, MessageValues } from '../../../../model/messages/keys.ts';
+import { messageText } from '../../../../model/messages/text.ts';
+import { uiText, type UiKey } from './catalogue.ts';
 
 export const CONSOLE_LANGUAGES: readonly Language[] = ['jp', 'en', 'cn', 'kr'];
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { jp: '日本語', en: 'English', cn: '中文', kr: '한국어' };
@@ -29,8 +31,8 @@ type I18n = {
   lang: Language;
   setLang(lang: Language): void;
   t(key: UiKey, values?: Record<string, string | number>): string;
-  /** A message of the spec or of the API in the console's language. */
-  msg(message: string): string;
+  /** A message of the shared catalogue (model/messages) by key, in the console's language. */
+  m(key: MessageKey, values?: MessageValues): string;
 };
 
 const I18nContext = createContext<I18n | null>(null);
@@ -47,7 +49,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     lang,
     setLang,
     t: (key, values) => uiText(key, lang, values),
-    msg: (message) => specMessage(message, lang),
+    m: (key, values) => messageText(key, lang, values),
   }), [lang, setLang]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
-import { useI18n } from '../i18n/i18n.tsx';
 
 /**
  * A labelled control with its message beside it (spec: messages next to the field). The
- * control gets the id, aria-invalid and aria-describedby through the render function.
+ * control gets the id, aria-invalid and aria-describedby through the render function. The
+ * message comes rendered in the console's language (messageResolver, placeRefusal).
  */
 export function Field({ label, error, hint, children }: {
   label: string;
@@ -13,7 +13,6 @@ export function Field({ label, error, hint, children }: {
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const id = useId();
-  const { msg } = useI18n();
   const message = error?.message;
   const describedBy = message ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -21,7 +20,7 @@ export function Field({ label, error, hint, children }: {
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': Boolean(message), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
       {hint && !message && <small id={`${id}-hint`} className="hint">{hint}</small>}
-      {message && <small id={`${id}-error`} className="field-error" role="alert">{msg(message)}</small>}
+      {message && <small id={`${id}-error`} className="field-error" role="alert">{message}</small>}
     </div>
   );
 }

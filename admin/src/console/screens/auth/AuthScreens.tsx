@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -14,6 +13,7 @@ import { useSession } from '../../session.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { PublicFrame } from '../../ui/Layout.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 type LoginForm = z.input<typeof loginInputSchema>;
 
@@ -22,11 +22,11 @@ function landing(account: Account): string {
 }
 
 export function Login() {
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const { setAccount } = useSession();
   const [, navigate] = useLocation();
   const [failure, setFailure] = useState('');
-  const form = useForm<LoginForm, unknown, z.output<typeof loginInputSchema>>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginForm, unknown, z.output<typeof loginInputSchema>>({ resolver: messageResolver(loginInputSchema, lang), defaultValues: { email: '', password: '' } });
   const submit = form.handleSubmit(async (values) => {
     try {
       const { account } = await request(identityContracts.login, { body: values }, { quiet: true, noRefresh: true });
@@ -46,7 +46,7 @@ export function Login() {
         <Field label={t('password')} error={form.formState.errors.password}>
           {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('password')} />}
         </Field>
-        {failure && <p role="alert" className="error">{msg(failure)}</p>}
+        {failure && <p role="alert" className="error">{failure}</p>}
         <button type="submit" disabled={form.formState.isSubmitting}>{t('signIn')}</button>
         <Link href="/reset-pass">{t('forgotPassword')}</Link>
       </form>
@@ -57,9 +57,9 @@ export function Login() {
 const forgotSchema = z.object({ email: emailSchema });
 
 export function ForgotPassword() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [sent, setSent] = useState('');
-  const form = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
+  const form = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({ resolver: messageResolver(forgotSchema, lang), defaultValues: { email: '' } });
   const submit = form.handleSubmit(async (values) => {
     const { message } = await request(identityContracts.forgotPassword, { body: values }, { noRefresh: true }).catch(() => ({ message: '' }));
     setSent(message);
@@ -99,7 +99,7 @@ type ResetForm = z.input<typeof resetPasswordInputSchema>;
 
 /** /new-password?token=…: an invitation or a reset link sets a password. */
 export function NewPassword() {
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
@@ -111,7 +111,7 @@ export function NewPassword() {
       .catch((error: Error) => setState({ problem: error.message }));
   }, [token]);
   const form = useForm<ResetForm, unknown, z.output<typeof resetPasswordInputSchema>>({
-    resolver: zodResolver(resetPasswordInputSchema),
+    resolver: messageResolver(resetPasswordInputSchema, lang),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -122,7 +122,7 @@ export function NewPassword() {
   });
   return (
     <PublicFrame title={t('newPasswordTitle')}>
-      {state.problem ? <p role="alert" className="error">{msg(state.problem)}</p> : (
+      {state.problem ? <p role="alert" className="error">{state.problem}</p> : (
         <form onSubmit={(event) => void submit(event).catch(() => {})} noValidate className="stack">
           {state.email && <p>{state.email}</p>}
           <NewPasswordFields password={{ registered: form.register('password'), error: errors.password }} confirmPassword={{ registered: form.register('confirmPassword'), error: errors.confirmPassword }} />
@@ -138,11 +138,11 @@ type ChangeForm = z.input<typeof changePasswordInputSchema>;
 
 /** /first-time-change-password: a password chosen by the creator is replaced before anything else. */
 export function FirstTimeChange() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const { account, reload } = useSession();
   const [, navigate] = useLocation();
-  const form = useForm<ChangeForm, unknown, z.output<typeof changePasswordInputSchema>>({ resolver: zodResolver(changePasswordInputSchema), defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
+  const form = useForm<ChangeForm, unknown, z.output<typeof changePasswordInputSchema>>({ resolver: messageResolver(changePasswordInputSchema, lang), defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {

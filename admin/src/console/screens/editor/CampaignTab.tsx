@@ -20,9 +20,9 @@ type Props = { form: CampaignForm; site: SiteView };
 /** Campaign editor (spec §3, visitor §4): dates, pages, background, and the side panels' banners, buttons and links with their media and places. */
 export function CampaignTab() {
   const { site, onSaved } = useEditorSite();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<Form, unknown, SiteSettings>({ resolver: settingsResolver((values) => ({ ...site.settings, ...values })), defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) } });
+  const form = useForm<Form, unknown, SiteSettings>({ resolver: settingsResolver((values) => ({ ...site.settings, ...values }), lang), defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) } });
   const e = form.formState.errors.campaign;
   const background = form.watch('campaign.backgroundImage');
   const submit = form.handleSubmit(async (values) => {

@@ -28,7 +28,7 @@ type Bad = { name: string; reason: string };
 /** Creative settings: every page at a glance, bulk upload (images or one ZIP), bulk detail settings. */
 export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
   const { site, onSaved } = useEditorSite();
-  const { t, msg } = useI18n();
+  const { t, m } = useI18n();
   const toast = useToast();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [bad, setBad] = useState<Bad[]>([]);
@@ -63,7 +63,7 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
         next++;
         placed++;
       } catch (error) {
-        problems.push({ name: entry.name, reason: error instanceof ApiError ? msg(error.message) : String(error) });
+        problems.push({ name: entry.name, reason: error instanceof ApiError ? error.message : String(error) });
       }
       setProgress({ done: ++handled, total });
     }
@@ -127,11 +127,11 @@ type BulkForm = Pick<PageDetail, (typeof BULK_KEYS)[number]>;
 /** Bulk detail settings: the same colours and arrow on every page, checked by the page detail schema. */
 function BulkDetail() {
   const { site, onSaved } = useEditorSite();
-  const { t } = useI18n();
+  const { t, m } = useI18n();
   const toast = useToast();
   const defaults = pageDetailSchema.parse({});
   const form = useForm<BulkForm>({ defaultValues: { mainTextColor: defaults.mainTextColor, linkButtonColor: defaults.linkButtonColor, linkTextColor: defaults.linkTextColor, hoverArrowColor: defaults.hoverArrowColor } });
-  const colour = { validate: (value: string) => colorSchema.safeParse(value).error?.issues[0]?.message ?? true };
+  const colour = { validate: (value: string) => (colorSchema.safeParse(value).success ? true : m('invalidColour')) };
   const submit = form.handleSubmit(async (values) => {
     try {
       for (const page of pagesInOrder(site)) await putPage(site, page, values);

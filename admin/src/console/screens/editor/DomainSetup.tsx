@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { domainSchema } from '../../../../../model/validation.ts';
@@ -9,6 +8,7 @@ import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
 import { saveSettings } from './settings-form.ts';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 /** Spec §4: a custom domain goes set, saved, verifying (up to 72 hours), connected. */
 const STEPS = ['set', 'saved', 'verifying', 'connected'] as const;
@@ -22,11 +22,11 @@ const formSchema = z.object({ customDomain: z.union([z.literal(''), domainSchema
  */
 export function DomainSetup() {
   const { site, onSaved } = useEditorSite();
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const { account } = useSession();
   const stored = site.settings.customDomain ?? '';
-  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({ resolver: zodResolver(formSchema), defaultValues: { customDomain: stored } });
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({ resolver: messageResolver(formSchema, lang), defaultValues: { customDomain: stored } });
   const typed = form.watch('customDomain').trim().toLowerCase();
   const step = stored && typed === stored ? 'saved' : typed ? 'set' : null;
   // A null plan is the platform's, which has no limits.
@@ -38,8 +38,8 @@ export function DomainSetup() {
       onSaved(next);
       toast(t('saved'));
     } catch (error) {
-      // Another site's domain (409) or a plan without custom domains: said beside the field, kept as typed.
-      if (error instanceof ApiError && error.status !== 0) form.setError('customDomain', { message: msg(error.message) });
+      // Another site's domain or a plan without custom domains: said beside the field, kept as typed.
+      if (error instanceof ApiError && error.status !== 0) form.setError('customDomain', { type: error.key ?? 'refused', message: error.message });
     }
   });
   return (

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { categoryNamesInputSchema } from '../../../../../model/site-input.ts';
@@ -8,16 +7,17 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 type Form = z.input<typeof categoryNamesInputSchema>;
 
 /** The global menu: a name per category, none empty, none repeated (spec §5). */
 export function MenuTab() {
   const { site, onSaved } = useEditorSite();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const form = useForm<Form, unknown, z.output<typeof categoryNamesInputSchema>>({
-    resolver: zodResolver(categoryNamesInputSchema),
+    resolver: messageResolver(categoryNamesInputSchema, lang),
     defaultValues: { categories: site.creatives.map((creative) => ({ id: creative.id, name: creative.name })) },
   });
   const { fields } = useFieldArray({ control: form.control, name: 'categories' });

@@ -31,9 +31,9 @@ export function OtherTab() {
 /** A settings form whose `keys` alone are saved; it holds the whole settings, so every path is typed. */
 function useSettingsPart(keys: readonly (keyof SiteSettings)[]) {
   const { site, onSaved } = useEditorSite();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<SiteSettings, unknown, SiteSettings>({ resolver: settingsResolver((values) => values), defaultValues: site.settings });
+  const form = useForm<SiteSettings, unknown, SiteSettings>({ resolver: settingsResolver((values) => values, lang), defaultValues: site.settings });
   const submit = form.handleSubmit(async (values) => {
     try {
       const next = await saveSettings(site, values, keys);

@@ -12,6 +12,7 @@ import { schemaResolver } from '../../ui/schema-resolver.ts';
 import { useEditorSite } from './editor-context.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { PlacementEditor } from './PlacementEditor.tsx';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 export function allPages(site: SiteView): SitePage[] {
   return site.creatives.flatMap((creative) => creative.pages);
@@ -40,9 +41,9 @@ export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick
 }
 
 function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onSaved(site: SiteView): void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content), defaultValues: pageContentSchema.parse(page) });
+  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: pageContentSchema.parse(page) });
   const { errors } = form.formState;
   // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
   useEffect(() => { form.reset(pageContentSchema.parse(page), { keepDirtyValues: true }); }, [form, page]);

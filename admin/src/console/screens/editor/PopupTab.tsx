@@ -25,9 +25,9 @@ const nullableNumber = { setValueAs: (value: unknown) => (value === '' || value 
 /** Popup CTA settings (spec §3): time- and applicant-limited popups, their style, media, transition, pages and countdown. */
 export function PopupTab() {
   const { site, onSaved } = useEditorSite();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<PopupForm, unknown, SiteSettings>({ resolver: popupResolver(site.settings), defaultValues: popupFormValues(site.settings.popupCtas, () => crypto.randomUUID()) });
+  const form = useForm<PopupForm, unknown, SiteSettings>({ resolver: popupResolver(site.settings, lang), defaultValues: popupFormValues(site.settings.popupCtas, () => crypto.randomUUID()) });
   const enabled = form.watch('enabled');
   const submit = form.handleSubmit(async (values) => {
     // The resolver answers the whole settings as parsed, with only the switched-on popups.

@@ -22,9 +22,9 @@ type Form = Pick<SiteSettings, (typeof KEYS)[number]>;
 
 export function SettingsTab() {
   const { site, onSaved } = useEditorSite();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<Form, unknown, SiteSettings>({ resolver: settingsResolver((values) => ({ ...site.settings, ...values })), defaultValues: pick(site.settings, KEYS) });
+  const form = useForm<Form, unknown, SiteSettings>({ resolver: settingsResolver((values) => ({ ...site.settings, ...values }), lang), defaultValues: pick(site.settings, KEYS) });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -103,8 +103,8 @@ function GridForm() {
     } catch (error) {
       if (!(error instanceof ApiError)) return;
       // The API names the positions whose pages hold content and waits for a confirmation.
-      const positions = /\(([A-Z0-9, ]+)\)/.exec(error.message)?.[1];
-      if (positions && !confirm && error.body.code === 'conflict') {
+      const positions = error.key === 'resizeConfirm' ? String(error.values.positions ?? '') : '';
+      if (positions && !confirm) {
         if (await ask({ message: t('gridDropConfirm', { positions }), confirmLabel: t('applyGrid'), danger: true })) await apply(true);
       } else toast(error.message, 'error');
     }

@@ -8,7 +8,7 @@ const newId = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}
 
 type Result = { values: Partial<SiteSettings>; errors: Record<string, Record<string, Record<string, { message: string }>>> };
 const resolve = (form: PopupForm) =>
-  (popupResolver(base) as (values: unknown, context: unknown, options: unknown) => Promise<Result>)(form, undefined, { fields: {}, shouldUseNativeValidation: false });
+  (popupResolver(base, 'en') as (values: unknown, context: unknown, options: unknown) => Promise<Result>)(form, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('the popup form', () => {
   it('starts both kinds switched off with defaults when the site has no popup', () => {

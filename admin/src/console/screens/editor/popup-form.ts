@@ -1,3 +1,4 @@
+import type { Language } from '../../../../../model/language.ts';
 import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
 import { popupCtaItemSchema, type PopupCtas, type SiteSettings } from '../../../../../model/site.ts';
 import { settingsResolver } from './settings-form.ts';
@@ -24,6 +25,6 @@ export function enabledPopups(form: Pick<PopupForm, 'enabled'> & { popupCtas: Po
  * so a message lands on its own field (`popupCtas.timeLimit.endDate`); a switched-off popup's
  * leftover fields never block a save. Valid values are the whole settings as parsed.
  */
-export function popupResolver(base: SiteSettings) {
-  return settingsResolver((form: PopupForm) => ({ ...base, popupCtas: enabledPopups(form) }));
+export function popupResolver(base: SiteSettings, lang: Language) {
+  return settingsResolver((form: PopupForm) => ({ ...base, popupCtas: enabledPopups(form) }), lang);
 }

@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import type { Language } from '../../../../../model/language.ts';
 import { siteSettingsSchema, type SiteSettings } from '../../../../../model/site.ts';
 import type { CallOptions } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
@@ -11,8 +12,8 @@ import { schemaResolver } from '../../ui/schema-resolver.ts';
  * settings by `toSettings`, are checked as the API checks them (siteSettingsSchema), so a message
  * lands on the part's own field (`seo.title`). Valid values are the whole settings as parsed.
  */
-export function settingsResolver<Values extends FieldValues>(toSettings: (values: Values) => unknown): Resolver<Values, unknown, SiteSettings> {
-  return schemaResolver(siteSettingsSchema, toSettings);
+export function settingsResolver<Values extends FieldValues>(toSettings: (values: Values) => unknown, lang: Language): Resolver<Values, unknown, SiteSettings> {
+  return schemaResolver(siteSettingsSchema, toSettings, lang);
 }
 
 /** Saves only the keys a tab edits (a PUT of settings is a patch); answers the site as the API now has it. */

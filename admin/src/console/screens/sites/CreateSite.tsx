@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -11,11 +10,12 @@ import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 type Input = z.input<typeof createSiteInputSchema>;
 
 export default function CreateSite() {
-  const { t } = useI18n();
+  const { t, m, lang } = useI18n();
   const toast = useToast();
   const { account } = useSession();
   const [, navigate] = useLocation();
@@ -25,12 +25,12 @@ export default function CreateSite() {
   // The API's schema, plus the plan's cap (spec §5: rows × columns ≤ the plan's max creatives).
   const schema = useMemo(() => createSiteInputSchema.superRefine((input, ctx) => {
     if (maxPages !== null && input.numberHorizontal * input.numberVertical > maxPages) {
-      ctx.addIssue({ code: 'custom', path: ['numberVertical'], message: t('planCapExceeded', { max: maxPages }) });
+      ctx.addIssue({ code: 'custom', path: ['numberVertical'], message: 'planCapExceeded', params: { max: maxPages } });
     }
-    if (!multiLanguage && input.languages.length > 1) ctx.addIssue({ code: 'custom', path: ['languages'], message: t('languagesPlanLocked') });
-  }), [maxPages, multiLanguage, t]);
+    if (!multiLanguage && input.languages.length > 1) ctx.addIssue({ code: 'custom', path: ['languages'], message: 'languagesPlanLocked' });
+  }), [maxPages, multiLanguage]);
   const form = useForm<Input, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+    resolver: messageResolver(schema, lang),
     defaultValues: { name: '', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp'] },
   });
   const { errors } = form.formState;
@@ -64,7 +64,7 @@ export default function CreateSite() {
               <input type="checkbox" value={code} disabled={code === defaultLanguage || !multiLanguage} {...form.register('languages')} /> {LANGUAGE_NAMES[code]}
             </label>
           ))}
-          {!multiLanguage && <small className="hint">{t('languagesPlanLocked')}</small>}
+          {!multiLanguage && <small className="hint">{m('languagesPlanLocked')}</small>}
           {errors.languages && <small className="field-error" role="alert">{errors.languages.message}</small>}
         </fieldset>
         <button type="submit" disabled={form.formState.isSubmitting}>{t('createSite')}</button>

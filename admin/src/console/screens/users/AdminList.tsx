@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,19 +11,20 @@ import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { mayManageAdminList } from './user-rules.ts';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 type Admin = ContractResponse<typeof identityContracts.listAdmins>['admins'][number];
 
 /** /{prefix}/admin-list: the account's admins (spec §2 admin list); its main contact adds, changes and removes sub-admins. */
 export default function AdminList() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const { account } = useSession();
   const [admins, setAdmins] = useState<Admin[] | null>(null);
   const manage = mayManageAdminList(account!);
   const { confirm, dialog } = useConfirm();
   useEffect(() => { void request(identityContracts.listAdmins, {}).then((body) => setAdmins(body.admins)).catch(() => {}); }, []);
-  const form = useForm<z.input<typeof createSubAdminInputSchema>, unknown, z.output<typeof createSubAdminInputSchema>>({ resolver: zodResolver(createSubAdminInputSchema), defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' } });
+  const form = useForm<z.input<typeof createSubAdminInputSchema>, unknown, z.output<typeof createSubAdminInputSchema>>({ resolver: messageResolver(createSubAdminInputSchema, lang), defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' } });
   const { errors } = form.formState;
   const add = form.handleSubmit(async (values) => {
     try {

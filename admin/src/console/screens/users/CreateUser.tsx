@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -10,22 +9,23 @@ import { useSession } from '../../session.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ContractFields } from './ContractFields.tsx';
-import { placeRefusal } from './server-problem.ts';
+import { placeRefusal } from '../../api/refusal.ts';
 import { creatableTypes, userApiPrefix } from './user-rules.ts';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 const FIELDS = ['companyName', 'contactPerson', 'email', 'planId', 'contractStart', 'contractExpiry', 'accountType', 'password'] as const;
 type Form = z.input<typeof createUserInputSchema>;
 
 /** /{prefix}/create-user: a user of a type below the caller's, created through the caller's own prefix; invited by mail unless given a first password. */
 export default function CreateUser() {
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const [, navigate] = useLocation();
   const { account } = useSession();
   const types = creatableTypes(account!);
   const prefix = userApiPrefix(account!);
   const form = useForm<Form, unknown, z.output<typeof createUserInputSchema>>({
-    resolver: zodResolver(createUserInputSchema),
+    resolver: messageResolver(createUserInputSchema, lang),
     defaultValues: { companyName: '', contactPerson: '', email: '', planId: null, contractStart: null, contractExpiry: null, authority: 'edit', licenseIssued: false, accountType: types.at(-1) as Form['accountType'], password: undefined, contractState: 'active' },
   });
   const { errors } = form.formState;
@@ -37,8 +37,8 @@ export default function CreateUser() {
       navigate(`/${account!.routePrefix}/user/${user.id}`);
     } catch (error) {
       // A refusal naming a field shows beside it; any other is toasted. The form keeps what was typed.
-      const unplaced = placeRefusal(error, FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }));
-      if (unplaced) toast(msg(unplaced), 'error');
+      const unplaced = placeRefusal(error, FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
+      if (unplaced) toast(unplaced, 'error');
     }
   });
   return (

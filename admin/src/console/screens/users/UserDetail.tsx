@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,8 +10,9 @@ import { useSession } from '../../session.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ContractFields, type ContractValues } from './ContractFields.tsx';
-import { placeRefusal } from './server-problem.ts';
+import { placeRefusal } from '../../api/refusal.ts';
 import { mayEditUsers } from './user-rules.ts';
+import { messageResolver } from '../../forms/message-resolver.ts';
 
 type UserRow = ContractResponse<typeof identityContracts.getUser>['user'];
 type History = ContractResponse<typeof identityContracts.masterUserHistory>['history'][number];
@@ -101,9 +101,9 @@ const contractValues = (user: UserRow): ContractValues => ({
 const CONTRACT_FIELDS = ['companyName', 'contactPerson', 'email', 'planId', 'contractStart', 'contractExpiry'] as const;
 
 function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): void }) {
-  const { t, msg } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<z.input<typeof updateUserInputSchema>, unknown, z.output<typeof updateUserInputSchema>>({ resolver: zodResolver(updateUserInputSchema), defaultValues: contractValues(user) });
+  const form = useForm<z.input<typeof updateUserInputSchema>, unknown, z.output<typeof updateUserInputSchema>>({ resolver: messageResolver(updateUserInputSchema, lang), defaultValues: contractValues(user) });
   const submit = form.handleSubmit(async (values) => {
     try {
       const body = await request(identityContracts.updateUser, { params: { id: user.id }, body: values }, { quiet: true });
@@ -112,8 +112,8 @@ function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): vo
       toast(t('saved'));
     } catch (error) {
       // Refused or failed: beside the field the API names, else toasted; what was typed stays.
-      const unplaced = placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }));
-      if (unplaced) toast(msg(unplaced), 'error');
+      const unplaced = placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
+      if (unplaced) toast(unplaced, 'error');
     }
   });
   return (
