@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import * as coreSchema from './schema.ts';
 import * as identitySchema from './schema-identity.ts';
 import * as visitorSchema from './schema-visitor.ts';
@@ -11,6 +12,9 @@ import * as visitorSchema from './schema-visitor.ts';
 const schema = { ...coreSchema, ...identitySchema, ...visitorSchema };
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** What both the database and one of its transactions offer: a function that only queries takes this, so it runs inside a caller's transaction too. */
+export type Queries = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

@@ -70,7 +70,7 @@ export function updateSubAdmin(db: Db, tenant: AccountRow, memberId: string, inp
 export function deleteSubAdmin(db: Db, tenant: AccountRow, memberId: string): void {
   subAdminOf(db, tenant, memberId);
   db.transaction((tx) => {
-    deleteSessionsOf(tx as unknown as Db, [memberId]);
+    deleteSessionsOf(tx, [memberId]);
     tx.delete(accounts).where(eq(accounts.id, memberId)).run();
   });
 }

@@ -24,8 +24,8 @@ export function changeContractState(db: Db, user: AccountRow, to: ContractState,
     if (to === 'terminated') {
       const subAdmins = tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.parentId, user.id), eq(accounts.accountType, 'SUB_ADMIN'))).all();
       const ids = [user.id, ...subAdmins.map((row) => row.id)];
-      deleteSessionsOf(tx as unknown as Db, ids);
-      for (const id of ids) deletePasswordTokens(tx as unknown as Db, id);
+      deleteSessionsOf(tx, ids);
+      for (const id of ids) deletePasswordTokens(tx, id);
     }
   });
   return db.select().from(accounts).where(eq(accounts.id, user.id)).get()!;

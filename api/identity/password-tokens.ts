@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { hashToken } from './sessions.ts';
-import type { Db } from '../db/open-database.ts';
+import type { Db, Queries } from '../db/open-database.ts';
 import { passwordTokens } from '../db/schema-identity.ts';
 import { AppError } from '../errors.ts';
 
@@ -29,6 +29,6 @@ export function readPasswordToken(db: Db, token: string | undefined, now = Date.
 }
 
 /** Forgets every password token of the account (after it was used). */
-export function deletePasswordTokens(db: Db, accountId: string): void {
+export function deletePasswordTokens(db: Queries, accountId: string): void {
   db.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
-import type { Db } from '../db/open-database.ts';
+import type { Db, Queries } from '../db/open-database.ts';
 import { sessions } from '../db/schema.ts';
 
 /**
@@ -19,7 +19,7 @@ export function hashToken(token: string): string {
 }
 
 /** Starts a session and returns the token to put in the cookie. */
-export function createSession(db: Db, accountId: string, now = Date.now()): { token: string; expiresAt: Date } {
+export function createSession(db: Queries, accountId: string, now = Date.now()): { token: string; expiresAt: Date } {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + SESSION_TTL_MS);
   db.insert(sessions).values({ id: hashToken(token), accountId, expiresAt }).run();
@@ -52,7 +52,7 @@ export function validateSession(db: Db, token: string, now = Date.now()): ValidS
 export function rotateSession(db: Db, session: ValidSession, now = Date.now()): { token: string; expiresAt: Date } {
   return db.transaction((tx) => {
     tx.delete(sessions).where(eq(sessions.id, session.id)).run();
-    return createSession(tx as unknown as Db, session.accountId, now);
+    return createSession(tx, session.accountId, now);
   });
 }
 
@@ -61,7 +61,7 @@ export function deleteSession(db: Db, token: string): void {
 }
 
 /** Ends every session of these accounts, but the one kept (the caller's own, after a password change). */
-export function deleteSessionsOf(db: Db, accountIds: string[], keepSessionId?: string): void {
+export function deleteSessionsOf(db: Queries, accountIds: string[], keepSessionId?: string): void {
   if (accountIds.length === 0) return;
   const of = inArray(sessions.accountId, accountIds);
   db.delete(sessions).where(keepSessionId ? and(of, ne(sessions.id, keepSessionId)) : of).run();

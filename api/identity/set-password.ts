@@ -13,7 +13,7 @@ export async function setPassword(db: Db, accountId: string, password: string, k
   const passwordHash = await hashPassword(password);
   db.transaction((tx) => {
     tx.update(accounts).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(accounts.id, accountId)).run();
-    deleteSessionsOf(tx as unknown as Db, [accountId], keepSessionId);
-    deletePasswordTokens(tx as unknown as Db, accountId);
+    deleteSessionsOf(tx, [accountId], keepSessionId);
+    deletePasswordTokens(tx, accountId);
   });
 }
