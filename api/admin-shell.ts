@@ -4,7 +4,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { contentTypeFor } from '../storage/storage.ts';
-import { safeDecode } from './safe-decode.ts';
+import { safeDecode } from './http/safe-decode.ts';
 
 export const ADMIN_DIST = fileURLToPath(new URL('../dist/admin/', import.meta.url));
 

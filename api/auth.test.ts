@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from './auth/password.ts';
+import { hashPassword } from './identity/password.ts';
 import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from './identity/sessions.ts';
 import { accounts, sessions } from './db/schema.ts';
 import { LOGIN_FAILED } from './identity/auth-routes.ts';

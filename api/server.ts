@@ -12,8 +12,8 @@ import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { createEventQueue } from './visitor/event-queue.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
-import { seedDemo } from './services/seed-demo.ts';
-import { seedPlans } from './services/seed-plans.ts';
+import { seedDemo } from './sites/seed-demo.ts';
+import { seedPlans } from './identity/seed-plans.ts';
 import { eq } from 'drizzle-orm';
 
 export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; close(): Promise<void> };

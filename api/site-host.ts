@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { objectKey, readLivePointer, readManifest, type Manifest } from '../publisher/versions.ts';
 import type { Storage } from '../storage/storage.ts';
-import { safeDecode } from './safe-decode.ts';
+import { safeDecode } from './http/safe-decode.ts';
 import { customDomainOrigin, requestHostName } from '../model/site-origin.ts';
 import { readDomainSite } from '../publisher/domains.ts';
 import { parseLanguageToken } from '../model/language.ts';

@@ -15,11 +15,11 @@ import type { SiteView } from '../model/site-view.ts';
 import type { StoredUpload } from './sites/store-upload.ts';
 import { eq } from 'drizzle-orm';
 import type { AccountType, AdminRole, Authority, ContractState } from '../model/account.ts';
-import { hashPassword } from './auth/password.ts';
+import { hashPassword } from './identity/password.ts';
 import { accounts, sites } from './db/schema.ts';
 import { adminMembers } from './db/schema-identity.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
-import { seedPlans } from './services/seed-plans.ts';
+import { seedPlans } from './identity/seed-plans.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 
 /** The first operator every test context starts with (MASTER). */

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { Contract, PathParams } from '../../model/contracts/contract.ts';
 import type { Actor } from '../identity/actor.ts';
 import type { ValidSession } from '../identity/sessions.ts';
-import type { AppEnv } from '../env.ts';
-import { AppError } from '../errors.ts';
+import type { AppEnv } from './env.ts';
+import { AppError } from './errors.ts';
 import type { AccountRow } from '../identity/find-account.ts';
-import type { SiteRow } from '../services/find-site.ts';
+import type { SiteRow } from '../sites/find-site.ts';
 import type { Member } from '../visitor/member-sessions.ts';
 
 /** What the policy lets the handler rely on: a caller for session calls, the target they name. */

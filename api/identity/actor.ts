@@ -4,8 +4,8 @@ import type { Plan, PlanLimits } from '../../model/plan.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { adminMembers } from '../db/schema-identity.ts';
-import type { Viewer } from '../services/account-tree.ts';
-import { effectivePlan } from '../services/effective-plan.ts';
+import type { Viewer } from './account-tree.ts';
+import { effectivePlan } from './effective-plan.ts';
 
 /** The signed-in caller with everything the permission function and tenancy need. */
 export type Actor = Viewer & {

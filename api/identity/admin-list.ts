@@ -6,7 +6,7 @@ import { deleteSessionsOf } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { adminMembers } from '../db/schema-identity.ts';
-import { AppError, fieldError } from '../errors.ts';
+import { AppError, fieldError } from '../http/errors.ts';
 import type { AccountRow } from './find-account.ts';
 
 export type AdminListEntry = { id: string; name: string; email: string; role: AdminRole; authority: Authority; passwordSet: boolean };

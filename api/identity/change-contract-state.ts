@@ -5,7 +5,7 @@ import { deleteSessionsOf } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { contractHistory } from '../db/schema-identity.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import type { AccountRow } from './find-account.ts';
 import { deletePasswordTokens } from './password-tokens.ts';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { changePasswordInputSchema } from '../../model/password-rule.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { verifyPassword } from './password.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import { setPassword } from './set-password.ts';
 
 /** Replaces the caller's own password once the current one is confirmed; every other session of the account ends. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { emailSchema } from '../../model/account.ts';
 import { messageText } from '../../model/messages/text.ts';
 import { adminPasswordProblem } from '../../model/password-rule.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from './password.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { generatePassword } from './ensure-first-operator.ts';

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from './password.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../model/messages/keys.ts';
 import { messageText } from '../../model/messages/text.ts';
 import type { Actor } from './actor.ts';
 import type { Db } from '../db/open-database.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import type { AccountRow } from './find-account.ts';
 import { insertUsers, problemsWithNewUser, type NewUser } from './create-users.ts';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { userListQuerySchema } from '../../model/account.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { branchIds, type Viewer } from '../services/account-tree.ts';
+import { branchIds, type Viewer } from './account-tree.ts';
 import { toUserView } from './user-view.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

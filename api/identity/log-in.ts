@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loginInputSchema } from '../../model/account.ts';
-import { timingDummyHash, verifyPassword } from '../auth/password.ts';
+import { timingDummyHash, verifyPassword } from './password.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import { loadActor, type Actor } from './actor.ts';
 import { tenantOf } from './find-account.ts';
 import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { loginThrottle } from '../db/schema-identity.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 
 /**
  * Login throttling (docs/decisions.md): failures are counted per email, whether or not an

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { hashToken } from './sessions.ts';
 import type { Db, Queries } from '../db/open-database.ts';
 import { passwordTokens } from '../db/schema-identity.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 
 export type PasswordTokenPurpose = 'reset' | 'invite';
 

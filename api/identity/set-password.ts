@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from './password.ts';
 import { deleteSessionsOf } from './sessions.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';

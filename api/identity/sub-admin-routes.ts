@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { identityContracts as contracts } from '../../model/contracts/identity.ts';
 import type { Db } from '../db/open-database.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createSubAdmin, deleteSubAdmin, listAdmins, updateSubAdmin } from './admin-list.ts';

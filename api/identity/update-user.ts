@@ -4,7 +4,7 @@ import type { updateUserInputSchema } from '../../model/account.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { plans } from '../db/schema-identity.ts';
-import { AppError, fieldError } from '../errors.ts';
+import { AppError, fieldError } from '../http/errors.ts';
 import type { AccountRow } from './find-account.ts';
 
 /** Changes a user's contract fields (a sub-admin is changed through the admin list). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import { readPasswordToken, type PasswordTokenPurpose } from './password-tokens.ts';
 
 /** Whom a password link is for and why (a reset or an invitation); refuses a missing, unknown, used or expired token. */

@@ -9,7 +9,7 @@ import { buildSnapshot } from '../../publisher/snapshot.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
-import { loadSiteDraft } from '../services/load-site-draft.ts';
+import { loadSiteDraft } from '../sites/load-site-draft.ts';
 import { previewMedia } from './preview-media.ts';
 import { verifyPreviewToken } from './preview-token.ts';
 

@@ -6,7 +6,7 @@ import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
-import { loadSiteDraft } from '../services/load-site-draft.ts';
+import { loadSiteDraft } from '../sites/load-site-draft.ts';
 import { recordPublished } from './record-published.ts';
 
 export type PublishEvent =

@@ -5,8 +5,8 @@ import { publishingContracts as contracts } from '../../model/contracts/publishi
 import { listVersions } from '../../publisher/versions.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
-import type { AppEnv } from '../env.ts';
-import { notFound } from '../errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
 import { rollbackSite } from './rollback-site.ts';

@@ -6,7 +6,7 @@ import { siteSettingsSchema } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, pages, sites } from '../db/schema.ts';
 import { emptyPageContent } from './page-content.ts';
-import { effectivePlan } from '../services/effective-plan.ts';
+import { effectivePlan } from '../identity/effective-plan.ts';
 import { assertGridWithinPlan, assertLanguagesWithinPlan, assertSiteQuota, creatorPlanItemOf } from './plan-gates.ts';
 
 /**

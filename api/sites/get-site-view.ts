@@ -1,8 +1,8 @@
 import type { Language } from '../../model/language.ts';
 import type { SiteView } from '../../model/site-view.ts';
 import type { Db } from '../db/open-database.ts';
-import { loadSiteDraft } from '../services/load-site-draft.ts';
-import type { SiteRow } from '../services/find-site.ts';
+import { loadSiteDraft } from './load-site-draft.ts';
+import type { SiteRow } from './find-site.ts';
 import { toSiteView } from './site-view.ts';
 
 /** The site's draft as the editor reads it in `lang`, as it stands in the database now. */

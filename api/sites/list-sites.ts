@@ -1,7 +1,7 @@
 import { desc, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
-import { branchIds, type Viewer } from '../services/account-tree.ts';
+import { branchIds, type Viewer } from '../identity/account-tree.ts';
 
 /** The sites of the viewer's branch of the tree (all of them for the platform), newest change first. */
 export function listSites(db: Db, viewer: Viewer) {

@@ -3,7 +3,7 @@ import type { PlanFlag, PlanLimits } from '../../model/plan.ts';
 import type { SiteSettings } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 
 /** Refuses with 403 a feature the plan lacks. */
 export function assertPlanFlag(limits: PlanLimits, flag: PlanFlag): void {

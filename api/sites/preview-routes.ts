@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { siteContracts as contracts } from '../../model/contracts/sites.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
 import { signPreviewToken } from '../preview/preview-token.ts';
 

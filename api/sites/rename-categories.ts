@@ -3,8 +3,8 @@ import type { Language } from '../../model/language.ts';
 import type { CategoryNames } from '../../model/site-input.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, sites } from '../db/schema.ts';
-import { AppError, notFound } from '../errors.ts';
-import type { SiteRow } from '../services/find-site.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import type { SiteRow } from './find-site.ts';
 
 /** Names the site's categories (its global menu) in one language; every category named in one call. */
 export function renameCategories(db: Db, site: SiteRow, { categories }: CategoryNames, lang: Language): void {

@@ -7,10 +7,10 @@ import { siteSettingsSchema } from '../../model/site.ts';
 import { pageContentSchema } from '../../model/page.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, pages, sites } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
-import type { SiteRow } from '../services/find-site.ts';
+import { AppError } from '../http/errors.ts';
+import type { SiteRow } from './find-site.ts';
 import { emptyPageContent, hasContent } from './page-content.ts';
-import { effectivePlan } from '../services/effective-plan.ts';
+import { effectivePlan } from '../identity/effective-plan.ts';
 import { assertGridWithinPlan } from './plan-gates.ts';
 
 /**

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Survey, SurveyInput } from '../../model/survey.ts';
 import type { Db } from '../db/open-database.ts';
 import { surveys } from '../db/schema-visitor.ts';
-import { notFound } from '../errors.ts';
-import { findSurvey } from '../services/find-survey.ts';
+import { notFound } from '../http/errors.ts';
+import { findSurvey } from './find-survey.ts';
 
 /** Creates a survey for a site (no id) or replaces one of its surveys whole. */
 export function saveSurvey(db: Db, siteId: string, content: SurveyInput, surveyId?: string): Survey {

@@ -1,6 +1,6 @@
 import { siteStatusSchema } from '../../model/site.ts';
 import type { SiteSummary } from '../../model/site-view.ts';
-import type { SiteRow } from '../services/find-site.ts';
+import type { SiteRow } from './find-site.ts';
 
 type SummaryColumns = Pick<SiteRow, 'id' | 'name' | 'status' | 'ownerId' | 'numberHorizontal' | 'numberVertical' | 'liveVersion' | 'publishedAt' | 'createdAt' | 'updatedAt'>;
 

@@ -7,7 +7,7 @@ import { uploadKey } from '../../publisher/media.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import { sniffMedia } from './sniff-media.ts';
 
 /** The spec leaves the image limit unset; images get the same 30 MB as videos (docs/decisions.md). */

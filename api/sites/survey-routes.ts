@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { siteContracts as contracts } from '../../model/contracts/sites.ts';
 import type { Db } from '../db/open-database.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
-import { findSurvey, listSurveys } from '../services/find-survey.ts';
+import { findSurvey, listSurveys } from './find-survey.ts';
 import { listSurveyResponses } from './list-survey-responses.ts';
 import { saveSurvey } from './save-survey.ts';
 

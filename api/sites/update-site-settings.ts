@@ -4,9 +4,9 @@ import { siteSettingsSchema, type SiteSettingsPatch } from '../../model/site.ts'
 import { applySiteText, extractSiteText, translationsSchema } from '../../model/translation.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
-import type { SiteRow } from '../services/find-site.ts';
-import { effectivePlan } from '../services/effective-plan.ts';
+import { AppError } from '../http/errors.ts';
+import type { SiteRow } from './find-site.ts';
+import { effectivePlan } from '../identity/effective-plan.ts';
 import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
 
 /**

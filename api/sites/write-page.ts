@@ -5,8 +5,8 @@ import { siteSettingsSchema } from '../../model/site.ts';
 import { translationsSchema, writePageInLanguage } from '../../model/translation.ts';
 import type { Db } from '../db/open-database.ts';
 import { pages, sites } from '../db/schema.ts';
-import { AppError, notFound } from '../errors.ts';
-import type { SiteRow } from '../services/find-site.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import type { SiteRow } from './find-site.ts';
 
 /** Writes one page's detail, buttons, link areas and products as edited in one language. */
 export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, edit: PageContent): void {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import type { Db } from '../db/open-database.ts';
-import type { AppEnv } from '../env.ts';
-import { AppError, fieldError } from '../errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import { AppError, fieldError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
 import { userAgentClass } from '../../model/visitor-event.ts';

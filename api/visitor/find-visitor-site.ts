@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { siteSettingsSchema, type SiteSettings } from '../../model/site.ts';
 import { translationsSchema, type Translations } from '../../model/translation.ts';
 import type { Db } from '../db/open-database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../http/errors.ts';
 
 export type VisitorSite = { id: string; ownerId: string; settings: SiteSettings; translations: Translations; liveVersion: number };
 

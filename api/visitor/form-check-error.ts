@@ -2,7 +2,7 @@ import type { FormCheck } from '../../model/form-submission.ts';
 import { formFieldKey } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
 import type { FormField } from '../../model/site.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 
 /**
  * A failed form check as a 400 in the visitor's language: its issue names the field's key (so a

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findVisitorSite } from './find-visitor-site.ts';

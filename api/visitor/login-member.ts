@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
 import { visitorText } from '../../model/messages/visitor-text.ts';
 import { createMemberSession, type Member } from './member-sessions.ts';
-import { timingDummyHash, verifyPassword } from '../auth/password.ts';
+import { timingDummyHash, verifyPassword } from '../identity/password.ts';
 import type { Db } from '../db/open-database.ts';
 import { endUsers } from '../db/schema-visitor.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 
 /** A member's login on one site; the token it returns opens that site's members-only pages and no other site's. */
 export async function loginMember(db: Db, siteId: string, email: string, password: string, lang: Language): Promise<{ token: string; expiresAt: Date; user: Member }> {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Contract } from '../../model/contracts/contract.ts';
 import type { Db } from '../db/open-database.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
 import { requireMember } from './require-member.ts';
 import { visitorLanguage } from './visitor-language.ts';

@@ -3,8 +3,8 @@ import { visitorContracts as contracts } from '../../model/contracts/visitor.ts'
 import { applicantRemaining, isPopupCtaActive, type PopupPlace } from '../../model/popup-cta.ts';
 import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
-import type { AppEnv } from '../env.ts';
-import { AppError } from '../errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import { AppError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { countApplicant } from './count-applicant.ts';
 import { findVisitorSite } from './find-visitor-site.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { scoreSurveyResponse, surveyResponseInputSchema, type Survey } from '../../model/survey.ts';
 import type { Db } from '../db/open-database.ts';
 import { surveyResponses } from '../db/schema-visitor.ts';
-import { AppError, validationError } from '../errors.ts';
+import { AppError, validationError } from '../http/errors.ts';
 
 /** Checks a visitor's answers against the survey, adds up their points and stores them. */
 export function recordSurveyResponse(db: Db, survey: Survey, body: unknown): { id: string; points: number } {

@@ -4,10 +4,10 @@ import { formFieldsFor, validateFormSubmission } from '../../model/form-submissi
 import type { Language } from '../../model/language.ts';
 import { visitorText } from '../../model/messages/visitor-text.ts';
 import { hashSecret, newSecret } from './member-sessions.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword } from '../identity/password.ts';
 import type { Db } from '../db/open-database.ts';
 import { endUserRegistrations, endUsers } from '../db/schema-visitor.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { registrationMail } from '../mail/visitor-mail.ts';
 import type { VisitorSite } from './find-visitor-site.ts';

@@ -1,7 +1,7 @@
 import type { Language } from '../../model/language.ts';
 import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import type { VisitorSite } from './find-visitor-site.ts';
 import { bearerToken, validateMemberToken, type Member } from './member-sessions.ts';
 

@@ -5,7 +5,7 @@ import type { FormType } from '../../model/site.ts';
 import { applySiteText } from '../../model/translation.ts';
 import { visitorLanguage } from './visitor-language.ts';
 import type { Db } from '../db/open-database.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
 import { sitePlanFlags } from './site-plan.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database.ts';
-import { effectivePlan } from '../services/effective-plan.ts';
+import { effectivePlan } from '../identity/effective-plan.ts';
 
 export type SitePlanFlags = { settingFormContact: boolean; settingPopupCta: boolean };
 

@@ -6,7 +6,7 @@ import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { formEntries } from '../db/schema-visitor.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { formEntryMail } from '../mail/visitor-mail.ts';
 import type { VisitorSite } from './find-visitor-site.ts';

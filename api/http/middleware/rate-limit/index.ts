@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Language } from '../../../model/language.ts';
+import type { Language } from '../../../../model/language.ts';
 import { AppError } from '../../errors.ts';
 
 export type RateLimitOptions = {

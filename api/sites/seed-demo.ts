@@ -4,12 +4,12 @@ import { pageContentSchema } from '../../model/page.ts';
 import { siteSettingsPatchSchema } from '../../model/site.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
-import { createSite } from '../sites/create-site.ts';
+import { createSite } from './create-site.ts';
 import { findSiteForAccount } from './find-site.ts';
 import { loadSiteDraft } from './load-site-draft.ts';
-import { storeUpload } from '../sites/store-upload.ts';
-import { updateSiteSettings } from '../sites/update-site-settings.ts';
-import { writePage } from '../sites/write-page.ts';
+import { storeUpload } from './store-upload.ts';
+import { updateSiteSettings } from './update-site-settings.ts';
+import { writePage } from './write-page.ts';
 
 const PALETTES = [['#0f766e', '#99d52a'], ['#7c3aed', '#f472b6'], ['#b45309', '#fde047']] as const;
 const TITLES = {

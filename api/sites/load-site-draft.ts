@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { siteDraftSchema, type SiteDraft } from '../../model/draft.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, media, pages, sites } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../http/errors.ts';
 
 /** The whole draft of a site, validated: what publishing and the site editor read. */
 export function loadSiteDraft(db: Db, siteId: string): SiteDraft {

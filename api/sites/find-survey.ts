@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { surveySchema, type Survey } from '../../model/survey.ts';
 import type { Db } from '../db/open-database.ts';
 import { surveys } from '../db/schema-visitor.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../http/errors.ts';
 
 type SurveyRow = typeof surveys.$inferSelect;
 

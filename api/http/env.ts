@@ -1,8 +1,8 @@
-import type { Actor } from './identity/actor.ts';
-import type { ValidSession } from './identity/sessions.ts';
-import type { AccountRow } from './identity/find-account.ts';
-import type { SiteRow } from './services/find-site.ts';
-import type { Member } from './visitor/member-sessions.ts';
+import type { Actor } from '../identity/actor.ts';
+import type { ValidSession } from '../identity/sessions.ts';
+import type { AccountRow } from '../identity/find-account.ts';
+import type { SiteRow } from '../sites/find-site.ts';
+import type { Member } from '../visitor/member-sessions.ts';
 
 /**
  * What middleware puts on the request context: one typed home for it. `account` is the

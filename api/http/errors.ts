@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import type { Language } from '../model/language.ts';
-import { messageIssues, type MessageIssue } from '../model/messages/issues.ts';
-import type { MessageKey, MessageValues } from '../model/messages/keys.ts';
-import { languageFromAcceptLanguage, messageText } from '../model/messages/text.ts';
+import type { Language } from '../../model/language.ts';
+import { messageIssues, type MessageIssue } from '../../model/messages/issues.ts';
+import type { MessageKey, MessageValues } from '../../model/messages/keys.ts';
+import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
 
 /** Every refusal the API makes, each with one status; the compiler catches a code without one. */
 const STATUS = {

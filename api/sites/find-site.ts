@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { inBranch, type Viewer } from './account-tree.ts';
+import { notFound } from '../http/errors.ts';
+import { inBranch, type Viewer } from '../identity/account-tree.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
 
