@@ -18,6 +18,7 @@ import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor-api.ts';
 import { previewRoutes } from './routes/preview.ts';
+import { docsRoutes } from './docs/routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 
@@ -39,7 +40,9 @@ export function createAdminApp(deps: AppDeps) {
     .route('/site', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/site', siteSurveyRoutes({ db }))
-    .route('/preview', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
+    .route('/preview', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }))
+    // The API describing itself: /openapi.json and its reference page.
+    .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', (c) => c.json({ message: 'Not found.', code: 'not_found' }, 404));
   const app = new Hono<AppEnv>();

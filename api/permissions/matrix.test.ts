@@ -136,6 +136,9 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
   }
   switch (key) {
     case 'GET /meta': return { path: '/meta' };
+    case 'GET /openapi.json': return { path: '/openapi.json' };
+    case 'GET /reference': return { path: '/reference' };
+    case 'GET /reference/viewer.js': return { path: '/reference/viewer.js' };
     case 'POST /auth/login': return { path: '/auth/login', init: json('POST', { email: world.emails.loginTarget, password: PASSWORD }) };
     case 'POST /auth/logout': return { path: '/auth/logout', init: { method: 'POST' } };
     case 'POST /auth/forgot-password': return { path: '/auth/forgot-password', init: json('POST', { email: world.emails.loginTarget }) };
