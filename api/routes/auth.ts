@@ -115,7 +115,8 @@ export function authRoutes(deps: AuthRouteDeps) {
       return c.json({ email: account.email, purpose: found.purpose });
     })
     .post('/reset-password', async (c) => {
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      // A body that is no object (`null`, a number) reads as an empty form: its token is missing.
+      const body = z.record(z.string(), z.unknown()).catch({}).parse(await c.req.json().catch(() => ({})));
       const found = readPasswordToken(db, typeof body.token === 'string' ? body.token : undefined);
       const input = parsePasswordForm(resetPasswordInputSchema, body);
       await setPassword(db, found.accountId, input.password);
