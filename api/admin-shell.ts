@@ -13,10 +13,7 @@ export const ADMIN_DIST = fileURLToPath(new URL('../dist/admin/', import.meta.ur
  * assets immutable. The admin sets a strict CSP: nothing of an owner's site runs here.
  */
 export function adminShell(distDir: string = ADMIN_DIST, options: { frameOrigin?: string } = {}) {
-  // The preview is the one frame: the draft rendered on the site origin, never here.
-  const frameSrc = options.frameOrigin ? `; frame-src ${options.frameOrigin}` : '';
-  const csp = (html: string) =>
-    `default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self' ${inlineScriptHashes(html)}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'${frameSrc}`;
+  const csp = (html: string) => adminContentSecurityPolicy(html, options.frameOrigin);
   return new Hono().get('/*', async (c) => {
     const decoded = safeDecode(c.req.path);
     if (decoded === null) return c.text('Not found', 404);
@@ -38,6 +35,17 @@ export function adminShell(distDir: string = ADMIN_DIST, options: { frameOrigin?
     }
     return c.text('Not found', 404);
   });
+}
+
+/**
+ * The admin origin's Content-Security-Policy for a page: its own scripts and the hashes of its
+ * inline ones, styles inline (React and the reference viewer set them), every fetch to this
+ * origin only, and no framing of it.
+ */
+export function adminContentSecurityPolicy(html: string, frameOrigin?: string): string {
+  // The preview is the one frame: the draft rendered on the site origin, never here.
+  const frameSrc = frameOrigin ? `; frame-src ${frameOrigin}` : '';
+  return `default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; script-src 'self' ${inlineScriptHashes(html)}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'${frameSrc}`;
 }
 
 /** CSP hashes of a page's own inline scripts (Astro's island loader): those run, nothing injected does. */

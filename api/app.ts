@@ -17,6 +17,7 @@ import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './sites/preview-routes.ts';
+import { docsRoutes } from './docs/routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 
@@ -35,7 +36,9 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
-    .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }));
+    .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }))
+    // The API describing itself: /openapi.json and its reference page.
+    .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', () => {
     throw notFound('pathNotFound');

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../identity/password.ts';
 import { createSession, SESSION_COOKIE } from '../identity/sessions.ts';
@@ -137,6 +139,9 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
   }
   switch (key) {
     case 'GET /meta': return { path: '/meta' };
+    case 'GET /openapi.json': return { path: '/openapi.json' };
+    case 'GET /reference': return { path: '/reference' };
+    case 'GET /reference/viewer.js': return { path: '/reference/viewer.js' };
     case 'POST /auth/login': return { path: '/auth/login', init: json('POST', { email: world.emails.loginTarget, password: PASSWORD }) };
     case 'POST /auth/logout': return { path: '/auth/logout', init: { method: 'POST' } };
     case 'POST /auth/forgot-password': return { path: '/auth/forgot-password', init: json('POST', { email: world.emails.loginTarget }) };
@@ -208,6 +213,19 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
   throw new Error(`the matrix test has no request for ${key}: add one`);
 }
 
+/** What a refused request must leave as it was: the row count of every table, and every stored file with its size. */
+async function footprint(): Promise<{ rows: Record<string, number>; files: string[] }> {
+  const tables = ctx.db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+  const rows = Object.fromEntries(tables.map(({ name }) => [name, (ctx.db.$client.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n]));
+  const root = join(ctx.dir, 'storage');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => {
+    const file = join(entry.parentPath, entry.name);
+    return `${file.slice(root.length)} ${(await stat(file)).size}`;
+  }));
+  return { rows, files: files.sort() };
+}
+
 /** The routes the admin app serves under /api, as route-table keys. */
 function registeredRoutes(): string[] {
   const keys = ctx.admin.routes
@@ -227,6 +245,7 @@ describe('the permission matrix', () => {
     const matrix = readMatrix();
     const differences: string[] = [];
     let cases = 0;
+    let refused = 0;
     for (const [key, row] of matrix) {
       const policy = ROUTE_TABLE[key]!;
       for (const actor of ACTORS) {
@@ -243,16 +262,32 @@ describe('the permission matrix', () => {
           const { path, init = {} } = await requestFor(key, actor, side);
           const headers = new Headers(init.headers);
           headers.set('cookie', actor === 'anonymous' ? '' : `${SESSION_COOKIE}=${createSession(ctx.db, world.actors[actor].id).token}`);
+          // Publishes started by earlier cells finish first: their writes are not this request's.
+          await Promise.all(publishes.map((id) => ctx.jobs.finished(id)));
+          const before = await footprint();
           const response = await ctx.request(`/api${path}`, { ...init, headers });
           cases++;
           if (response.status === 202) publishes.push(((await response.json()) as { publishId: string }).publishId);
           else await response.arrayBuffer();
           if (String(response.status) !== expected) differences.push(`${key} as ${actor} (${side}): ${response.status}, the table says ${expected}`);
+          if ([401, 403, 404].includes(response.status)) {
+            refused++;
+            const after = await footprint();
+            const changedTables = Object.keys({ ...before.rows, ...after.rows }).filter((table) => before.rows[table] !== after.rows[table]);
+            const changedFiles = [...after.files.filter((file) => !before.files.includes(file)), ...before.files.filter((file) => !after.files.includes(file))];
+            if (changedTables.length || changedFiles.length) differences.push(`${key} as ${actor} (${side}) answered ${response.status} yet changed ${[...changedTables.map((table) => `table ${table}`), ...changedFiles.map((file) => `file ${file}`)].join(', ')}`);
+          }
         }
       }
     }
     console.log(`permission matrix: ${matrix.size} routes × ${ACTORS.length} callers × own/other = ${cases} requests`);
+    console.log(`permission matrix: ${refused} refused requests (401/403/404) checked to change no table's row count and no stored file`);
     expect(differences).toEqual([]);
     expect(cases).toBeGreaterThan(matrix.size * ACTORS.length);
+    expect(refused).toBeGreaterThan(0);
+    // The footprint sees the world: its tables and the files the publishes wrote.
+    const final = await footprint();
+    expect(Object.keys(final.rows).length).toBeGreaterThan(10);
+    expect(final.files.length).toBeGreaterThan(10);
   });
 });

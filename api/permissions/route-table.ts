@@ -1,6 +1,7 @@
 import { contractKey } from '../../model/contracts/contract.ts';
 import { ADMIN_CONTRACTS } from '../../model/contracts/index.ts';
 import type { AdminPolicy as Policy } from '../../model/contracts/policy.ts';
+import { safeDecode } from '../http/safe-decode.ts';
 
 /**
  * Every API route of the admin origin (method and path under /api) with its policy, made from
@@ -32,10 +33,20 @@ const COMPILED: readonly CompiledRoute[] = Object.entries(ROUTE_TABLE)
   // A literal segment wins over a parameter: /master/user/import before /master/user/:id.
   .sort((a, b) => b.literals - a.literals);
 
-/** The table row a request matches and its path parameters, or null. HEAD is matched as GET. */
+/**
+ * The table row a request matches and its path parameters, or null. HEAD is matched as GET.
+ * `path` is as requested, percent-encoded: it is split into segments before each is decoded, as
+ * the router does, so an encoded `/` (`/site/%2F`) stays inside its segment and the row let in is
+ * the row the router serves. A malformed encoding matches nothing.
+ */
 export function matchRoute(method: string, path: string): { key: string; policy: Policy; params: Record<string, string> } | null {
   const wanted = method === 'HEAD' ? 'GET' : method;
-  const parts = path.split('/').filter(Boolean);
+  const parts: string[] = [];
+  for (const segment of path.split('/').filter(Boolean)) {
+    const decoded = safeDecode(segment);
+    if (decoded === null) return null;
+    parts.push(decoded);
+  }
   for (const route of COMPILED) {
     if (route.method !== wanted || route.segments.length !== parts.length) continue;
     const params: Record<string, string> = {};

@@ -86,7 +86,7 @@ export function visitorApi(deps: VisitorApiDeps) {
     .use((c, next) => limiters[rateLimitKind(c.req.path)](c, next));
   // Member calls pass the member gate first: their bearer token opens a member of the site they name.
   for (const declared of Object.values(visitorContracts)) {
-    if (declared.policy.access === 'member') api.on(declared.method, declared.path, memberGate(deps.db, declared));
+    if (declared.policy.access === 'member') api.use(declared.path, memberGate(deps.db, declared));
   }
   // Each routes file serves its contracts at their full paths (visitorContracts).
   for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes]) api.route('/', routes(deps));
