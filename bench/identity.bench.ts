@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type AutocannonResult } from 'autocannon';
-import { hashPassword, verifyPassword } from '../api/auth/password.ts';
+import { hashPassword, verifyPassword } from '../api/identity/password.ts';
 import { loadConfig } from '../api/config.ts';
 import { startServer } from '../api/server.ts';
 

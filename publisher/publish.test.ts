@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadSiteDraft } from '../api/services/load-site-draft.ts';
+import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
 import { createPublishJobs, type PublishEvent } from '../api/publishing/publish-jobs.ts';
 import { createTestContext, jpegBytes, parseSse, pngBytes, testRenderer, type TestContext } from '../api/test-support.ts';
 import type { Language } from '../model/language.ts';

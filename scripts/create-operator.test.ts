@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../api/auth/password.ts';
+import { verifyPassword } from '../api/identity/password.ts';
 import { openDatabase } from '../api/db/open-database.ts';
 import { accounts } from '../api/db/schema.ts';
 

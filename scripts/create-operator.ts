@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.ts';
 import { openDatabase } from '../api/db/open-database.ts';
 import { createOperator } from '../api/identity/create-operator.ts';
-import { seedPlans } from '../api/services/seed-plans.ts';
+import { seedPlans } from '../api/identity/seed-plans.ts';
 
 /**
  * Creates a platform operator (MASTER) in the configured database and prints its login once:

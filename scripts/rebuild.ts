@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import { loadConfig } from '../api/config.ts';
 import { openDatabase } from '../api/db/open-database.ts';
 import { sites } from '../api/db/schema.ts';
-import { loadSiteDraft } from '../api/services/load-site-draft.ts';
+import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
 import { recordPublished } from '../api/publishing/record-published.ts';
 import { publishSite, type PublishResult } from '../publisher/publish.ts';
 import { loadRenderer } from '../publisher/renderer.ts';
