@@ -121,7 +121,7 @@ async function makeSourceImage(index: number): Promise<Uint8Array> {
   const shade = new Float32Array(IMAGE_WIDTH);
   const [r0, g0, b0] = from as [number, number, number];
   const [dr, dg, db] = [to[0]! - r0, to[1]! - g0, to[2]! - b0];
-  const clamp = (value: number) => (value < 0 ? 0 : value > 255 ? 255 : value);
+  const clamp = (value: number) => Math.min(Math.max(value, 0), 255);
   let offset = 0;
   for (let y = 0; y < IMAGE_HEIGHT; y++) {
     const rowShift = Math.floor(random() * 4096);

@@ -26,7 +26,9 @@ function toneWav(): Uint8Array {
   const samples = rate; // one second, looped by the page
   const bytes = new Uint8Array(44 + samples);
   const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) => [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
+  const text = (offset: number, value: string) => {
+    for (const [i, char] of [...value].entries()) view.setUint8(offset + i, char.charCodeAt(0));
+  };
   text(0, 'RIFF'); view.setUint32(4, 36 + samples, true); text(8, 'WAVE'); text(12, 'fmt ');
   view.setUint32(16, 16, true); view.setUint16(20, 1, true); view.setUint16(22, 1, true); view.setUint32(24, rate, true);
   view.setUint32(28, rate, true); view.setUint16(32, 1, true); view.setUint16(34, 8, true); text(36, 'data'); view.setUint32(40, samples, true);

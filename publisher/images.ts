@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import sharp from 'sharp';
-import type { Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import type { Storage } from '../storage/storage.ts';
 
 export type ImageVariant = {
@@ -183,7 +183,7 @@ export function srcsetFor(set: ImageSet, format: ImageVariant['format'], urlFor:
 }
 
 async function inspect(source: Uint8Array): Promise<{ width: number; height: number; opaque: boolean }> {
-  let metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(source).metadata();
   } catch (error) {

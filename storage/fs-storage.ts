@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { BigIntStats } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import type { BigIntStats, Dirent } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -58,7 +58,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
   const keyLocks = new Map<string, Promise<void>>();
 
   const fileOf = (key: string) => path.join(filesRoot, ...key.split('/'));
-  const metaOf = (key: string) => path.join(metaRoot, ...key.split('/')) + '.json';
+  const metaOf = (key: string) => `${path.join(metaRoot, ...key.split('/'))}.json`;
 
   async function withKeyLock<T>(key: string, work: () => Promise<T>): Promise<T> {
     const previous = keyLocks.get(key) ?? Promise.resolve();
@@ -87,7 +87,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
   /** Opens the body and its sidecar as a matching pair; see the layout note for the fallback. */
   async function readObject(key: string, withBody: boolean): Promise<{ info: ObjectInfo; body: Buffer | null } | null> {
     for (let attempt = 1; ; attempt++) {
-      let handle;
+      let handle: FileHandle;
       try {
         handle = await open(fileOf(key), 'r');
       } catch (error) {
@@ -115,7 +115,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
   }
 
   async function collectKeys(dirKey: string, prefix: string, into: string[]): Promise<void> {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(dirKey === '' ? filesRoot : fileOf(dirKey), { withFileTypes: true });
     } catch (error) {
