@@ -3,13 +3,7 @@ import type { BigIntStats, Dirent } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  assertValidKey,
-  assertValidPrefix,
-  contentTypeFor,
-  RESERVED_SEGMENT_PREFIX,
-  StorageKeyError,
-} from './storage.ts';
+import { assertValidKey, assertValidPrefix, contentTypeFor, RESERVED_SEGMENT_PREFIX, StorageKeyError } from './storage.ts';
 import type { ObjectInfo, PutOptions, Storage, StoredObject } from './storage.ts';
 
 export type FsStorageOptions = {
@@ -269,12 +263,7 @@ function etagOf(bytes: Uint8Array): string {
 function isMeta(value: unknown): value is Meta {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return (
-    typeof v.etag === 'string' &&
-    typeof v.contentType === 'string' &&
-    typeof v.ino === 'string' &&
-    (v.cacheControl === undefined || typeof v.cacheControl === 'string')
-  );
+  return typeof v.etag === 'string' && typeof v.contentType === 'string' && typeof v.ino === 'string' && (v.cacheControl === undefined || typeof v.cacheControl === 'string');
 }
 
 function normalizeBaseUrl(publicBaseUrl: string): string {
@@ -290,10 +279,7 @@ function compareUtf8(a: string, b: string): number {
 }
 
 function folderConflict(key: string): StorageKeyError {
-  return new StorageKeyError(
-    key,
-    "the fs driver maps '/' to folders, so one key cannot be both an object and the folder of another (as 'a' and 'a/b')",
-  );
+  return new StorageKeyError(key, "the fs driver maps '/' to folders, so one key cannot be both an object and the folder of another (as 'a' and 'a/b')");
 }
 
 function errorCode(error: unknown): string | undefined {
