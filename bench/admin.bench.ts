@@ -29,7 +29,14 @@ function weighScripts(page: Page) {
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    pending.push(response.body().then((body) => { files.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).byteLength); }, () => {}));
+    pending.push(
+      response.body().then(
+        (body) => {
+          files.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).byteLength);
+        },
+        () => {},
+      ),
+    );
   });
   return async () => {
     await Promise.all(pending);
@@ -95,13 +102,20 @@ try {
   line(`publish click → live page changed (median of ${RUNS})`, `${median.toFixed(0)} ms (${sorted.map((ms) => ms.toFixed(0)).join(', ')})`);
   const results = fileURLToPath(new URL('results/', import.meta.url));
   await mkdir(results, { recursive: true });
-  await writeFile(join(results, 'admin.json'), `${JSON.stringify({
-    date: new Date().toISOString(),
-    loginFirstLoadJsGzipBytes: login.total,
-    editorJsGzipBytes: editor.total,
-    loginFiles: Object.fromEntries(login.files),
-    publishToLiveMs: { median: Math.round(median), runs: timings.map(Math.round) },
-  }, null, 2)}\n`);
+  await writeFile(
+    join(results, 'admin.json'),
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        loginFirstLoadJsGzipBytes: login.total,
+        editorJsGzipBytes: editor.total,
+        loginFiles: Object.fromEntries(login.files),
+        publishToLiveMs: { median: Math.round(median), runs: timings.map(Math.round) },
+      },
+      null,
+      2,
+    )}\n`,
+  );
 } finally {
   await browser.close();
   await server.close();

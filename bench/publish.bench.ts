@@ -78,7 +78,11 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number;
 }
 
 const cpuNote = (run: { ms: number; cpuMs: number }) => `${seconds(run.cpuMs)} CPU, ${(run.cpuMs / run.ms).toFixed(2)} cores busy`;
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
 
 /** Runs `jobs` with at most `limit` in flight. */
 async function pool(jobs: readonly (() => Promise<void>)[], limit: number): Promise<void> {
@@ -122,7 +126,7 @@ async function makeSourceImage(index: number): Promise<Uint8Array> {
   const shade = new Float32Array(IMAGE_WIDTH);
   const [r0, g0, b0] = from as [number, number, number];
   const [dr, dg, db] = [to[0]! - r0, to[1]! - g0, to[2]! - b0];
-  const clamp = (value: number) => (value < 0 ? 0 : value > 255 ? 255 : value);
+  const clamp = (value: number) => Math.min(Math.max(value, 0), 255);
   let offset = 0;
   for (let y = 0; y < IMAGE_HEIGHT; y++) {
     const rowShift = Math.floor(random() * 4096);
@@ -145,7 +149,9 @@ async function makeSourceImage(index: number): Promise<Uint8Array> {
       pixels[offset++] = clamp(b0 + db * t + add);
     }
   }
-  const jpeg = await sharp(pixels, { raw: { width: IMAGE_WIDTH, height: IMAGE_HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  const jpeg = await sharp(pixels, { raw: { width: IMAGE_WIDTH, height: IMAGE_HEIGHT, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   return new Uint8Array(jpeg);
 }
 
@@ -162,11 +168,26 @@ function pageBody(lang: Language, position: string, imageUrl: string, buttonId: 
   const text = TEXTS[lang];
   return {
     detail: { imageUrl, imageAlt: `${text.main} ${position}`, mainText: mainText ?? `${text.main} ${position}`, mainTextX: 24, mainTextY: 140, mainTextColor: '#FFFFFF', price: text.price },
-    buttons: [{
-      id: buttonId, buttonType: 'text', buttonText: text.cta, buttonLinkType: 'external', linkDestinationUrl: 'https://example.com/',
-      buttonPositionLeft: 88, buttonPositionTop: 600, buttonWidth: 200, buttonHeight: 48, buttonColor: '#99D52A', buttonTextColor: '#FFFFFF',
-      buttonShape: 'pill', buttonAnimation: 'PULSE', microcopyText: text.micro, microcopyTextColor: '#FFFFFF', textAlign: 'top',
-    }],
+    buttons: [
+      {
+        id: buttonId,
+        buttonType: 'text',
+        buttonText: text.cta,
+        buttonLinkType: 'external',
+        linkDestinationUrl: 'https://example.com/',
+        buttonPositionLeft: 88,
+        buttonPositionTop: 600,
+        buttonWidth: 200,
+        buttonHeight: 48,
+        buttonColor: '#99D52A',
+        buttonTextColor: '#FFFFFF',
+        buttonShape: 'pill',
+        buttonAnimation: 'PULSE',
+        microcopyText: text.micro,
+        microcopyTextColor: '#FFFFFF',
+        textAlign: 'top',
+      },
+    ],
   };
 }
 
@@ -177,7 +198,11 @@ async function setUp(root: string): Promise<Setup> {
   const storage = createStorage({ driver: 'fs', root: join(root, 'storage'), publicBaseUrl: '/' });
   const operator = await ensureFirstOperator(db, { email: 'bench@swipegrid.local', password: 'Bench-password-1234!' });
   const account = { id: operator.id!, tenantId: operator.id!, scopeRootId: null };
-  const siteId = createSite(db, account.id, createSiteInputSchema.parse({ name: 'Benchmark', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: DEFAULT_LANGUAGE, languages: [...LANGUAGES] }));
+  const siteId = createSite(
+    db,
+    account.id,
+    createSiteInputSchema.parse({ name: 'Benchmark', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: DEFAULT_LANGUAGE, languages: [...LANGUAGES] }),
+  );
   const site = findSiteForAccount(db, account, siteId);
 
   const generated = await timed(async () => {
@@ -191,7 +216,10 @@ async function setUp(root: string): Promise<Setup> {
   const sources = generated.value;
   const totalSourceBytes = sources.reduce((sum, bytes) => sum + bytes.byteLength, 0);
   endProgress();
-  line('source images generated (setup)', `${IMAGE_COUNT} × ${IMAGE_WIDTH}×${IMAGE_HEIGHT} JPEG q85, ${kb(totalSourceBytes / IMAGE_COUNT)} average, ${(totalSourceBytes / 1024 / 1024).toFixed(1)} MB in all, ${seconds(generated.ms)}`);
+  line(
+    'source images generated (setup)',
+    `${IMAGE_COUNT} × ${IMAGE_WIDTH}×${IMAGE_HEIGHT} JPEG q85, ${kb(totalSourceBytes / IMAGE_COUNT)} average, ${(totalSourceBytes / 1024 / 1024).toFixed(1)} MB in all, ${seconds(generated.ms)}`,
+  );
 
   const draft = loadSiteDraft(db, siteId);
   let firstPage: Setup['firstPage'] | undefined;
@@ -258,7 +286,10 @@ async function timedPublish(setup: Setup, renderer: Renderer, label: string): Pr
   order.forEach((name, index) => {
     const step = steps[name];
     if (!step) return;
-    const following = order.slice(index + 1).map((next) => steps[next]?.first).find((at) => at !== undefined);
+    const following = order
+      .slice(index + 1)
+      .map((next) => steps[next]?.first)
+      .find((at) => at !== undefined);
     stepMs[name] = (following ?? ended) - step.first;
   });
   return { result, ms: ended - started, cpuMs: (used.user + used.system) / 1000, steps, stepMs };
@@ -360,16 +391,18 @@ function attributeValues(html: string, attribute: string): string[] {
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 /** Static imports of an ES module (`import … from "x"`, `import "x"`, `export … from "x"`); dynamic `import()` is left out. */
 function staticImports(code: string): string[] {
   const found: string[] = [];
-  const patterns = [
-    /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g,
-    /(?:^|[;\n}])\s*export\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*["']([^"']+)["']/g,
-  ];
+  const patterns = [/(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g, /(?:^|[;\n}])\s*export\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*["']([^"']+)["']/g];
   for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]!);
   return found;
 }
@@ -493,7 +526,10 @@ async function main(): Promise<void> {
     line('first publish / raw sharp loop', `${ratioRaw.toFixed(2)}×`);
     line('images step / makeImageSet alone', `${((first.stepMs.images ?? 0) / alone.ms).toFixed(2)}×`);
     line('makeImageSet alone / raw sharp loop', `${(alone.ms / raw.ms).toFixed(2)}×`);
-    line('same ratios in CPU time', `${(first.cpuMs / alone.cpuMs).toFixed(2)}× / ${(first.cpuMs / raw.cpuMs).toFixed(2)}× / ${(alone.cpuMs / raw.cpuMs).toFixed(2)}× (publish/makeImageSet, publish/raw, makeImageSet/raw)`);
+    line(
+      'same ratios in CPU time',
+      `${(first.cpuMs / alone.cpuMs).toFixed(2)}× / ${(first.cpuMs / raw.cpuMs).toFixed(2)}× / ${(alone.cpuMs / raw.cpuMs).toFixed(2)}× (publish/makeImageSet, publish/raw, makeImageSet/raw)`,
+    );
 
     heading('c. republish, nothing changed');
     const manifestBefore = await readLiveManifest(setup.storage, setup.siteId);
@@ -560,22 +596,80 @@ async function main(): Promise<void> {
 
     const results = {
       date: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, totalMemGB: round(os.totalmem() / 1024 ** 3, 1), platform: os.platform(), release: os.release(), arch: os.arch(), loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg().map((value) => round(value)) },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? null,
+        totalMemGB: round(os.totalmem() / 1024 ** 3, 1),
+        platform: os.platform(),
+        release: os.release(),
+        arch: os.arch(),
+        loadAverageAtStart: loadAtStart,
+        loadAverageAtEnd: os.loadavg().map((value) => round(value)),
+      },
       node: process.version,
       sharp: { version: sharp.versions.sharp, vips: sharp.versions.vips, threads: sharp.concurrency(), pipelinesInFlight: sharpConcurrency() },
-      site: { columns: COLUMNS, rows: ROWS, languages: LANGUAGES, images: IMAGE_COUNT, imageSize: `${IMAGE_WIDTH}x${IMAGE_HEIGHT}`, sourceBytesAverage: Math.round(setup.sources.reduce((sum, bytes) => sum + bytes.byteLength, 0) / IMAGE_COUNT) },
-      firstPublish: { ms: Math.round(first.ms), cpuMs: Math.round(first.cpuMs), steps: roundAll(first.stepMs), files: first.result.files, written: first.result.written, imagesMade: first.result.imagesMade, imagesReused: first.result.imagesReused, pagesRendered: first.result.pagesRendered },
-      sharpAlone: {
-        makeImageSetMs: Math.round(alone.ms), makeImageSetCpuMs: Math.round(alone.cpuMs), makeImageSetDerivatives: alone.made, makeImageSetBytes: alone.bytes, rawLoopMs: Math.round(raw.ms), rawLoopCpuMs: Math.round(raw.cpuMs), rawEncodes: raw.encodes, rawBytes: raw.bytes,
-        ratioFirstPublishToMakeImageSet: round(ratioImageSet), ratioFirstPublishToRawLoop: round(ratioRaw), ratioMakeImageSetToRawLoop: round(alone.ms / raw.ms),
-        cpuRatioFirstPublishToMakeImageSet: round(first.cpuMs / alone.cpuMs), cpuRatioFirstPublishToRawLoop: round(first.cpuMs / raw.cpuMs),
+      site: {
+        columns: COLUMNS,
+        rows: ROWS,
+        languages: LANGUAGES,
+        images: IMAGE_COUNT,
+        imageSize: `${IMAGE_WIDTH}x${IMAGE_HEIGHT}`,
+        sourceBytesAverage: Math.round(setup.sources.reduce((sum, bytes) => sum + bytes.byteLength, 0) / IMAGE_COUNT),
       },
-      republishUnchanged: { ms: Math.round(unchanged.ms), cpuMs: Math.round(unchanged.cpuMs), steps: roundAll(unchanged.stepMs), changed: unchanged.result.changed, written: unchanged.result.written, imagesMade: unchanged.result.imagesMade },
-      republishAfterTextEdit: { ms: Math.round(edited.ms), cpuMs: Math.round(edited.cpuMs), steps: roundAll(edited.stepMs), changed: edited.result.changed, written: edited.result.written, changedPaths: changed },
+      firstPublish: {
+        ms: Math.round(first.ms),
+        cpuMs: Math.round(first.cpuMs),
+        steps: roundAll(first.stepMs),
+        files: first.result.files,
+        written: first.result.written,
+        imagesMade: first.result.imagesMade,
+        imagesReused: first.result.imagesReused,
+        pagesRendered: first.result.pagesRendered,
+      },
+      sharpAlone: {
+        makeImageSetMs: Math.round(alone.ms),
+        makeImageSetCpuMs: Math.round(alone.cpuMs),
+        makeImageSetDerivatives: alone.made,
+        makeImageSetBytes: alone.bytes,
+        rawLoopMs: Math.round(raw.ms),
+        rawLoopCpuMs: Math.round(raw.cpuMs),
+        rawEncodes: raw.encodes,
+        rawBytes: raw.bytes,
+        ratioFirstPublishToMakeImageSet: round(ratioImageSet),
+        ratioFirstPublishToRawLoop: round(ratioRaw),
+        ratioMakeImageSetToRawLoop: round(alone.ms / raw.ms),
+        cpuRatioFirstPublishToMakeImageSet: round(first.cpuMs / alone.cpuMs),
+        cpuRatioFirstPublishToRawLoop: round(first.cpuMs / raw.cpuMs),
+      },
+      republishUnchanged: {
+        ms: Math.round(unchanged.ms),
+        cpuMs: Math.round(unchanged.cpuMs),
+        steps: roundAll(unchanged.stepMs),
+        changed: unchanged.result.changed,
+        written: unchanged.result.written,
+        imagesMade: unchanged.result.imagesMade,
+      },
+      republishAfterTextEdit: {
+        ms: Math.round(edited.ms),
+        cpuMs: Math.round(edited.cpuMs),
+        steps: roundAll(edited.stepMs),
+        changed: edited.result.changed,
+        written: edited.result.written,
+        changedPaths: changed,
+      },
       renderPerPageMs: { firstPublish: round(perPage(first), 3), republishUnchanged: round(perPage(unchanged), 3), republishAfterEdit: round(perPage(edited), 3) },
       firstLoad: {
-        htmlBytes: object.body.byteLength, htmlGzipBytes: htmlGzip, firstImagePreloaded, jsGzipBytes: jsGzip, jsRawBytes: jsRaw, jsGzipKB: round(jsGzip / 1024, 1),
-        scripts: jsFiles, dataScripts: weighed.data, cssGzipBytes: cssGzip, css: weighed.css, unresolved: weighed.unresolved,
+        htmlBytes: object.body.byteLength,
+        htmlGzipBytes: htmlGzip,
+        firstImagePreloaded,
+        jsGzipBytes: jsGzip,
+        jsRawBytes: jsRaw,
+        jsGzipKB: round(jsGzip / 1024, 1),
+        scripts: jsFiles,
+        dataScripts: weighed.data,
+        cssGzipBytes: cssGzip,
+        css: weighed.css,
+        unresolved: weighed.unresolved,
       },
       totalMs: Math.round(totalMs),
     };

@@ -30,13 +30,23 @@ async function loadedJavaScript(url: string, options: { withoutNativeHls?: boole
   try {
     const context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
     // Chromium plays HLS itself; a browser that cannot (Firefox) gets hls.js, weighed this way.
-    if (options.withoutNativeHls) await context.addInitScript(() => { HTMLMediaElement.prototype.canPlayType = () => ''; });
+    if (options.withoutNativeHls)
+      await context.addInitScript(() => {
+        HTMLMediaElement.prototype.canPlayType = () => '';
+      });
     const page = await context.newPage();
     const files: { name: string; gzip: number }[] = [];
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      pending.push(response.body().then((body) => { files.push({ name: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).byteLength }); }, () => {}));
+      pending.push(
+        response.body().then(
+          (body) => {
+            files.push({ name: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).byteLength });
+          },
+          () => {},
+        ),
+      );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
@@ -105,7 +115,16 @@ async function main(): Promise<void> {
     line('TBT', `${Math.round(median.tbtMs)} ms`);
     line('FCP', `${Math.round(median.fcpMs)} ms`);
 
-    const results = { when: new Date().toISOString(), imagePageJsGzipBytes: image.total, videoPageJsGzipBytes: video.total, videoPageWithHlsJsGzipBytes: videoHlsJs.total, imageFiles: image.files, videoFiles: video.files, videoHlsJsFiles: videoHlsJs.files, lighthouse: { median, runs } };
+    const results = {
+      when: new Date().toISOString(),
+      imagePageJsGzipBytes: image.total,
+      videoPageJsGzipBytes: video.total,
+      videoPageWithHlsJsGzipBytes: videoHlsJs.total,
+      imageFiles: image.files,
+      videoFiles: video.files,
+      videoHlsJsFiles: videoHlsJs.files,
+      lighthouse: { median, runs },
+    };
     const out = fileURLToPath(new URL('./results/', import.meta.url));
     await mkdir(out, { recursive: true });
     await writeFile(join(out, 'viewer.json'), `${JSON.stringify(results, null, 2)}\n`);

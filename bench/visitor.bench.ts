@@ -64,21 +64,53 @@ async function main() {
   await ensureBuilt();
   const dataDir = await mkdtemp(join(os.tmpdir(), 'swipegrid-visitor-bench-'));
   // The limits are raised so that throughput, not refusals, is measured; the limiter still runs on every request.
-  const env = { DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: PASSWORD, VISITOR_RATE_LIMIT_SCALE: '1000000', NODE_ENV: 'production', SMTP_URL: '' };
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    SITE_PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: PASSWORD,
+    VISITOR_RATE_LIMIT_SCALE: '1000000',
+    NODE_ENV: 'production',
+    SMTP_URL: '',
+  };
   const swipegrid = await startProcess('../api/server.ts', { ...env, ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}) }, 'Demo site');
   const bareProcess = await startProcess('./bare-hono.server.ts', {}, 'Listening');
-  const server = { adminUrl: swipegrid.lines.get('Swipegrid admin')!.replace(/\/$/, ''), siteUrl: swipegrid.lines.get('Published sites')!.replace(/\/sites\/.*$/, ''), demoSiteId: /\/sites\/([^/]+)\//.exec(swipegrid.lines.get('Demo site')!)![1]! };
+  const server = {
+    adminUrl: swipegrid.lines.get('Swipegrid admin')!.replace(/\/$/, ''),
+    siteUrl: swipegrid.lines.get('Published sites')!.replace(/\/sites\/.*$/, ''),
+    demoSiteId: /\/sites\/([^/]+)\//.exec(swipegrid.lines.get('Demo site')!)![1]!,
+  };
   const bare = { url: bareProcess.lines.get('Listening')! };
   try {
     const siteId = server.demoSiteId;
-    const login = await fetch(`${server.adminUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }) });
+    const login = await fetch(`${server.adminUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
+    });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const day = 24 * 3600_000;
     const popup = { id: 'bench-popup', startDate: new Date(Date.now() - day).toISOString(), endDate: new Date(Date.now() + day).toISOString(), effectivePages: [1], limit: APPLICANT_LIMIT };
-    const put = await fetch(`${server.adminUrl}/api/site/${siteId}`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ popupCtas: { applicantLimit: popup } }) });
+    const put = await fetch(`${server.adminUrl}/api/site/${siteId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ popupCtas: { applicantLimit: popup } }),
+    });
     if (put.status !== 200) throw new Error(`setting the popup answered ${put.status}`);
 
-    const events = JSON.stringify({ events: Array.from({ length: BATCH }, (_, i) => ({ type: i % 2 ? 'click_cta_btn' : 'slide_page', siteId, pageId: 'bench-page', position: 'A1', lang: 'jp', sessionId: 'bench-session', targetId: i % 2 ? 'b1' : undefined })) });
+    const events = JSON.stringify({
+      events: Array.from({ length: BATCH }, (_, i) => ({
+        type: i % 2 ? 'click_cta_btn' : 'slide_page',
+        siteId,
+        pageId: 'bench-page',
+        position: 'A1',
+        lang: 'jp',
+        sessionId: 'bench-session',
+        targetId: i % 2 ? 'b1' : undefined,
+      })),
+    });
     console.log(`Visitor API on loopback, ${CONNECTIONS} connections, ${DURATION_S} s a run, ${os.availableParallelism()} cores`);
 
     // Warm both servers so the first run does not pay for JIT and connection set-up.
@@ -86,7 +118,14 @@ async function main() {
     await autocannon({ url: `${bare.url}/ok`, method: 'POST', body: events, connections: CONNECTIONS, duration: 1 });
 
     const bareRun = await autocannon({ url: `${bare.url}/ok`, method: 'POST', body: events, headers: { 'content-type': 'text/plain' }, connections: CONNECTIONS, duration: DURATION_S });
-    const eventsRun = await autocannon({ url: `${server.siteUrl}/api/end-user/events`, method: 'POST', body: events, headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' }, connections: CONNECTIONS, duration: DURATION_S });
+    const eventsRun = await autocannon({
+      url: `${server.siteUrl}/api/end-user/events`,
+      method: 'POST',
+      body: events,
+      headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
     const applyRun = await autocannon({ url: `${server.siteUrl}/api/end-user/site/${siteId}/popup-cta/${popup.id}/apply`, method: 'POST', connections: CONNECTIONS, amount: APPLICANT_ATTEMPTS });
 
     const eventsAccepted = (count(warmUp, 202) + count(eventsRun, 202)) * BATCH;
@@ -115,8 +154,25 @@ async function main() {
       machine: { cores: os.availableParallelism(), node: process.version },
       connections: CONNECTIONS,
       durationS: DURATION_S,
-      events: { batch: BATCH, requestsPerSecond: Math.round(perSecond(eventsRun)), eventsPerSecond: Math.round(perSecond(eventsRun) * BATCH), p99Ms: eventsRun.latency.p99, accepted: eventsAccepted, stored: storedEvents, non2xx: eventsRun.non2xx },
-      applicants: { limit: APPLICANT_LIMIT, attempts: APPLICANT_ATTEMPTS, requestsPerSecond: Math.round(perSecond(applyRun)), p99Ms: applyRun.latency.p99, counted: applicantsCounted, refused: count(applyRun, 400), counter, oversold: Math.max(0, counter - APPLICANT_LIMIT) },
+      events: {
+        batch: BATCH,
+        requestsPerSecond: Math.round(perSecond(eventsRun)),
+        eventsPerSecond: Math.round(perSecond(eventsRun) * BATCH),
+        p99Ms: eventsRun.latency.p99,
+        accepted: eventsAccepted,
+        stored: storedEvents,
+        non2xx: eventsRun.non2xx,
+      },
+      applicants: {
+        limit: APPLICANT_LIMIT,
+        attempts: APPLICANT_ATTEMPTS,
+        requestsPerSecond: Math.round(perSecond(applyRun)),
+        p99Ms: applyRun.latency.p99,
+        counted: applicantsCounted,
+        refused: count(applyRun, 400),
+        counter,
+        oversold: Math.max(0, counter - APPLICANT_LIMIT),
+      },
       bareHono: { requestsPerSecond: Math.round(perSecond(bareRun)), p99Ms: bareRun.latency.p99 },
       ratios: { eventsToBare: Number((perSecond(eventsRun) / perSecond(bareRun)).toFixed(3)), applyToBare: Number((perSecond(applyRun) / perSecond(bareRun)).toFixed(3)) },
     };

@@ -58,7 +58,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const path = (page: Page) => { const url = new URL(page.url()); return url.pathname + url.search; };
+const path = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
 
 async function open(page: Page, address: string) {
   const response = await page.goto(address);

@@ -39,7 +39,11 @@ async function nineImageZip(): Promise<Buffer> {
   const colours = ['#d32f2f', '#f57c00', '#fbc02d', '#388e3c', '#0097a7', '#1976d2', '#512da8', '#c2185b', '#455a64'];
   const files: Record<string, Uint8Array> = {};
   for (const [index, colour] of colours.entries()) {
-    files[`creatives/${index + 1}.jpg`] = new Uint8Array(await sharp({ create: { width: 375, height: 739, channels: 3, background: colour } }).jpeg().toBuffer());
+    files[`creatives/${index + 1}.jpg`] = new Uint8Array(
+      await sharp({ create: { width: 375, height: 739, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer(),
+    );
   }
   return Buffer.from(zipSync(files));
 }

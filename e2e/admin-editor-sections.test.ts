@@ -30,10 +30,15 @@ beforeAll(async () => {
   await first.call('POST', '/api/auth/change-password', { currentPassword: 'First#Pass1', password: PASSWORD, confirmPassword: PASSWORD });
   customer = await signIn(server, CUSTOMER, PASSWORD);
   siteId = (await customer.createSite({ name: 'Popup shop', numberHorizontal: 3, numberVertical: 3 })).id;
-  const survey = await customer.call<{ id: string }>('POST', `/api/site/${siteId}/survey`, {
-    title: 'Favourite colour',
-    questions: [{ id: crypto.randomUUID(), title: 'Which colour?', options: [{ id: crypto.randomUUID(), value: 'Green' }] }],
-  }, 201);
+  const survey = await customer.call<{ id: string }>(
+    'POST',
+    `/api/site/${siteId}/survey`,
+    {
+      title: 'Favourite colour',
+      questions: [{ id: crypto.randomUUID(), title: 'Which colour?', options: [{ id: crypto.randomUUID(), value: 'Green' }] }],
+    },
+    201,
+  );
   surveyId = survey.id;
 });
 
@@ -67,7 +72,9 @@ async function openEditor(tab: string, as = { email: CUSTOMER, password: PASSWOR
 }
 
 async function jpeg(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 300, height: 250, channels: 3, background: colour } }).jpeg().toBuffer();
+  return sharp({ create: { width: 300, height: 250, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** The start of an MP4 (an ISO BMFF `ftyp` box): the server knows a video by these bytes. */
@@ -128,7 +135,14 @@ describe('the popup CTA editor', () => {
 
     const site = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
     const { timeLimit, applicantLimit } = site.settings.popupCtas;
-    expect(timeLimit).toMatchObject({ startDate: null, showRemainingTime: true, effectivePages: [2, 3], style: { backgroundColor: '#112233', textColor: '#FFEEDD', textSize: 18, width: 280, height: 90, shape: 'SLIGHTLY_ROUNDED_EDGE', textAlignment: 'TOP' }, media: { type: 'IMAGE' }, transition: { transitionType: 'SURVEY', linkedSurveyId: surveyId } });
+    expect(timeLimit).toMatchObject({
+      startDate: null,
+      showRemainingTime: true,
+      effectivePages: [2, 3],
+      style: { backgroundColor: '#112233', textColor: '#FFEEDD', textSize: 18, width: 280, height: 90, shape: 'SLIGHTLY_ROUNDED_EDGE', textAlignment: 'TOP' },
+      media: { type: 'IMAGE' },
+      transition: { transitionType: 'SURVEY', linkedSurveyId: surveyId },
+    });
     expect(Date.parse(timeLimit!.endDate!) - Date.now()).toBeGreaterThan(4 * 24 * 3600_000 - 120_000);
     expect(timeLimit!.endDate).toMatch(/[+-]\d\d:\d\d$/);
     expect(timeLimit!.media.url).toMatch(new RegExp(`/${site.media.find((record) => record.kind === 'image')!.id}$`));
@@ -138,11 +152,13 @@ describe('the popup CTA editor', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Popup CTA' }).click();
     expect(await time.getByLabel('Survey').inputValue()).toBe(surveyId);
-    expect(await time.getByLabel('End').inputValue()).toBe(await page.evaluate((iso) => {
-      const at = new Date(iso);
-      const pad = (value: number) => String(value).padStart(2, '0');
-      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-    }, timeLimit!.endDate!));
+    expect(await time.getByLabel('End').inputValue()).toBe(
+      await page.evaluate((iso) => {
+        const at = new Date(iso);
+        const pad = (value: number) => String(value).padStart(2, '0');
+        return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+      }, timeLimit!.endDate!),
+    );
     expect(await time.getByLabel('Row 2').isChecked()).toBe(true);
 
     // Switching a popup off removes it from the site.

@@ -77,7 +77,16 @@ describe('users in the console', () => {
     await expect.poll(() => toastText(page)).toBe('The user was created.');
     const userId = page.url().split('/').pop()!;
     const { user } = await operator.call<{ user: UserView }>('GET', `/api/user/${userId}`);
-    expect(user).toMatchObject({ companyName: 'Shoe Shop', contactPerson: 'Aiko', email: 'shoes@example.com', accountType: 'USER', planId: 'standard', contractStart: '2026-04-01', contractExpiry: '2027-03-31', passwordSet: false });
+    expect(user).toMatchObject({
+      companyName: 'Shoe Shop',
+      contactPerson: 'Aiko',
+      email: 'shoes@example.com',
+      accountType: 'USER',
+      planId: 'standard',
+      contractStart: '2026-04-01',
+      contractExpiry: '2027-03-31',
+      passwordSet: false,
+    });
     // No first password given: an invitation link was mailed.
     await expect.poll(async () => (await readOutbox(join(dataDir, 'outbox'))).filter((mail) => mail.to === 'shoes@example.com').length).toBe(1);
 
@@ -175,7 +184,10 @@ describe('users in the console', () => {
     await expect.poll(() => vera.count()).toBe(0);
     const team = await signIn(server, 'team@example.com', 'Team#Owner1');
     const { admins } = await team.call<{ admins: { email: string; role: string; authority: string }[] }>('GET', '/api/sub-admin');
-    expect(admins.map((admin) => [admin.email, admin.role, admin.authority])).toEqual([['team@example.com', 'main_contact', 'edit'], ['eddie@example.com', 'editor', 'edit']]);
+    expect(admins.map((admin) => [admin.email, admin.role, admin.authority])).toEqual([
+      ['team@example.com', 'main_contact', 'edit'],
+      ['eddie@example.com', 'editor', 'edit'],
+    ]);
     // The account's own row is not a sub-admin: nothing to change on it.
     expect(await page.getByTestId('admin-team@example.com').getByRole('combobox').count()).toBe(0);
     await page.close();
@@ -183,7 +195,11 @@ describe('users in the console', () => {
     // Eddie sets a password from the invitation and sees the list, without any control.
     const invitation = (await readOutbox(join(dataDir, 'outbox'))).find((mail) => mail.to === 'eddie@example.com')!;
     const token = new URL(/http\S+\/new-password\?token=\S+/.exec(invitation.text)![0]).searchParams.get('token');
-    const reset = await fetch(`${server.adminUrl}/api/auth/reset-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'Eddie#Pass1', confirmPassword: 'Eddie#Pass1' }) });
+    const reset = await fetch(`${server.adminUrl}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, password: 'Eddie#Pass1', confirmPassword: 'Eddie#Pass1' }),
+    });
     expect(reset.status).toBe(200);
     const editor = await signInPage('eddie@example.com', 'Eddie#Pass1', 'admin-user');
     await editor.getByRole('link', { name: 'Admin list' }).click();

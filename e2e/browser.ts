@@ -16,8 +16,7 @@ export function visiblePosition(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const stage = document.querySelector('.sg-columns')?.getBoundingClientRect();
     if (!stage) return null;
-    const hit = document.elementsFromPoint(stage.left + stage.width / 2, stage.top + stage.height / 2)
-      .find((element) => element.matches('.sg-page[data-position]')) as HTMLElement | undefined;
+    const hit = document.elementsFromPoint(stage.left + stage.width / 2, stage.top + stage.height / 2).find((element) => element.matches('.sg-page[data-position]')) as HTMLElement | undefined;
     return hit?.dataset.position ?? null;
   });
 }

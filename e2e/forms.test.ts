@@ -63,7 +63,12 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
-const entries = (site: string) => ctx.db.select().from(formEntries).all().filter((entry) => entry.siteId === site);
+const entries = (site: string) =>
+  ctx.db
+    .select()
+    .from(formEntries)
+    .all()
+    .filter((entry) => entry.siteId === site);
 
 describe('the contact screen', () => {
   it('shows the configured fields in orderNum order, the company info and runs the contact script', async () => {

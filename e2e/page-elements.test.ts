@@ -17,7 +17,13 @@ let context: BrowserContext;
 
 const ANIMATIONS = ['NONE', 'PULSE', 'GLOW', 'BOUNCE', 'SHIMMER', 'GLITCH', 'WOBBLE', 'BUBBLY', 'PULSE_OUT'] as const;
 const SHAPES = { pill: '100px', moderately_rounded: '6px', slightly_rounded: '3px', square: '0px', sharp_edge: '0px' } as const;
-const COMPANY = { companyProfile: '株式会社スワイプ\n東京都', companyClause: '販売業者: 株式会社スワイプ', termsOfService: '第1条 利用規約', privacyPolicy: '個人情報を守ります', companyWebsite: 'https://company.example/' };
+const COMPANY = {
+  companyProfile: '株式会社スワイプ\n東京都',
+  companyClause: '販売業者: 株式会社スワイプ',
+  termsOfService: '第1条 利用規約',
+  privacyPolicy: '個人情報を守ります',
+  companyWebsite: 'https://company.example/',
+};
 const SNS_LINKS = SNS_TYPES.map((snsType) => ({ snsType, snsUrl: snsType === 'phone_number' ? '+81 3-1234-5678' : `https://${snsType}.example/` }));
 
 /** A short tone as a WAV file: the page's background music, served beside the site. */
@@ -26,10 +32,22 @@ function toneWav(): Uint8Array {
   const samples = rate; // one second, looped by the page
   const bytes = new Uint8Array(44 + samples);
   const view = new DataView(bytes.buffer);
-  const text = (offset: number, value: string) => [...value].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
-  text(0, 'RIFF'); view.setUint32(4, 36 + samples, true); text(8, 'WAVE'); text(12, 'fmt ');
-  view.setUint32(16, 16, true); view.setUint16(20, 1, true); view.setUint16(22, 1, true); view.setUint32(24, rate, true);
-  view.setUint32(28, rate, true); view.setUint16(32, 1, true); view.setUint16(34, 8, true); text(36, 'data'); view.setUint32(40, samples, true);
+  const text = (offset: number, value: string) => {
+    for (const [i, char] of [...value].entries()) view.setUint8(offset + i, char.charCodeAt(0));
+  };
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 8, true);
+  text(36, 'data');
+  view.setUint32(40, samples, true);
   for (let i = 0; i < samples; i++) bytes[44 + i] = 128 + Math.round(40 * Math.sin((2 * Math.PI * 440 * i) / rate));
   return bytes;
 }
@@ -40,32 +58,89 @@ beforeAll(async () => {
   siteId = site.id;
   const id = (column: number, row: number) => site.creatives[column]!.pages[row - 1]!.id;
   const picture = (colour: string) => pngBytes(375, 739, colour).then((bytes) => ctx.uploadMedia(siteId, bytes, `${colour.slice(1)}.png`));
-  const [a1, a2, b1, buttonImage, productImage] = await Promise.all([picture('#335577'), picture('#775533'), picture('#557733'), pngBytes(240, 80, '#ff8800').then((b) => ctx.uploadMedia(siteId, b, 'button.png')), pngBytes(600, 500, '#2266aa').then((b) => ctx.uploadMedia(siteId, b, 'product.png'))]);
+  const [a1, a2, b1, buttonImage, productImage] = await Promise.all([
+    picture('#335577'),
+    picture('#775533'),
+    picture('#557733'),
+    pngBytes(240, 80, '#ff8800').then((b) => ctx.uploadMedia(siteId, b, 'button.png')),
+    pngBytes(600, 500, '#2266aa').then((b) => ctx.uploadMedia(siteId, b, 'product.png')),
+  ]);
 
-  const settings = (lang: string, json: unknown) => ctx.request(`/api/site/${siteId}?lang=${lang}`, { method: 'PUT', json }).then(async (response) => {
-    if (response.status !== 200) throw new Error(`PUT settings answered ${response.status}: ${await response.text()}`);
-  });
+  const settings = (lang: string, json: unknown) =>
+    ctx.request(`/api/site/${siteId}?lang=${lang}`, { method: 'PUT', json }).then(async (response) => {
+      if (response.status !== 200) throw new Error(`PUT settings answered ${response.status}: ${await response.text()}`);
+    });
   await settings('jp', { displayAlbum: true, sns: SNS_LINKS, company: COMPANY, speakerColor: '#FF0000' });
   await settings('en', { company: { ...COMPANY, companyProfile: 'Swipe Inc.\nTokyo', privacyPolicy: 'We protect your data' } });
 
   const text = (fields: Record<string, unknown>) => ({ buttonType: 'text', buttonLinkType: 'external', linkDestinationUrl: '', buttonWidth: 160, buttonHeight: 40, ...fields });
-  const shapeButtons = Object.keys(SHAPES).map((shape, i) => text({
-    id: `shape-${shape}`, buttonText: shape, buttonShape: shape, buttonPositionLeft: 10, buttonPositionTop: 300 + i * 50, buttonLinkType: 'page', linkDestinationUrl: '2',
-  }));
+  const shapeButtons = Object.keys(SHAPES).map((shape, i) =>
+    text({
+      id: `shape-${shape}`,
+      buttonText: shape,
+      buttonShape: shape,
+      buttonPositionLeft: 10,
+      buttonPositionTop: 300 + i * 50,
+      buttonLinkType: 'page',
+      linkDestinationUrl: '2',
+    }),
+  );
   await ctx.writePage(siteId, id(0, 1), 'jp', {
     detail: {
-      imageUrl: a1.url, mainText: '  春の新作  ', mainTextX: 30, mainTextY: 40, mainTextColor: '#FFEE00', price: '¥1,980', priceTextColor: '#00FFEE',
-      linkButtonText: '公式サイト', linkDestinationUrl: `/sites/${siteId}/B1`, hoverArrowColor: 'black', arrowFadeInterval: 1,
+      imageUrl: a1.url,
+      mainText: '  春の新作  ',
+      mainTextX: 30,
+      mainTextY: 40,
+      mainTextColor: '#FFEE00',
+      price: '¥1,980',
+      priceTextColor: '#00FFEE',
+      linkButtonText: '公式サイト',
+      linkDestinationUrl: `/sites/${siteId}/B1`,
+      hoverArrowColor: 'black',
+      arrowFadeInterval: 1,
     },
     buttons: [
       ...shapeButtons,
-      text({ id: 'microcopy', buttonText: 'Words too many for a short button', buttonHeight: 20, textSize: 14, buttonPositionLeft: 200, buttonPositionTop: 100, microcopyText: '今だけ', microcopyTextColor: '#00FF00', textAlign: 'top', buttonLinkType: 'internal', linkDestinationUrl: 'contact' }),
+      text({
+        id: 'microcopy',
+        buttonText: 'Words too many for a short button',
+        buttonHeight: 20,
+        textSize: 14,
+        buttonPositionLeft: 200,
+        buttonPositionTop: 100,
+        microcopyText: '今だけ',
+        microcopyTextColor: '#00FF00',
+        textAlign: 'top',
+        buttonLinkType: 'internal',
+        linkDestinationUrl: 'contact',
+      }),
       text({ id: 'too-wide', buttonText: 'Wide', buttonWidth: 900, buttonHeight: 2000, buttonPositionLeft: 0, buttonPositionTop: 700 }),
       text({ id: 'fixed', buttonText: 'Fixed', isFixedPosition: true, buttonPositionLeft: 200, buttonPositionTop: 160, buttonWidth: 100, buttonHeight: 30 }),
       text({ id: 'empty-text', buttonText: '   ', linkDestinationUrl: 'https://example.com/' }),
-      { id: 'media', buttonType: 'media', buttonImageUrl: buttonImage.url, buttonLinkType: 'page', linkDestinationUrl: '2', buttonPositionLeft: 200, buttonPositionTop: 220, buttonWidth: 120, buttonHeight: 40, buttonShape: 'square' },
+      {
+        id: 'media',
+        buttonType: 'media',
+        buttonImageUrl: buttonImage.url,
+        buttonLinkType: 'page',
+        linkDestinationUrl: '2',
+        buttonPositionLeft: 200,
+        buttonPositionTop: 220,
+        buttonWidth: 120,
+        buttonHeight: 40,
+        buttonShape: 'square',
+      },
       { id: 'media-without-url', buttonType: 'media', buttonText: 'no picture', buttonPositionLeft: 200, buttonPositionTop: 280 },
-      { id: 'html', buttonType: 'html', buttonContentHtml: '<span class="owner-html">Owner <b>HTML</b></span><style>.owner-html { letter-spacing: 3px; }</style>', buttonLinkType: 'survey', linkedSurveyId: 'survey_7', buttonPositionLeft: 200, buttonPositionTop: 330, buttonWidth: 150, buttonHeight: 40 },
+      {
+        id: 'html',
+        buttonType: 'html',
+        buttonContentHtml: '<span class="owner-html">Owner <b>HTML</b></span><style>.owner-html { letter-spacing: 3px; }</style>',
+        buttonLinkType: 'survey',
+        linkedSurveyId: 'survey_7',
+        buttonPositionLeft: 200,
+        buttonPositionTop: 330,
+        buttonWidth: 150,
+        buttonHeight: 40,
+      },
       { id: 'survey-without-id', buttonType: 'text', buttonText: 'Survey', buttonLinkType: 'survey', buttonPositionLeft: 200, buttonPositionTop: 380 },
     ],
     links: [
@@ -73,7 +148,19 @@ beforeAll(async () => {
       { id: 'hotspot-page', linkType: 'page', linkDestinationUrl: '2', positionLeft: 300, positionTop: 500, width: 60, height: 30 },
     ],
     products: [
-      { id: 'full-product', productName: 'スニーカー', description: '軽くて丈夫', price: '¥9,800', imagePath: productImage.url, linkButtonText: '購入する', linkButtonUrl: '/sites/x/', backgroundColor: '#FFFFEE', textColor: '#111111', linkButtonColor: '#2BAA50', linkTextColor: '#FFFFFF' },
+      {
+        id: 'full-product',
+        productName: 'スニーカー',
+        description: '軽くて丈夫',
+        price: '¥9,800',
+        imagePath: productImage.url,
+        linkButtonText: '購入する',
+        linkButtonUrl: '/sites/x/',
+        backgroundColor: '#FFFFEE',
+        textColor: '#111111',
+        linkButtonColor: '#2BAA50',
+        linkTextColor: '#FFFFFF',
+      },
       { id: 'bare-product', productName: 'Cap', description: 'No link', linkButtonText: 'Buy', coordinateX: 340, coordinateY: 470 },
     ],
     snsConfig: { display: true, sns: [] },
@@ -83,7 +170,9 @@ beforeAll(async () => {
   await ctx.writePage(siteId, id(0, 2), 'jp', {
     detail: { imageUrl: a2.url, speakerX: 300, speakerY: 120 },
     backgroundMusic: '/test-music.wav',
-    buttons: ANIMATIONS.map((animation, i) => text({ id: `anim-${animation}`, buttonText: animation, buttonAnimation: animation, buttonPositionLeft: 10, buttonPositionTop: 60 + i * 60, linkDestinationUrl: 'https://example.com/' })),
+    buttons: ANIMATIONS.map((animation, i) =>
+      text({ id: `anim-${animation}`, buttonText: animation, buttonAnimation: animation, buttonPositionLeft: 10, buttonPositionTop: 60 + i * 60, linkDestinationUrl: 'https://example.com/' }),
+    ),
   });
   await ctx.writePage(siteId, id(1, 1), 'jp', {
     detail: { imageUrl: b1.url, mainText: '   ' },
@@ -180,11 +269,18 @@ describe('CTA buttons', () => {
 
   it('runs each of the eight animations, and none for NONE', async () => {
     const page = await open('A2');
-    const names = await page.evaluate((animations) => animations.map((animation) => {
-      const button = document.querySelector(`.sg-page[data-position="A2"] [data-button-id="anim-${animation}"] .sg-button`)!;
-      const styles = [getComputedStyle(button), getComputedStyle(button, '::before'), getComputedStyle(button, '::after')];
-      return styles.map((style) => style.animationName).filter((name) => name !== 'none').join(',');
-    }), [...ANIMATIONS]);
+    const names = await page.evaluate(
+      (animations) =>
+        animations.map((animation) => {
+          const button = document.querySelector(`.sg-page[data-position="A2"] [data-button-id="anim-${animation}"] .sg-button`)!;
+          const styles = [getComputedStyle(button), getComputedStyle(button, '::before'), getComputedStyle(button, '::after')];
+          return styles
+            .map((style) => style.animationName)
+            .filter((name) => name !== 'none')
+            .join(',');
+        }),
+      [...ANIMATIONS],
+    );
     expect(names[0]).toBe('');
     for (const [i, name] of names.slice(1).entries()) expect(name, ANIMATIONS[i + 1]).not.toBe('');
     expect(new Set(names.slice(1)).size).toBe(8);
@@ -193,9 +289,12 @@ describe('CTA buttons', () => {
 
   it('moves nothing for a visitor who prefers reduced motion', async () => {
     const page = await open('A2', { reducedMotion: 'reduce' });
-    const moving = await page.evaluate(() => [...document.querySelectorAll('.sg-page[data-position="A2"] .sg-button')]
-      .flatMap((button) => [getComputedStyle(button), getComputedStyle(button, '::before'), getComputedStyle(button, '::after')])
-      .filter((style) => style.animationName !== 'none').length);
+    const moving = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('.sg-page[data-position="A2"] .sg-button')]
+          .flatMap((button) => [getComputedStyle(button), getComputedStyle(button, '::before'), getComputedStyle(button, '::after')])
+          .filter((style) => style.animationName !== 'none').length,
+    );
     expect(moving).toBe(0);
     await page.close();
   });

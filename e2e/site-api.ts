@@ -13,7 +13,10 @@ export async function signIn(server: RunningServer, email: string, password: str
     body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
 
   async function call<T>(method: string, path: string, body?: unknown, expected = 200): Promise<T> {
     const isForm = body instanceof FormData;
@@ -32,7 +35,9 @@ export async function signIn(server: RunningServer, email: string, password: str
     updateSite: (id: string, settings: Record<string, unknown>, lang?: string) => call('PUT', `/api/site/${id}${lang ? `?lang=${lang}` : ''}`, settings),
     writePage: (id: string, pageId: string, content: unknown, lang = 'jp') => call('PUT', `/api/site/${id}/page/${pageId}?lang=${lang}`, content),
     async uploadImage(id: string, colour: string, name = 'image.jpg'): Promise<string> {
-      const bytes = await sharp({ create: { width: 375, height: 739, channels: 3, background: colour } }).jpeg().toBuffer();
+      const bytes = await sharp({ create: { width: 375, height: 739, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
       const form = new FormData();
       form.append('file', new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }));
       return (await call<{ url: string }>('POST', `/api/site/${id}/media`, form, 201)).url;

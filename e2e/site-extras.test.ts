@@ -29,14 +29,43 @@ beforeAll(async () => {
   const popupImage = await ctx.uploadMedia(siteId, await pngBytes(200, 120, '#ffcc00'), 'popup.png');
   start = Date.now();
   const iso = (at: number) => new Date(at).toISOString();
-  const response = await ctx.request(`/api/site/${siteId}?lang=jp`, { method: 'PUT', json: {
-    popupCtas: {
-      timeLimit: { id: 'time1', startDate: iso(start - DAY), endDate: iso(start + 4 * DAY), effectivePages: [1], showRemainingTime: true, media: { url: popupImage.url, type: 'IMAGE' }, transition: { transitionType: 'CREATIVE_BLOCK', targetCreativeBlock: 'A2' } },
-      applicantLimit: { id: 'apply1', startDate: iso(start - DAY), endDate: iso(start + 10 * DAY), effectivePages: [1], limit: 5, numberClicks: 2, transition: { transitionType: 'INTERNAL_URL', internalLinkType: 'contact' } },
+  const response = await ctx.request(`/api/site/${siteId}?lang=jp`, {
+    method: 'PUT',
+    json: {
+      popupCtas: {
+        timeLimit: {
+          id: 'time1',
+          startDate: iso(start - DAY),
+          endDate: iso(start + 4 * DAY),
+          effectivePages: [1],
+          showRemainingTime: true,
+          media: { url: popupImage.url, type: 'IMAGE' },
+          transition: { transitionType: 'CREATIVE_BLOCK', targetCreativeBlock: 'A2' },
+        },
+        applicantLimit: {
+          id: 'apply1',
+          startDate: iso(start - DAY),
+          endDate: iso(start + 10 * DAY),
+          effectivePages: [1],
+          limit: 5,
+          numberClicks: 2,
+          transition: { transitionType: 'INTERNAL_URL', internalLinkType: 'contact' },
+        },
+      },
+      campaign: {
+        startDate: iso(start - DAY),
+        effectivePages: [1, 2],
+        isOnClickCount: true,
+        positionLp: 'center',
+        backgroundColor: '#336699',
+        buttons: [{ id: 'cbtn1', buttonType: 'TEXT', buttonText: 'Campaign', buttonLinkType: 'none', position: 'left', buttonPositionX: 10, buttonPositionY: 40, buttonWidth: 140, buttonHeight: 40 }],
+      },
+      notifications: [
+        { id: 'n1', title: '一つ目のお知らせ', content: '本文です' },
+        { id: 'n2', title: '二つ目のお知らせ' },
+      ],
     },
-    campaign: { startDate: iso(start - DAY), effectivePages: [1, 2], isOnClickCount: true, positionLp: 'center', backgroundColor: '#336699', buttons: [{ id: 'cbtn1', buttonType: 'TEXT', buttonText: 'Campaign', buttonLinkType: 'none', position: 'left', buttonPositionX: 10, buttonPositionY: 40, buttonWidth: 140, buttonHeight: 40 }] },
-    notifications: [{ id: 'n1', title: '一つ目のお知らせ', content: '本文です' }, { id: 'n2', title: '二つ目のお知らせ' }],
-  } });
+  });
   if (response.status !== 200) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
   await ctx.publish(siteId);
   server = await serveOnLoopback(ctx.site);
@@ -100,7 +129,16 @@ describe('popup calls to action', () => {
     await page.waitForURL(`${origin}/sites/${siteId}/contact`);
     const listed = (await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta`)).json()) as { popups: { id: string; remaining: number }[] };
     expect(listed.popups.find((popup) => popup.id === 'apply1')!.remaining).toBe(2);
-    await expect.poll(() => ctx.db.select().from(visitorEvents).all().filter((event) => event.eventType === 'click_popup_cta').map((event) => event.targetId)).toEqual(['apply1']);
+    await expect
+      .poll(() =>
+        ctx.db
+          .select()
+          .from(visitorEvents)
+          .all()
+          .filter((event) => event.eventType === 'click_popup_cta')
+          .map((event) => event.targetId),
+      )
+      .toEqual(['apply1']);
 
     await open(page, 'A2');
     await expect.poll(() => page.locator('.sg-news').count(), { timeout: 10_000 }).toBe(1);
@@ -165,13 +203,28 @@ describe('analytics', () => {
     await page.waitForTimeout(600);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await page.goto('about:blank');
-    await expect.poll(() => ctx.db.select().from(visitorEvents).all().filter((event) => event.eventType === 'slide_page').map((event) => event.position), { timeout: 10_000 }).toContain('A2');
+    await expect
+      .poll(
+        () =>
+          ctx.db
+            .select()
+            .from(visitorEvents)
+            .all()
+            .filter((event) => event.eventType === 'slide_page')
+            .map((event) => event.position),
+        { timeout: 10_000 },
+      )
+      .toContain('A2');
     const cookies = await page.context().cookies();
     const session = cookies.find((cookie) => cookie.name === 'sessionId')!;
     // Set for 3650 days (V §9); Chromium keeps no cookie longer than 400 days.
     expect(session.expires * 1000 - Date.now()).toBeGreaterThan(399 * DAY);
     expect(cookies.find((cookie) => cookie.name === 'variationId')).toBeDefined();
-    const stored = ctx.db.select().from(visitorEvents).all().find((event) => event.eventType === 'slide_page')!;
+    const stored = ctx.db
+      .select()
+      .from(visitorEvents)
+      .all()
+      .find((event) => event.eventType === 'slide_page')!;
     expect(stored.sessionId).toBe(decodeURIComponent(session.value));
     await page.context().close();
   });

@@ -32,7 +32,9 @@ async function gradientJpeg(width: number, height: number): Promise<Buffer> {
       pixels[i + 2] = 128;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** A PNG whose left half is fully transparent. */
@@ -44,7 +46,9 @@ async function halfTransparentPng(width: number, height: number): Promise<Buffer
       pixels.set([200, 40, 40, x < width / 2 ? 0 : 255], i);
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** Counts the writes that reach the storage. */
@@ -187,9 +191,7 @@ describe('makeImageSet', () => {
   });
 
   it('renders SVG input', async () => {
-    const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="#336699"/><circle cx="320" cy="180" r="100" fill="#fc0"/></svg>',
-    );
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="#336699"/><circle cx="320" cy="180" r="100" fill="#fc0"/></svg>');
     const { set } = await makeImageSet(storage, svg);
     expect(set).toMatchObject({ width: 640, height: 360, fallbackKey: `media/${set.sha256}/640.jpg` });
     expect([...new Set(set.variants.map((v) => v.width))]).toEqual([50, 100, 200, 400, 600, 640]);
@@ -198,7 +200,10 @@ describe('makeImageSet', () => {
   });
 
   it('applies EXIF orientation before sizing', async () => {
-    const sideways = await sharp(await gradientJpeg(300, 200)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const sideways = await sharp(await gradientJpeg(300, 200))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const { set } = await makeImageSet(storage, sideways);
     expect(set).toMatchObject({ width: 200, height: 300 });
     const metadata = await storedMetadata(`media/${set.sha256}/100.jpg`);
@@ -242,9 +247,7 @@ describe('srcsetFor', () => {
   };
 
   it('lists the URL and width of each variant of one format, narrowest first', () => {
-    expect(srcsetFor(set, 'webp', (key) => `https://cdn.example/${key}`)).toBe(
-      'https://cdn.example/media/ab/50.webp 50w, https://cdn.example/media/ab/300.webp 300w',
-    );
+    expect(srcsetFor(set, 'webp', (key) => `https://cdn.example/${key}`)).toBe('https://cdn.example/media/ab/50.webp 50w, https://cdn.example/media/ab/300.webp 300w');
     expect(srcsetFor(set, 'jpeg', (key) => `/${key}`)).toBe('/media/ab/50.jpg 50w, /media/ab/300.jpg 300w');
   });
 

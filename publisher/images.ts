@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import sharp from 'sharp';
-import type { Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import type { Storage } from '../storage/storage.ts';
 
 export type ImageVariant = {
@@ -95,11 +95,7 @@ export function planImageWidths(sourceWidth: number, widths: readonly number[] =
  * @returns the set; `made` derivatives were made by this call and the set's other `reused`
  *   ones were already stored, so `made + reused === set.variants.length`.
  */
-export async function makeImageSet(
-  storage: Storage,
-  input: ImageSource,
-  opts: MakeImageSetOptions = {},
-): Promise<{ set: ImageSet; made: number; reused: number }> {
+export async function makeImageSet(storage: Storage, input: ImageSource, opts: MakeImageSetOptions = {}): Promise<{ set: ImageSet; made: number; reused: number }> {
   const sha256 = input instanceof Uint8Array ? createHash('sha256').update(input).digest('hex') : input.sha256;
   const prefix = `media/${sha256}/`;
   const setKey = `${prefix}set.json`;
@@ -158,9 +154,7 @@ export async function makeImageSet(
   }
   await runLimited(jobs, sharpConcurrency());
 
-  const sorted = [...variants.values()].sort(
-    (a, b) => a.width - b.width || formatRank(a.format) - formatRank(b.format),
-  );
+  const sorted = [...variants.values()].sort((a, b) => a.width - b.width || formatRank(a.format) - formatRank(b.format));
   const widestFallback = sorted.filter((variant) => variant.format === fallback).at(-1);
   if (widestFallback === undefined) throw new Error(`image set ${sha256} has no ${fallback} fallback`);
   const set: ImageSet = { sha256, width, height, variants: sorted, fallbackKey: widestFallback.key };
@@ -183,7 +177,7 @@ export function srcsetFor(set: ImageSet, format: ImageVariant['format'], urlFor:
 }
 
 async function inspect(source: Uint8Array): Promise<{ width: number; height: number; opaque: boolean }> {
-  let metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(source).metadata();
   } catch (error) {
@@ -216,12 +210,7 @@ function encode(pipeline: Sharp, format: VariantFormat): Promise<Buffer> {
 }
 
 async function averageColor(source: Uint8Array): Promise<string> {
-  const pixel = await sharp(source)
-    .resize(1, 1, { fit: 'fill' })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer();
+  const pixel = await sharp(source).resize(1, 1, { fit: 'fill' }).removeAlpha().toColourspace('srgb').raw().toBuffer();
   return `#${[...pixel.subarray(0, 3)].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 }
 

@@ -20,7 +20,9 @@ export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, stri
  */
 export function mediaUrlsOf(draft: SiteDraft, membersOnly = false): string[] {
   const urls = new Set<string>();
-  const add = (url: string | undefined) => { if (url) urls.add(url); };
+  const add = (url: string | undefined) => {
+    if (url) urls.add(url);
+  };
   if (!membersOnly) {
     add(draft.settings.logoSetting);
     add(draft.settings.faviconSetting);

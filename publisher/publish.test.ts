@@ -24,14 +24,16 @@ const enText = (position: string) => `About page ${position}`;
 function pageBody(position: string, imageUrl: string, lang: Language, mainText = lang === 'jp' ? jpText(position) : enText(position)) {
   return {
     detail: { imageUrl, mainText, mainTextColor: '#FFFFFF' },
-    buttons: [{
-      id: `cta-${position}`,
-      buttonType: 'text',
-      buttonText: lang === 'jp' ? '詳しく見る' : 'Learn more',
-      buttonLinkType: 'external',
-      linkDestinationUrl: `https://example.com/${position}`,
-      buttonShape: 'pill',
-    }],
+    buttons: [
+      {
+        id: `cta-${position}`,
+        buttonType: 'text',
+        buttonText: lang === 'jp' ? '詳しく見る' : 'Learn more',
+        buttonLinkType: 'external',
+        linkDestinationUrl: `https://example.com/${position}`,
+        buttonShape: 'pill',
+      },
+    ],
   };
 }
 
@@ -89,7 +91,9 @@ function filesOfPage(position: string, pageId: string): string[] {
 
 function changedPaths(before: Manifest, after: Manifest): string[] {
   expect(Object.keys(after.files).sort()).toEqual(Object.keys(before.files).sort());
-  return Object.keys(after.files).filter((path) => after.files[path]!.hash !== before.files[path]!.hash).sort();
+  return Object.keys(after.files)
+    .filter((path) => after.files[path]!.hash !== before.files[path]!.hash)
+    .sort();
 }
 
 let ctx: TestContext;
@@ -185,7 +189,11 @@ describe('publishing a 3×4 site in two languages', () => {
     await ctx.publish(site.id);
     const manifest = await liveManifestOf(ctx.storage, site.id);
 
-    for (const [url, path] of [[`/sites/${site.id}/`, 'index.html'], [`/sites/${site.id}/en/B2`, 'en/B2/index.html'], [`/sites/${site.id}/C4`, 'C4/index.html']] as const) {
+    for (const [url, path] of [
+      [`/sites/${site.id}/`, 'index.html'],
+      [`/sites/${site.id}/en/B2`, 'en/B2/index.html'],
+      [`/sites/${site.id}/C4`, 'C4/index.html'],
+    ] as const) {
       const response = await ctx.visit(url);
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type'), url).toMatch(/^text\/html/);
@@ -284,7 +292,7 @@ describe('republishing', () => {
     expect(versions.versions.map((v) => v.version)).toEqual([1]);
   });
 
-  it('after a Japanese text edit on a page without English texts, changes exactly that page\'s HTML and JSON in both languages', async () => {
+  it("after a Japanese text edit on a page without English texts, changes exactly that page's HTML and JSON in both languages", async () => {
     const site = await buildSite(ctx);
     await ctx.publish(site.id);
     const before = await liveManifestOf(ctx.storage, site.id);
@@ -309,7 +317,7 @@ describe('republishing', () => {
     expect(await (await ctx.visit(`/sites/${site.id}/${UNTRANSLATED}`)).text()).toContain('書き換えた説明文');
   });
 
-  it('after a Japanese text edit on a translated page, changes only that page\'s Japanese files', async () => {
+  it("after a Japanese text edit on a translated page, changes only that page's Japanese files", async () => {
     const site = await buildSite(ctx);
     await ctx.publish(site.id);
     const before = await liveManifestOf(ctx.storage, site.id);
@@ -374,7 +382,13 @@ describe('a publish that dies half way', () => {
     await ctx.publish(site.id);
     const page = site.pages.get('A1')!;
     await ctx.writePage(site.id, page.id, 'jp', pageBody('A1', page.imageUrl, 'jp', '届かない更新'));
-    const broken: Storage = { ...ctx.rawStorage, list: (prefix) => ctx.rawStorage.list(prefix), put: async () => { throw new Error('disk full'); } };
+    const broken: Storage = {
+      ...ctx.rawStorage,
+      list: (prefix) => ctx.rawStorage.list(prefix),
+      put: async () => {
+        throw new Error('disk full');
+      },
+    };
     const jobs = createPublishJobs({ db: ctx.db, storage: broken, renderer: testRenderer });
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
@@ -405,7 +419,10 @@ describe('versions and rollback', () => {
     const listed = await ctx.request(`/api/site/${site.id}/versions`);
     expect(listed.status).toBe(200);
     const { versions } = (await listed.json()) as { versions: { version: number; live: boolean; files: number; createdAt: string }[] };
-    expect(versions.map(({ version, live }) => ({ version, live }))).toEqual([{ version: 2, live: true }, { version: 1, live: false }]);
+    expect(versions.map(({ version, live }) => ({ version, live }))).toEqual([
+      { version: 2, live: true },
+      { version: 1, live: false },
+    ]);
     expect(versions.every((v) => v.files === 68 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
 
     const rolled = await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' });
@@ -413,7 +430,10 @@ describe('versions and rollback', () => {
     expect(await rolled.json()).toMatchObject({ live: { version: 1 } });
     expect(await (await ctx.visit(`/sites/${site.id}/`)).text()).toBe(firstHtml);
     const relisted = (await (await ctx.request(`/api/site/${site.id}/versions`)).json()) as { versions: { version: number; live: boolean }[] };
-    expect(relisted.versions.map(({ version, live }) => ({ version, live }))).toEqual([{ version: 2, live: false }, { version: 1, live: true }]);
+    expect(relisted.versions.map(({ version, live }) => ({ version, live }))).toEqual([
+      { version: 2, live: false },
+      { version: 1, live: true },
+    ]);
     expect(await (await ctx.request(`/api/site/${site.id}`)).json()).toMatchObject({ liveVersion: 1 });
 
     // Forward again to the newer version.

@@ -132,7 +132,14 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
 
   const live = await readLiveManifest(storage, draft.id);
   const result = (version: number | null, changed: boolean, written: number): PublishResult => ({
-    version, changed, written, files: files.size, imagesMade: media.made + membersMedia.made, imagesReused: media.reused + membersMedia.reused, pagesRendered: rendered, durationMs: Math.round(performance.now() - started),
+    version,
+    changed,
+    written,
+    files: files.size,
+    imagesMade: media.made + membersMedia.made,
+    imagesReused: media.reused + membersMedia.reused,
+    pagesRendered: rendered,
+    durationMs: Math.round(performance.now() - started),
   });
   if (live && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
     report({ step: 'upload', done: 0, total: 0 });
@@ -165,7 +172,15 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
 
   const now = deps.now?.() ?? new Date();
   const version = await nextVersionNumber(storage, draft.id);
-  const manifest: Manifest = { siteId: draft.id, version, createdAt: now.toISOString(), files: manifestFiles, assets, private: manifestPrivate, address: { domain: address.domain, prefix: address.prefix, defaultLanguage } };
+  const manifest: Manifest = {
+    siteId: draft.id,
+    version,
+    createdAt: now.toISOString(),
+    files: manifestFiles,
+    assets,
+    private: manifestPrivate,
+    address: { domain: address.domain, prefix: address.prefix, defaultLanguage },
+  };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   await switchLive(storage, draft.id, version, now);
   await moveDomain(storage, draft.id, live?.address.domain, address.domain);

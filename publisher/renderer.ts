@@ -49,7 +49,24 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
 }
 
 const WARM_UP_SITE = siteSnapshotSchema.parse({
-  siteId: 'warm-up', lang: 'en', defaultLanguage: 'en', languages: ['en'], origin: 'http://render.local', basePath: '/', customDomain: false, name: 'warm-up',
-  viewMode: 'MOBILE', displayLanguageIcon: false, displayGlobalMenu: false, displayPageCount: false, displayAlbum: false,
-  swipeRedirection: true, autoAttachUrlParam: true, sns: [], seo: seoSchema.parse({}), company: companyInfoSchema.parse({}), poweredBy: false, grid: [],
+  siteId: 'warm-up',
+  lang: 'en',
+  defaultLanguage: 'en',
+  languages: ['en'],
+  origin: 'http://render.local',
+  basePath: '/',
+  customDomain: false,
+  name: 'warm-up',
+  viewMode: 'MOBILE',
+  displayLanguageIcon: false,
+  displayGlobalMenu: false,
+  displayPageCount: false,
+  displayAlbum: false,
+  swipeRedirection: true,
+  autoAttachUrlParam: true,
+  sns: [],
+  seo: seoSchema.parse({}),
+  company: companyInfoSchema.parse({}),
+  poweredBy: false,
+  grid: [],
 });

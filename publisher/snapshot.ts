@@ -65,23 +65,25 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
   const grid = creatives.map((creative) => ({
     id: creative.id,
     name: creativeName(creative, lang, defaultLanguage) || formatPosition(creative.columnIndex, 1).replace(/\d+$/, ''),
-    pages: [...creative.pages].sort((a, b) => a.row - b.row).map((page) => {
-      const position = formatPosition(creative.columnIndex, page.row);
-      const locked = page.content.membersOnlyLock;
-      const published = locked ? null : publishContent(resolvePageText(page.content, page.translations, lang, defaultLanguage), media.entries);
-      const imageUrl = locked ? undefined : page.content.detail.imageUrl || undefined;
-      pages.push({ id: page.id, position, columnIndex: creative.columnIndex, row: page.row, locked, content: published?.content ?? null, media: published?.media ?? {} });
-      return {
-        id: page.id,
-        row: page.row,
-        position,
-        customPath: page.content.customPath || undefined,
-        // "Has an image" in the spec's swipe rule means any media a visitor can see: picture, video or stream.
-        hasImage: Boolean((imageUrl && media.entries[imageUrl]) || (!locked && page.content.detail.hlsPath)),
-        locked,
-        thumbnail: imageUrl ? media.thumbnails[imageUrl] : undefined,
-      };
-    }),
+    pages: [...creative.pages]
+      .sort((a, b) => a.row - b.row)
+      .map((page) => {
+        const position = formatPosition(creative.columnIndex, page.row);
+        const locked = page.content.membersOnlyLock;
+        const published = locked ? null : publishContent(resolvePageText(page.content, page.translations, lang, defaultLanguage), media.entries);
+        const imageUrl = locked ? undefined : page.content.detail.imageUrl || undefined;
+        pages.push({ id: page.id, position, columnIndex: creative.columnIndex, row: page.row, locked, content: published?.content ?? null, media: published?.media ?? {} });
+        return {
+          id: page.id,
+          row: page.row,
+          position,
+          customPath: page.content.customPath || undefined,
+          // "Has an image" in the spec's swipe rule means any media a visitor can see: picture, video or stream.
+          hasImage: Boolean((imageUrl && media.entries[imageUrl]) || (!locked && page.content.detail.hlsPath)),
+          locked,
+          thumbnail: imageUrl ? media.thumbnails[imageUrl] : undefined,
+        };
+      }),
   }));
   const logo = settings.logoSetting ? media.entries[settings.logoSetting] : undefined;
   const favicon = settings.faviconSetting ? media.entries[settings.faviconSetting] : undefined;

@@ -7,7 +7,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Each Astro build and the files whose change makes it stale. */
 const BUILDS = [
-  { name: 'site template', root: join(ROOT, 'site-template'), stamp: join(ROOT, 'site-template/dist/.build-hash'), inputs: ['site-template/src', 'site-template/adapter', 'site-template/astro.config.mjs', 'model', 'package-lock.json'] },
+  {
+    name: 'site template',
+    root: join(ROOT, 'site-template'),
+    stamp: join(ROOT, 'site-template/dist/.build-hash'),
+    inputs: ['site-template/src', 'site-template/adapter', 'site-template/astro.config.mjs', 'model', 'package-lock.json'],
+  },
   { name: 'admin', root: ROOT, stamp: join(ROOT, 'dist/admin/.build-hash'), inputs: ['admin', 'astro.config.mjs', 'model', 'package-lock.json'] },
 ] as const;
 
@@ -15,7 +20,8 @@ async function filesUnder(path: string): Promise<string[]> {
   const entries = await readdir(path, { withFileTypes: true }).catch(() => null);
   if (!entries) return [path];
   const nested = await Promise.all(
-    entries.filter((entry) => entry.name !== 'node_modules' && entry.name !== 'dist' && !entry.name.endsWith('.test.ts'))
+    entries
+      .filter((entry) => entry.name !== 'node_modules' && entry.name !== 'dist' && !entry.name.endsWith('.test.ts'))
       .map((entry) => (entry.isDirectory() ? filesUnder(join(path, entry.name)) : [join(path, entry.name)])),
   );
   return nested.flat();

@@ -49,7 +49,9 @@ async function main() {
   for (const row of summary) {
     if (row.result) {
       const r = row.result;
-      console.log(`${row.site.padEnd(38)}${String(r.version).padStart(7)}  ${(r.changed ? 'yes' : 'no').padEnd(7)}${String(r.files).padStart(6)}${String(r.written).padStart(9)}${String(r.imagesMade).padStart(13)}  ${(r.durationMs / 1000).toFixed(1)} s`);
+      console.log(
+        `${row.site.padEnd(38)}${String(r.version).padStart(7)}  ${(r.changed ? 'yes' : 'no').padEnd(7)}${String(r.files).padStart(6)}${String(r.written).padStart(9)}${String(r.imagesMade).padStart(13)}  ${(r.durationMs / 1000).toFixed(1)} s`,
+      );
     } else {
       console.log(`${row.site.padEnd(38)}  failed: ${row.error}`);
     }

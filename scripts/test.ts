@@ -3,7 +3,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { ensureBuilt } from './build-template.ts';
 
 /**
- * Every test, in the order that fails fastest: types (tests included), the built viewer,
+ * Every test, in the order that fails fastest: lint and format (Biome: rules, import directions and
+ * cycles; knip: unused exports, files and dependencies), types (tests included), the built viewer,
  * unit and integration tests, then the browser tests. Ends with one "N passed, N failed" line.
  */
 const bin = (name: string) => `node_modules/.bin/${name}`;
@@ -26,7 +27,11 @@ function vitest(label: string, config: string, report: string): { ok: boolean; t
 }
 
 mkdirSync('test-results', { recursive: true });
-let ok = run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']);
+// Every step runs even after a failure, so one run reports all that is wrong.
+const linted = run('lint and format check (biome check)', bin('biome'), ['check']);
+const unused = run('unused exports, files and dependencies (knip)', bin('knip'), ['--no-progress']);
+let ok = linted && unused;
+ok = run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']) && ok;
 console.log('\n▶ build the viewer and the admin when stale');
 await ensureBuilt();
 const unit = vitest('unit and integration tests', 'vitest.config.ts', 'test-results/unit.json');

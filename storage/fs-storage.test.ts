@@ -95,13 +95,7 @@ describe('fs storage', () => {
     }
     expect(await keysUnder('sites/a/')).toEqual(['sites/a/0.json', 'sites/a/x/1.json']);
     expect(await keysUnder('sites/a')).toEqual(['sites/a/0.json', 'sites/a/x/1.json', 'sites/ab/9.json']);
-    expect(await keysUnder('sites')).toEqual([
-      'sites.txt',
-      'sites/a/0.json',
-      'sites/a/x/1.json',
-      'sites/ab/9.json',
-      'sites/b/2.json',
-    ]);
+    expect(await keysUnder('sites')).toEqual(['sites.txt', 'sites/a/0.json', 'sites/a/x/1.json', 'sites/ab/9.json', 'sites/b/2.json']);
     expect(await keysUnder('none/')).toEqual([]);
     const [info] = await listed('media/');
     expect(info).toMatchObject({ key: 'media/m.png', size: 'media/m.png'.length, contentType: 'image/png' });

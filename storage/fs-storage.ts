@@ -1,15 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { BigIntStats } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import type { BigIntStats, Dirent } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  assertValidKey,
-  assertValidPrefix,
-  contentTypeFor,
-  RESERVED_SEGMENT_PREFIX,
-  StorageKeyError,
-} from './storage.ts';
+import { assertValidKey, assertValidPrefix, contentTypeFor, RESERVED_SEGMENT_PREFIX, StorageKeyError } from './storage.ts';
 import type { ObjectInfo, PutOptions, Storage, StoredObject } from './storage.ts';
 
 export type FsStorageOptions = {
@@ -58,7 +52,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
   const keyLocks = new Map<string, Promise<void>>();
 
   const fileOf = (key: string) => path.join(filesRoot, ...key.split('/'));
-  const metaOf = (key: string) => path.join(metaRoot, ...key.split('/')) + '.json';
+  const metaOf = (key: string) => `${path.join(metaRoot, ...key.split('/'))}.json`;
 
   async function withKeyLock<T>(key: string, work: () => Promise<T>): Promise<T> {
     const previous = keyLocks.get(key) ?? Promise.resolve();
@@ -87,7 +81,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
   /** Opens the body and its sidecar as a matching pair; see the layout note for the fallback. */
   async function readObject(key: string, withBody: boolean): Promise<{ info: ObjectInfo; body: Buffer | null } | null> {
     for (let attempt = 1; ; attempt++) {
-      let handle;
+      let handle: FileHandle;
       try {
         handle = await open(fileOf(key), 'r');
       } catch (error) {
@@ -115,7 +109,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
   }
 
   async function collectKeys(dirKey: string, prefix: string, into: string[]): Promise<void> {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(dirKey === '' ? filesRoot : fileOf(dirKey), { withFileTypes: true });
     } catch (error) {
@@ -269,12 +263,7 @@ function etagOf(bytes: Uint8Array): string {
 function isMeta(value: unknown): value is Meta {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return (
-    typeof v.etag === 'string' &&
-    typeof v.contentType === 'string' &&
-    typeof v.ino === 'string' &&
-    (v.cacheControl === undefined || typeof v.cacheControl === 'string')
-  );
+  return typeof v.etag === 'string' && typeof v.contentType === 'string' && typeof v.ino === 'string' && (v.cacheControl === undefined || typeof v.cacheControl === 'string');
 }
 
 function normalizeBaseUrl(publicBaseUrl: string): string {
@@ -290,10 +279,7 @@ function compareUtf8(a: string, b: string): number {
 }
 
 function folderConflict(key: string): StorageKeyError {
-  return new StorageKeyError(
-    key,
-    "the fs driver maps '/' to folders, so one key cannot be both an object and the folder of another (as 'a' and 'a/b')",
-  );
+  return new StorageKeyError(key, "the fs driver maps '/' to folders, so one key cannot be both an object and the folder of another (as 'a' and 'a/b')");
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -18,9 +18,7 @@ describe('createStorage', () => {
   });
 
   it('throws for s3 until the driver is built', () => {
-    expect(() => createStorage({ driver: 's3', publicBaseUrl: 'https://cdn.example' })).toThrow(
-      'the s3 driver is not built yet',
-    );
+    expect(() => createStorage({ driver: 's3', publicBaseUrl: 'https://cdn.example' })).toThrow('the s3 driver is not built yet');
   });
 
   it('throws for an unknown driver name instead of falling back', () => {

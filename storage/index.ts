@@ -1,17 +1,7 @@
 import { createFsStorage } from './fs-storage.ts';
 import type { Storage } from './storage.ts';
 
-export { createFsStorage } from './fs-storage.ts';
-export type { FsStorageOptions } from './fs-storage.ts';
-export {
-  assertValidKey,
-  assertValidPrefix,
-  contentTypeFor,
-  MAX_KEY_BYTES,
-  RESERVED_SEGMENT_PREFIX,
-  StorageKeyError,
-} from './storage.ts';
-export type { ObjectInfo, PutOptions, Storage, StoredObject } from './storage.ts';
+export type { Storage } from './storage.ts';
 
 export type StorageConfig = {
   /** 'fs' today; 's3' is designed for but not built. */

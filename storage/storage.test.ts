@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assertValidKey, assertValidPrefix, contentTypeFor, StorageKeyError } from './storage.ts';
 
 describe('assertValidKey', () => {
-  it.each(['a', 'media/3f2a/400.webp', 'sites/s1/manifests/12.json', '_astro/x.css', '.well-known/x', 'é/ü.txt'])(
-    'accepts %j',
-    (key) => {
-      expect(() => assertValidKey(key)).not.toThrow();
-    },
-  );
+  it.each(['a', 'media/3f2a/400.webp', 'sites/s1/manifests/12.json', '_astro/x.css', '.well-known/x', 'é/ü.txt'])('accepts %j', (key) => {
+    expect(() => assertValidKey(key)).not.toThrow();
+  });
 
   it.each([
     ['', /empty/],
