@@ -7,7 +7,6 @@ export type AccountType = z.infer<typeof accountTypeSchema>;
 
 /** The type an account acts with: every type but SUB_ADMIN, which takes its parent's. */
 export type EffectiveType = Exclude<AccountType, 'SUB_ADMIN'>;
-export const EFFECTIVE_TYPES = ACCOUNT_TYPES.filter((type): type is EffectiveType => type !== 'SUB_ADMIN');
 
 /** Admin-list roles (spec §3, §6). */
 export const ADMIN_ROLES = ['main_contact', 'editor', 'viewer'] as const;
@@ -125,11 +124,9 @@ export const createUserInputSchema = contractFields
     contractState: contractStateSchema.extract(['active', 'inactive']).default('active'),
   })
   .superRefine(checkContractDates);
-export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
 /** Changing a user's contract fields: any subset; the type, parent and state have their own rules. */
 export const updateUserInputSchema = contractFields.extend({ email: emailSchema }).partial().strict().superRefine(checkContractDates);
-export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
 /** Contract transition request: the state to move to and an optional note for the history. */
 export const contractChangeInputSchema = z.object({

@@ -24,7 +24,6 @@ export const draftPageSchema = z.object({
   content: pageContentSchema,
   translations: translationsSchema,
 });
-export type DraftPage = z.infer<typeof draftPageSchema>;
 
 export const draftCreativeSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import { DEFAULT_FORM_FIELDS, type FormField, type FormType } from './site.ts';
 import { formFieldKey, MEMBERSHIP_KEYS } from './form-values.ts';
 
 // The checks live in form-values.ts, which imports no schema code, so the viewer can load them.
-export { formFieldKey, validateFormSubmission, type FormCheck, type FormValue, type FormValues } from './form-values.ts';
+export { formFieldKey, validateFormSubmission, type FormCheck } from './form-values.ts';
 
 /**
  * The fields a visitor form shows, sorted by orderNum (V §3): the configured ones, else the

@@ -6,7 +6,7 @@ import { customPathSchema } from './visitor-path.ts';
 import { INTERNAL_LINK_TYPES } from './internal-link.ts';
 import type { MessageKey } from './messages/keys.ts';
 
-export { internalLinkSubPath, type InternalLinkType } from './internal-link.ts';
+export { internalLinkSubPath } from './internal-link.ts';
 
 /** Visitor spec §3: page button shapes; `sharp_edge` is the spec's "also sharp edge". */
 export const buttonShapeSchema = z.enum(['pill', 'moderately_rounded', 'slightly_rounded', 'square', 'sharp_edge']);
@@ -43,9 +43,7 @@ export const textAlignSchema = z.enum(['top', 'bottom']);
 
 export type ButtonShape = z.infer<typeof buttonShapeSchema>;
 export type ButtonAnimation = z.infer<typeof buttonAnimationSchema>;
-export type ButtonType = z.infer<typeof buttonTypeSchema>;
 export type LinkType = z.infer<typeof linkTypeSchema>;
-export type PageStatus = z.infer<typeof pageStatusSchema>;
 
 const SCRIPT_MAX = 65535;
 const PAGE_ORDER = /^[1-9][0-9]{0,2}$/;
@@ -217,7 +215,5 @@ export type Button = z.output<typeof buttonSchema>;
 export type LinkArea = z.output<typeof linkAreaSchema>;
 export type Product = z.output<typeof productSchema>;
 export type PageDetail = z.output<typeof pageDetailSchema>;
-export type PageSnsConfig = z.output<typeof pageSnsConfigSchema>;
 export type PageContent = z.output<typeof pageContentSchema>;
 export type PageContentInput = z.input<typeof pageContentSchema>;
-export type Page = z.output<typeof pageSchema>;

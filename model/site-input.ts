@@ -21,7 +21,6 @@ export const createSiteInputSchema = z
     languages: z.array(languageSchema).min(1).optional(),
   })
   .transform((input) => ({ ...input, languages: [...new Set([input.defaultLanguage, ...(input.languages ?? [])])] }));
-export type CreateSiteInput = z.input<typeof createSiteInputSchema>;
 
 /** A grid change; dropping pages that hold content needs `confirm: true`. */
 export const gridInputSchema = z.object({
@@ -29,9 +28,7 @@ export const gridInputSchema = z.object({
   numberVertical: numberVerticalSchema,
   confirm: z.boolean().default(false),
 });
-export type GridInput = z.input<typeof gridInputSchema>;
 
-export const langQuerySchema = z.object({ lang: languageSchema.optional() });
 
 /**
  * The global menu (spec §5): one name per category, in one language; none empty, none repeated.
@@ -49,5 +46,4 @@ export const categoryNamesInputSchema = z.object({
       });
     }),
 });
-export type CategoryNamesInput = z.input<typeof categoryNamesInputSchema>;
 export type CategoryNames = z.output<typeof categoryNamesInputSchema>;

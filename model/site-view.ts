@@ -28,7 +28,6 @@ export const siteColumnViewSchema = z.object({
   name: z.string(),
   pages: z.array(sitePageViewSchema),
 });
-export type SiteColumnView = z.output<typeof siteColumnViewSchema>;
 
 /**
  * The draft as the site editor reads it in one language: settings with that language's texts,

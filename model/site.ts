@@ -32,7 +32,7 @@ import {
 import type { MessageKey } from './messages/keys.ts';
 import { normalisePathPrefix } from './visitor-path.ts';
 
-export { SNS_TYPES, snsSchema, snsTypeSchema } from './sns.ts';
+export { SNS_TYPES, snsSchema } from './sns.ts';
 export type { Sns, SnsType } from './sns.ts';
 
 /** Both readings of the spec (V §3, B §3): published/unpublished/draft/expired and DRAFT/PUBLISH/PRIVATE/DOMAIN_VERIFYING. */
@@ -139,7 +139,6 @@ export const formConfigurationSchema = z.array(formFieldSchema).superRefine((fie
 });
 
 export type FormType = z.infer<typeof formTypeSchema>;
-export type FormInputType = z.infer<typeof formInputTypeSchema>;
 export type FormField = z.output<typeof formFieldSchema>;
 
 function defaultField(typeForm: FormType, title: string, value: string, orderNum: number): FormField {
@@ -194,10 +193,6 @@ export const popupTransitionTypeSchema = z
   .enum(['INTERNAL_URL', 'EXTERNAL_URL', 'CREATIVE_BLOCK', 'SCRIPT', 'SURVEY', 'LINK_TO_PAGE'])
   .transform((type) => (type === 'LINK_TO_PAGE' ? 'CREATIVE_BLOCK' : type));
 
-/** B §3: how a call to action's content is made. */
-export const ctaContentTypeSchema = z.enum(['TEXT', 'MEDIA', 'HTML_CSS']);
-/** B §3: kinds of call to action, as analytics names them. */
-export const ctaTypeSchema = z.enum(['BUTTON_CTA', 'POPUP_CTA_TRANSITION', 'LINK_CTA']);
 
 export const popupCtaStyleSchema = z.object({
   backgroundColor: colorSchema.default('#FFFFFF'),
@@ -466,12 +461,7 @@ export const creativeSchema = z.object({
     .default(() => []),
 });
 
-export type SiteStatus = z.infer<typeof siteStatusSchema>;
-export type ViewMode = z.infer<typeof viewModeSchema>;
-export type Seo = z.output<typeof seoSchema>;
 export type CompanyInfo = z.output<typeof companyInfoSchema>;
-export type SiteScripts = z.output<typeof siteScriptsSchema>;
-export type SiteForms = z.output<typeof siteFormsSchema>;
 export type PopupCtaItem = z.output<typeof popupCtaItemSchema>;
 export type PopupCtas = z.output<typeof popupCtasSchema>;
 export type CampaignBanner = z.output<typeof campaignBannerSchema>;
@@ -479,9 +469,5 @@ export type CampaignButton = z.output<typeof campaignButtonSchema>;
 export type CampaignLink = z.output<typeof campaignLinkSchema>;
 export type Campaign = z.output<typeof campaignSchema>;
 export type Notification = z.output<typeof notificationSchema>;
-export type FormSettings = z.output<typeof siteFormsSchema>;
-export type ShareInfo = z.output<typeof shareInfoSchema>;
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
-export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 export type SiteSettingsPatch = z.output<typeof siteSettingsPatchSchema>;
-export type Creative = z.output<typeof creativeSchema>;

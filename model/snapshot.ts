@@ -20,7 +20,6 @@ export const responsiveImageSchema = z.object({
 export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
 
 export const videoSourceSchema = z.object({ src: z.string(), type: z.string(), hls: z.string().optional() });
-export type VideoSource = z.infer<typeof videoSourceSchema>;
 
 /** Media of a page keyed by the URL the draft holds, so the viewer looks a URL up instead of rewriting content. */
 export const mediaMapSchema = z.record(z.string(), z.union([

@@ -53,6 +53,7 @@ export const colorSchema = z.string().refine(isColor, { message: 'invalidColour'
  * @example isUrlOrPath('/sites/abc/en/B2') // true; isUrlOrPath('javascript:alert(1)') // false
  */
 export function isUrlOrPath(s: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a URL must not carry.
   if (s === '' || /[\s\\\u0000-\u001f\u007f]/.test(s)) return false;
   if (s.startsWith('/')) return !s.startsWith('//');
   if (!/^https?:\/\/[^/?#]/i.test(s) || !URL.canParse(s)) return false;

@@ -32,7 +32,6 @@ export const VISITOR_EVENT_BATCH_MAX = 100;
 export const visitorEventBatchSchema = z.object({ events: z.array(visitorEventSchema).min(1).max(VISITOR_EVENT_BATCH_MAX) });
 
 export type VisitorEventType = z.infer<typeof visitorEventTypeSchema>;
-export type VisitorEvent = z.infer<typeof visitorEventSchema>;
 
 export const USER_AGENT_CLASSES = ['bot', 'mobile', 'tablet', 'desktop', 'unknown'] as const;
 export type UserAgentClass = (typeof USER_AGENT_CLASSES)[number];

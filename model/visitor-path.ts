@@ -19,9 +19,6 @@ export const VISITOR_SUB_PATHS = [
 
 export type VisitorSubPath = (typeof VISITOR_SUB_PATHS)[number];
 
-// Pure: the viewer bundles this module for its path rules and must not pull zod in with it.
-export const visitorSubPathSchema = /* @__PURE__ */ z.enum(VISITOR_SUB_PATHS);
-
 /** How a site is addressed: under /sites/{siteId} on the shared host, or on a host of its own. */
 export type SiteAddressing = {
   siteId: string;

@@ -15,8 +15,10 @@ export function docsRoutes(origins: { adminOrigin: string; siteOrigin?: string }
   route(app, contracts.openApiDocument, ({ c }) => {
     // With PORT=0 the configured origin ends in :0 until the server listens; the request knows the real one.
     const adminOrigin = origins.adminOrigin.endsWith(':0') ? new URL(c.req.url).origin : origins.adminOrigin;
-    let document = documents.get(adminOrigin);
-    if (!document) documents.set(adminOrigin, (document = apiDocument({ ...origins, adminOrigin })));
+    const known = documents.get(adminOrigin);
+    if (known) return known;
+    const document = apiDocument({ ...origins, adminOrigin });
+    documents.set(adminOrigin, document);
     return document;
   });
   route(app, contracts.apiReference, ({ c }) => referencePage(c));

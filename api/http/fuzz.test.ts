@@ -65,7 +65,7 @@ afterAll(async () => {
 
 /** The real id for a path parameter, by its name and the segment before it. */
 function realParam(path: string, name: string): string {
-  const before = path.split('/').filter(Boolean).findIndex((segment) => segment === `:${name}`);
+  const before = path.split('/').filter(Boolean).indexOf(`:${name}`);
   const previous = path.split('/').filter(Boolean)[before - 1] ?? '';
   switch (name) {
     case 'pageId': return ids.page!;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { z, ZodError } from 'zod';
+import { type z, ZodError } from 'zod';
 import { ROUTE_PREFIX } from '../../model/account.ts';
 import { identityContracts as contracts } from '../../model/contracts/identity.ts';
 import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Queries } from '../db/open-database.ts';
 import { sessions } from '../db/schema.ts';
 
@@ -56,17 +56,9 @@ export function rotateSession(db: Db, session: ValidSession, now = Date.now()): 
   });
 }
 
-export function deleteSession(db: Db, token: string): void {
-  db.delete(sessions).where(eq(sessions.id, hashToken(token))).run();
-}
-
 /** Ends every session of these accounts, but the one kept (the caller's own, after a password change). */
 export function deleteSessionsOf(db: Queries, accountIds: string[], keepSessionId?: string): void {
   if (accountIds.length === 0) return;
   const of = inArray(sessions.accountId, accountIds);
   db.delete(sessions).where(keepSessionId ? and(of, ne(sessions.id, keepSessionId)) : of).run();
-}
-
-export function deleteExpiredSessions(db: Db, now = Date.now()): void {
-  db.delete(sessions).where(lt(sessions.expiresAt, new Date(now))).run();
 }

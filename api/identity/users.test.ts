@@ -188,7 +188,7 @@ describe('CSV import', () => {
     expect({ status: notCsv.status, body: await notCsv.json() }).toEqual({ status: 400, body: { code: 'unsupported_media', message: 'Only CSV files are supported.', key: 'csvOnly', values: {}, issues: [] } });
     const binary = await ctx.request('/api/master/user/import', { method: 'POST', body: fileForm(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]), 'users.csv') });
     expect(binary.status).toBe(400);
-    const big = 'companyName,email\n' + 'x'.repeat(MAX_CSV_BYTES);
+    const big = `companyName,email\n${'x'.repeat(MAX_CSV_BYTES)}`;
     const tooLarge = await ctx.request('/api/master/user/import', { method: 'POST', body: csv(big, 'big.csv') });
     expect({ status: tooLarge.status, body: await tooLarge.json() }).toEqual({ status: 400, body: { code: 'payload_too_large', message: 'big.csv - File size exceeds the 5MB limit', key: 'csvTooLarge', values: { file: 'big.csv' }, issues: [] } });
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
 import { publishSite } from '../../publisher/publish.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
@@ -83,7 +83,7 @@ export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: ()
       return jobs.get(publishId)?.finished ?? Promise.resolve();
     },
     status(siteId: string, publishId: string) {
-      return deps.db.select().from(publishes).where(eq(publishes.id, publishId)).get() ?? null;
+      return deps.db.select().from(publishes).where(and(eq(publishes.id, publishId), eq(publishes.siteId, siteId))).get() ?? null;
     },
   };
 }

@@ -7,7 +7,6 @@ import { AppError, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { readMediaFile } from './read-media-file.ts';
 import { MAX_IMAGE_BYTES, storeUpload } from './store-upload.ts';
-import { fileTooLargeMessage } from './sniff-media.ts';
 import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
 
 /** A body larger than any file we accept, with room for the multipart envelope. */

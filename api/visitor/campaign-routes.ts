@@ -3,7 +3,6 @@ import { visitorContracts as contracts } from '../../model/contracts/visitor.ts'
 import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
 import { isWithinWindow } from '../../model/date-window.ts';
 import { idSchema } from '../../model/validation.ts';
-import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError, fieldError } from '../http/errors.ts';

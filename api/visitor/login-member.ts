@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
-import { visitorText } from '../../model/messages/visitor-text.ts';
 import { createMemberSession, type Member } from './member-sessions.ts';
 import { timingDummyHash, verifyPassword } from '../identity/password.ts';
 import type { Db } from '../db/open-database.ts';

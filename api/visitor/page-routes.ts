@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { resolvedPageSchema, type ResolvedPage } from '../../model/snapshot.ts';
-import { visitorText } from '../../model/messages/visitor-text.ts';
 import { PRIVATE_MEDIA_PREFIX } from '../../publisher/private-media.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';

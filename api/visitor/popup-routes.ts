@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { applicantRemaining, isPopupCtaActive, type PopupPlace } from '../../model/popup-cta.ts';
-import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError } from '../http/errors.ts';

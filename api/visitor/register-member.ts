@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formFieldsFor, validateFormSubmission } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
-import { visitorText } from '../../model/messages/visitor-text.ts';
 import { hashSecret, newSecret } from './member-sessions.ts';
 import { hashPassword } from '../identity/password.ts';
 import type { Db } from '../db/open-database.ts';

@@ -1,5 +1,4 @@
 import type { Language } from '../../model/language.ts';
-import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import { AppError } from '../http/errors.ts';
 import type { VisitorSite } from './find-visitor-site.ts';

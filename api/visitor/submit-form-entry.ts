@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formFieldKey, formFieldsFor, validateFormSubmission } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
-import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { formEntries } from '../db/schema-visitor.ts';

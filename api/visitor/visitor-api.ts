@@ -1,7 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { visitorContracts } from '../../model/contracts/visitor.ts';
-import { visitorText } from '../../model/messages/visitor-text.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { Db } from '../db/open-database.ts';

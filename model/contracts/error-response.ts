@@ -20,4 +20,3 @@ export const errorResponseSchema = z.looseObject({
   issues: z.array(errorIssueSchema).optional(),
 });
 
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

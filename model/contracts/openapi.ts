@@ -120,7 +120,8 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const used = new Set<string>();
   for (const declared of [...admin, ...site]) {
     const path = openApiPath(declared.path);
-    const item = (paths[path] ??= declared.origin === 'site' ? { servers: [server] } : {});
+    const item = paths[path] ?? (declared.origin === 'site' ? { servers: [server] } : {});
+    paths[path] = item;
     if ((item.servers !== undefined) !== (declared.origin === 'site')) throw new Error(`${path} is declared on both origins`);
     const method = declared.method.toLowerCase();
     if (item[method]) throw new Error(`${contractKey(declared)} is declared twice`);

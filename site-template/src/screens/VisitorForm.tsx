@@ -66,6 +66,7 @@ export default function VisitorForm({ fields, lang, submitLabel, onSubmit }: Pro
         const common = { id, 'data-field': index, 'aria-invalid': invalid || undefined, 'aria-describedby': described, 'aria-required': field.isRequired || undefined };
         const value = entered[key];
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: configured fields carry no id; the index keeps two fields of one name apart, and the list never reorders while shown.
           <div key={`${key}-${index}`} className="sg-field">
             {field.typeInput === 'SELECT_OPTIONS' ? (
               <fieldset {...common} tabIndex={-1} className="sg-options">

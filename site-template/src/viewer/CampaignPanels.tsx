@@ -105,6 +105,7 @@ function Panel({ site, campaign, side, counts, onClickItem, onNavigate }: Props 
           {button.buttonType === 'MEDIA' && (button.isVideo
             ? <video src={settingsMediaSrc(site.siteId, button.buttonImageUrl)} poster={button.thumbnailUrl ? settingsMediaSrc(site.siteId, button.thumbnailUrl) : undefined} autoPlay muted loop playsInline />
             : button.buttonImageUrl && <img src={settingsMediaSrc(site.siteId, button.buttonImageUrl)} alt={button.buttonText} />)}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's own campaign HTML, served only on the owner's site origin, never the admin's. */}
           {button.buttonType === 'HTML' && <span dangerouslySetInnerHTML={{ __html: button.buttonContentHtml }} />}
           {count(button.id)}
         </button>

@@ -29,10 +29,10 @@ export default function NotificationBanner({ site, notifications }: { site: Site
   if (closed || !shown) return null;
   return (
     <>
-      <div className="sg-news" role="region" aria-label={NEWS[lang]} onPointerDown={(event) => event.stopPropagation()} onPointerUp={(event) => event.stopPropagation()}>
+      <section className="sg-news" aria-label={NEWS[lang]} onPointerDown={(event) => event.stopPropagation()} onPointerUp={(event) => event.stopPropagation()}>
         <button type="button" className="sg-news-title" data-notification-id={shown.id} onClick={() => setDetail(shown)}>{shown.title}</button>
         <button type="button" className="sg-news-close" aria-label={t('close', lang)} onClick={() => setClosed(true)}>×</button>
-      </div>
+      </section>
       {detail && (
         <Overlay label={detail.title} lang={lang} onClose={() => setDetail(null)} className="sg-news-dialog" header={<h2>{detail.title}</h2>}>
           <div className="sg-dialog-body">

@@ -29,7 +29,10 @@ export default function Overlay({ label, lang, onClose, className, style, header
     };
   }, [onClose]);
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is the pointer's way to close; keyboards close with Escape (above) or the close button.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: as above, Escape is the keyboard's way.
     <div className="sg-overlay" onPointerDown={stop} onPointerUp={stop} onWheel={stop} onClick={onClose}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click only stops the backdrop's close; the dialog itself does nothing on click. */}
       <div ref={panel} className={`sg-dialog ${className ?? ''}`} style={style} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} onClick={stop}>
         <div className="sg-dialog-header">
           {header}

@@ -30,6 +30,7 @@ const closed = new Set<string>();
 function Countdown({ end, lang, onTimeout }: { end: number; lang: Language; onTimeout: () => void }) {
   const [now, setNow] = useState(() => new Date());
   const shown = countdown(end, now);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `now` re-arms the timer after every tick; the effect reads the clock itself.
   useEffect(() => {
     if (shown.done) {
       onTimeout();

@@ -1,4 +1,4 @@
-import { addScreenTexts, type Row } from './catalogue.ts';
+import { addLaterTexts, type Row } from './later-texts.ts';
 
 /**
  * The texts of the screens behind sign-in (editor, sites, users), in en, jp, cn, kr like the
@@ -276,4 +276,4 @@ const SCREENS = {
 } as const satisfies Record<string, Row>;
 
 export type ScreenKey = keyof typeof SCREENS;
-addScreenTexts(SCREENS);
+addLaterTexts(SCREENS);

@@ -1,11 +1,11 @@
 import type { Language } from '../../../../model/language.ts';
 import type { ScreenKey } from './catalogue-screens.ts';
+import { LATER_TEXTS, type Row } from './later-texts.ts';
 
 /**
- * Every text of the admin console in its four languages, in one place (spec §1: Japanese,
- * English, Chinese, Korean; §9: default Japanese, fallback English). Order: en, jp, cn, kr.
+ * Every text of the shell of the admin console in its four languages; the signed-in screens'
+ * texts are in catalogue-screens.ts, loaded with them.
  */
-export type Row = readonly [en: string, jp: string, cn: string, kr: string];
 
 const UI = {
   // The shell: sign-in screens, the signed-in frame, error pages. The screens behind sign-in
@@ -76,20 +76,12 @@ const UI = {
   reload: ['Reload', '再読み込み', '重新加载', '새로고침'],
 } as const satisfies Record<string, Row>;
 
-/** Texts of the signed-in screens, added when their chunk loads (catalogue-screens.ts). */
-const LATER: Partial<Record<ScreenKey, Row>> = {};
-
-/** Adds the signed-in screens' texts; called once by their own module as it loads. */
-export function addScreenTexts(rows: Readonly<Record<ScreenKey, Row>>): void {
-  Object.assign(LATER, rows);
-}
-
 export type UiKey = keyof typeof UI | ScreenKey;
 const INDEX: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 };
 
 /** A console text in a language, `{name}` placeholders filled; English where a text lacks the language. */
 export function uiText(key: UiKey, lang: Language, values: Record<string, string | number> = {}): string {
-  const row: Row | undefined = key in UI ? UI[key as keyof typeof UI] : LATER[key as ScreenKey];
+  const row: Row | undefined = key in UI ? UI[key as keyof typeof UI] : LATER_TEXTS.get(key);
   // A screen's text asked before its chunk loaded is a wiring bug: say which.
   if (!row) return key;
   const text = row[INDEX[lang]] || row[0];

@@ -115,7 +115,9 @@ function FormBuilder({ kind, script }: { kind: FormType; script: 'contactScript'
   const { form, submit } = useSettingsPart(['forms', 'scripts']);
   const list = useFieldArray({ control: form.control, name: `forms.${kind}` });
   const errors = form.formState.errors.forms?.[kind];
-  const renumber = () => form.getValues(`forms.${kind}`).forEach((_, index) => form.setValue(`forms.${kind}.${index}.orderNum`, index));
+  const renumber = () => form.getValues(`forms.${kind}`).forEach((_, index) => {
+    form.setValue(`forms.${kind}.${index}.orderNum`, index);
+  });
   const label = { CONTACT_SETTING: 'other.contact', MEMBERSHIP_SETTING: 'other.membership', HOMEPAGE_SETTING: 'other.form' } as const;
   return (
     <form onSubmit={(event) => { renumber(); void submit(event); }} noValidate className="stack card" aria-label={t(label[kind])}>

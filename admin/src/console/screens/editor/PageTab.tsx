@@ -12,7 +12,6 @@ import { schemaResolver } from '../../ui/schema-resolver.ts';
 import { useEditorSite } from './editor-context.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { PlacementEditor } from './PlacementEditor.tsx';
-import { messageResolver } from '../../forms/message-resolver.ts';
 
 export function allPages(site: SiteView): SitePage[] {
   return site.creatives.flatMap((creative) => creative.pages);

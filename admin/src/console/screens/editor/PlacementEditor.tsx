@@ -17,21 +17,27 @@ const clamp = (value: number, min: number, max: number) => Math.round(Math.min(M
 
 function itemsOf(content: PageContent, labels: { button: string; link: string; product: string; text: string }): Item[] {
   const items: Item[] = [];
-  content.buttons.forEach((button, index) => items.push({
+  content.buttons.forEach((button, index) => {
+    items.push({
     key: `button-${button.id}`, label: `${labels.button} ${index + 1}${button.buttonText ? `: ${button.buttonText}` : ''}`, kind: 'button',
     x: `buttons.${index}.buttonPositionLeft`, y: `buttons.${index}.buttonPositionTop`, w: `buttons.${index}.buttonWidth`, h: `buttons.${index}.buttonHeight`,
     box: { x: button.buttonPositionLeft, y: button.buttonPositionTop, w: button.buttonWidth, h: button.buttonHeight },
-  }));
-  content.links.forEach((link, index) => items.push({
+    });
+  });
+  content.links.forEach((link, index) => {
+    items.push({
     key: `link-${link.id}`, label: `${labels.link} ${index + 1}`, kind: 'link',
     x: `links.${index}.positionLeft`, y: `links.${index}.positionTop`, w: `links.${index}.width`, h: `links.${index}.height`,
     box: { x: link.positionLeft, y: link.positionTop, w: link.width, h: link.height },
-  }));
-  content.products.forEach((product, index) => items.push({
+    });
+  });
+  content.products.forEach((product, index) => {
+    items.push({
     key: `product-${product.id}`, label: `${labels.product} ${index + 1}${product.productName ? `: ${product.productName}` : ''}`, kind: 'product',
     x: `products.${index}.coordinateX`, y: `products.${index}.coordinateY`,
     box: { x: product.coordinateX, y: product.coordinateY, w: POINT, h: POINT },
-  }));
+    });
+  });
   if (content.detail.mainText && content.detail.mainTextX !== null && content.detail.mainTextY !== null) {
     items.push({ key: 'main-text', label: labels.text, kind: 'text', x: 'detail.mainTextX', y: 'detail.mainTextY', box: { x: content.detail.mainTextX, y: content.detail.mainTextY, w: 160, h: 40 } });
   }
@@ -97,6 +103,7 @@ export function PlacementEditor({ control, setValue, imageUrl, isVideo }: { cont
         {imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />)}
         {!imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
         {items.map((item) => (
+          // biome-ignore lint/a11y/useSemanticElements: a positioned box that is dragged, resized by its corner handles (buttons inside it) and nudged by arrow keys; a <button> cannot hold those handles.
           <div
             key={item.key}
             role="button"

@@ -10,11 +10,13 @@ export function CountdownPreview({ end }: { end: string | null }) {
   const [now, setNow] = useState(() => new Date());
   const endMs = end ? Date.parse(end) : Number.NaN;
   const reading = Number.isNaN(endMs) ? null : countdown(endMs, now);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `now` re-arms the timer after every tick; the reading's unit decides the next one.
   useEffect(() => {
     if (!reading || reading.done) return;
     const timer = setTimeout(() => setNow(new Date()), reading.tickMs);
     return () => clearTimeout(timer);
   }, [reading?.tickMs, reading?.done, now]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new end reads the clock again at once.
   useEffect(() => setNow(new Date()), [end]);
   if (!reading) return <p className="hint" data-testid="countdown">{t('countdownNeedsEnd')}</p>;
   return <p data-testid="countdown">{reading.done ? t('countdownDone') : t(`countdown.${reading.unit}`, { value: reading.value })}</p>;

@@ -23,6 +23,7 @@ export default function Preview({ siteId }: { siteId: string }) {
     <section className="stack preview">
       <div className="row spread">
         <h1>{t('preview')}</h1>
+        {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons laid out as a row; role=group names the pair without a fieldset's frame. */}
         <div className="row" role="group" aria-label={t('viewMode')}>
           <button type="button" aria-pressed={mode === 'mobile'} className={mode === 'mobile' ? '' : 'secondary'} onClick={() => setMode('mobile')}>{t('previewMobile')}</button>
           <button type="button" aria-pressed={mode === 'pc'} className={mode === 'pc' ? '' : 'secondary'} onClick={() => setMode('pc')}>{t('previewPc')}</button>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
 import { identityContracts } from '../../../../../model/contracts/identity.ts';
