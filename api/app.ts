@@ -21,7 +21,15 @@ import { docsRoutes } from './docs/routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 
-export type AppDeps = { db: Db; storage: Storage; config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string }; jobs: PublishJobs; mailer: Mailer; adminDist?: string; previewKey?: Uint8Array };
+export type AppDeps = {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string };
+  jobs: PublishJobs;
+  mailer: Mailer;
+  adminDist?: string;
+  previewKey?: Uint8Array;
+};
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {

@@ -25,7 +25,10 @@ function login(body: unknown, headers: Record<string, string> = {}) {
 /** A second, ordinary account (not MASTER), written straight into the database. */
 async function addCustomer(email = 'customer@example.com', password = 'Customer#Pass1'): Promise<{ id: string; email: string; password: string }> {
   const id = randomUUID();
-  ctx.db.insert(accounts).values({ id, email, passwordHash: await hashPassword(password), accountType: 'USER' }).run();
+  ctx.db
+    .insert(accounts)
+    .values({ id, email, passwordHash: await hashPassword(password), accountType: 'USER' })
+    .run();
   return { id, email, password };
 }
 
@@ -67,7 +70,7 @@ async function storageKeys(): Promise<string[]> {
 }
 
 describe('logging in', () => {
-  it('with the first operator\'s credentials sets an HttpOnly session cookie that opens /api/site', async () => {
+  it("with the first operator's credentials sets an HttpOnly session cookie that opens /api/site", async () => {
     const response = await login({ email: OPERATOR.email, password: OPERATOR.password });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ account: { email: OPERATOR.email, accountType: 'MASTER' } });
@@ -85,7 +88,13 @@ describe('logging in', () => {
     expect(await me.json()).toMatchObject({ account: { email: OPERATOR.email, accountType: 'MASTER' } });
     // Only the hash of the secret is stored.
     const token = cookie.split('=')[1]!;
-    expect(ctx.db.select().from(sessions).all().some((row) => row.id === token)).toBe(false);
+    expect(
+      ctx.db
+        .select()
+        .from(sessions)
+        .all()
+        .some((row) => row.id === token),
+    ).toBe(false);
   });
 
   it('takes the email in any case', async () => {
@@ -102,7 +111,7 @@ describe('logging in', () => {
   it.each([
     ['a wrong password', { email: OPERATOR.email, password: 'Wrong#Pass1' }],
     ['an unknown email', { email: 'nobody@example.com', password: OPERATOR.password }],
-  ])('with %s answers 401 with the spec\'s message and sets no cookie', async (_case, body) => {
+  ])("with %s answers 401 with the spec's message and sets no cookie", async (_case, body) => {
     const response = await login(body);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ message: 'The login ID or password is incorrect. Please check and try logging in again.' });
@@ -125,7 +134,7 @@ describe('without a session', () => {
   it('every /api/site… route answers 401 and changes nothing', async () => {
     const { site, pageId, mediaId } = await operatorSite();
     const before = await storageKeys();
-    const expired = createSession(ctx.db, (ctx.db.select().from(accounts).get())!.id, Date.now() - SESSION_TTL_MS - 1000);
+    const expired = createSession(ctx.db, ctx.db.select().from(accounts).get()!.id, Date.now() - SESSION_TTL_MS - 1000);
     for (const cookie of ['', `${SESSION_COOKIE}=not-a-real-session`, `${SESSION_COOKIE}=${expired.token}`]) {
       for (const [method, path, body] of await siteCalls(site.id, pageId, mediaId)) {
         const response = await ctx.request(path, { method, body, headers: { cookie } });
@@ -136,12 +145,12 @@ describe('without a session', () => {
     expect((await ctx.request('/api/auth/user-info', { headers: { cookie: '' } })).status).toBe(401);
     expect(await (await ctx.request(`/api/site/${site.id}`)).json()).toEqual(site);
     expect(await storageKeys()).toEqual(before);
-    expect((await (await ctx.request('/api/site')).json() as { sites: unknown[] }).sites).toHaveLength(1);
+    expect(((await (await ctx.request('/api/site')).json()) as { sites: unknown[] }).sites).toHaveLength(1);
   });
 });
 
 describe('another account', () => {
-  it('cannot read, change, publish or delete the operator\'s site: every call answers 404 and nothing changes', async () => {
+  it("cannot read, change, publish or delete the operator's site: every call answers 404 and nothing changes", async () => {
     const { site, pageId, mediaId } = await operatorSite();
     const customer = await addCustomer();
     const cookie = await ctx.loginAs(customer.email, customer.password);
@@ -201,7 +210,7 @@ describe('cross-site requests', () => {
     expect((await ctx.request('/api/site')).status).toBe(200);
   });
 
-  it('are let through from the admin\'s own origin', async () => {
+  it("are let through from the admin's own origin", async () => {
     const { site } = await operatorSite();
     const sameOrigin = await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { name: 'From the admin' }, headers: { origin: ADMIN_ORIGIN, 'sec-fetch-site': 'same-origin' } });
     expect(sameOrigin.status).toBe(200);
@@ -227,7 +236,7 @@ describe('logging out', () => {
     expect((await ctx.request('/api/auth/logout', { method: 'POST', headers: { cookie: '' } })).status).toBe(200);
   });
 
-  it('ends the account\'s other sessions too, and no other account\'s', async () => {
+  it("ends the account's other sessions too, and no other account's", async () => {
     const first = await ctx.loginAs(OPERATOR.email, OPERATOR.password);
     const second = await ctx.loginAs(OPERATOR.email, OPERATOR.password);
     const customer = await addCustomer();

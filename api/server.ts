@@ -46,7 +46,17 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   // Kept in the data folder: preview links stay valid across a restart.
   const previewKey = loadPreviewKey(config.dataDir);
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
-  const siteApp = createSiteApp({ db, storage, mailer, events, preview, rateLimitScale: config.visitorRateLimitScale, get siteOrigin() { return siteOrigin; } });
+  const siteApp = createSiteApp({
+    db,
+    storage,
+    mailer,
+    events,
+    preview,
+    rateLimitScale: config.visitorRateLimitScale,
+    get siteOrigin() {
+      return siteOrigin;
+    },
+  });
   const site = await listen(siteApp, config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;

@@ -251,14 +251,30 @@ export async function addAccount(db: Db, options: TestAccountOptions): Promise<{
   const email = options.email ?? `${options.type.toLowerCase().replace('_', '-')}-${++accountSequence}-${id.slice(0, 8)}@example.com`;
   const password = options.password ?? 'Account#Pass1';
   db.transaction((tx) => {
-    tx.insert(accounts).values({
-      id, email, accountType: options.type, parentId: options.parentId ?? null, planId: options.planId ?? null,
-      passwordHash: options.passwordHash ?? '', companyName: `${options.type} company`, contractState: options.contractState ?? 'active',
-      authority: options.authority ?? 'edit', mustChangePassword: options.mustChangePassword ?? false,
-    }).run();
-    if (options.type === 'SUB_ADMIN') tx.insert(adminMembers).values({ memberId: id, ownerId: options.parentId!, name: 'Sub admin', role: options.role ?? 'editor' }).run();
+    tx.insert(accounts)
+      .values({
+        id,
+        email,
+        accountType: options.type,
+        parentId: options.parentId ?? null,
+        planId: options.planId ?? null,
+        passwordHash: options.passwordHash ?? '',
+        companyName: `${options.type} company`,
+        contractState: options.contractState ?? 'active',
+        authority: options.authority ?? 'edit',
+        mustChangePassword: options.mustChangePassword ?? false,
+      })
+      .run();
+    if (options.type === 'SUB_ADMIN')
+      tx.insert(adminMembers)
+        .values({ memberId: id, ownerId: options.parentId!, name: 'Sub admin', role: options.role ?? 'editor' })
+        .run();
   });
-  if (!options.passwordHash) db.update(accounts).set({ passwordHash: await hashPassword(password) }).where(eq(accounts.id, id)).run();
+  if (!options.passwordHash)
+    db.update(accounts)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(accounts.id, id))
+      .run();
   return { id, email, password };
 }
 
@@ -271,12 +287,20 @@ export function sessionCookie(response: Response): string {
 
 /** A solid-colour PNG, e.g. `pngBytes(40, 60, '#ff0000')`. */
 export async function pngBytes(width: number, height: number, colour: string): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** A solid-colour JPEG. */
 export async function jpegBytes(width: number, height: number, colour: string): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 /** A multipart body with one file in the field `file`. */

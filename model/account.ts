@@ -85,7 +85,12 @@ export const emailSchema = z
 
 /** The login form (spec §5: email required and well formed). */
 export const loginInputSchema = z.object({
-  email: z.string().trim().min(1, 'requiredFields').pipe(z.email('invalidEmail')).transform((email) => email.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'requiredFields')
+    .pipe(z.email('invalidEmail'))
+    .transform((email) => email.toLowerCase()),
   password: z.string().min(1, 'requiredFields').max(200),
 });
 

@@ -62,6 +62,10 @@ describe('validateFormSubmission', () => {
     const membership = formFieldsFor('MEMBERSHIP_SETTING', undefined);
     expect(validateFormSubmission(membership, { email: 'a@b.jp', password: 'Secret#123', confirmPassword: 'Secret#123' })).toMatchObject({ ok: true });
     expect(validateFormSubmission(membership, { email: 'a@b.jp', password: 'secret#123', confirmPassword: 'secret#123' })).toEqual({ ok: false, field: 'password', problem: 'passwordRule' });
-    expect(validateFormSubmission(membership, { email: 'a@b.jp', password: 'Secret#123', confirmPassword: 'Secret#124' })).toEqual({ ok: false, field: 'confirmPassword', problem: 'passwordMismatch' });
+    expect(validateFormSubmission(membership, { email: 'a@b.jp', password: 'Secret#123', confirmPassword: 'Secret#124' })).toEqual({
+      ok: false,
+      field: 'confirmPassword',
+      problem: 'passwordMismatch',
+    });
   });
 });

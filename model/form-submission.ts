@@ -19,4 +19,3 @@ export function formFieldsFor(type: FormType, configured: readonly FormField[] |
   }
   return fields.sort((a, b) => a.orderNum - b.orderNum);
 }
-

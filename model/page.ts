@@ -11,17 +11,7 @@ export { internalLinkSubPath } from './internal-link.ts';
 /** Visitor spec §3: page button shapes; `sharp_edge` is the spec's "also sharp edge". */
 export const buttonShapeSchema = z.enum(['pill', 'moderately_rounded', 'slightly_rounded', 'square', 'sharp_edge']);
 
-export const buttonAnimationSchema = z.enum([
-  'NONE',
-  'PULSE',
-  'GLOW',
-  'BOUNCE',
-  'SHIMMER',
-  'GLITCH',
-  'WOBBLE',
-  'BUBBLY',
-  'PULSE_OUT',
-]);
+export const buttonAnimationSchema = z.enum(['NONE', 'PULSE', 'GLOW', 'BOUNCE', 'SHIMMER', 'GLITCH', 'WOBBLE', 'BUBBLY', 'PULSE_OUT']);
 
 /** Visitor spec §3: text, media, or html (the spec's "html/css"). */
 export const buttonTypeSchema = z.enum(['text', 'media', 'html']);
@@ -150,9 +140,7 @@ export const productSchema = z
     isInternalLink: z.boolean().default(false),
     order: z.number().int().min(0).default(0),
   })
-  .superRefine((product, ctx) =>
-    checkDestination(product.isInternalLink ? 'internal' : 'external', product.linkButtonUrl, 'linkButtonUrl', ctx),
-  );
+  .superRefine((product, ctx) => checkDestination(product.isInternalLink ? 'internal' : 'external', product.linkButtonUrl, 'linkButtonUrl', ctx));
 
 export const pageDetailSchema = z
   .object({
@@ -179,9 +167,7 @@ export const pageDetailSchema = z
     speakerX: optionalPosition,
     speakerY: optionalPosition,
   })
-  .superRefine((detail, ctx) =>
-    checkDestination(detail.isInternalLink ? 'internal' : 'external', detail.linkDestinationUrl, 'linkDestinationUrl', ctx),
-  );
+  .superRefine((detail, ctx) => checkDestination(detail.isInternalLink ? 'internal' : 'external', detail.linkDestinationUrl, 'linkDestinationUrl', ctx));
 
 /** A page's own social links: shown when `display` is on; an empty list means the site's links. */
 export const pageSnsConfigSchema = z.object({
@@ -194,9 +180,18 @@ export const pageContentSchema = z.object({
   membersOnlyLock: z.boolean().default(false),
   customPath: customPathSchema.optional(),
   detail: pageDetailSchema.prefault({}),
-  buttons: z.array(buttonSchema).superRefine(uniqueIds).default(() => []),
-  links: z.array(linkAreaSchema).superRefine(uniqueIds).default(() => []),
-  products: z.array(productSchema).superRefine(uniqueIds).default(() => []),
+  buttons: z
+    .array(buttonSchema)
+    .superRefine(uniqueIds)
+    .default(() => []),
+  links: z
+    .array(linkAreaSchema)
+    .superRefine(uniqueIds)
+    .default(() => []),
+  products: z
+    .array(productSchema)
+    .superRefine(uniqueIds)
+    .default(() => []),
   backgroundMusic: mediaRefSchema.optional(),
   snsConfig: pageSnsConfigSchema.optional(),
   showCompany: z.boolean().default(false),

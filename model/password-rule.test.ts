@@ -17,13 +17,13 @@ describe('the admin password rule', () => {
     ['without a lowercase letter', 'ABCDEF1#'],
     ['without an uppercase letter', 'abcdef1#'],
     ['without a digit', 'Abcdefg#'],
-    ['without a special of the spec\'s set', 'Abcdefg1!'],
+    ["without a special of the spec's set", 'Abcdefg1!'],
     ['with a space', 'Abc def1#'],
   ])('refuses a password %s', (_case, password) => {
     expect(adminPasswordProblem(password)).not.toBeNull();
   });
 
-  it('asks for the confirmation to match, with the spec\'s message', () => {
+  it("asks for the confirmation to match, with the spec's message", () => {
     const result = changePasswordInputSchema.safeParse({ currentPassword: 'x', password: 'Abcdef1#', confirmPassword: 'Abcdef1$' });
     expect(result.success ? null : result.error.issues[0]).toMatchObject({ path: ['confirmPassword'] });
     expect(english(result.error!.issues)).toBe('Passwords do not match. Please try again.');

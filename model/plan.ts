@@ -35,20 +35,99 @@ export type Plan = z.infer<typeof planSchema>;
 export type PlanLimits = Pick<Plan, PlanFlag | 'quantitySwipe' | 'quantitySite'>;
 
 export const UNLIMITED: PlanLimits = {
-  swipe: true, privateDomain: true, settingPopupCta: true, settingFormContact: true, analyticsEffect: true, settingTagSeo: true, multiLanguage: true,
-  quantitySwipe: Number.MAX_SAFE_INTEGER, quantitySite: Number.MAX_SAFE_INTEGER,
+  swipe: true,
+  privateDomain: true,
+  settingPopupCta: true,
+  settingFormContact: true,
+  analyticsEffect: true,
+  settingTagSeo: true,
+  multiLanguage: true,
+  quantitySwipe: Number.MAX_SAFE_INTEGER,
+  quantitySite: Number.MAX_SAFE_INTEGER,
 };
 
 type TierTerms = Omit<Plan, 'id' | 'name' | 'tier' | 'multilingual' | 'multiLanguage'>;
 
 /** Our terms per tier: the spec names the tiers and fields but gives no figures (docs/decisions.md). */
 const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {
-  trial: { price: 0, quantitySwipe: 10, quantitySite: 1, limitAccess: 10_000, limitAccessPrice: 0, swipe: true, privateDomain: false, settingPopupCta: false, settingFormContact: false, analyticsEffect: false, settingTagSeo: false },
-  light: { price: 30_000, quantitySwipe: 20, quantitySite: 1, limitAccess: 30_000, limitAccessPrice: 1_000, swipe: true, privateDomain: false, settingPopupCta: false, settingFormContact: true, analyticsEffect: false, settingTagSeo: false },
-  standard: { price: 50_000, quantitySwipe: 50, quantitySite: 3, limitAccess: 100_000, limitAccessPrice: 1_000, swipe: true, privateDomain: false, settingPopupCta: true, settingFormContact: true, analyticsEffect: true, settingTagSeo: true },
-  premium: { price: 80_000, quantitySwipe: 100, quantitySite: 5, limitAccess: 300_000, limitAccessPrice: 800, swipe: true, privateDomain: true, settingPopupCta: true, settingFormContact: true, analyticsEffect: true, settingTagSeo: true },
-  pro: { price: 120_000, quantitySwipe: 200, quantitySite: 10, limitAccess: 1_000_000, limitAccessPrice: 600, swipe: true, privateDomain: true, settingPopupCta: true, settingFormContact: true, analyticsEffect: true, settingTagSeo: true },
-  oem: { price: 200_000, quantitySwipe: 500, quantitySite: 50, limitAccess: 3_000_000, limitAccessPrice: 500, swipe: true, privateDomain: true, settingPopupCta: true, settingFormContact: true, analyticsEffect: true, settingTagSeo: true },
+  trial: {
+    price: 0,
+    quantitySwipe: 10,
+    quantitySite: 1,
+    limitAccess: 10_000,
+    limitAccessPrice: 0,
+    swipe: true,
+    privateDomain: false,
+    settingPopupCta: false,
+    settingFormContact: false,
+    analyticsEffect: false,
+    settingTagSeo: false,
+  },
+  light: {
+    price: 30_000,
+    quantitySwipe: 20,
+    quantitySite: 1,
+    limitAccess: 30_000,
+    limitAccessPrice: 1_000,
+    swipe: true,
+    privateDomain: false,
+    settingPopupCta: false,
+    settingFormContact: true,
+    analyticsEffect: false,
+    settingTagSeo: false,
+  },
+  standard: {
+    price: 50_000,
+    quantitySwipe: 50,
+    quantitySite: 3,
+    limitAccess: 100_000,
+    limitAccessPrice: 1_000,
+    swipe: true,
+    privateDomain: false,
+    settingPopupCta: true,
+    settingFormContact: true,
+    analyticsEffect: true,
+    settingTagSeo: true,
+  },
+  premium: {
+    price: 80_000,
+    quantitySwipe: 100,
+    quantitySite: 5,
+    limitAccess: 300_000,
+    limitAccessPrice: 800,
+    swipe: true,
+    privateDomain: true,
+    settingPopupCta: true,
+    settingFormContact: true,
+    analyticsEffect: true,
+    settingTagSeo: true,
+  },
+  pro: {
+    price: 120_000,
+    quantitySwipe: 200,
+    quantitySite: 10,
+    limitAccess: 1_000_000,
+    limitAccessPrice: 600,
+    swipe: true,
+    privateDomain: true,
+    settingPopupCta: true,
+    settingFormContact: true,
+    analyticsEffect: true,
+    settingTagSeo: true,
+  },
+  oem: {
+    price: 200_000,
+    quantitySwipe: 500,
+    quantitySite: 50,
+    limitAccess: 3_000_000,
+    limitAccessPrice: 500,
+    swipe: true,
+    privateDomain: true,
+    settingPopupCta: true,
+    settingFormContact: true,
+    analyticsEffect: true,
+    settingTagSeo: true,
+  },
 };
 
 /** The multilingual variant costs this much more a month. */
@@ -58,13 +137,15 @@ const TIER_NAMES: Readonly<Record<PlanTier, string>> = { trial: 'Trial', light: 
 
 /** The twelve seeded plans: every tier, plain (`light`) and multilingual (`light-multilingual`). */
 export const SEEDED_PLANS: readonly Plan[] = PLAN_TIERS.flatMap((tier) =>
-  [false, true].map((multilingual) => planSchema.parse({
-    ...TIER_TERMS[tier],
-    id: multilingual ? `${tier}-multilingual` : tier,
-    name: multilingual ? `${TIER_NAMES[tier]} (multilingual)` : TIER_NAMES[tier],
-    tier,
-    multilingual,
-    multiLanguage: multilingual,
-    price: TIER_TERMS[tier].price + (multilingual && tier !== 'trial' ? MULTILINGUAL_SURCHARGE : 0),
-  })),
+  [false, true].map((multilingual) =>
+    planSchema.parse({
+      ...TIER_TERMS[tier],
+      id: multilingual ? `${tier}-multilingual` : tier,
+      name: multilingual ? `${TIER_NAMES[tier]} (multilingual)` : TIER_NAMES[tier],
+      tier,
+      multilingual,
+      multiLanguage: multilingual,
+      price: TIER_TERMS[tier].price + (multilingual && tier !== 'trial' ? MULTILINGUAL_SURCHARGE : 0),
+    }),
+  ),
 );

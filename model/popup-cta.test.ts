@@ -3,8 +3,7 @@ import { popupCtaItemSchema, popupCtasSchema } from './site.ts';
 import { activePopupCtas, applicantRemaining, countdown, isPopupCtaActive } from './popup-cta.ts';
 
 const now = new Date('2025-06-01T12:00:00Z');
-const item = (input: Record<string, unknown> = {}) =>
-  popupCtaItemSchema.parse({ id: 'p1', startDate: '2025-06-01T00:00:00Z', endDate: '2025-06-02T00:00:00Z', effectivePages: [1, 3], ...input });
+const item = (input: Record<string, unknown> = {}) => popupCtaItemSchema.parse({ id: 'p1', startDate: '2025-06-01T00:00:00Z', endDate: '2025-06-02T00:00:00Z', effectivePages: [1, 3], ...input });
 const place = { pageOrder: 1, hasDetail: true };
 
 describe('isPopupCtaActive (V §4)', () => {

@@ -37,7 +37,7 @@ export function activePopupCtas(popups: PopupCtas, place: PopupPlace, now: Date,
   if (!allowed) return [];
   return POPUP_KINDS.filter((kind) => {
     const item = popups[kind];
-    return item !== undefined && isPopupCtaActive(item, kind, place, now, kind === 'applicantLimit' ? clicks ?? item.numberClicks : undefined);
+    return item !== undefined && isPopupCtaActive(item, kind, place, now, kind === 'applicantLimit' ? (clicks ?? item.numberClicks) : undefined);
   });
 }
 

@@ -58,7 +58,10 @@ describe('seoSchema applies the character rules with the field named', () => {
     const result = seoSchema.safeParse({ title: 'Big_sale', body: '<script>x()</script>' });
     expect(result.success).toBe(false);
     const issues = result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(issues).toEqual([['title', SEO_MESSAGES.characters], ['body', SEO_MESSAGES.bodyTags]]);
+    expect(issues).toEqual([
+      ['title', SEO_MESSAGES.characters],
+      ['body', SEO_MESSAGES.bodyTags],
+    ]);
   });
 
   it('leaves head tags free apart from length and surrounding whitespace', () => {

@@ -9,7 +9,9 @@ import type { SiteSettings } from './site.ts';
  */
 export function settingsMediaUrls(settings: Pick<SiteSettings, 'popupCtas' | 'campaign' | 'notifications'>): Set<string> {
   const urls = new Set<string>();
-  const add = (url: string | undefined | null) => { if (url) urls.add(url); };
+  const add = (url: string | undefined | null) => {
+    if (url) urls.add(url);
+  };
   for (const item of [settings.popupCtas.timeLimit, settings.popupCtas.applicantLimit]) {
     add(item?.imageUrl);
     add(item?.media.url);

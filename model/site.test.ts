@@ -167,9 +167,7 @@ describe('campaign', () => {
   });
 
   it('refuses an end before the start and an opacity over 100', () => {
-    expect(
-      campaignSchema.safeParse({ startDate: '2025-02-01T00:00:00Z', endDate: '2025-01-01T00:00:00Z' }).success,
-    ).toBe(false);
+    expect(campaignSchema.safeParse({ startDate: '2025-02-01T00:00:00Z', endDate: '2025-01-01T00:00:00Z' }).success).toBe(false);
     expect(campaignSchema.safeParse({ startDate: '2025-02-01T00:00:00Z' }).success).toBe(true);
     expect(campaignSchema.safeParse({ backgroundOpacity: 101 }).success).toBe(false);
   });
@@ -218,9 +216,7 @@ describe('popup calls to action', () => {
   });
 
   it('refuses an end before the start', () => {
-    expect(
-      popupCtaItemSchema.safeParse({ id: 't1', startDate: '2025-02-01T00:00:00Z', endDate: '2025-01-01T00:00:00Z' }).success,
-    ).toBe(false);
+    expect(popupCtaItemSchema.safeParse({ id: 't1', startDate: '2025-02-01T00:00:00Z', endDate: '2025-01-01T00:00:00Z' }).success).toBe(false);
   });
 
   it('has a corner radius for every popup shape', () => {
@@ -251,9 +247,7 @@ describe('forms', () => {
 
   it('needs options for a dropdown or checkboxes', () => {
     expect(formFieldSchema.safeParse({ typeForm: 'CONTACT_SETTING', typeInput: 'SELECT', title: 'Topic' }).success).toBe(false);
-    expect(
-      formFieldSchema.safeParse({ typeForm: 'CONTACT_SETTING', typeInput: 'SELECT', title: 'Topic', options: [{ value: 'A' }] }).success,
-    ).toBe(true);
+    expect(formFieldSchema.safeParse({ typeForm: 'CONTACT_SETTING', typeInput: 'SELECT', title: 'Topic', options: [{ value: 'A' }] }).success).toBe(true);
   });
 
   it('refuses a form mixing kinds', () => {

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  DEFAULT_FLAG_HOTSPOT,
-  DEFAULT_ITEM_SIZE,
-  GRID_MAX,
-  INPUT_LENGTHS,
-  LIMIT_FIELD_MAX_LENGTH,
-  NEWS_MAX,
-  SEO_LIMITS,
-  TEXT_MAX,
-} from './constants.ts';
+import { DEFAULT_FLAG_HOTSPOT, DEFAULT_ITEM_SIZE, GRID_MAX, INPUT_LENGTHS, LIMIT_FIELD_MAX_LENGTH, NEWS_MAX, SEO_LIMITS, TEXT_MAX } from './constants.ts';
 import { DEFAULT_LANGUAGE, languageSchema } from './language.ts';
 import type { Language } from './language.ts';
 import { buttonStyleFields, linkDestinationProblem, linkTypeSchema, pageSchema } from './page.ts';
@@ -16,19 +7,7 @@ import type { LinkType } from './page.ts';
 import { isPositionCode } from './position.ts';
 import { bodyTagsProblem, seoTextProblem, seoWhitespaceProblem, type SeoProblem } from './seo-rules.ts';
 import { snsSchema } from './sns.ts';
-import {
-  colorSchema,
-  dateTimeSchema,
-  domainSchema,
-  emptyOr,
-  idSchema,
-  isDateOrder,
-  mediaRefSchema,
-  optionalText,
-  optionalUrl,
-  patchShape,
-  requiredText,
-} from './validation.ts';
+import { colorSchema, dateTimeSchema, domainSchema, emptyOr, idSchema, isDateOrder, mediaRefSchema, optionalText, optionalUrl, patchShape, requiredText } from './validation.ts';
 import type { MessageKey } from './messages/keys.ts';
 import { normalisePathPrefix } from './visitor-path.ts';
 
@@ -149,19 +128,13 @@ function defaultField(typeForm: FormType, title: string, value: string, orderNum
 
 /** V §3, B §3: the fields each kind of form starts with. */
 export const DEFAULT_FORM_FIELDS: Readonly<Record<FormType, readonly FormField[]>> = Object.freeze({
-  CONTACT_SETTING: Object.freeze([
-    defaultField('CONTACT_SETTING', 'Email', 'email', 0),
-    defaultField('CONTACT_SETTING', 'Company name', 'companyName', 1),
-  ]),
+  CONTACT_SETTING: Object.freeze([defaultField('CONTACT_SETTING', 'Email', 'email', 0), defaultField('CONTACT_SETTING', 'Company name', 'companyName', 1)]),
   MEMBERSHIP_SETTING: Object.freeze([
     defaultField('MEMBERSHIP_SETTING', 'Email', 'email', 0),
     defaultField('MEMBERSHIP_SETTING', 'Password', 'password', 1),
     defaultField('MEMBERSHIP_SETTING', 'Confirm password', 'confirmPassword', 2),
   ]),
-  HOMEPAGE_SETTING: Object.freeze([
-    defaultField('HOMEPAGE_SETTING', 'Email', 'email', 0),
-    defaultField('HOMEPAGE_SETTING', 'Company name', 'companyName', 1),
-  ]),
+  HOMEPAGE_SETTING: Object.freeze([defaultField('HOMEPAGE_SETTING', 'Email', 'email', 0), defaultField('HOMEPAGE_SETTING', 'Company name', 'companyName', 1)]),
 });
 
 /**
@@ -192,7 +165,6 @@ export const popupInternalLinkTypeSchema = z.enum(['contact', 'form', 'membershi
 export const popupTransitionTypeSchema = z
   .enum(['INTERNAL_URL', 'EXTERNAL_URL', 'CREATIVE_BLOCK', 'SCRIPT', 'SURVEY', 'LINK_TO_PAGE'])
   .transform((type) => (type === 'LINK_TO_PAGE' ? 'CREATIVE_BLOCK' : type));
-
 
 export const popupCtaStyleSchema = z.object({
   backgroundColor: colorSchema.default('#FFFFFF'),
@@ -288,9 +260,7 @@ export const campaignBannerSchema = z
     parentHeight: optionalSize,
     clickCount: z.number().int().min(0).default(0),
   })
-  .superRefine((banner, ctx) =>
-    checkDestination(banner.linkDestinationType, banner.linkDestinationUrl, 'linkDestinationUrl', ctx),
-  );
+  .superRefine((banner, ctx) => checkDestination(banner.linkDestinationType, banner.linkDestinationUrl, 'linkDestinationUrl', ctx));
 
 export const campaignButtonSchema = z
   .object({
@@ -306,9 +276,7 @@ export const campaignButtonSchema = z
     position: campaignSideSchema.default('left'),
     clickCount: z.number().int().min(0).default(0),
   })
-  .superRefine((button, ctx) =>
-    checkDestination(button.buttonLinkType, button.linkDestinationUrl, 'linkDestinationUrl', ctx),
-  );
+  .superRefine((button, ctx) => checkDestination(button.buttonLinkType, button.linkDestinationUrl, 'linkDestinationUrl', ctx));
 
 /** A flag hotspot on a campaign panel. */
 export const campaignLinkSchema = z
@@ -419,10 +387,7 @@ const siteSettingsShape = {
   notifications: z.array(notificationSchema).default(() => []),
 };
 
-function checkDefaultLanguage(
-  settings: { defaultLanguage?: Language | undefined; languages?: readonly Language[] | undefined },
-  ctx: z.RefinementCtx,
-): void {
+function checkDefaultLanguage(settings: { defaultLanguage?: Language | undefined; languages?: readonly Language[] | undefined }, ctx: z.RefinementCtx): void {
   const { defaultLanguage, languages } = settings;
   if (defaultLanguage !== undefined && languages !== undefined && !languages.includes(defaultLanguage)) {
     ctx.addIssue({ code: 'custom', path: ['languages'], message: 'languagesIncludeDefault' });
@@ -450,13 +415,23 @@ export const siteSettingsPatchSchema = z
 export const creativeSchema = z.object({
   id: idSchema,
   /** 0-based column index. */
-  order: z.number().int().min(0).max(GRID_MAX - 1),
+  order: z
+    .number()
+    .int()
+    .min(0)
+    .max(GRID_MAX - 1),
   name: optionalText(TEXT_MAX),
   pages: z
     .array(pageSchema)
     .superRefine((pages, ctx) => {
-      uniqueValues<string>('duplicateId')(pages.map((page) => page.id), ctx);
-      uniqueValues<number>('duplicatePageOrder')(pages.map((page) => page.order), ctx);
+      uniqueValues<string>('duplicateId')(
+        pages.map((page) => page.id),
+        ctx,
+      );
+      uniqueValues<number>('duplicatePageOrder')(
+        pages.map((page) => page.order),
+        ctx,
+      );
     })
     .default(() => []),
 });

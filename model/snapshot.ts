@@ -22,10 +22,7 @@ export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
 export const videoSourceSchema = z.object({ src: z.string(), type: z.string(), hls: z.string().optional() });
 
 /** Media of a page keyed by the URL the draft holds, so the viewer looks a URL up instead of rewriting content. */
-export const mediaMapSchema = z.record(z.string(), z.union([
-  z.object({ kind: z.literal('image'), image: responsiveImageSchema }),
-  z.object({ kind: z.literal('video'), video: videoSourceSchema }),
-]));
+export const mediaMapSchema = z.record(z.string(), z.union([z.object({ kind: z.literal('image'), image: responsiveImageSchema }), z.object({ kind: z.literal('video'), video: videoSourceSchema })]));
 export type MediaMap = z.infer<typeof mediaMapSchema>;
 
 /** One page as a visitor of one language sees it. A locked page carries no content, only its lock. */

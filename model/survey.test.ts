@@ -4,8 +4,25 @@ import { scoreSurveyResponse, surveyInputSchema } from './survey.ts';
 const survey = surveyInputSchema.parse({
   title: 'Taste',
   questions: [
-    { id: 'q1', title: 'Favourite?', type: 'SINGLE', options: [{ id: 'a', value: 'Tea', points: 1 }, { id: 'b', value: 'Coffee', points: 3 }] },
-    { id: 'q2', title: 'Also?', type: 'MULTIPLE', isRequired: false, options: [{ id: 'c', value: 'Milk', points: 2 }, { id: 'd', value: 'Sugar', points: 5 }] },
+    {
+      id: 'q1',
+      title: 'Favourite?',
+      type: 'SINGLE',
+      options: [
+        { id: 'a', value: 'Tea', points: 1 },
+        { id: 'b', value: 'Coffee', points: 3 },
+      ],
+    },
+    {
+      id: 'q2',
+      title: 'Also?',
+      type: 'MULTIPLE',
+      isRequired: false,
+      options: [
+        { id: 'c', value: 'Milk', points: 2 },
+        { id: 'd', value: 'Sugar', points: 5 },
+      ],
+    },
     { id: 'q3', title: 'Why?', type: 'TEXT', isRequired: false },
   ],
 });

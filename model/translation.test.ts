@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageContentSchema, type PageContent, type PageContentInput } from './page.ts';
-import {
-  applyPageText,
-  applySiteText,
-  extractPageText,
-  extractSiteText,
-  pruneTranslations,
-  resolvePageText,
-  translationsSchema,
-  writePageInLanguage,
-  type Translations,
-} from './translation.ts';
+import { applyPageText, applySiteText, extractPageText, extractSiteText, pruneTranslations, resolvePageText, translationsSchema, writePageInLanguage, type Translations } from './translation.ts';
 
 const page = (input: PageContentInput): PageContent => pageContentSchema.parse(input);
 
@@ -55,7 +45,7 @@ describe('extractPageText', () => {
 });
 
 describe('applyPageText', () => {
-  it('puts the overlay\'s texts in place and keeps everything else', () => {
+  it("puts the overlay's texts in place and keeps everything else", () => {
     const english = applyPageText(base, { 'detail.mainText': 'Body', 'buttons.b1.buttonText': 'Button', 'products.p1.productName': 'Shirt' });
     expect(english.detail).toEqual({ ...base.detail, mainText: 'Body' });
     expect(english.buttons[0]).toEqual({ ...base.buttons[0], buttonText: 'Button' });
@@ -93,7 +83,7 @@ describe('resolvePageText', () => {
     expect(resolvePageText(base, translations, 'en', 'jp').detail.mainText).toBe('Body');
   });
 
-  it('falls back to the default language\'s texts where a language has none', () => {
+  it("falls back to the default language's texts where a language has none", () => {
     const english = resolvePageText(base, translations, 'en', 'jp');
     expect(english.detail.price).toBe('¥1,000');
     expect(english.buttons[0]!.buttonText).toBe('ボタン');
@@ -110,7 +100,7 @@ describe('writePageInLanguage', () => {
     expect(next.translations).toEqual({ en: { 'detail.mainText': 'Body', 'buttons.b1.buttonText': 'Button' } });
   });
 
-  it('in another language keeps the base texts, takes the structure from the edit and stores the edit\'s texts as that language\'s', () => {
+  it("in another language keeps the base texts, takes the structure from the edit and stores the edit's texts as that language's", () => {
     const edit = page({
       detail: { mainText: 'Body', price: '$10', mainTextColor: '#abcdef' },
       buttons: [{ id: 'b1', buttonText: 'Button', microcopyText: 'Now', buttonColor: '#222222', buttonPositionTop: 300 }],
@@ -148,7 +138,7 @@ describe('writePageInLanguage', () => {
     expect(resolvePageText(next.base, next.translations, 'kr', 'jp').buttons.find((button) => button.id === 'b3')!.buttonText).toBe('Added in English');
   });
 
-  it('keeps the other languages\' texts, dropping only those of items the edit removed', () => {
+  it("keeps the other languages' texts, dropping only those of items the edit removed", () => {
     const translations: Translations = { kr: { 'detail.mainText': '본문', 'buttons.b2.buttonText': '둘째' } };
     const edit = page({ detail: { mainText: 'Body' }, buttons: [{ id: 'b1', buttonText: 'Button' }] });
     const next = writePageInLanguage(base, translations, edit, 'en', 'jp');
@@ -167,7 +157,7 @@ describe('writePageInLanguage', () => {
 describe('pruneTranslations', () => {
   it('keeps detail texts always and item texts only for items the page still has, in every language', () => {
     const translations: Translations = {
-      en: { 'detail.mainText': 'Body', 'buttons.b1.buttonText': 'One', 'buttons.zz.buttonText': 'Gone', 'products.p9.productName': 'Gone', 'nonsense': 'x' },
+      en: { 'detail.mainText': 'Body', 'buttons.b1.buttonText': 'One', 'buttons.zz.buttonText': 'Gone', 'products.p9.productName': 'Gone', nonsense: 'x' },
       kr: { 'detail.price': '₩', 'products.p1.productName': '셔츠' },
     };
     expect(pruneTranslations(translations, base)).toEqual({
@@ -204,7 +194,7 @@ describe('site texts', () => {
     });
   });
 
-  it('applies an overlay over the site\'s texts, leaving the rest', () => {
+  it("applies an overlay over the site's texts, leaving the rest", () => {
     const english = applySiteText(site, { 'seo.title': 'Title', 'company.privacyPolicy': 'Policy', 'seo.head': '<script>' });
     expect(english.seo).toEqual({ ...site.seo, title: 'Title' });
     expect(english.company).toEqual({ ...site.company, privacyPolicy: 'Policy' });

@@ -77,13 +77,7 @@ export function resolvePageText(base: PageContent, translations: Translations, l
  * edit's text, so the other languages show something rather than nothing until translated.
  * A blank text in another language means "not translated yet": it keeps falling back.
  */
-export function writePageInLanguage(
-  base: PageContent,
-  translations: Translations,
-  edit: PageContent,
-  lang: Language,
-  defaultLanguage: Language,
-): { base: PageContent; translations: Translations } {
+export function writePageInLanguage(base: PageContent, translations: Translations, edit: PageContent, lang: Language, defaultLanguage: Language): { base: PageContent; translations: Translations } {
   if (lang === defaultLanguage) {
     return { base: edit, translations: pruneTranslations(translations, edit) };
   }

@@ -76,12 +76,9 @@ describe('colours', () => {
 });
 
 describe('URLs', () => {
-  it.each(['https://example.com', 'http://example.com/a?b=c#d', 'HTTPS://Example.com/', '/sites/abc/en/B2', '/'])(
-    'accepts %j',
-    (url) => {
-      expect(urlSchema.parse(url)).toBe(url);
-    },
-  );
+  it.each(['https://example.com', 'http://example.com/a?b=c#d', 'HTTPS://Example.com/', '/sites/abc/en/B2', '/'])('accepts %j', (url) => {
+    expect(urlSchema.parse(url)).toBe(url);
+  });
 
   it.each([
     '',
@@ -121,19 +118,13 @@ describe('URLs', () => {
 });
 
 describe('media references', () => {
-  it.each(['https://cdn.example.com/a.webp', '/media/a.webp', 'sites/abc/hero.webp', 'a.mp4', 'sites/abc/video/index.m3u8'])(
-    'accepts %j',
-    (ref) => {
-      expect(isMediaRef(ref)).toBe(true);
-    },
-  );
+  it.each(['https://cdn.example.com/a.webp', '/media/a.webp', 'sites/abc/hero.webp', 'a.mp4', 'sites/abc/video/index.m3u8'])('accepts %j', (ref) => {
+    expect(isMediaRef(ref)).toBe(true);
+  });
 
-  it.each(['', '../secret', 'sites/../../etc/passwd', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil/a.png', 'a b.png', 'a\\b.png', `a${'b'.repeat(1024)}`])(
-    'refuses %j',
-    (ref) => {
-      expect(isMediaRef(ref)).toBe(false);
-    },
-  );
+  it.each(['', '../secret', 'sites/../../etc/passwd', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil/a.png', 'a b.png', 'a\\b.png', `a${'b'.repeat(1024)}`])('refuses %j', (ref) => {
+    expect(isMediaRef(ref)).toBe(false);
+  });
 });
 
 describe('text helpers', () => {

@@ -40,9 +40,7 @@ export function isColor(s: string): boolean {
   if (parts.length !== (withAlpha ? 4 : 3)) return false;
   const [a = '', b = '', c = '', alpha = ''] = parts;
   if (withAlpha && !isAlpha(alpha)) return false;
-  return fn.startsWith('rgb')
-    ? isChannel(a) && isChannel(b) && isChannel(c)
-    : isHue(a) && isPercent(b) && isPercent(c);
+  return fn.startsWith('rgb') ? isChannel(a) && isChannel(b) && isChannel(c) : isHue(a) && isPercent(b) && isPercent(c);
 }
 
 export const colorSchema = z.string().refine(isColor, { message: 'invalidColour' });
@@ -60,10 +58,7 @@ export function isUrlOrPath(s: string): boolean {
   return new URL(s).hostname !== '';
 }
 
-export const urlSchema = z
-  .string()
-  .max(URL_MAX, 'urlTooLong')
-  .refine(isUrlOrPath, { message: 'urlOrPath' });
+export const urlSchema = z.string().max(URL_MAX, 'urlTooLong').refine(isUrlOrPath, { message: 'urlOrPath' });
 
 /**
  * A field a form may leave empty: '' or a value `schema` accepts, '' by default.
@@ -96,11 +91,7 @@ export const mediaRefSchema = z.string().refine(isMediaRef, { message: 'invalidM
  * @example requiredText(50).parse('  Shop ') // 'Shop'
  */
 export function requiredText(max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, 'requiredFields')
-    .max(max, 'textTooLong');
+  return z.string().trim().min(1, 'requiredFields').max(max, 'textTooLong');
 }
 
 /** An optional text field: at most `max` characters, '' by default. */
@@ -126,11 +117,7 @@ export function isDateOrder(start: string | null | undefined, end: string | null
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** A host name for a custom domain, lower-cased, e.g. 'shop.example.com'. */
-export const domainSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(HOSTNAME, { message: 'invalidDomain' });
+export const domainSchema = z.string().trim().toLowerCase().regex(HOSTNAME, { message: 'invalidDomain' });
 
 type Undefaulted<T> = T extends z.ZodDefault<infer Inner> ? Inner : T extends z.ZodPrefault<infer Inner> ? Inner : T;
 

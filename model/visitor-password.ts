@@ -10,13 +10,6 @@ const SPECIAL = new RegExp(`[${PASSWORD_SPECIALS.replace(/[\]\\^-]/g, '\\$&')}]`
  */
 export function visitorPasswordProblem(password: string): VisitorMessageKey | null {
   const { min, max } = PASSWORD_LENGTH.visitor;
-  const ok =
-    password.length >= min &&
-    password.length <= max &&
-    !/\s/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /[0-9]/.test(password) &&
-    SPECIAL.test(password);
+  const ok = password.length >= min && password.length <= max && !/\s/.test(password) && /[a-z]/.test(password) && /[A-Z]/.test(password) && /[0-9]/.test(password) && SPECIAL.test(password);
   return ok ? null : 'passwordRule';
 }

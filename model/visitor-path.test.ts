@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from './language.ts';
-import {
-  buildVisitorPath,
-  customPathFileName,
-  isCustomPathSlug,
-  normalisePathPrefix,
-  parseVisitorPath,
-  publicFileName,
-  VISITOR_SUB_PATHS,
-} from './visitor-path.ts';
+import { buildVisitorPath, customPathFileName, isCustomPathSlug, normalisePathPrefix, parseVisitorPath, publicFileName, VISITOR_SUB_PATHS } from './visitor-path.ts';
 import type { SiteAddressing, VisitorTarget } from './visitor-path.ts';
 
 const site: SiteAddressing = { siteId: 'abc', defaultLanguage: 'jp' };
@@ -78,9 +70,7 @@ describe('buildVisitorPath and parseVisitorPath', () => {
 
   it('lets a custom path stand in for the position and a sub-path win over both', () => {
     expect(buildVisitorPath(site, { lang: 'en', position: 'B2', customPath: 'spring-sale' })).toBe('/sites/abc/en/spring-sale');
-    expect(buildVisitorPath(site, { lang: 'en', position: 'B2', customPath: 'spring-sale', subPath: 'login' })).toBe(
-      '/sites/abc/en/login',
-    );
+    expect(buildVisitorPath(site, { lang: 'en', position: 'B2', customPath: 'spring-sale', subPath: 'login' })).toBe('/sites/abc/en/login');
   });
 
   it.each([
@@ -179,12 +169,9 @@ describe('isCustomPathSlug', () => {
     expect(isCustomPathSlug(slug)).toBe(true);
   });
 
-  it.each(['', 'b2', 'ab12', 'en', 'ja', 'zh', 'ko', 'contact', 'form-success', 'sites', 'site', '-sale', 'Spring', 'a_b', 'a/b', 'a'.repeat(61)])(
-    'refuses %j',
-    (slug) => {
-      expect(isCustomPathSlug(slug)).toBe(false);
-    },
-  );
+  it.each(['', 'b2', 'ab12', 'en', 'ja', 'zh', 'ko', 'contact', 'form-success', 'sites', 'site', '-sale', 'Spring', 'a_b', 'a/b', 'a'.repeat(61)])('refuses %j', (slug) => {
+    expect(isCustomPathSlug(slug)).toBe(false);
+  });
 });
 
 describe('normalisePathPrefix', () => {
@@ -229,7 +216,7 @@ describe('publicFileName', () => {
 });
 
 describe('customPathFileName', () => {
-  it('places a page\'s custom path beside its position, under the language folder', () => {
+  it("places a page's custom path beside its position, under the language folder", () => {
     expect(customPathFileName('jp', 'jp', 'spring-sale')).toBe('spring-sale/index.html');
     expect(customPathFileName('en', 'jp', 'spring-sale')).toBe('en/spring-sale/index.html');
   });

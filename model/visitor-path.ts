@@ -6,16 +6,7 @@ import { DEFAULT_POSITION, formatPosition, isPositionCode, parsePosition } from 
 import { isId } from './id.ts';
 
 /** Visitor spec §2: screens reached below a language, e.g. '/sites/abc/en/contact'. */
-export const VISITOR_SUB_PATHS = [
-  'register',
-  'register-success',
-  'login',
-  'contact',
-  'forms',
-  'contact-success',
-  'form-success',
-  'survey',
-] as const;
+export const VISITOR_SUB_PATHS = ['register', 'register-success', 'login', 'contact', 'forms', 'contact-success', 'form-success', 'survey'] as const;
 
 export type VisitorSubPath = (typeof VISITOR_SUB_PATHS)[number];
 
@@ -65,13 +56,7 @@ function isSubPath(segment: string): segment is VisitorSubPath {
  * @example isCustomPathSlug('spring-sale') // true; isCustomPathSlug('b2') // false (a position)
  */
 export function isCustomPathSlug(s: string): boolean {
-  return (
-    s.length <= CUSTOM_PATH_MAX_LENGTH &&
-    SLUG.test(s) &&
-    !RESERVED_SLUGS.has(s) &&
-    parseLanguageToken(s) === null &&
-    !isPositionCode(s)
-  );
+  return s.length <= CUSTOM_PATH_MAX_LENGTH && SLUG.test(s) && !RESERVED_SLUGS.has(s) && parseLanguageToken(s) === null && !isPositionCode(s);
 }
 
 export const customPathSchema = /* @__PURE__ */ z.string().refine(isCustomPathSlug, {

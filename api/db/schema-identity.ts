@@ -30,35 +30,55 @@ export const plans = sqliteTable('plans', {
  * The sub-admins on an account's admin list (spec §3 "Admin") with their name and role. The
  * account itself heads its list as main contact and needs no row.
  */
-export const adminMembers = sqliteTable('admin_members', {
-  memberId: text('member_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
-  ownerId: text('owner_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  name: text('name').notNull().default(''),
-  /** model/account.ts adminRoleSchema. */
-  role: text('role').notNull(),
-}, (table) => [index('admin_members_owner').on(table.ownerId)]);
+export const adminMembers = sqliteTable(
+  'admin_members',
+  {
+    memberId: text('member_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    /** model/account.ts adminRoleSchema. */
+    role: text('role').notNull(),
+  },
+  (table) => [index('admin_members_owner').on(table.ownerId)],
+);
 
 /** Every contract state change, with who made it and when (spec §2 "contract history"). */
-export const contractHistory = sqliteTable('contract_history', {
-  id: text('id').primaryKey(),
-  accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  /** null for the creation entry. */
-  fromState: text('from_state'),
-  toState: text('to_state').notNull(),
-  byAccountId: text('by_account_id').references(() => accounts.id, { onDelete: 'set null' }),
-  note: text('note').notNull().default(''),
-  at: at('at'),
-}, (table) => [index('contract_history_account').on(table.accountId)]);
+export const contractHistory = sqliteTable(
+  'contract_history',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** null for the creation entry. */
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    byAccountId: text('by_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    at: at('at'),
+  },
+  (table) => [index('contract_history_account').on(table.accountId)],
+);
 
 /** Single-use tokens of password reset links and invitations; only the SHA-256 of the token is stored. */
-export const passwordTokens = sqliteTable('password_tokens', {
-  id: text('id').primaryKey(),
-  accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  /** 'reset' or 'invite'. */
-  purpose: text('purpose').notNull(),
-  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  createdAt: at('created_at'),
-}, (table) => [index('password_tokens_account').on(table.accountId)]);
+export const passwordTokens = sqliteTable(
+  'password_tokens',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'reset' or 'invite'. */
+    purpose: text('purpose').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: at('created_at'),
+  },
+  (table) => [index('password_tokens_account').on(table.accountId)],
+);
 
 /** Failed logins per key (`email:…` or `ip:…`) in the current window; survives a restart. */
 export const loginThrottle = sqliteTable('login_throttle', {

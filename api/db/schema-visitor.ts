@@ -8,108 +8,151 @@ import { sites } from './schema.ts';
  */
 
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
-const siteId = () => text('site_id').notNull().references(() => sites.id, { onDelete: 'cascade' });
+const siteId = () =>
+  text('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' });
 
 /** A member of one site: the same email on two sites is two members. */
-export const endUsers = sqliteTable('end_users', {
-  id: text('id').primaryKey(),
-  siteId: siteId(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  /** The membership form's other fields, as sent. */
-  profile: text('profile', { mode: 'json' }).notNull().default(sql`'{}'`),
-  lang: text('lang').notNull(),
-  createdAt: createdAt(),
-}, (table) => [uniqueIndex('end_users_site_email').on(table.siteId, table.email)]);
+export const endUsers = sqliteTable(
+  'end_users',
+  {
+    id: text('id').primaryKey(),
+    siteId: siteId(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The membership form's other fields, as sent. */
+    profile: text('profile', { mode: 'json' }).notNull().default(sql`'{}'`),
+    lang: text('lang').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('end_users_site_email').on(table.siteId, table.email)],
+);
 
 /** A registration waiting for its emailed link; one per site and email, the latest wins. */
-export const endUserRegistrations = sqliteTable('end_user_registrations', {
-  id: text('id').primaryKey(),
-  siteId: siteId(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  profile: text('profile', { mode: 'json' }).notNull().default(sql`'{}'`),
-  lang: text('lang').notNull(),
-  /** SHA-256 of the secret in the emailed link. */
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  createdAt: createdAt(),
-}, (table) => [uniqueIndex('end_user_registrations_site_email').on(table.siteId, table.email), uniqueIndex('end_user_registrations_token').on(table.tokenHash)]);
+export const endUserRegistrations = sqliteTable(
+  'end_user_registrations',
+  {
+    id: text('id').primaryKey(),
+    siteId: siteId(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profile: text('profile', { mode: 'json' }).notNull().default(sql`'{}'`),
+    lang: text('lang').notNull(),
+    /** SHA-256 of the secret in the emailed link. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('end_user_registrations_site_email').on(table.siteId, table.email), uniqueIndex('end_user_registrations_token').on(table.tokenHash)],
+);
 
 /** A member's bearer token (SHA-256 of it); valid only on its own site. */
-export const endUserSessions = sqliteTable('end_user_sessions', {
-  id: text('id').primaryKey(),
-  endUserId: text('end_user_id').notNull().references(() => endUsers.id, { onDelete: 'cascade' }),
-  siteId: siteId(),
-  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  createdAt: createdAt(),
-}, (table) => [index('end_user_sessions_user').on(table.endUserId)]);
+export const endUserSessions = sqliteTable(
+  'end_user_sessions',
+  {
+    id: text('id').primaryKey(),
+    endUserId: text('end_user_id')
+      .notNull()
+      .references(() => endUsers.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('end_user_sessions_user').on(table.endUserId)],
+);
 
 /** A contact or custom-form (homepage) submission. Stored before the owner is notified, so a failed email loses nothing. */
-export const formEntries = sqliteTable('form_entries', {
-  id: text('id').primaryKey(),
-  siteId: siteId(),
-  formType: text('form_type').notNull(),
-  lang: text('lang').notNull(),
-  mode: text('mode'),
-  data: text('data', { mode: 'json' }).notNull(),
-  notifiedAt: integer('notified_at', { mode: 'timestamp_ms' }),
-  notifyError: text('notify_error'),
-  createdAt: createdAt(),
-}, (table) => [index('form_entries_site').on(table.siteId, table.formType)]);
+export const formEntries = sqliteTable(
+  'form_entries',
+  {
+    id: text('id').primaryKey(),
+    siteId: siteId(),
+    formType: text('form_type').notNull(),
+    lang: text('lang').notNull(),
+    mode: text('mode'),
+    data: text('data', { mode: 'json' }).notNull(),
+    notifiedAt: integer('notified_at', { mode: 'timestamp_ms' }),
+    notifyError: text('notify_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('form_entries_site').on(table.siteId, table.formType)],
+);
 
-export const surveys = sqliteTable('surveys', {
-  id: text('id').primaryKey(),
-  siteId: siteId(),
-  /** surveySchema minus id, as JSON. */
-  content: text('content', { mode: 'json' }).notNull(),
-  createdAt: createdAt(),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
-}, (table) => [index('surveys_site').on(table.siteId)]);
+export const surveys = sqliteTable(
+  'surveys',
+  {
+    id: text('id').primaryKey(),
+    siteId: siteId(),
+    /** surveySchema minus id, as JSON. */
+    content: text('content', { mode: 'json' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [index('surveys_site').on(table.siteId)],
+);
 
-export const surveyResponses = sqliteTable('survey_responses', {
-  id: text('id').primaryKey(),
-  surveyId: text('survey_id').notNull().references(() => surveys.id, { onDelete: 'cascade' }),
-  siteId: siteId(),
-  email: text('email').notNull(),
-  answers: text('answers', { mode: 'json' }).notNull(),
-  points: integer('points').notNull(),
-  createdAt: createdAt(),
-}, (table) => [index('survey_responses_survey').on(table.surveyId)]);
+export const surveyResponses = sqliteTable(
+  'survey_responses',
+  {
+    id: text('id').primaryKey(),
+    surveyId: text('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
+    email: text('email').notNull(),
+    answers: text('answers', { mode: 'json' }).notNull(),
+    points: integer('points').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('survey_responses_survey').on(table.surveyId)],
+);
 
 /** Applicants counted by the API for an applicant-limited popup, on top of the numberClicks its settings hold. */
-export const popupCtaCounters = sqliteTable('popup_cta_counters', {
-  siteId: siteId(),
-  popupId: text('popup_id').notNull(),
-  clicks: integer('clicks').notNull(),
-}, (table) => [primaryKey({ columns: [table.siteId, table.popupId] })]);
+export const popupCtaCounters = sqliteTable(
+  'popup_cta_counters',
+  {
+    siteId: siteId(),
+    popupId: text('popup_id').notNull(),
+    clicks: integer('clicks').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.popupId] })],
+);
 
 /** Clicks on a campaign button or banner counted by the API, on top of the clickCount its settings hold. */
-export const campaignClicks = sqliteTable('campaign_clicks', {
-  siteId: siteId(),
-  itemId: text('item_id').notNull(),
-  clicks: integer('clicks').notNull(),
-}, (table) => [primaryKey({ columns: [table.siteId, table.itemId] })]);
+export const campaignClicks = sqliteTable(
+  'campaign_clicks',
+  {
+    siteId: siteId(),
+    itemId: text('item_id').notNull(),
+    clicks: integer('clicks').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.siteId, table.itemId] })],
+);
 
 /**
  * Analytics events as back-office analytics reads them. No foreign key: rows are written in
  * batches after the request is answered, and a site deleted meanwhile must not fail a batch.
  */
-export const visitorEvents = sqliteTable('visitor_events', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  siteId: text('site_id').notNull(),
-  eventType: text('event_type').notNull(),
-  pageId: text('page_id'),
-  position: text('position'),
-  lang: text('lang'),
-  sessionId: text('session_id'),
-  variationId: text('variation_id'),
-  targetId: text('target_id'),
-  referrer: text('referrer'),
-  userAgentClass: text('user_agent_class').notNull(),
-  occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
-  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
-}, (table) => [index('visitor_events_site_time').on(table.siteId, table.occurredAt), index('visitor_events_site_type').on(table.siteId, table.eventType)]);
+export const visitorEvents = sqliteTable(
+  'visitor_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    siteId: text('site_id').notNull(),
+    eventType: text('event_type').notNull(),
+    pageId: text('page_id'),
+    position: text('position'),
+    lang: text('lang'),
+    sessionId: text('session_id'),
+    variationId: text('variation_id'),
+    targetId: text('target_id'),
+    referrer: text('referrer'),
+    userAgentClass: text('user_agent_class').notNull(),
+    occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [index('visitor_events_site_time').on(table.siteId, table.occurredAt), index('visitor_events_site_type').on(table.siteId, table.eventType)],
+);
 
 /** Server-side secrets made on first use (the key that signs members-only media links). */
 export const serverSecrets = sqliteTable('server_secrets', {

@@ -19,9 +19,7 @@ afterAll(() => ctx.cleanup());
 
 /** The API routes an app serves, as `METHOD /path` under /api, once per registration (middleware left out). */
 function served(app: { routes: readonly { method: string; path: string }[] }): string[] {
-  return app.routes
-    .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
-    .map((route) => `${route.method} ${route.path.slice('/api'.length).replace(/\/$/, '') || '/'}`);
+  return app.routes.filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/')).map((route) => `${route.method} ${route.path.slice('/api'.length).replace(/\/$/, '') || '/'}`);
 }
 
 const times = (keys: readonly string[], key: string) => keys.filter((one) => one === key).length;

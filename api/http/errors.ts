@@ -90,19 +90,26 @@ export function validationError(error: ZodError, options: { input?: unknown; lan
 
 /** The one error handler: known errors answer their key in the caller's language; anything else is a bug, logged, with its text hidden. */
 export function handleError(error: Error, c: Context): Response {
-  const known = error instanceof AppError ? error
-    : error instanceof ZodError ? validationError(error)
-    : error instanceof SyntaxError && /JSON/i.test(error.message) ? new AppError('bad_request', 'bodyNotJson')
-    : null;
+  const known =
+    error instanceof AppError
+      ? error
+      : error instanceof ZodError
+        ? validationError(error)
+        : error instanceof SyntaxError && /JSON/i.test(error.message)
+          ? new AppError('bad_request', 'bodyNotJson')
+          : null;
   if (!known) console.error(error);
   const answer = known ?? new AppError('internal', 'requestError');
   const lang = answer.lang ?? languageFromAcceptLanguage(c.req.header('accept-language'));
-  return c.json({
-    ...answer.details,
-    code: answer.code,
-    key: answer.key,
-    values: answer.values,
-    message: withSubject(answer.subject, messageText(answer.key, lang, answer.values)),
-    issues: answer.issues,
-  }, answer.status);
+  return c.json(
+    {
+      ...answer.details,
+      code: answer.code,
+      key: answer.key,
+      values: answer.values,
+      message: withSubject(answer.subject, messageText(answer.key, lang, answer.values)),
+      issues: answer.issues,
+    },
+    answer.status,
+  );
 }

@@ -25,11 +25,7 @@ import { anyJson, arbitraryOf, wrongTypeOf } from './schema-arbitrary.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5e1f);
 
-type Body =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'text'; text: string; contentType: string }
-  | { kind: 'multipart'; field: string; name: string; bytes: Uint8Array };
+type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'text'; text: string; contentType: string } | { kind: 'multipart'; field: string; name: string; bytes: Uint8Array };
 type FuzzRequest = { params: Record<string, string>; query: string; body: Body };
 type Endpoint = { key: string; method: string; path: string; origin: 'admin' | 'site'; contract?: Contract };
 type Ids = Record<string, string>;
@@ -50,7 +46,11 @@ beforeAll(async () => {
   const pageId = loadSiteDraft(ctx.db, site.id).creatives[0]!.pages[0]!.id;
   const media = await ctx.uploadMedia(site.id, await pngBytes(8, 8, '#336699'));
   const { publishId } = await ctx.publish(site.id);
-  const survey = saveSurvey(ctx.db, site.id, surveyInputSchema.parse({ title: 'Fuzz survey', questions: [{ id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }] }] }));
+  const survey = saveSurvey(
+    ctx.db,
+    site.id,
+    surveyInputSchema.parse({ title: 'Fuzz survey', questions: [{ id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }] }] }),
+  );
   const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', parentId: operatorId, planId: 'oem-multilingual' });
   const oemAdmin = await addAccount(ctx.db, { type: 'OEM_ADMIN', parentId: oem.id });
   const user = await addAccount(ctx.db, { type: 'USER', parentId: oemAdmin.id, planId: 'oem-multilingual' });
@@ -68,13 +68,20 @@ function realParam(path: string, name: string): string {
   const before = path.split('/').filter(Boolean).indexOf(`:${name}`);
   const previous = path.split('/').filter(Boolean)[before - 1] ?? '';
   switch (name) {
-    case 'pageId': return ids.page!;
-    case 'mediaId': return ids.media!;
-    case 'publishId': return ids.publish!;
-    case 'surveyId': return ids.survey!;
-    case 'version': return '1';
-    case 'variant': return 'jp';
-    case 'part': return 'detail';
+    case 'pageId':
+      return ids.page!;
+    case 'mediaId':
+      return ids.media!;
+    case 'publishId':
+      return ids.publish!;
+    case 'surveyId':
+      return ids.survey!;
+    case 'version':
+      return '1';
+    case 'variant':
+      return 'jp';
+    case 'part':
+      return 'detail';
   }
   if (name === 'id') {
     if (previous === 'site') return ids.site!;
@@ -108,7 +115,27 @@ function endpoints(): Endpoint[] {
   return [...admin, ...site].sort((a, b) => (order[a.method] ?? 1) - (order[b.method] ?? 1));
 }
 
-const FIELD_NAMES = ['name', 'email', 'password', 'confirmPassword', 'currentPassword', 'token', 'title', 'questions', 'categories', 'numberHorizontal', 'numberVertical', 'detail', 'state', 'role', 'parentId', 'languages', 'lang', 'events', 'answers'];
+const FIELD_NAMES = [
+  'name',
+  'email',
+  'password',
+  'confirmPassword',
+  'currentPassword',
+  'token',
+  'title',
+  'questions',
+  'categories',
+  'numberHorizontal',
+  'numberVertical',
+  'detail',
+  'state',
+  'role',
+  'parentId',
+  'languages',
+  'lang',
+  'events',
+  'answers',
+];
 const QUERY_NAMES = ['lang', 'q', 'page', 'limit', 'status', 'sort', 'token', 'from', 'to', 'type'];
 const huge = (length: number) => fc.constantFrom('x', 'あ', '"', '\\', '%').map((unit) => unit.repeat(length));
 
@@ -144,15 +171,24 @@ function bodyArbitrary(endpoint: Endpoint): fc.Arbitrary<Body> {
     text(fc.constant('null'), 'application/json'),
     text(fc.oneof(fc.string(), fc.constantFrom('{', '{"a":', '[1,2', 'undefined', '\u0000', '{"__proto__":{"x":1}}')), 'application/json'),
     text(huge(300_000), 'application/json'),
-    text(anyJson().map((value) => JSON.stringify(value) ?? 'null'), 'text/plain'),
+    text(
+      anyJson().map((value) => JSON.stringify(value) ?? 'null'),
+      'text/plain',
+    ),
     text(fc.string(), 'application/x-www-form-urlencoded'),
-    fc.record({ name: fc.constantFrom('a.png', 'users.csv', '', '../x', 'ファイル.txt'), bytes: fc.uint8Array({ maxLength: 256 }) }).map(({ name, bytes }): Body => ({ kind: 'multipart', field: upload, name, bytes })),
+    fc
+      .record({ name: fc.constantFrom('a.png', 'users.csv', '', '../x', 'ファイル.txt'), bytes: fc.uint8Array({ maxLength: 256 }) })
+      .map(({ name, bytes }): Body => ({ kind: 'multipart', field: upload, name, bytes })),
   );
 }
 
 function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
   const names = [...endpoint.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  const param = (name: string) => fc.oneof({ weight: 4, arbitrary: fc.constant(realParam(endpoint.path, name)) }, { weight: 1, arbitrary: fc.oneof(fc.string({ minLength: 1 }).map(encodeURIComponent), fc.constantFrom('%', '%E0%A4%A', '%2F', 'a%2Fb', '..', '0', '-1', '99999999999999999999', 'null')) });
+  const param = (name: string) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constant(realParam(endpoint.path, name)) },
+      { weight: 1, arbitrary: fc.oneof(fc.string({ minLength: 1 }).map(encodeURIComponent), fc.constantFrom('%', '%E0%A4%A', '%2F', 'a%2Fb', '..', '0', '-1', '99999999999999999999', 'null')) },
+    );
   const params = fc.record(Object.fromEntries(names.map((name) => [name, param(name)])));
   const pairs = fc.array(fc.tuple(fc.constantFrom(...queryNames(endpoint.contract)), fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('', 'jp', 'en', '-1', '1e9'))), { maxLength: 4 });
   const query = fc.oneof(
@@ -222,7 +258,14 @@ const seedOf = (key: string) => [...key].reduce((hash, char) => (Math.imul(hash,
 
 /** A failing request, short enough to read. */
 function describeRequest(request: FuzzRequest): string {
-  const body = request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'text' ? `${request.body.contentType} ${JSON.stringify(request.body.text)}` : request.body.kind === 'multipart' ? `multipart ${request.body.field}=${request.body.name} (${request.body.bytes.length} bytes)` : 'no body';
+  const body =
+    request.body.kind === 'json'
+      ? JSON.stringify(request.body.value)
+      : request.body.kind === 'text'
+        ? `${request.body.contentType} ${JSON.stringify(request.body.text)}`
+        : request.body.kind === 'multipart'
+          ? `multipart ${request.body.field}=${request.body.name} (${request.body.bytes.length} bytes)`
+          : 'no body';
   return `params ${JSON.stringify(request.params)} query ${JSON.stringify(request.query)} body ${body.length > 200 ? `${body.slice(0, 200)}… (${body.length} chars)` : body}`;
 }
 
@@ -238,9 +281,19 @@ describe('every endpoint, fuzzed', () => {
         }),
         { seed: seedOf(endpoint.key), numRuns: RUNS, endOnFailure: true },
       );
-      if (details.failed) failures.push(`${endpoint.origin} ${endpoint.key}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n    ${details.counterexample ? describeRequest(details.counterexample[0]) : ''}`);
+      if (details.failed)
+        failures.push(
+          `${endpoint.origin} ${endpoint.key}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n    ${details.counterexample ? describeRequest(details.counterexample[0]) : ''}`,
+        );
     }
-    console.log(`fuzz: ${list.length} endpoints (${list.filter((one) => one.origin === 'admin').length} admin, ${list.filter((one) => one.origin === 'site').length} site), ${sent} requests; answers ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')}`);
+    console.log(
+      `fuzz: ${list.length} endpoints (${list.filter((one) => one.origin === 'admin').length} admin, ${list.filter((one) => one.origin === 'site').length} site), ${sent} requests; answers ${[
+        ...statuses,
+      ]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ')}`,
+    );
     expect(failures).toEqual([]);
   });
 });

@@ -101,7 +101,8 @@ function objectOf(schema: Schema, root: unknown, depth: number): fc.Arbitrary<un
   const properties = isSchema(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string') : [];
   const model = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, arbitraryOf(property, root, depth + 1)]));
-  if (Object.keys(model).length === 0) return isSchema(schema.additionalProperties) ? fc.dictionary(fc.string({ maxLength: 8 }), arbitraryOf(schema.additionalProperties, root, depth + 1), { maxKeys: 3 }) : fc.constant({});
+  if (Object.keys(model).length === 0)
+    return isSchema(schema.additionalProperties) ? fc.dictionary(fc.string({ maxLength: 8 }), arbitraryOf(schema.additionalProperties, root, depth + 1), { maxKeys: 3 }) : fc.constant({});
   return fc.record(model, { requiredKeys: required.filter((key) => key in model) });
 }
 

@@ -1,5 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { accountTypeSchema, adminRoleSchema, authoritySchema, contractStateSchema, effectiveAuthority, ROUTE_PREFIX, type AccountType, type AdminRole, type Authority, type ContractState, type EffectiveType } from '../../model/account.ts';
+import {
+  accountTypeSchema,
+  adminRoleSchema,
+  authoritySchema,
+  contractStateSchema,
+  effectiveAuthority,
+  ROUTE_PREFIX,
+  type AccountType,
+  type AdminRole,
+  type Authority,
+  type ContractState,
+  type EffectiveType,
+} from '../../model/account.ts';
 import type { Plan, PlanLimits } from '../../model/plan.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';

@@ -38,10 +38,20 @@ export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeo
   if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) throw fieldError('validation', ['email'], 'emailTaken');
   const id = randomUUID();
   db.transaction((tx) => {
-    tx.insert(accounts).values({
-      id, email: input.email, passwordHash: '', accountType: 'SUB_ADMIN', parentId: tenant.id, contactPerson: input.name,
-      authority: effectiveAuthority(input.role, input.authority), contractState: 'active', createdBy, updatedAt: new Date(),
-    }).run();
+    tx.insert(accounts)
+      .values({
+        id,
+        email: input.email,
+        passwordHash: '',
+        accountType: 'SUB_ADMIN',
+        parentId: tenant.id,
+        contactPerson: input.name,
+        authority: effectiveAuthority(input.role, input.authority),
+        contractState: 'active',
+        createdBy,
+        updatedAt: new Date(),
+      })
+      .run();
     tx.insert(adminMembers).values({ memberId: id, ownerId: tenant.id, name: input.name, role: input.role }).run();
   });
   return db.select().from(accounts).where(eq(accounts.id, id)).get()!;
@@ -49,7 +59,11 @@ export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeo
 
 /** The sub-admin if it is on this account's list; 404 otherwise. */
 function subAdminOf(db: Db, tenant: AccountRow, memberId: string) {
-  const member = db.select().from(adminMembers).where(and(eq(adminMembers.memberId, memberId), eq(adminMembers.ownerId, tenant.id))).get();
+  const member = db
+    .select()
+    .from(adminMembers)
+    .where(and(eq(adminMembers.memberId, memberId), eq(adminMembers.ownerId, tenant.id)))
+    .get();
   if (!member) throw new AppError('not_found', 'userDoesNotExist');
   return member;
 }
@@ -61,8 +75,14 @@ export function updateSubAdmin(db: Db, tenant: AccountRow, memberId: string, inp
   const role = input.role ?? (member.role as AdminRole);
   const authority = effectiveAuthority(role, input.authority ?? (account.authority as Authority));
   db.transaction((tx) => {
-    tx.update(adminMembers).set({ role, name: input.name ?? member.name }).where(eq(adminMembers.memberId, memberId)).run();
-    tx.update(accounts).set({ authority, contactPerson: input.name ?? account.contactPerson, updatedAt: new Date() }).where(eq(accounts.id, memberId)).run();
+    tx.update(adminMembers)
+      .set({ role, name: input.name ?? member.name })
+      .where(eq(adminMembers.memberId, memberId))
+      .run();
+    tx.update(accounts)
+      .set({ authority, contactPerson: input.name ?? account.contactPerson, updatedAt: new Date() })
+      .where(eq(accounts.id, memberId))
+      .run();
   });
 }
 

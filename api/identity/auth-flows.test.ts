@@ -17,7 +17,11 @@ afterEach(async () => {
 });
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}, ip = '203.0.113.7') {
-  return ctx.admin.request(`http://localhost/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, { incoming: { socket: { remoteAddress: ip } } });
+  return ctx.admin.request(
+    `http://localhost/api${path}`,
+    { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    { incoming: { socket: { remoteAddress: ip } } },
+  );
 }
 
 const NEW_PASSWORD = 'Brand#New2pass';
@@ -64,7 +68,9 @@ describe('sessions', () => {
     const viewer = await addAccount(ctx.db, { type: 'SUB_ADMIN', parentId: user.id, role: 'viewer', authority: 'edit' });
     const cookie = await ctx.loginAs(viewer.email, viewer.password);
     const info = await (await ctx.request('/api/auth/user-info', { headers: { cookie } })).json();
-    expect(info).toMatchObject({ account: { accountType: 'SUB_ADMIN', effectiveType: 'USER', routePrefix: 'admin-user', tenantId: user.id, role: 'viewer', authority: 'view', plan: { id: 'light' } } });
+    expect(info).toMatchObject({
+      account: { accountType: 'SUB_ADMIN', effectiveType: 'USER', routePrefix: 'admin-user', tenantId: user.id, role: 'viewer', authority: 'view', plan: { id: 'light' } },
+    });
     const prefixes = await (await ctx.request('/api/auth/route-prefixes', { headers: { cookie: '' } })).json();
     expect(prefixes).toMatchObject({ prefixes: { MASTER: 'master', MASTER_USER: 'master-user', OEM_MASTER: 'admin', OEM_ADMIN: 'admin', USER: 'admin-user' } });
   });
@@ -90,16 +96,27 @@ describe('login throttling', () => {
       expect((await post('/auth/login', { email: `guess${attempt}@example.com`, password: 'Wrong#Pass1' }, {}, '198.51.100.1')).status).toBe(401);
     }
     expect((await post('/auth/login', OPERATOR, { 'accept-language': 'ja' }, '198.51.100.1')).status).toBe(429);
-    expect(await (await post('/auth/login', OPERATOR, { 'accept-language': 'ja' }, '198.51.100.1')).json()).toMatchObject({ message: 'ログインの試行回数が多すぎます。数分待ってからもう一度お試しください。' });
+    expect(await (await post('/auth/login', OPERATOR, { 'accept-language': 'ja' }, '198.51.100.1')).json()).toMatchObject({
+      message: 'ログインの試行回数が多すぎます。数分待ってからもう一度お試しください。',
+    });
     expect((await post('/auth/login', OPERATOR, {}, '198.51.100.2')).status).toBe(200);
   });
 
-  it('lifts the lock once it has run out, and a success clears the email\'s count', async () => {
+  it("lifts the lock once it has run out, and a success clears the email's count", async () => {
     for (let attempt = 0; attempt < THROTTLE.perEmail; attempt++) await post('/auth/login', { email: OPERATOR.email, password: 'Wrong#Pass1' });
     expect((await post('/auth/login', OPERATOR)).status).toBe(429);
-    ctx.db.update(loginThrottle).set({ lockedUntil: new Date(Date.now() - 1), windowStart: new Date(Date.now() - THROTTLE.windowMs) }).run();
+    ctx.db
+      .update(loginThrottle)
+      .set({ lockedUntil: new Date(Date.now() - 1), windowStart: new Date(Date.now() - THROTTLE.windowMs) })
+      .run();
     expect((await post('/auth/login', OPERATOR)).status).toBe(200);
-    expect(ctx.db.select().from(loginThrottle).where(eq(loginThrottle.key, `email:${OPERATOR.email}`)).get()).toBeUndefined();
+    expect(
+      ctx.db
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, `email:${OPERATOR.email}`))
+        .get(),
+    ).toBeUndefined();
   });
 
   it('answers an unknown email and a wrong password alike, in all four languages', async () => {
@@ -162,11 +179,20 @@ describe('passwords', () => {
     expect(await login.json()).toMatchObject({ account: { mustChangePassword: true } });
     const cookie = sessionCookie(login);
     const blocked = await ctx.request('/api/site', { headers: { cookie } });
-    expect({ status: blocked.status, body: await blocked.json() }).toEqual({ status: 403, body: { message: 'Please change your password before continuing.', code: 'forbidden', key: 'passwordChangeRequired', values: {}, issues: [] } });
+    expect({ status: blocked.status, body: await blocked.json() }).toEqual({
+      status: 403,
+      body: { message: 'Please change your password before continuing.', code: 'forbidden', key: 'passwordChangeRequired', values: {}, issues: [] },
+    });
     expect((await ctx.request('/api/auth/user-info', { headers: { cookie } })).status).toBe(200);
-    const wrongCurrent = await ctx.request('/api/auth/change-password', { method: 'POST', headers: { cookie }, json: { currentPassword: 'Nope#Pass1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    const wrongCurrent = await ctx.request('/api/auth/change-password', {
+      method: 'POST',
+      headers: { cookie },
+      json: { currentPassword: 'Nope#Pass1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(await wrongCurrent.json()).toMatchObject({ message: 'The current password is incorrect.' });
-    expect((await ctx.request('/api/auth/change-password', { method: 'POST', headers: { cookie }, json: { currentPassword: 'Given#Pass1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } })).status).toBe(200);
+    expect(
+      (await ctx.request('/api/auth/change-password', { method: 'POST', headers: { cookie }, json: { currentPassword: 'Given#Pass1', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } })).status,
+    ).toBe(200);
     expect((await ctx.request('/api/site', { headers: { cookie } })).status).toBe(200);
   });
 
@@ -174,7 +200,11 @@ describe('passwords', () => {
     const user = await addAccount(ctx.db, { type: 'USER', planId: 'trial' });
     const here = await ctx.loginAs(user.email, user.password);
     const elsewhere = await ctx.loginAs(user.email, user.password);
-    const changed = await ctx.request('/api/auth/change-password', { method: 'POST', headers: { cookie: here }, json: { currentPassword: user.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    const changed = await ctx.request('/api/auth/change-password', {
+      method: 'POST',
+      headers: { cookie: here },
+      json: { currentPassword: user.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
     expect(changed.status).toBe(200);
     expect((await ctx.request('/api/auth/user-info', { headers: { cookie: here } })).status).toBe(200);
     expect((await ctx.request('/api/auth/user-info', { headers: { cookie: elsewhere } })).status).toBe(401);
@@ -198,7 +228,10 @@ describe('cross-site requests to the identity calls', () => {
     const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
     const create = await ctx.request('/api/master/user', { method: 'POST', headers: crossSite, json: { companyName: 'Evil', email: 'evil@example.com', accountType: 'USER', planId: 'trial' } });
     expect(create.status).toBe(403);
-    expect((await ctx.request('/api/auth/change-password', { method: 'POST', headers: crossSite, json: { currentPassword: OPERATOR.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } })).status).toBe(403);
+    expect(
+      (await ctx.request('/api/auth/change-password', { method: 'POST', headers: crossSite, json: { currentPassword: OPERATOR.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }))
+        .status,
+    ).toBe(403);
     expect((await post('/auth/forgot-password', { email: OPERATOR.email }, crossSite)).status).toBe(403);
     expect(ctx.db.select().from(accounts).where(eq(accounts.email, 'evil@example.com')).get()).toBeUndefined();
     expect((await post('/auth/login', OPERATOR)).status).toBe(200);

@@ -21,7 +21,6 @@ import { deleteSessionsOf, rotateSession, SESSION_COOKIE, validateSession } from
 import { setPassword } from './set-password.ts';
 import { verifyPasswordToken } from './verify-password-token.ts';
 
-
 export const LOGIN_FAILED = messageText('loginFailed', 'en');
 
 /** What the admin learns about the signed-in caller (GET /auth/user-info and the login answer). */
@@ -82,7 +81,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     return { ...userInfo(account), expiresAt: expiresAt.toISOString() };
   });
   route(app, contracts.userInfo, ({ account }) => userInfo(account));
-  route(app, contracts.routePrefixes, () => ({ prefixes: ROUTE_PREFIX, subAdmin: 'the parent account\'s prefix' }));
+  route(app, contracts.routePrefixes, () => ({ prefixes: ROUTE_PREFIX, subAdmin: "the parent account's prefix" }));
   route(app, contracts.forgotPassword, async ({ c, body }) => {
     // The same answer whether or not the email is known.
     await sendResetLink(db, mailer, adminOrigin, body.email);

@@ -22,7 +22,11 @@ export function changeContractState(db: Db, user: AccountRow, to: ContractState,
     tx.update(accounts).set({ contractState: to, updatedAt: new Date() }).where(eq(accounts.id, user.id)).run();
     tx.insert(contractHistory).values({ id: randomUUID(), accountId: user.id, fromState: from, toState: to, byAccountId, note }).run();
     if (to === 'terminated') {
-      const subAdmins = tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.parentId, user.id), eq(accounts.accountType, 'SUB_ADMIN'))).all();
+      const subAdmins = tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.parentId, user.id), eq(accounts.accountType, 'SUB_ADMIN')))
+        .all();
       const ids = [user.id, ...subAdmins.map((row) => row.id)];
       deleteSessionsOf(tx, ids);
       for (const id of ids) deletePasswordTokens(tx, id);
@@ -34,7 +38,15 @@ export function changeContractState(db: Db, user: AccountRow, to: ContractState,
 /** An account's contract history, oldest first, with who made each change. */
 export function listContractHistory(db: Db, accountId: string) {
   return db
-    .select({ id: contractHistory.id, fromState: contractHistory.fromState, toState: contractHistory.toState, note: contractHistory.note, at: contractHistory.at, byAccountId: contractHistory.byAccountId, byEmail: accounts.email })
+    .select({
+      id: contractHistory.id,
+      fromState: contractHistory.fromState,
+      toState: contractHistory.toState,
+      note: contractHistory.note,
+      at: contractHistory.at,
+      byAccountId: contractHistory.byAccountId,
+      byEmail: accounts.email,
+    })
     .from(contractHistory)
     .leftJoin(accounts, eq(accounts.id, contractHistory.byAccountId))
     .where(eq(contractHistory.accountId, accountId))

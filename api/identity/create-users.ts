@@ -53,29 +53,38 @@ export async function insertUsers(db: Db, actor: Actor, parent: AccountRow, inpu
   db.transaction((tx) => {
     inputs.forEach((input, index) => {
       const id = ids[index]!;
-      tx.insert(accounts).values({
-        id,
-        email: input.email,
-        passwordHash: hashes[index]!,
-        accountType: input.accountType,
-        parentId: parent.id,
-        companyName: input.companyName,
-        contactPerson: input.contactPerson ?? '',
-        planId: input.planId ?? null,
-        contractStart: input.contractStart ?? null,
-        contractExpiry: input.contractExpiry ?? null,
-        contractState: input.contractState,
-        authority: input.authority ?? 'edit',
-        licenseIssued: input.licenseIssued ?? false,
-        logoUrl: input.logoUrl ?? '',
-        mustChangePassword: input.password !== undefined,
-        createdBy: actor.id,
-        updatedAt: new Date(),
-      }).run();
+      tx.insert(accounts)
+        .values({
+          id,
+          email: input.email,
+          passwordHash: hashes[index]!,
+          accountType: input.accountType,
+          parentId: parent.id,
+          companyName: input.companyName,
+          contactPerson: input.contactPerson ?? '',
+          planId: input.planId ?? null,
+          contractStart: input.contractStart ?? null,
+          contractExpiry: input.contractExpiry ?? null,
+          contractState: input.contractState,
+          authority: input.authority ?? 'edit',
+          licenseIssued: input.licenseIssued ?? false,
+          logoUrl: input.logoUrl ?? '',
+          mustChangePassword: input.password !== undefined,
+          createdBy: actor.id,
+          updatedAt: new Date(),
+        })
+        .run();
       tx.insert(contractHistory).values({ id: randomUUID(), accountId: id, fromState: null, toState: input.contractState, byAccountId: actor.id, note: 'created' }).run();
     });
   });
-  const rows = new Map(db.select().from(accounts).where(inArray(accounts.id, ids)).all().map((row) => [row.id, row]));
+  const rows = new Map(
+    db
+      .select()
+      .from(accounts)
+      .where(inArray(accounts.id, ids))
+      .all()
+      .map((row) => [row.id, row]),
+  );
   return ids.map((id) => rows.get(id)!);
 }
 

@@ -5,5 +5,10 @@ import { plans } from '../db/schema-identity.ts';
 
 /** Every plan, cheapest first. */
 export function listPlans(db: Db): Plan[] {
-  return db.select().from(plans).orderBy(plans.price, plans.id).all().map((row) => planSchema.parse(row));
+  return db
+    .select()
+    .from(plans)
+    .orderBy(plans.price, plans.id)
+    .all()
+    .map((row) => planSchema.parse(row));
 }

@@ -18,6 +18,13 @@ export function listUsers(db: Db, viewer: Viewer, query: z.output<typeof userLis
   }
   const where = and(...conditions);
   const total = db.select({ n: count() }).from(accounts).where(where).get()?.n ?? 0;
-  const rows = db.select().from(accounts).where(where).orderBy(desc(accounts.createdAt), accounts.id).limit(query.limit).offset((query.page - 1) * query.limit).all();
+  const rows = db
+    .select()
+    .from(accounts)
+    .where(where)
+    .orderBy(desc(accounts.createdAt), accounts.id)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .all();
   return { users: rows.map(toUserView), total, page: query.page, limit: query.limit };
 }

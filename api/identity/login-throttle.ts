@@ -21,7 +21,11 @@ const keysOf = ({ email, ip }: ThrottleKeys) => [`email:${email}`, `ip:${ip}`];
 
 /** Answers 429 while the email or the IP is locked. */
 export function assertNotThrottled(db: Db, keys: ThrottleKeys, now = Date.now()): void {
-  const rows = db.select().from(loginThrottle).where(inArray(loginThrottle.key, keysOf(keys))).all();
+  const rows = db
+    .select()
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, keysOf(keys)))
+    .all();
   if (rows.some((row) => row.lockedUntil && row.lockedUntil.getTime() > now)) throw new AppError('too_many_requests', 'tooManyAttempts');
 }
 
@@ -35,13 +39,14 @@ export function recordLoginFailure(db: Db, keys: ThrottleKeys, now = Date.now())
       const failures = fresh ? 1 : row.failures + 1;
       const windowStart = fresh ? new Date(now) : row.windowStart;
       const lockedUntil = failures >= limit ? new Date(now + THROTTLE.lockMs) : null;
-      tx.insert(loginThrottle).values({ key, failures, windowStart, lockedUntil })
-        .onConflictDoUpdate({ target: loginThrottle.key, set: { failures, windowStart, lockedUntil } }).run();
+      tx.insert(loginThrottle).values({ key, failures, windowStart, lockedUntil }).onConflictDoUpdate({ target: loginThrottle.key, set: { failures, windowStart, lockedUntil } }).run();
     }
   });
 }
 
 /** A successful login forgets the email's failures (the IP's stay: one IP may try many emails). */
 export function clearLoginFailures(db: Db, email: string): void {
-  db.delete(loginThrottle).where(eq(loginThrottle.key, `email:${email}`)).run();
+  db.delete(loginThrottle)
+    .where(eq(loginThrottle.key, `email:${email}`))
+    .run();
 }

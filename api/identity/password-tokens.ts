@@ -15,7 +15,9 @@ export function issuePasswordToken(db: Db, accountId: string, purpose: PasswordT
   const token = randomBytes(32).toString('base64url');
   db.transaction((tx) => {
     tx.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
-    tx.insert(passwordTokens).values({ id: hashToken(token), accountId, purpose, expiresAt: new Date(now + PASSWORD_TOKEN_TTL_MS[purpose]) }).run();
+    tx.insert(passwordTokens)
+      .values({ id: hashToken(token), accountId, purpose, expiresAt: new Date(now + PASSWORD_TOKEN_TTL_MS[purpose]) })
+      .run();
   });
   return token;
 }
@@ -23,7 +25,11 @@ export function issuePasswordToken(db: Db, accountId: string, purpose: PasswordT
 /** The account a token opens; 400 "Token is missing." without one, 400 for an unknown, used or expired one. */
 export function readPasswordToken(db: Db, token: string | undefined, now = Date.now()): { accountId: string; purpose: PasswordTokenPurpose } {
   if (!token) throw new AppError('bad_request', 'tokenMissing');
-  const row = db.select().from(passwordTokens).where(and(eq(passwordTokens.id, hashToken(token)), gt(passwordTokens.expiresAt, new Date(now)))).get();
+  const row = db
+    .select()
+    .from(passwordTokens)
+    .where(and(eq(passwordTokens.id, hashToken(token)), gt(passwordTokens.expiresAt, new Date(now))))
+    .get();
   if (!row) throw new AppError('bad_request', 'passwordTokenInvalid');
   return { accountId: row.accountId, purpose: row.purpose as PasswordTokenPurpose };
 }

@@ -17,8 +17,5 @@ export function identityRoutes(deps: IdentityRouteDeps) {
   // Public facts the console needs before sign-in: where published sites are served.
   route(app, contracts.meta, () => ({ siteOrigin: deps.siteOrigin ?? null }));
   route(app, contracts.listPlans, () => ({ plans: listPlans(deps.db) }));
-  return app
-    .route('/', authRoutes(deps))
-    .route('/', userRoutes(deps))
-    .route('/', subAdminRoutes(deps));
+  return app.route('/', authRoutes(deps)).route('/', userRoutes(deps)).route('/', subAdminRoutes(deps));
 }

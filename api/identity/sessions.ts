@@ -22,7 +22,9 @@ export function hashToken(token: string): string {
 export function createSession(db: Queries, accountId: string, now = Date.now()): { token: string; expiresAt: Date } {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  db.insert(sessions).values({ id: hashToken(token), accountId, expiresAt }).run();
+  db.insert(sessions)
+    .values({ id: hashToken(token), accountId, expiresAt })
+    .run();
   return { token, expiresAt };
 }
 
@@ -60,5 +62,7 @@ export function rotateSession(db: Db, session: ValidSession, now = Date.now()): 
 export function deleteSessionsOf(db: Queries, accountIds: string[], keepSessionId?: string): void {
   if (accountIds.length === 0) return;
   const of = inArray(sessions.accountId, accountIds);
-  db.delete(sessions).where(keepSessionId ? and(of, ne(sessions.id, keepSessionId)) : of).run();
+  db.delete(sessions)
+    .where(keepSessionId ? and(of, ne(sessions.id, keepSessionId)) : of)
+    .run();
 }

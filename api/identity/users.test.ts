@@ -33,7 +33,10 @@ describe('contract transitions', () => {
     const suspended = await as(user.email, user.password);
     expect((await suspended(`/api/site/${site.id}`)).status).toBe(200);
     const refused = await suspended(`/api/site/${site.id}`, { method: 'PUT', json: { name: 'Changed' } });
-    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: 'The contract is not active; changes are not allowed.', key: 'contractNotActive', values: {}, issues: [] } });
+    expect({ status: refused.status, body: await refused.json() }).toEqual({
+      status: 403,
+      body: { code: 'forbidden', message: 'The contract is not active; changes are not allowed.', key: 'contractNotActive', values: {}, issues: [] },
+    });
 
     expect((await contract(user.id, 'active')).status).toBe(200);
     expect((await suspended(`/api/site/${site.id}`, { method: 'PUT', json: { name: 'Changed' } })).status).toBe(200);
@@ -50,7 +53,10 @@ describe('contract transitions', () => {
     expect((await call('/api/auth/user-info')).status).toBe(401);
     expect((await subCall('/api/auth/user-info')).status).toBe(401);
     const login = await ctx.request('/api/auth/login', { method: 'POST', headers: { cookie: '' }, json: { email: user.email, password: user.password } });
-    expect({ status: login.status, body: await login.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: 'The contract has been terminated; this account can no longer log in.', key: 'contractTerminated', values: {}, issues: [] } });
+    expect({ status: login.status, body: await login.json() }).toEqual({
+      status: 403,
+      body: { code: 'forbidden', message: 'The contract has been terminated; this account can no longer log in.', key: 'contractTerminated', values: {}, issues: [] },
+    });
     expect((await ctx.request('/api/auth/login', { method: 'POST', headers: { cookie: '' }, json: { email: sub.email, password: sub.password } })).status).toBe(403);
 
     // The operator still reads it, and changes nothing.
@@ -63,20 +69,32 @@ describe('contract transitions', () => {
       ['PUT', `/api/user/${user.id}`, { contactPerson: 'Someone' }],
     ] as const) {
       const response = await ctx.request(path, { method, json });
-      expect({ call: `${method} ${path}`, status: response.status, body: await response.json() }).toEqual({ call: `${method} ${path}`, status: 403, body: { code: 'forbidden', message: 'The contract of this account has been terminated; its data is read-only.', key: 'readOnlyTerminated', values: {}, issues: [] } });
+      expect({ call: `${method} ${path}`, status: response.status, body: await response.json() }).toEqual({
+        call: `${method} ${path}`,
+        status: 403,
+        body: { code: 'forbidden', message: 'The contract of this account has been terminated; its data is read-only.', key: 'readOnlyTerminated', values: {}, issues: [] },
+      });
     }
     expect((await contract(user.id, 'active')).status).toBe(403);
     expect(ctx.db.select().from(accounts).where(eq(accounts.id, user.id)).get()!.contractState).toBe('terminated');
   });
 
   it('refuses transitions the spec does not allow, and records every allowed one with who and when', async () => {
-    const created = await ctx.request('/api/master/user', { method: 'POST', json: { companyName: 'Later', email: 'later@example.com', accountType: 'USER', planId: 'light', contractState: 'inactive' } });
+    const created = await ctx.request('/api/master/user', {
+      method: 'POST',
+      json: { companyName: 'Later', email: 'later@example.com', accountType: 'USER', planId: 'light', contractState: 'inactive' },
+    });
     const { user } = (await created.json()) as { user: { id: string } };
     const bad = await contract(user.id, 'suspended');
-    expect({ status: bad.status, body: await bad.json() }).toEqual({ status: 400, body: { code: 'conflict', message: 'A contract cannot go from inactive to suspended.', key: 'contractTransition', values: { from: 'inactive', to: 'suspended' }, issues: [] } });
+    expect({ status: bad.status, body: await bad.json() }).toEqual({
+      status: 400,
+      body: { code: 'conflict', message: 'A contract cannot go from inactive to suspended.', key: 'contractTransition', values: { from: 'inactive', to: 'suspended' }, issues: [] },
+    });
     for (const state of ['active', 'suspended', 'active', 'terminated']) expect((await contract(user.id, state, `to ${state}`)).status).toBe(200);
 
-    const { history } = (await (await ctx.request(`/api/master/user/${user.id}/user-history`)).json()) as { history: { fromState: string | null; toState: string; byEmail: string; at: string; note: string }[] };
+    const { history } = (await (await ctx.request(`/api/master/user/${user.id}/user-history`)).json()) as {
+      history: { fromState: string | null; toState: string; byEmail: string; at: string; note: string }[];
+    };
     expect(history.map((entry) => [entry.fromState, entry.toState, entry.byEmail])).toEqual([
       [null, 'inactive', OPERATOR.email],
       ['inactive', 'active', OPERATOR.email],
@@ -98,7 +116,18 @@ describe('users', () => {
     const admin = await call('/api/oem-master/user', { method: 'POST', json: { companyName: 'Reseller desk', email: 'desk@example.com', accountType: 'OEM_ADMIN' } });
     expect(admin.status).toBe(201);
     for (let n = 1; n <= 3; n++) {
-      const created = await call('/api/oem-master/user', { method: 'POST', json: { companyName: `Shop ${n}`, email: `shop${n}@example.com`, contactPerson: `Person ${n}`, accountType: 'USER', planId: 'light', contractStart: '2030-01-01', contractExpiry: '2031-01-01' } });
+      const created = await call('/api/oem-master/user', {
+        method: 'POST',
+        json: {
+          companyName: `Shop ${n}`,
+          email: `shop${n}@example.com`,
+          contactPerson: `Person ${n}`,
+          accountType: 'USER',
+          planId: 'light',
+          contractStart: '2030-01-01',
+          contractExpiry: '2031-01-01',
+        },
+      });
       expect(created.status).toBe(201);
     }
     const all = (await (await call('/api/user')).json()) as { users: { email: string; parentId: string }[]; total: number };
@@ -118,8 +147,12 @@ describe('users', () => {
     const base = { companyName: 'X', email: 'x@example.com', accountType: 'USER', planId: 'trial' };
     expect((await call('/api/oem-admin/user', { method: 'POST', json: { ...base, accountType: 'OEM_MASTER' } })).status).toBe(403);
     expect(await (await call('/api/oem-admin/user', { method: 'POST', json: { ...base, planId: undefined } })).json()).toMatchObject({ message: 'planId: Please enter all required fields.' });
-    expect(await (await call('/api/oem-admin/user', { method: 'POST', json: { ...base, email: OPERATOR.email } })).json()).toMatchObject({ message: 'email: This email address is already registered.' });
-    expect(await (await call('/api/oem-admin/user', { method: 'POST', json: { ...base, contractStart: '2030-02-01', contractExpiry: '2030-01-01' } })).json()).toMatchObject({ message: 'contractExpiry: Invalid date range.' });
+    expect(await (await call('/api/oem-admin/user', { method: 'POST', json: { ...base, email: OPERATOR.email } })).json()).toMatchObject({
+      message: 'email: This email address is already registered.',
+    });
+    expect(await (await call('/api/oem-admin/user', { method: 'POST', json: { ...base, contractStart: '2030-02-01', contractExpiry: '2030-01-01' } })).json()).toMatchObject({
+      message: 'contractExpiry: Invalid date range.',
+    });
     expect((await call('/api/oem-admin/user', { method: 'POST', json: base })).status).toBe(201);
   });
 
@@ -141,7 +174,10 @@ describe('admin list', () => {
     const site = (await (await call('/api/site', { method: 'POST', json: { name: 'Shared', numberHorizontal: 1, numberVertical: 1 } })).json()) as { id: string };
     expect((await call('/api/sub-admin', { method: 'POST', json: { name: 'Eve', email: 'eve@example.com', role: 'viewer', authority: 'edit' } })).status).toBe(201);
     const { admins } = (await (await call('/api/sub-admin')).json()) as { admins: { email: string; role: string; authority: string }[] };
-    expect(admins.map((admin) => [admin.email, admin.role, admin.authority])).toEqual([[user.email, 'main_contact', 'edit'], ['eve@example.com', 'viewer', 'view']]);
+    expect(admins.map((admin) => [admin.email, admin.role, admin.authority])).toEqual([
+      [user.email, 'main_contact', 'edit'],
+      ['eve@example.com', 'viewer', 'view'],
+    ]);
 
     // The viewer sets its password from the invitation and signs in.
     const token = decodeURIComponent(/token=(\S+)/.exec((await ctx.outbox()).at(-1)!.text)![1]!);
@@ -150,7 +186,10 @@ describe('admin list', () => {
     expect((await viewer('/api/site')).status).toBe(200);
     expect((await viewer(`/api/site/${site.id}`)).status).toBe(200);
     const refused = await viewer(`/api/site/${site.id}`, { method: 'PUT', json: { name: 'Viewer edit' }, headers: { 'accept-language': 'zh' } });
-    expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 403, body: { code: 'forbidden', message: '您只有查看权限，无法进行更改。', key: 'viewOnly', values: {}, issues: [] } });
+    expect({ status: refused.status, body: await refused.json() }).toEqual({
+      status: 403,
+      body: { code: 'forbidden', message: '您只有查看权限，无法进行更改。', key: 'viewOnly', values: {}, issues: [] },
+    });
     expect((await viewer('/api/site', { method: 'POST', json: { name: 'No', numberHorizontal: 1, numberVertical: 1 } })).status).toBe(403);
     expect((await viewer('/api/sub-admin', { method: 'POST', json: { name: 'Mallory', email: 'm@example.com' } })).status).toBe(403);
   });
@@ -160,16 +199,30 @@ describe('CSV import', () => {
   const csv = (text: string, name = 'users.csv', type = 'text/csv') => fileForm(new TextEncoder().encode(text), name, type);
 
   it('imports every row, each invited by a password link', async () => {
-    const response = await ctx.request('/api/master/user/import', { method: 'POST', body: csv('companyName,email,contactPerson,accountType,planId,contractStart,contractExpiry,authority,licenseIssued\nA Co,a@example.com,Ann,USER,light,2030-01-01,2031-01-01,edit,yes\nB Co,b@example.com,,OEM_MASTER,oem,,,view,no\n') });
+    const response = await ctx.request('/api/master/user/import', {
+      method: 'POST',
+      body: csv(
+        'companyName,email,contactPerson,accountType,planId,contractStart,contractExpiry,authority,licenseIssued\nA Co,a@example.com,Ann,USER,light,2030-01-01,2031-01-01,edit,yes\nB Co,b@example.com,,OEM_MASTER,oem,,,view,no\n',
+      ),
+    });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ imported: 2, invitationsFailed: 0, users: [expect.objectContaining({ email: 'a@example.com' }), expect.objectContaining({ email: 'b@example.com' })] });
+    expect(await response.json()).toMatchObject({
+      imported: 2,
+      invitationsFailed: 0,
+      users: [expect.objectContaining({ email: 'a@example.com' }), expect.objectContaining({ email: 'b@example.com' })],
+    });
     expect(ctx.db.select().from(accounts).where(eq(accounts.email, 'b@example.com')).get()).toMatchObject({ accountType: 'OEM_MASTER', authority: 'view', licenseIssued: false });
     expect((await ctx.outbox()).map((mail) => mail.to).sort()).toEqual(['a@example.com', 'b@example.com']);
   });
 
   it('imports nothing when any row fails, and reports every failing row and why', async () => {
     const before = ctx.db.select().from(accounts).all().length;
-    const response = await ctx.request('/api/master/user/import', { method: 'POST', body: csv(`companyName,email,accountType,planId\nGood,good@example.com,USER,light\n,no-company@example.com,USER,light\nBad mail,not-an-email,USER,light\nDup,good@example.com,USER,light\nTaken,${OPERATOR.email},USER,light\nNo plan,noplan@example.com,USER,gold\n`) });
+    const response = await ctx.request('/api/master/user/import', {
+      method: 'POST',
+      body: csv(
+        `companyName,email,accountType,planId\nGood,good@example.com,USER,light\n,no-company@example.com,USER,light\nBad mail,not-an-email,USER,light\nDup,good@example.com,USER,light\nTaken,${OPERATOR.email},USER,light\nNo plan,noplan@example.com,USER,gold\n`,
+      ),
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; failures: { row: number; email: string; errors: string[] }[] };
     expect(body.message).toBe('Nothing was imported: 5 row(s) have errors.');
@@ -183,13 +236,22 @@ describe('CSV import', () => {
     expect(ctx.db.select().from(accounts).all()).toHaveLength(before);
   });
 
-  it('takes CSV only, at most 5 MB, with the spec\'s messages', async () => {
-    const notCsv = await ctx.request('/api/master/user/import', { method: 'POST', body: csv('companyName,email\n', 'users.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') });
-    expect({ status: notCsv.status, body: await notCsv.json() }).toEqual({ status: 400, body: { code: 'unsupported_media', message: 'Only CSV files are supported.', key: 'csvOnly', values: {}, issues: [] } });
+  it("takes CSV only, at most 5 MB, with the spec's messages", async () => {
+    const notCsv = await ctx.request('/api/master/user/import', {
+      method: 'POST',
+      body: csv('companyName,email\n', 'users.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    });
+    expect({ status: notCsv.status, body: await notCsv.json() }).toEqual({
+      status: 400,
+      body: { code: 'unsupported_media', message: 'Only CSV files are supported.', key: 'csvOnly', values: {}, issues: [] },
+    });
     const binary = await ctx.request('/api/master/user/import', { method: 'POST', body: fileForm(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]), 'users.csv') });
     expect(binary.status).toBe(400);
     const big = `companyName,email\n${'x'.repeat(MAX_CSV_BYTES)}`;
     const tooLarge = await ctx.request('/api/master/user/import', { method: 'POST', body: csv(big, 'big.csv') });
-    expect({ status: tooLarge.status, body: await tooLarge.json() }).toEqual({ status: 400, body: { code: 'payload_too_large', message: 'big.csv - File size exceeds the 5MB limit', key: 'csvTooLarge', values: { file: 'big.csv' }, issues: [] } });
+    expect({ status: tooLarge.status, body: await tooLarge.json() }).toEqual({
+      status: 400,
+      body: { code: 'payload_too_large', message: 'big.csv - File size exceeds the 5MB limit', key: 'csvTooLarge', values: { file: 'big.csv' }, issues: [] },
+    });
   });
 });

@@ -49,7 +49,10 @@ describe('mailer without SMTP', () => {
     await mailer.send({ to: 'a@example.com', subject: 'First', text: 'one' });
     await mailer.send({ to: 'b@example.com', subject: 'Second', text: 'two' });
     const entries = await readOutbox(outbox);
-    expect(entries.map((e) => [e.to, e.subject, e.text])).toEqual([['a@example.com', 'First', 'one'], ['b@example.com', 'Second', 'two']]);
+    expect(entries.map((e) => [e.to, e.subject, e.text])).toEqual([
+      ['a@example.com', 'First', 'one'],
+      ['b@example.com', 'Second', 'two'],
+    ]);
     const emls = (await readdir(outbox)).filter((name) => name.endsWith('.eml')).sort();
     expect(emls).toHaveLength(2);
     expect(await readFile(path.join(outbox, emls[0]!), 'utf8')).toContain('Subject: First');

@@ -20,38 +20,41 @@ describe('decide', () => {
     expect(status(changeSite, null, { ...ownSite, relation: 'other' })).toBe(401);
   });
 
-  it('answers 403 to a type the route does not let in, even for another branch\'s target', () => {
+  it("answers 403 to a type the route does not let in, even for another branch's target", () => {
     const masterOnly: Policy = { ...changeSite, types: ['MASTER'] };
     expect(status(masterOnly, editor, { ...ownSite, relation: 'other' })).toBe(403);
   });
 
-  it('answers 404 for another branch\'s target, reading or changing, so its existence does not leak', () => {
+  it("answers 404 for another branch's target, reading or changing, so its existence does not leak", () => {
     expect(status(readSite, editor, { ...ownSite, relation: 'other' })).toBe(404);
     expect(status(changeSite, { ...editor, role: 'viewer' }, { ...ownSite, relation: 'other' })).toBe(404);
   });
 
   it('lets a viewer or view authority read but refuses every change with 403', () => {
-    for (const subject of [{ ...editor, role: 'viewer' as const }, { ...editor, authority: 'view' as const }]) {
+    for (const subject of [
+      { ...editor, role: 'viewer' as const },
+      { ...editor, authority: 'view' as const },
+    ]) {
       expect(status(readSite, subject, ownSite)).toBe('allowed');
       expect(decide(changeSite, subject, ownSite)).toMatchObject({ allowed: false, status: 403, key: 'viewOnly' });
     }
   });
 
-  it('refuses changes while the caller\'s contract is suspended or inactive, not reads', () => {
+  it("refuses changes while the caller's contract is suspended or inactive, not reads", () => {
     for (const contractState of ['suspended', 'inactive'] as const) {
       expect(status(readSite, { ...editor, contractState }, ownSite)).toBe('allowed');
       expect(decide(changeSite, { ...editor, contractState }, ownSite)).toMatchObject({ status: 403, key: 'contractNotActive' });
     }
   });
 
-  it('makes a terminated owner\'s things read-only, even for the platform', () => {
+  it("makes a terminated owner's things read-only, even for the platform", () => {
     const master: Subject = { ...editor, type: 'MASTER' };
     const terminated: Target = { ...ownSite, ownerContractState: 'terminated' };
     expect(status(readSite, master, terminated)).toBe('allowed');
     expect(decide(changeSite, master, terminated)).toMatchObject({ status: 403, key: 'readOnlyTerminated' });
   });
 
-  it('refuses a route gated by a plan flag the owner\'s plan lacks', () => {
+  it("refuses a route gated by a plan flag the owner's plan lacks", () => {
     const analytics: Policy = { ...readSite, planFlag: 'analyticsEffect' };
     const trial: PlanLimits = { ...UNLIMITED, analyticsEffect: false };
     expect(decide(analytics, editor, { ...ownSite, ownerPlan: trial })).toMatchObject({ status: 403, key: 'planFeatureLocked' });
@@ -64,7 +67,7 @@ describe('decide', () => {
     expect(status({ access: 'session', types: 'all', change: false, target: 'none', beforePasswordChange: true }, pending, { ...ownSite, relation: 'none' })).toBe('allowed');
   });
 
-  it('refuses the caller\'s own account unless the route allows it, and admin roles the route does not name', () => {
+  it("refuses the caller's own account unless the route allows it, and admin roles the route does not name", () => {
     const account: Policy = { access: 'session', types: 'all', change: true, target: 'account' };
     expect(status(account, editor, { ...ownSite, relation: 'self' })).toBe(403);
     expect(status({ ...account, change: false, self: true }, editor, { ...ownSite, relation: 'self' })).toBe('allowed');

@@ -31,16 +31,29 @@ type Cell = Record<Side, string>;
 
 /** The matrix table of the document: route key → actor → expected statuses. */
 function readMatrix(): Map<string, Map<string, Cell>> {
-  const lines = readFileSync(DOC, 'utf8').split('\n').filter((line) => line.startsWith('| '));
-  const header = lines[0]!.split('|').slice(2, -1).map((cell) => cell.trim());
+  const lines = readFileSync(DOC, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('| '));
+  const header = lines[0]!
+    .split('|')
+    .slice(2, -1)
+    .map((cell) => cell.trim());
   const matrix = new Map<string, Map<string, Cell>>();
   for (const line of lines.slice(2)) {
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const key = cells[0]!.replace(/`/g, '');
-    matrix.set(key, new Map(header.map((actor, index) => {
-      const [own = '', other = ''] = cells[index + 1]!.split('/').map((part) => part.trim());
-      return [actor, { own, other }];
-    })));
+    matrix.set(
+      key,
+      new Map(
+        header.map((actor, index) => {
+          const [own = '', other = ''] = cells[index + 1]!.split('/').map((part) => part.trim());
+          return [actor, { own, other }];
+        }),
+      ),
+    );
   }
   return matrix;
 }
@@ -132,46 +145,75 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
   const userPrefix = /^(?:GET|POST) \/(master|oem-master|oem-admin)\/user(.*)$/.exec(key);
   if (userPrefix) {
     const [, prefix, rest] = userPrefix;
-    if (rest === '') return { path: `/${prefix}/user`, init: json('POST', { companyName: 'New', email: unique(), accountType: 'USER', planId: 'trial', ...(side === 'other' ? { parentId: world.ids.oemAdminB } : {}) }) };
+    if (rest === '')
+      return {
+        path: `/${prefix}/user`,
+        init: json('POST', { companyName: 'New', email: unique(), accountType: 'USER', planId: 'trial', ...(side === 'other' ? { parentId: world.ids.oemAdminB } : {}) }),
+      };
     if (rest === '/import') return { path: `/${prefix}/user/import`, init: { method: 'POST', body: csvForm() } };
     if (rest === '/:id') return { path: `/${prefix}/user/${owner}` };
     if (rest === '/:id/user-history') return { path: `/${prefix}/user/${owner}/user-history` };
   }
   switch (key) {
-    case 'GET /meta': return { path: '/meta' };
-    case 'GET /openapi.json': return { path: '/openapi.json' };
-    case 'GET /reference': return { path: '/reference' };
-    case 'GET /reference/viewer.js': return { path: '/reference/viewer.js' };
-    case 'POST /auth/login': return { path: '/auth/login', init: json('POST', { email: world.emails.loginTarget, password: PASSWORD }) };
-    case 'POST /auth/logout': return { path: '/auth/logout', init: { method: 'POST' } };
-    case 'POST /auth/forgot-password': return { path: '/auth/forgot-password', init: json('POST', { email: world.emails.loginTarget }) };
-    case 'POST /auth/verify-token': return { path: '/auth/verify-token', init: json('POST', { token: issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset') }) };
-    case 'POST /auth/reset-password': return { path: '/auth/reset-password', init: json('POST', { token: issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset'), password: PASSWORD, confirmPassword: PASSWORD }) };
-    case 'GET /auth/route-prefixes': return { path: '/auth/route-prefixes' };
-    case 'POST /auth/refresh-token': return { path: '/auth/refresh-token', init: { method: 'POST' } };
-    case 'GET /auth/user-info': return { path: '/auth/user-info' };
-    case 'POST /auth/change-password': return { path: '/auth/change-password', init: json('POST', { currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD }) };
-    case 'GET /plan': return { path: '/plan' };
-    case 'GET /user': return { path: '/user?q=company&page=1&limit=5' };
-    case 'GET /user/:id': return { path: `/user/${owner}` };
-    case 'PUT /user/:id': return { path: `/user/${owner}`, init: json('PUT', { contactPerson: 'Changed' }) };
+    case 'GET /meta':
+      return { path: '/meta' };
+    case 'GET /openapi.json':
+      return { path: '/openapi.json' };
+    case 'GET /reference':
+      return { path: '/reference' };
+    case 'GET /reference/viewer.js':
+      return { path: '/reference/viewer.js' };
+    case 'POST /auth/login':
+      return { path: '/auth/login', init: json('POST', { email: world.emails.loginTarget, password: PASSWORD }) };
+    case 'POST /auth/logout':
+      return { path: '/auth/logout', init: { method: 'POST' } };
+    case 'POST /auth/forgot-password':
+      return { path: '/auth/forgot-password', init: json('POST', { email: world.emails.loginTarget }) };
+    case 'POST /auth/verify-token':
+      return { path: '/auth/verify-token', init: json('POST', { token: issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset') }) };
+    case 'POST /auth/reset-password':
+      return { path: '/auth/reset-password', init: json('POST', { token: issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset'), password: PASSWORD, confirmPassword: PASSWORD }) };
+    case 'GET /auth/route-prefixes':
+      return { path: '/auth/route-prefixes' };
+    case 'POST /auth/refresh-token':
+      return { path: '/auth/refresh-token', init: { method: 'POST' } };
+    case 'GET /auth/user-info':
+      return { path: '/auth/user-info' };
+    case 'POST /auth/change-password':
+      return { path: '/auth/change-password', init: json('POST', { currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD }) };
+    case 'GET /plan':
+      return { path: '/plan' };
+    case 'GET /user':
+      return { path: '/user?q=company&page=1&limit=5' };
+    case 'GET /user/:id':
+      return { path: `/user/${owner}` };
+    case 'PUT /user/:id':
+      return { path: `/user/${owner}`, init: json('PUT', { contactPerson: 'Changed' }) };
     case 'PUT /master/user/:id/contract': {
       const target = await account('USER', side === 'own' ? world.ids.oemAdminA : world.ids.oemAdminB, { planId: 'trial' });
       return { path: `/master/user/${target.id}/contract`, init: json('PUT', { state: 'suspended' }) };
     }
-    case 'GET /sub-admin': return { path: '/sub-admin' };
-    case 'POST /sub-admin': return { path: '/sub-admin', init: json('POST', { name: 'New admin', email: unique(), role: 'editor' }) };
+    case 'GET /sub-admin':
+      return { path: '/sub-admin' };
+    case 'POST /sub-admin':
+      return { path: '/sub-admin', init: json('POST', { name: 'New admin', email: unique(), role: 'editor' }) };
     case 'PUT /sub-admin/:id':
     case 'DELETE /sub-admin/:id': {
       const member = await account('SUB_ADMIN', side === 'own' ? tenant : world.ids.userB, { role: 'editor' });
       return { path: `/sub-admin/${member.id}`, init: key.startsWith('PUT') ? json('PUT', { role: 'viewer' }) : { method: 'DELETE' } };
     }
-    case 'GET /site': return { path: '/site' };
-    case 'POST /site': return { path: '/site', init: json('POST', { name: 'Matrix new', numberHorizontal: 1, numberVertical: 1 }) };
-    case 'GET /site/:id': return { path: `/site/${(await sharedSite(owner)).siteId}` };
-    case 'PUT /site/:id': return { path: `/site/${(await sharedSite(owner)).siteId}`, init: json('PUT', { name: 'Renamed' }) };
-    case 'DELETE /site/:id': return { path: `/site/${freshSite(owner)}`, init: { method: 'DELETE' } };
-    case 'PUT /site/:id/grid': return { path: `/site/${freshSite(owner)}/grid`, init: json('PUT', { numberHorizontal: 1, numberVertical: 2 }) };
+    case 'GET /site':
+      return { path: '/site' };
+    case 'POST /site':
+      return { path: '/site', init: json('POST', { name: 'Matrix new', numberHorizontal: 1, numberVertical: 1 }) };
+    case 'GET /site/:id':
+      return { path: `/site/${(await sharedSite(owner)).siteId}` };
+    case 'PUT /site/:id':
+      return { path: `/site/${(await sharedSite(owner)).siteId}`, init: json('PUT', { name: 'Renamed' }) };
+    case 'DELETE /site/:id':
+      return { path: `/site/${freshSite(owner)}`, init: { method: 'DELETE' } };
+    case 'PUT /site/:id/grid':
+      return { path: `/site/${freshSite(owner)}/grid`, init: json('PUT', { numberHorizontal: 1, numberVertical: 2 }) };
     case 'PUT /site/:id/page/:pageId': {
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/page/${site.pageId}`, init: json('PUT', { detail: { mainText: 'matrix' } }) };
@@ -181,13 +223,16 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const categories = loadSiteDraft(ctx.db, siteId).creatives.map((creative, index) => ({ id: creative.id, name: `Menu ${index + 1}` }));
       return { path: `/site/${siteId}/categories`, init: json('PUT', { categories }) };
     }
-    case 'POST /preview/site/:id': return { path: `/preview/site/${(await sharedSite(owner)).siteId}`, init: { method: 'POST' } };
-    case 'POST /site/:id/media': return { path: `/site/${(await sharedSite(owner)).siteId}/media`, init: { method: 'POST', body: fileForm(await pngBytes(4, 4, '#abcdef'), 'b.png') } };
+    case 'POST /preview/site/:id':
+      return { path: `/preview/site/${(await sharedSite(owner)).siteId}`, init: { method: 'POST' } };
+    case 'POST /site/:id/media':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/media`, init: { method: 'POST', body: fileForm(await pngBytes(4, 4, '#abcdef'), 'b.png') } };
     case 'GET /site/:id/media/:mediaId': {
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/media/${site.mediaId}` };
     }
-    case 'POST /site/:id/publish': return { path: `/site/${freshSite(owner)}/publish`, init: { method: 'POST' } };
+    case 'POST /site/:id/publish':
+      return { path: `/site/${freshSite(owner)}/publish`, init: { method: 'POST' } };
     case 'GET /site/:id/publish/:publishId': {
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/publish/${site.publishId}` };
@@ -196,10 +241,14 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/publish/${site.publishId}/events` };
     }
-    case 'GET /site/:id/versions': return { path: `/site/${(await sharedSite(owner)).siteId}/versions` };
-    case 'POST /site/:id/versions/:version/rollback': return { path: `/site/${(await sharedSite(owner)).siteId}/versions/1/rollback`, init: { method: 'POST' } };
-    case 'GET /site/:id/survey': return { path: `/site/${(await sharedSite(owner)).siteId}/survey` };
-    case 'POST /site/:id/survey': return { path: `/site/${(await sharedSite(owner)).siteId}/survey`, init: json('POST', SURVEY) };
+    case 'GET /site/:id/versions':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/versions` };
+    case 'POST /site/:id/versions/:version/rollback':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/versions/1/rollback`, init: { method: 'POST' } };
+    case 'GET /site/:id/survey':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/survey` };
+    case 'POST /site/:id/survey':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/survey`, init: json('POST', SURVEY) };
     case 'GET /site/:id/survey/:surveyId':
     case 'GET /site/:id/survey/:surveyId/responses': {
       const site = await sharedSite(owner);
@@ -219,10 +268,14 @@ async function footprint(): Promise<{ rows: Record<string, number>; files: strin
   const rows = Object.fromEntries(tables.map(({ name }) => [name, (ctx.db.$client.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n]));
   const root = join(ctx.dir, 'storage');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => {
-    const file = join(entry.parentPath, entry.name);
-    return `${file.slice(root.length)} ${(await stat(file)).size}`;
-  }));
+  const files = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const file = join(entry.parentPath, entry.name);
+        return `${file.slice(root.length)} ${(await stat(file)).size}`;
+      }),
+  );
   return { rows, files: files.sort() };
 }
 
@@ -275,7 +328,10 @@ describe('the permission matrix', () => {
             const after = await footprint();
             const changedTables = Object.keys({ ...before.rows, ...after.rows }).filter((table) => before.rows[table] !== after.rows[table]);
             const changedFiles = [...after.files.filter((file) => !before.files.includes(file)), ...before.files.filter((file) => !after.files.includes(file))];
-            if (changedTables.length || changedFiles.length) differences.push(`${key} as ${actor} (${side}) answered ${response.status} yet changed ${[...changedTables.map((table) => `table ${table}`), ...changedFiles.map((file) => `file ${file}`)].join(', ')}`);
+            if (changedTables.length || changedFiles.length)
+              differences.push(
+                `${key} as ${actor} (${side}) answered ${response.status} yet changed ${[...changedTables.map((table) => `table ${table}`), ...changedFiles.map((file) => `file ${file}`)].join(', ')}`,
+              );
           }
         }
       }

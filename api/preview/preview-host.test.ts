@@ -3,7 +3,9 @@ import { createTestContext, pngBytes, SITE_ORIGIN, testRenderer, type TestContex
 import { createSiteApp } from '../app.ts';
 
 let ctx: TestContext;
-beforeEach(async () => { ctx = await createTestContext(); });
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
 afterEach(async () => ctx.cleanup());
 
 async function keysUnder(prefix: string): Promise<string[]> {
@@ -55,7 +57,7 @@ describe('the draft preview on the site origin', () => {
     expect((await ctx.visit(script!)).status).toBe(200);
   });
 
-  it('refuses a forged or another site\'s token, and the admin refuses the link to a caller without a session', async () => {
+  it("refuses a forged or another site's token, and the admin refuses the link to a caller without a session", async () => {
     const site = await ctx.createSite();
     const other = await ctx.createSite();
     const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer } });
@@ -72,13 +74,40 @@ describe('the global menu', () => {
     const site = await ctx.createSite({ numberHorizontal: 2, numberVertical: 1 });
     const [a, b] = site.creatives;
     const put = (categories: unknown, lang = 'jp') => ctx.request(`/api/site/${site.id}/categories?lang=${lang}`, { method: 'PUT', json: { categories } });
-    const duplicated = await put([{ id: a!.id, name: 'Shoes' }, { id: b!.id, name: 'shoes' }]);
+    const duplicated = await put([
+      { id: a!.id, name: 'Shoes' },
+      { id: b!.id, name: 'shoes' },
+    ]);
     expect(duplicated.status).toBe(400);
     expect(((await duplicated.json()) as { message: string }).message).toContain('Menu items must not be duplicated.');
-    expect((await put([{ id: a!.id, name: ' ' }, { id: b!.id, name: 'Bags' }])).status).toBe(400);
+    expect(
+      (
+        await put([
+          { id: a!.id, name: ' ' },
+          { id: b!.id, name: 'Bags' },
+        ])
+      ).status,
+    ).toBe(400);
     expect((await put([{ id: a!.id, name: 'Shoes' }])).status).toBe(400);
-    expect((await put([{ id: a!.id, name: 'Shoes' }, { id: b!.id, name: 'Bags' }])).status).toBe(200);
-    expect((await put([{ id: a!.id, name: 'Shoes EN' }, { id: b!.id, name: 'Bags EN' }], 'en')).status).toBe(200);
+    expect(
+      (
+        await put([
+          { id: a!.id, name: 'Shoes' },
+          { id: b!.id, name: 'Bags' },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await put(
+          [
+            { id: a!.id, name: 'Shoes EN' },
+            { id: b!.id, name: 'Bags EN' },
+          ],
+          'en',
+        )
+      ).status,
+    ).toBe(200);
     const jp = (await (await ctx.request(`/api/site/${site.id}?lang=jp`)).json()) as { creatives: { name: string }[] };
     const en = (await (await ctx.request(`/api/site/${site.id}?lang=en`)).json()) as { creatives: { name: string }[] };
     expect(jp.creatives.map((creative) => creative.name)).toEqual(['Shoes', 'Bags']);

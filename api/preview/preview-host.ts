@@ -25,22 +25,26 @@ export function previewHost(deps: PreviewHostDeps) {
   const { db, storage, key } = deps;
   let assetsReady: Promise<void> | undefined;
   // The viewer's client files live at /_astro/ on the site origin; a site never published yet has none there.
-  const ensureClientAssets = (renderer: Renderer) => (assetsReady ??= (async () => {
-    for (const asset of renderer.clientAssets) {
-      if (!(await storage.head(asset.key))) await storage.put(asset.key, asset.body, { cacheControl: 'public, max-age=31536000, immutable' });
-    }
-  })().catch((error) => { assetsReady = undefined; throw error; }));
+  const ensureClientAssets = (renderer: Renderer) =>
+    (assetsReady ??= (async () => {
+      for (const asset of renderer.clientAssets) {
+        if (!(await storage.head(asset.key))) await storage.put(asset.key, asset.body, { cacheControl: 'public, max-age=31536000, immutable' });
+      }
+    })().catch((error) => {
+      assetsReady = undefined;
+      throw error;
+    }));
 
   const headers = (contentType: string): Record<string, string> => {
     const adminOrigin = deps.adminOrigin?.();
     return {
-    'content-type': contentType,
-    'cache-control': 'private, no-store',
-    // The token is in the address: a link out of the preview must not carry it along.
-    'referrer-policy': 'no-referrer',
-    'x-robots-tag': 'noindex, nofollow',
-    // Only the admin may frame a preview.
-    ...(adminOrigin ? { 'content-security-policy': `frame-ancestors 'self' ${adminOrigin}` } : {}),
+      'content-type': contentType,
+      'cache-control': 'private, no-store',
+      // The token is in the address: a link out of the preview must not carry it along.
+      'referrer-policy': 'no-referrer',
+      'x-robots-tag': 'noindex, nofollow',
+      // Only the admin may frame a preview.
+      ...(adminOrigin ? { 'content-security-policy': `frame-ancestors 'self' ${adminOrigin}` } : {}),
     };
   };
 
@@ -61,7 +65,11 @@ export function previewHost(deps: PreviewHostDeps) {
     const basePath = `/preview/${siteId}/${token}/`;
 
     if (rest[0] === 'media' && rest.length === 2) {
-      const record = db.select().from(media).where(and(eq(media.id, rest[1]!), eq(media.siteId, siteId))).get();
+      const record = db
+        .select()
+        .from(media)
+        .where(and(eq(media.id, rest[1]!), eq(media.siteId, siteId)))
+        .get();
       const object = record ? await storage.get(uploadKey(record.sha256)) : null;
       if (!record || !object) return c.text('Not found', 404);
       return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers(record.mime), 'cache-control': 'private, max-age=300' });

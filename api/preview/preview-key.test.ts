@@ -6,8 +6,12 @@ import { loadPreviewKey } from './preview-key.ts';
 import { signPreviewToken, verifyPreviewToken } from './preview-token.ts';
 
 let dataDir: string;
-beforeEach(async () => { dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-preview-key-')); });
-afterEach(async () => { await rm(dataDir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-preview-key-'));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 describe('the preview key of a data folder', () => {
   it('is made once, readable by its owner only, and the same on the next start', async () => {

@@ -11,7 +11,11 @@ async function imageSize(storage: Storage, sha256: string): Promise<{ width: num
   const known = sizes.get(sha256);
   if (known) return known;
   const original = await storage.get(uploadKey(sha256));
-  const meta = original ? await sharp(original.body).metadata().catch(() => null) : null;
+  const meta = original
+    ? await sharp(original.body)
+        .metadata()
+        .catch(() => null)
+    : null;
   const size = meta?.width && meta.height ? { width: meta.width, height: meta.height } : { ...REFERENCE_VIEWPORT };
   sizes.set(sha256, size);
   return size;

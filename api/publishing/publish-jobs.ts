@@ -9,10 +9,7 @@ import { publishes } from '../db/schema.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
 import { recordPublished } from './record-published.ts';
 
-export type PublishEvent =
-  | { type: 'progress'; step: PublishProgress['step']; done: number; total: number }
-  | { type: 'done'; result: PublishResult }
-  | { type: 'failed'; message: string };
+export type PublishEvent = { type: 'progress'; step: PublishProgress['step']; done: number; total: number } | { type: 'done'; result: PublishResult } | { type: 'failed'; message: string };
 
 type Job = { id: string; siteId: string; events: PublishEvent[]; listeners: Set<(event: PublishEvent) => void>; finished: Promise<void> };
 
@@ -83,7 +80,13 @@ export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: ()
       return jobs.get(publishId)?.finished ?? Promise.resolve();
     },
     status(siteId: string, publishId: string) {
-      return deps.db.select().from(publishes).where(and(eq(publishes.id, publishId), eq(publishes.siteId, siteId))).get() ?? null;
+      return (
+        deps.db
+          .select()
+          .from(publishes)
+          .where(and(eq(publishes.id, publishId), eq(publishes.siteId, siteId)))
+          .get() ?? null
+      );
     },
   };
 }

@@ -17,12 +17,17 @@ const versionParam = z.coerce.number().int().positive();
 function publishEventStream(c: Parameters<typeof streamSSE>[0], watch: { past: PublishEvent[]; stop(): void }, queue: PublishEvent[], wakeUp: { wake?: () => void }) {
   queue.push(...watch.past);
   return streamSSE(c, async (stream) => {
-    stream.onAbort(() => { watch.stop(); wakeUp.wake?.(); });
+    stream.onAbort(() => {
+      watch.stop();
+      wakeUp.wake?.();
+    });
     try {
       while (!stream.aborted) {
         const event = queue.shift();
         if (!event) {
-          await new Promise<void>((resolve) => { wakeUp.wake = resolve; });
+          await new Promise<void>((resolve) => {
+            wakeUp.wake = resolve;
+          });
           continue;
         }
         await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
@@ -49,7 +54,10 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
   route(app, contracts.publishEvents, ({ c, site, params }) => {
     const queue: PublishEvent[] = [];
     const wakeUp: { wake?: () => void } = {};
-    const watch = jobs.watch(site.id, params.publishId, (event) => { queue.push(event); wakeUp.wake?.(); });
+    const watch = jobs.watch(site.id, params.publishId, (event) => {
+      queue.push(event);
+      wakeUp.wake?.();
+    });
     if (!watch) throw notFound('publishNotFound');
     return publishEventStream(c, watch, queue, wakeUp);
   });

@@ -31,7 +31,9 @@ export function createSite(db: Db, ownerId: string, input: z.output<typeof creat
     tx.insert(sites).values({ id, ownerId, name: settings.name, numberHorizontal: settings.numberHorizontal, numberVertical: settings.numberVertical, settings }).run();
     for (let column = 0; column < settings.numberHorizontal; column++) {
       const creativeId = randomUUID();
-      tx.insert(creatives).values({ id: creativeId, siteId: id, columnIndex: column, name: { [settings.defaultLanguage]: `Category ${columnLetters(column)}` } }).run();
+      tx.insert(creatives)
+        .values({ id: creativeId, siteId: id, columnIndex: column, name: { [settings.defaultLanguage]: `Category ${columnLetters(column)}` } })
+        .run();
       for (let row = 1; row <= settings.numberVertical; row++) {
         tx.insert(pages).values({ id: randomUUID(), siteId: id, creativeId, row, content: emptyPageContent() }).run();
       }

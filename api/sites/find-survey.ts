@@ -12,7 +12,11 @@ export function toSurvey(row: SurveyRow): Survey {
 
 /** A survey by id, of this site when one is given; 404 otherwise. */
 export function findSurvey(db: Db, surveyId: string, siteId?: string): Survey {
-  const row = db.select().from(surveys).where(siteId ? and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId)) : eq(surveys.id, surveyId)).get();
+  const row = db
+    .select()
+    .from(surveys)
+    .where(siteId ? and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId)) : eq(surveys.id, surveyId))
+    .get();
   if (!row) throw notFound('surveyNotFound');
   return toSurvey(row);
 }

@@ -70,7 +70,11 @@ describe('uploading media', () => {
   });
 
   it('refuses a GIF', async () => {
-    const gif = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0000ff' } }).gif().toBuffer());
+    const gif = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0000ff' } })
+        .gif()
+        .toBuffer(),
+    );
     expect(Buffer.from(gif.subarray(0, 6)).toString('latin1')).toBe('GIF89a');
     await expectRefusal(await upload(fileForm(gif, 'anim.gif', 'image/gif')), 400, UNSUPPORTED_FORMAT_MESSAGE);
   });
@@ -99,7 +103,7 @@ describe('uploading media', () => {
 
   it('answers 400 when the field "file" is missing, is text, or the body is not multipart', async () => {
     const other = new FormData();
-    other.append('picture', new File([await pngBytes(4, 4, '#ffffff') as Uint8Array<ArrayBuffer>], 'a.png'));
+    other.append('picture', new File([(await pngBytes(4, 4, '#ffffff')) as Uint8Array<ArrayBuffer>], 'a.png'));
     await expectRefusal(await upload(other), 400, /"file"/);
 
     const text = new FormData();

@@ -16,22 +16,22 @@ export function mediaRoutes(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.uploadMedia, async ({ c, site }) => {
-      const declared = Number(c.req.header('content-length') ?? 0);
-      if (declared > MAX_BODY_BYTES) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: 'file', max: MAX_VIDEO_BYTES / 1024 / 1024 } });
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw new AppError('bad_request', 'sendFileField');
-      }
-      const file = form.get('file');
-      if (!(file instanceof File)) throw new AppError('bad_request', 'sendFileField');
-      return storeUpload(db, storage, site.id, { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) });
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > MAX_BODY_BYTES) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: 'file', max: MAX_VIDEO_BYTES / 1024 / 1024 } });
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new AppError('bad_request', 'sendFileField');
+    }
+    const file = form.get('file');
+    if (!(file instanceof File)) throw new AppError('bad_request', 'sendFileField');
+    return storeUpload(db, storage, site.id, { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) });
   });
   route(app, contracts.getMedia, async ({ c, site, params }) => {
-      const { record, object } = await readMediaFile(db, storage, site.id, params.mediaId);
-      if (!record || !object) throw notFound('mediaNotFound');
-      return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': record.mime, 'cache-control': 'private, max-age=3600', etag: object.etag });
+    const { record, object } = await readMediaFile(db, storage, site.id, params.mediaId);
+    if (!record || !object) throw notFound('mediaNotFound');
+    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': record.mime, 'cache-control': 'private, max-age=3600', etag: object.etag });
   });
   return app;
 }

@@ -10,7 +10,14 @@ export function emptyPageContent(): PageContent {
 export function hasContent(content: PageContent): boolean {
   const { detail } = content;
   return Boolean(
-    detail.imageUrl || detail.hlsPath || detail.mainText?.trim() || detail.price?.trim() || detail.linkButtonText?.trim()
-    || content.buttons.length || content.links.length || content.products.length || content.backgroundMusic,
+    detail.imageUrl ||
+      detail.hlsPath ||
+      detail.mainText?.trim() ||
+      detail.price?.trim() ||
+      detail.linkButtonText?.trim() ||
+      content.buttons.length ||
+      content.links.length ||
+      content.products.length ||
+      content.backgroundMusic,
   );
 }

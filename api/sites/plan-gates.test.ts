@@ -31,27 +31,42 @@ describe('plans', () => {
     expect(plans).toHaveLength(12);
     expect(plans.map((plan) => plan.id).sort()).toEqual(SEEDED_PLANS.map((plan) => plan.id).sort());
     for (const plan of plans) {
-      expect(Object.keys(plan)).toEqual(expect.arrayContaining(['price', 'quantitySwipe', 'quantitySite', 'limitAccess', 'limitAccessPrice', 'swipe', 'privateDomain', 'settingPopupCta', 'settingFormContact', 'analyticsEffect', 'settingTagSeo', 'multiLanguage']));
+      expect(Object.keys(plan)).toEqual(
+        expect.arrayContaining([
+          'price',
+          'quantitySwipe',
+          'quantitySite',
+          'limitAccess',
+          'limitAccessPrice',
+          'swipe',
+          'privateDomain',
+          'settingPopupCta',
+          'settingFormContact',
+          'analyticsEffect',
+          'settingTagSeo',
+          'multiLanguage',
+        ]),
+      );
       expect(plan.multiLanguage).toBe(String(plan.id).endsWith('-multilingual'));
     }
   });
 });
 
-describe('the owner\'s plan gates, in the API', () => {
+describe("the owner's plan gates, in the API", () => {
   it('rows × columns up to quantitySwipe, on create and on resize', async () => {
     const { call } = await userOn('trial');
-    await expectRefusal(await call('/api/site', { method: 'POST', json: { name: 'Big', numberHorizontal: 4, numberVertical: 3 } }), 400, 'Rows times columns cannot exceed the plan\'s max creatives.');
+    await expectRefusal(await call('/api/site', { method: 'POST', json: { name: 'Big', numberHorizontal: 4, numberVertical: 3 } }), 400, "Rows times columns cannot exceed the plan's max creatives.");
     const created = await call('/api/site', { method: 'POST', json: { name: 'Fits', numberHorizontal: 2, numberVertical: 5 } });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    await expectRefusal(await call(`/api/site/${id}/grid`, { method: 'PUT', json: { numberHorizontal: 3, numberVertical: 4 } }), 400, 'Rows times columns cannot exceed the plan\'s max creatives.');
+    await expectRefusal(await call(`/api/site/${id}/grid`, { method: 'PUT', json: { numberHorizontal: 3, numberVertical: 4 } }), 400, "Rows times columns cannot exceed the plan's max creatives.");
     expect((await call(`/api/site/${id}/grid`, { method: 'PUT', json: { numberHorizontal: 5, numberVertical: 2 } })).status).toBe(200);
   });
 
   it('no more sites than quantitySite', async () => {
     const { call } = await userOn('trial');
     expect((await call('/api/site', { method: 'POST', json: { name: 'One', numberHorizontal: 1, numberVertical: 1 } })).status).toBe(201);
-    await expectRefusal(await call('/api/site', { method: 'POST', json: { name: 'Two', numberHorizontal: 1, numberVertical: 1 } }), 403, 'The plan\'s number of sites has been reached.');
+    await expectRefusal(await call('/api/site', { method: 'POST', json: { name: 'Two', numberHorizontal: 1, numberVertical: 1 } }), 403, "The plan's number of sites has been reached.");
   });
 
   it('a second language only with multiLanguage', async () => {
@@ -83,7 +98,7 @@ describe('the owner\'s plan gates, in the API', () => {
     const oemAdmin = await addAccount(ctx.db, { type: 'OEM_ADMIN', parentId: oem.id });
     const cookie = await ctx.loginAs(oemAdmin.email, oemAdmin.password);
     const call = (path: string, init: Parameters<TestContext['request']>[1] = {}) => ctx.request(path, { ...init, headers: { cookie } });
-    await expectRefusal(await call('/api/site', { method: 'POST', json: { name: 'Big', numberHorizontal: 5, numberVertical: 5 } }), 400, 'Rows times columns cannot exceed the plan\'s max creatives.');
+    await expectRefusal(await call('/api/site', { method: 'POST', json: { name: 'Big', numberHorizontal: 5, numberVertical: 5 } }), 400, "Rows times columns cannot exceed the plan's max creatives.");
     expect((await ctx.request(`/api/user/${oem.id}`, { method: 'PUT', json: { planId: 'standard' } })).status).toBe(200);
     expect((await call('/api/site', { method: 'POST', json: { name: 'Big', numberHorizontal: 5, numberVertical: 5 } })).status).toBe(201);
   });

@@ -17,7 +17,10 @@ export function renameCategories(db: Db, site: SiteRow, { categories }: Category
   db.transaction((tx) => {
     for (const category of categories) {
       const names = { ...(byId.get(category.id)!.name as Record<string, string>), [lang]: category.name };
-      tx.update(creatives).set({ name: names }).where(and(eq(creatives.id, category.id), eq(creatives.siteId, site.id))).run();
+      tx.update(creatives)
+        .set({ name: names })
+        .where(and(eq(creatives.id, category.id), eq(creatives.siteId, site.id)))
+        .run();
     }
     tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, site.id)).run();
   });

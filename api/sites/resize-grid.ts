@@ -33,8 +33,12 @@ export function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof gridInp
   const settings = siteSettingsSchema.parse({ ...siteSettingsSchema.parse(site.settings), numberHorizontal, numberVertical });
   let addedPages = 0;
   db.transaction((tx) => {
-    tx.delete(creatives).where(and(eq(creatives.siteId, site.id), gte(creatives.columnIndex, numberHorizontal))).run();
-    tx.delete(pages).where(and(eq(pages.siteId, site.id), gt(pages.row, numberVertical))).run();
+    tx.delete(creatives)
+      .where(and(eq(creatives.siteId, site.id), gte(creatives.columnIndex, numberHorizontal)))
+      .run();
+    tx.delete(pages)
+      .where(and(eq(pages.siteId, site.id), gt(pages.row, numberVertical)))
+      .run();
     for (let column = 0; column < numberHorizontal; column++) {
       let creative = columns.find((c) => c.columnIndex === column);
       if (!creative) {

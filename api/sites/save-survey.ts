@@ -9,7 +9,11 @@ import { findSurvey } from './find-survey.ts';
 /** Creates a survey for a site (no id) or replaces one of its surveys whole. */
 export function saveSurvey(db: Db, siteId: string, content: SurveyInput, surveyId?: string): Survey {
   if (surveyId) {
-    const changed = db.update(surveys).set({ content, updatedAt: new Date() }).where(and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId))).run();
+    const changed = db
+      .update(surveys)
+      .set({ content, updatedAt: new Date() })
+      .where(and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId)))
+      .run();
     if (changed.changes === 0) throw notFound('surveyNotFound');
     return findSurvey(db, surveyId, siteId);
   }

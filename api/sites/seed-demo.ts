@@ -11,10 +11,22 @@ import { storeUpload } from './store-upload.ts';
 import { updateSiteSettings } from './update-site-settings.ts';
 import { writePage } from './write-page.ts';
 
-const PALETTES = [['#0f766e', '#99d52a'], ['#7c3aed', '#f472b6'], ['#b45309', '#fde047']] as const;
+const PALETTES = [
+  ['#0f766e', '#99d52a'],
+  ['#7c3aed', '#f472b6'],
+  ['#b45309', '#fde047'],
+] as const;
 const TITLES = {
-  jp: [['春の新作', '限定カラー', '今だけ送料無料'], ['スタッフのおすすめ', '使い方ガイド', 'お客様の声'], ['店舗のご案内', 'よくある質問', 'お問い合わせ']],
-  en: [['New for spring', 'Limited colours', 'Free shipping now'], ['Staff picks', 'How to use it', 'What customers say'], ['Our stores', 'Questions', 'Contact us']],
+  jp: [
+    ['春の新作', '限定カラー', '今だけ送料無料'],
+    ['スタッフのおすすめ', '使い方ガイド', 'お客様の声'],
+    ['店舗のご案内', 'よくある質問', 'お問い合わせ'],
+  ],
+  en: [
+    ['New for spring', 'Limited colours', 'Free shipping now'],
+    ['Staff picks', 'How to use it', 'What customers say'],
+    ['Our stores', 'Questions', 'Contact us'],
+  ],
 } as const;
 
 /** A portrait picture drawn as SVG and rendered by sharp, so the repository carries no binaries. */
@@ -34,17 +46,41 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
   const siteId = createSite(db, owner.id, { name: 'Swipegrid demo', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp', 'en'] });
   const viewer = { id: owner.id, tenantId: owner.id, scopeRootId: owner.id };
   let site = findSiteForAccount(db, viewer, siteId);
-  updateSiteSettings(db, site, siteSettingsPatchSchema.parse({
-    seo: { title: 'Swipegrid デモ', description: 'スワイプで見るランディングページのデモ' },
-    displayAlbum: true,
-    sns: [{ snsType: 'instagram', snsUrl: 'https://www.instagram.com/' }, { snsType: 'x', snsUrl: 'https://x.com/' }, { snsType: 'phone_number', snsUrl: '03-1234-5678' }],
-    company: { companyProfile: 'Swipegrid デモ株式会社\n東京都千代田区', companyClause: '販売業者: Swipegrid デモ株式会社', termsOfService: 'このサイトはデモです。', privacyPolicy: '個人情報は収集しません。' },
-  }), 'jp');
+  updateSiteSettings(
+    db,
+    site,
+    siteSettingsPatchSchema.parse({
+      seo: { title: 'Swipegrid デモ', description: 'スワイプで見るランディングページのデモ' },
+      displayAlbum: true,
+      sns: [
+        { snsType: 'instagram', snsUrl: 'https://www.instagram.com/' },
+        { snsType: 'x', snsUrl: 'https://x.com/' },
+        { snsType: 'phone_number', snsUrl: '03-1234-5678' },
+      ],
+      company: {
+        companyProfile: 'Swipegrid デモ株式会社\n東京都千代田区',
+        companyClause: '販売業者: Swipegrid デモ株式会社',
+        termsOfService: 'このサイトはデモです。',
+        privacyPolicy: '個人情報は収集しません。',
+      },
+    }),
+    'jp',
+  );
   site = findSiteForAccount(db, viewer, siteId);
-  updateSiteSettings(db, site, siteSettingsPatchSchema.parse({
-    seo: { title: 'Swipegrid demo', description: 'A landing page you swipe through' },
-    company: { companyProfile: 'Swipegrid Demo Inc.\nChiyoda, Tokyo', companyClause: 'Seller: Swipegrid Demo Inc.', termsOfService: 'This site is a demo.', privacyPolicy: 'We collect no personal data.' },
-  }), 'en');
+  updateSiteSettings(
+    db,
+    site,
+    siteSettingsPatchSchema.parse({
+      seo: { title: 'Swipegrid demo', description: 'A landing page you swipe through' },
+      company: {
+        companyProfile: 'Swipegrid Demo Inc.\nChiyoda, Tokyo',
+        companyClause: 'Seller: Swipegrid Demo Inc.',
+        termsOfService: 'This site is a demo.',
+        privacyPolicy: 'We collect no personal data.',
+      },
+    }),
+    'en',
+  );
   const draft = loadSiteDraft(db, siteId);
   const productIds: string[] = [];
   for (const creative of draft.creatives) {
@@ -53,19 +89,49 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
       const buttonId = randomUUID();
       productIds[creative.columnIndex] ??= randomUUID();
       const content = (lang: 'jp' | 'en') => ({
-        detail: { imageUrl: upload.url, imageAlt: TITLES[lang][creative.columnIndex]![page.row - 1], mainText: TITLES[lang][creative.columnIndex]![page.row - 1], mainTextX: 24, mainTextY: 140, mainTextColor: '#FFFFFF' },
-        buttons: [{
-          id: buttonId, buttonType: 'text', buttonText: lang === 'jp' ? '詳しく見る' : 'Learn more', buttonLinkType: 'external',
-          linkDestinationUrl: 'https://example.com/', buttonPositionLeft: 88, buttonPositionTop: 600, buttonWidth: 200, buttonHeight: 48,
-          buttonColor: '#99D52A', buttonTextColor: '#FFFFFF', buttonShape: 'pill', buttonAnimation: page.row === 1 ? 'PULSE' : 'NONE',
-          microcopyText: lang === 'jp' ? '今だけの特典つき' : 'With a limited-time gift', microcopyTextColor: '#FFFFFF', textAlign: 'top',
-        }],
+        detail: {
+          imageUrl: upload.url,
+          imageAlt: TITLES[lang][creative.columnIndex]![page.row - 1],
+          mainText: TITLES[lang][creative.columnIndex]![page.row - 1],
+          mainTextX: 24,
+          mainTextY: 140,
+          mainTextColor: '#FFFFFF',
+        },
+        buttons: [
+          {
+            id: buttonId,
+            buttonType: 'text',
+            buttonText: lang === 'jp' ? '詳しく見る' : 'Learn more',
+            buttonLinkType: 'external',
+            linkDestinationUrl: 'https://example.com/',
+            buttonPositionLeft: 88,
+            buttonPositionTop: 600,
+            buttonWidth: 200,
+            buttonHeight: 48,
+            buttonColor: '#99D52A',
+            buttonTextColor: '#FFFFFF',
+            buttonShape: 'pill',
+            buttonAnimation: page.row === 1 ? 'PULSE' : 'NONE',
+            microcopyText: lang === 'jp' ? '今だけの特典つき' : 'With a limited-time gift',
+            microcopyTextColor: '#FFFFFF',
+            textAlign: 'top',
+          },
+        ],
         // The first page of each category shows the social links, the company tabs and one product.
-        ...(page.row === 1 ? {
-          snsConfig: { display: true, sns: [] },
-          showCompany: true,
-          products: [{ id: productIds[creative.columnIndex]!, productName: lang === 'jp' ? 'おすすめ商品' : 'Our pick', description: lang === 'jp' ? '軽くて丈夫です。' : 'Light and strong.', price: '¥3,980' }],
-        } : {}),
+        ...(page.row === 1
+          ? {
+              snsConfig: { display: true, sns: [] },
+              showCompany: true,
+              products: [
+                {
+                  id: productIds[creative.columnIndex]!,
+                  productName: lang === 'jp' ? 'おすすめ商品' : 'Our pick',
+                  description: lang === 'jp' ? '軽くて丈夫です。' : 'Light and strong.',
+                  price: '¥3,980',
+                },
+              ],
+            }
+          : {}),
       });
       writePage(db, site, page.id, 'jp', pageContentSchema.parse(content('jp')));
       writePage(db, site, page.id, 'en', pageContentSchema.parse(content('en')));

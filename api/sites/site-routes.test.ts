@@ -43,7 +43,12 @@ describe('drafts: create, list, read, update, delete', () => {
     const response = await ctx.request('/api/site', { method: 'POST', json: { name: 'Summer sale', numberHorizontal: 3, numberVertical: 4, defaultLanguage: 'jp', languages: ['jp', 'en'] } });
     expect(response.status).toBe(201);
     const view = (await response.json()) as SiteView;
-    expect(view).toMatchObject({ status: 'draft', lang: 'jp', liveVersion: null, settings: { name: 'Summer sale', numberHorizontal: 3, numberVertical: 4, defaultLanguage: 'jp', languages: ['jp', 'en'] } });
+    expect(view).toMatchObject({
+      status: 'draft',
+      lang: 'jp',
+      liveVersion: null,
+      settings: { name: 'Summer sale', numberHorizontal: 3, numberVertical: 4, defaultLanguage: 'jp', languages: ['jp', 'en'] },
+    });
     expect(view.creatives.map((creative) => creative.letters)).toEqual(['A', 'B', 'C']);
     expect(view.creatives.flatMap((creative) => creative.pages.map((page) => page.position))).toEqual(['A1', 'A2', 'A3', 'A4', 'B1', 'B2', 'B3', 'B4', 'C1', 'C2', 'C3', 'C4']);
     for (const page of view.creatives.flatMap((creative) => creative.pages)) {
@@ -62,7 +67,7 @@ describe('drafts: create, list, read, update, delete', () => {
     expect(japaneseByDefault.settings).toMatchObject({ defaultLanguage: 'jp', languages: ['jp'] });
   });
 
-  it('reads a site with its settings, its categories and each page\'s detail, buttons, links and products', async () => {
+  it("reads a site with its settings, its categories and each page's detail, buttons, links and products", async () => {
     const created = await ctx.createSite();
     const b2 = pageAt(created, 'B2');
     await ctx.writePage(created.id, b2.id, 'jp', PAGE_WITH_EVERYTHING);
@@ -87,11 +92,19 @@ describe('drafts: create, list, read, update, delete', () => {
 
   it('updates settings field by field, keeping what the request leaves out', async () => {
     const { id } = await ctx.createSite();
-    const first = await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { displayPageCount: false, globalMenuTextColor: 'rgb(10, 20, 30)', seo: { title: 'Spring', description: 'All of spring' } } });
+    const first = await ctx.request(`/api/site/${id}`, {
+      method: 'PUT',
+      json: { displayPageCount: false, globalMenuTextColor: 'rgb(10, 20, 30)', seo: { title: 'Spring', description: 'All of spring' } },
+    });
     expect(first.status).toBe(200);
     const second = await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { name: 'Renamed', seo: { h1: 'Heading' } } });
     expect(second.status).toBe(200);
-    expect((await second.json() as SiteView).settings).toMatchObject({ name: 'Renamed', displayPageCount: false, globalMenuTextColor: 'rgb(10, 20, 30)', seo: { title: 'Spring', description: 'All of spring', h1: 'Heading' } });
+    expect(((await second.json()) as SiteView).settings).toMatchObject({
+      name: 'Renamed',
+      displayPageCount: false,
+      globalMenuTextColor: 'rgb(10, 20, 30)',
+      seo: { title: 'Spring', description: 'All of spring', h1: 'Heading' },
+    });
     expect((await getSite(id)).settings.name).toBe('Renamed');
     expect(((await (await ctx.request('/api/site')).json()) as { sites: { name: string }[] }).sites[0]!.name).toBe('Renamed');
   });
@@ -248,7 +261,7 @@ describe('writing a page in another language', () => {
     ],
   };
 
-  it('keeps the Japanese texts, takes the structure from the edit, and seeds new items with the edit\'s text', async () => {
+  it("keeps the Japanese texts, takes the structure from the edit, and seeds new items with the edit's text", async () => {
     const view = await ctx.createSite();
     const page = pageAt(view, 'A2');
     await ctx.writePage(view.id, page.id, 'jp', japanese);
@@ -270,14 +283,24 @@ describe('writing a page in another language', () => {
 
     const en = pageAt(await getSite(view.id, 'en'), 'A2');
     expect(en.detail).toMatchObject({ mainText: 'English body', mainTextX: 30 });
-    expect(en.buttons.map((b) => [b.id, b.buttonText, b.microcopyText])).toEqual([['b1', 'English button', 'Now only'], ['b3', 'Brand new', '']]);
+    expect(en.buttons.map((b) => [b.id, b.buttonText, b.microcopyText])).toEqual([
+      ['b1', 'English button', 'Now only'],
+      ['b3', 'Brand new', ''],
+    ]);
   });
 
   it('keeps the English texts when the Japanese page is written again, and forgets those of removed items', async () => {
     const view = await ctx.createSite();
     const page = pageAt(view, 'C1');
     await ctx.writePage(view.id, page.id, 'jp', japanese);
-    await ctx.writePage(view.id, page.id, 'en', { ...japanese, detail: { mainText: 'English body' }, buttons: [{ id: 'b1', buttonText: 'One' }, { id: 'b2', buttonText: 'Two' }] });
+    await ctx.writePage(view.id, page.id, 'en', {
+      ...japanese,
+      detail: { mainText: 'English body' },
+      buttons: [
+        { id: 'b1', buttonText: 'One' },
+        { id: 'b2', buttonText: 'Two' },
+      ],
+    });
 
     // Japanese edit: new main text, b2 removed.
     await ctx.writePage(view.id, page.id, 'jp', { detail: { mainText: '書き直し' }, buttons: [japanese.buttons[0]] });
@@ -288,7 +311,10 @@ describe('writing a page in another language', () => {
     // b2 comes back in Japanese: its old English text is gone, so English shows the Japanese.
     await ctx.writePage(view.id, page.id, 'jp', { detail: { mainText: '書き直し' }, buttons: [japanese.buttons[0], { id: 'b2', buttonText: '復活' }] });
     en = pageAt(await getSite(view.id, 'en'), 'C1');
-    expect(en.buttons.map((b) => [b.id, b.buttonText])).toEqual([['b1', 'One'], ['b2', '復活']]);
+    expect(en.buttons.map((b) => [b.id, b.buttonText])).toEqual([
+      ['b1', 'One'],
+      ['b2', '復活'],
+    ]);
     expect(pageAt(await getSite(view.id, 'jp'), 'C1').detail.mainText).toBe('書き直し');
   });
 
@@ -317,9 +343,7 @@ describe('changing the grid', () => {
     expect(body).toMatchObject({ addedPages: 20 - 12, removedPages: 0 });
     const after = await getSite(view.id);
     expect(after.settings).toMatchObject({ numberHorizontal: 4, numberVertical: 5 });
-    expect(after.creatives.map((creative) => creative.pages.map((page) => page.position))).toEqual(
-      ['A', 'B', 'C', 'D'].map((letter) => [1, 2, 3, 4, 5].map((row) => `${letter}${row}`)),
-    );
+    expect(after.creatives.map((creative) => creative.pages.map((page) => page.position))).toEqual(['A', 'B', 'C', 'D'].map((letter) => [1, 2, 3, 4, 5].map((row) => `${letter}${row}`)));
     expect(pageAt(after, 'A1')).toMatchObject({ id: a1.id, detail: { mainText: '残る' } });
     expect(pageAt(after, 'D5')).toMatchObject({ detail: { mainText: '', imageUrl: '' }, buttons: [] });
     expect(after.creatives[3]!.name).toBe('Category D');
@@ -376,19 +400,60 @@ describe('malformed bodies', () => {
 
   /** 50 bodies no write route should choke on: raw text is sent as is, anything else as JSON. */
   const BODIES: string[] = [
-    '', '{', '}', '[', '{"name":', '{"a":1,}', "{'name':'x'}", 'undefined', 'NaN', '\u0000', '\uFEFF{}', 'name=x&numberVertical=2',
+    '',
+    '{',
+    '}',
+    '[',
+    '{"name":',
+    '{"a":1,}',
+    "{'name':'x'}",
+    'undefined',
+    'NaN',
+    '\u0000',
+    '\uFEFF{}',
+    'name=x&numberVertical=2',
     '[['.repeat(20_000) + ']]'.repeat(20_000),
     '{"__proto__":{"polluted":true},"name":5}',
     '{"constructor":{"prototype":{"polluted":true}}}',
-  ].concat([
-    null, 0, -1, 1e308, true, 'string', [], [1, 2, 3], [null], [{}],
-    { name: null }, { name: 123 }, { name: ['a'] }, { name: { a: 1 } }, { name: 'x'.repeat(1_000_000) },
-    { numberHorizontal: '3', numberVertical: '4', name: 'x' }, { numberHorizontal: 1e9, numberVertical: 1e9, name: 'x' },
-    { numberHorizontal: -1, numberVertical: 2.5 }, { languages: 'jp' }, { languages: [null] }, { defaultLanguage: ['jp'] },
-    { seo: null }, { seo: [] }, { seo: { title: 5 } }, { seo: deep(1000) }, { company: 'x' }, { viewMode: 'TV' },
-    { detail: 'x' }, { detail: { imageUrl: 5 } }, { detail: deep(1000) }, { buttons: {} }, { buttons: [1] },
-    { buttons: [{ id: '' }] }, { buttons: [{ id: 'x'.repeat(100) }] }, { buttons: [{ id: 'a', buttonWidth: -5 }] },
-  ].map((value) => JSON.stringify(value)));
+  ].concat(
+    [
+      null,
+      0,
+      -1,
+      1e308,
+      true,
+      'string',
+      [],
+      [1, 2, 3],
+      [null],
+      [{}],
+      { name: null },
+      { name: 123 },
+      { name: ['a'] },
+      { name: { a: 1 } },
+      { name: 'x'.repeat(1_000_000) },
+      { numberHorizontal: '3', numberVertical: '4', name: 'x' },
+      { numberHorizontal: 1e9, numberVertical: 1e9, name: 'x' },
+      { numberHorizontal: -1, numberVertical: 2.5 },
+      { languages: 'jp' },
+      { languages: [null] },
+      { defaultLanguage: ['jp'] },
+      { seo: null },
+      { seo: [] },
+      { seo: { title: 5 } },
+      { seo: deep(1000) },
+      { company: 'x' },
+      { viewMode: 'TV' },
+      { detail: 'x' },
+      { detail: { imageUrl: 5 } },
+      { detail: deep(1000) },
+      { buttons: {} },
+      { buttons: [1] },
+      { buttons: [{ id: '' }] },
+      { buttons: [{ id: 'x'.repeat(100) }] },
+      { buttons: [{ id: 'a', buttonWidth: -5 }] },
+    ].map((value) => JSON.stringify(value)),
+  );
 
   it('has 50 bodies to send', () => {
     expect(BODIES).toHaveLength(50);

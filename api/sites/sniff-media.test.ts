@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileTooLargeMessage, sniffMedia, SNIFF_HEAD_BYTES, UNSUPPORTED_FORMAT_MESSAGE } from './sniff-media.ts';
 
-const bytes = (...parts: (number[] | string)[]): Uint8Array =>
-  Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
+const bytes = (...parts: (number[] | string)[]): Uint8Array => Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
 
 const uint32 = (n: number): number[] => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 

@@ -27,11 +27,17 @@ export async function storeUpload(db: Db, storage: Storage, siteId: string, file
   // HEIC passes the byte check but this build of libvips cannot decode HEVC; refuse it now, not at publish.
   if (sniffed.kind === 'image' && !(await isDecodable(file.bytes))) throw new AppError('unsupported_media', 'unsupportedFormat');
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-  const existing = db.select().from(media).where(and(eq(media.siteId, siteId), eq(media.sha256, sha256))).get();
+  const existing = db
+    .select()
+    .from(media)
+    .where(and(eq(media.siteId, siteId), eq(media.sha256, sha256)))
+    .get();
   if (existing) return { id: existing.id, url: mediaUrl(siteId, existing.id), kind: existing.kind as 'image' | 'video', mime: existing.mime, size: existing.size, sha256 };
   if (!(await storage.head(uploadKey(sha256)))) await storage.put(uploadKey(sha256), file.bytes, { contentType: sniffed.mime });
   const id = randomUUID();
-  db.insert(media).values({ id, siteId, sha256, kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, size: file.bytes.byteLength, originalName: file.name.slice(0, 255) }).run();
+  db.insert(media)
+    .values({ id, siteId, sha256, kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, size: file.bytes.byteLength, originalName: file.name.slice(0, 255) })
+    .run();
   return { id, url: mediaUrl(siteId, id), kind: sniffed.kind, mime: sniffed.mime, size: file.bytes.byteLength, sha256 };
 }
 

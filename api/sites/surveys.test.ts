@@ -18,7 +18,16 @@ const SURVEY = {
   title: 'Your taste',
   questions: [
     { id: 'q2', title: 'Anything else?', type: 'TEXT', isRequired: false, orderNum: 2 },
-    { id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }, { id: 'coffee', value: 'Coffee', points: 4 }] },
+    {
+      id: 'q1',
+      title: 'Tea or coffee?',
+      type: 'SINGLE',
+      orderNum: 1,
+      options: [
+        { id: 'tea', value: 'Tea', points: 1 },
+        { id: 'coffee', value: 'Coffee', points: 4 },
+      ],
+    },
   ],
 };
 
@@ -38,7 +47,10 @@ describe('surveys', () => {
     expect(await list.json()).toEqual({ surveys: [{ id, title: 'Your taste', description: '' }] });
     const questions = (await (await ctx.visit(`/api/survey/${id}/questions`)).json()) as { questions: { id: string; options: Record<string, unknown>[] }[] };
     expect(questions.questions.map((question) => question.id)).toEqual(['q1', 'q2']);
-    expect(questions.questions[0]!.options).toEqual([{ id: 'tea', value: 'Tea' }, { id: 'coffee', value: 'Coffee' }]);
+    expect(questions.questions[0]!.options).toEqual([
+      { id: 'tea', value: 'Tea' },
+      { id: 'coffee', value: 'Coffee' },
+    ]);
   });
 
   it('stores a response with its points, which the owner reads', async () => {

@@ -39,10 +39,12 @@ export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPat
     const textsSent = extractSiteText({ seo: patch.seo ?? {}, company: patch.company ?? {} });
     const sentTextAt = (path: string): string | undefined => textsSent[path];
     const paths = Object.keys(extractSiteText(merged));
-    const sentText = Object.fromEntries(paths.flatMap((path) => {
-      const text = sentTextAt(path);
-      return text !== undefined && text.trim() !== '' ? [[path, text]] : [];
-    }));
+    const sentText = Object.fromEntries(
+      paths.flatMap((path) => {
+        const text = sentTextAt(path);
+        return text !== undefined && text.trim() !== '' ? [[path, text]] : [];
+      }),
+    );
     // A text sent blank stops being translated and falls back to the default language again.
     const cleared = paths.filter((path) => sentTextAt(path)?.trim() === '');
     const overlay = { ...translations[lang], ...sentText };
@@ -54,15 +56,14 @@ export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPat
   assertSettingsWithinPlan(limits, current, settings);
   if (settings.customDomain) assertDomainFree(db, site.id, settings.customDomain);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
-  db.update(sites)
-    .set({ settings, name: settings.name, translations: nextTranslations, updatedAt: new Date() })
-    .where(eq(sites.id, site.id))
-    .run();
+  db.update(sites).set({ settings, name: settings.name, translations: nextTranslations, updatedAt: new Date() }).where(eq(sites.id, site.id)).run();
 }
 
 /** One domain serves one site: the site host maps a host name to exactly one. */
 function assertDomainFree(db: Db, siteId: string, domain: string): void {
-  const taken = db.select({ id: sites.id }).from(sites)
+  const taken = db
+    .select({ id: sites.id })
+    .from(sites)
     .where(and(ne(sites.id, siteId), sql`lower(json_extract(${sites.settings}, '$.customDomain')) = ${domain.toLowerCase()}`))
     .get();
   if (taken) throw new AppError('conflict', 'domainTaken', { values: { domain }, issues: [{ path: ['customDomain'], key: 'domainTaken', values: { domain } }] });

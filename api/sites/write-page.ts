@@ -12,7 +12,11 @@ import type { SiteRow } from './find-site.ts';
 export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, edit: PageContent): void {
   const settings = siteSettingsSchema.parse(site.settings);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
-  const page = db.select().from(pages).where(and(eq(pages.id, pageId), eq(pages.siteId, site.id))).get();
+  const page = db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, pageId), eq(pages.siteId, site.id)))
+    .get();
   if (!page) throw notFound('pageNotFound');
   const next = writePageInLanguage(pageContentSchema.parse(page.content), translationsSchema.parse(page.translations), edit, lang, settings.defaultLanguage);
   const now = new Date();

@@ -42,7 +42,11 @@ describe('campaign clicks', () => {
     expect(await first.text()).toBe('6');
     expect(await (await click('cb1')).json()).toBe(7);
     expect(await (await click('bn1')).json()).toBe(1);
-    const view = (await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`)).json()) as { active: boolean; sliderPosition: number; campaign: { buttons: { clickCount: number }[]; banners: { clickCount: number }[] } };
+    const view = (await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`)).json()) as {
+      active: boolean;
+      sliderPosition: number;
+      campaign: { buttons: { clickCount: number }[]; banners: { clickCount: number }[] };
+    };
     expect(view).toMatchObject({ active: true, sliderPosition: 1 });
     expect(view.campaign.buttons[0]!.clickCount).toBe(7);
     expect(view.campaign.banners[0]!.clickCount).toBe(1);

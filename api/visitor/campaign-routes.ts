@@ -27,30 +27,34 @@ export function campaignRoutes(deps: { db: Db; now?: () => Date }) {
   const now = () => deps.now?.() ?? new Date();
   const app = new Hono<AppEnv>();
   route(app, contracts.campaign, ({ params }) => {
-      const site = findVisitorSite(db, params.id);
-      const campaign = site.settings.campaign;
-      if (!campaign) return { campaign: null, active: false, sliderPosition: null };
-      const counts = campaignClickCounts(db, site.id, [...campaign.buttons, ...campaign.banners].map((item) => item.id));
-      const withCounts = <T extends { id: string; clickCount: number }>(item: T): T => ({ ...item, clickCount: item.clickCount + (counts.get(item.id) ?? 0) });
-      return {
-        campaign: { ...campaign, buttons: campaign.buttons.map(withCounts), banners: campaign.banners.map(withCounts) },
-        active: isCampaignActive(campaign, now()),
-        sliderPosition: campaignSliderPosition(campaign.positionLp),
-      };
+    const site = findVisitorSite(db, params.id);
+    const campaign = site.settings.campaign;
+    if (!campaign) return { campaign: null, active: false, sliderPosition: null };
+    const counts = campaignClickCounts(
+      db,
+      site.id,
+      [...campaign.buttons, ...campaign.banners].map((item) => item.id),
+    );
+    const withCounts = <T extends { id: string; clickCount: number }>(item: T): T => ({ ...item, clickCount: item.clickCount + (counts.get(item.id) ?? 0) });
+    return {
+      campaign: { ...campaign, buttons: campaign.buttons.map(withCounts), banners: campaign.banners.map(withCounts) },
+      active: isCampaignActive(campaign, now()),
+      sliderPosition: campaignSliderPosition(campaign.positionLp),
+    };
   });
   route(app, contracts.campaignClick, ({ c, params, query }) => {
-      const site = findVisitorSite(db, siteIdParam(query.site_id));
-      const lang = visitorLanguage(c, site.settings, query.lang);
-      const campaign = site.settings.campaign;
-      const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === params.itemId);
-      // Only a campaign that counts clicks (isOnClickCount) and is on the air counts them.
-      if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', 'notFound', { lang: lang });
-      return item.clickCount + countCampaignClick(db, site.id, item.id);
+    const site = findVisitorSite(db, siteIdParam(query.site_id));
+    const lang = visitorLanguage(c, site.settings, query.lang);
+    const campaign = site.settings.campaign;
+    const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === params.itemId);
+    // Only a campaign that counts clicks (isOnClickCount) and is on the air counts them.
+    if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', 'notFound', { lang: lang });
+    return item.clickCount + countCampaignClick(db, site.id, item.id);
   });
   route(app, contracts.notifications, ({ query }) => {
-      const site = findVisitorSite(db, siteIdParam(query.site_id));
-      const at = now();
-      return { notifications: site.settings.notifications.filter((notification) => isWithinWindow(notification.startDate, notification.endDate, at)) };
+    const site = findVisitorSite(db, siteIdParam(query.site_id));
+    const at = now();
+    return { notifications: site.settings.notifications.filter((notification) => isWithinWindow(notification.startDate, notification.endDate, at)) };
   });
   return app;
 }

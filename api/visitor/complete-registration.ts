@@ -18,7 +18,11 @@ export function completeRegistration(db: Db, siteId: string, token: string, now 
       .get();
     if (!registration || registration.expiresAt.getTime() < now) return null;
     tx.delete(endUserRegistrations).where(eq(endUserRegistrations.id, registration.id)).run();
-    const existing = tx.select({ id: endUsers.id }).from(endUsers).where(and(eq(endUsers.siteId, siteId), eq(endUsers.email, registration.email))).get();
+    const existing = tx
+      .select({ id: endUsers.id })
+      .from(endUsers)
+      .where(and(eq(endUsers.siteId, siteId), eq(endUsers.email, registration.email)))
+      .get();
     const lang = registration.lang as Language;
     if (existing) return { endUserId: existing.id, lang };
     const id = randomUUID();

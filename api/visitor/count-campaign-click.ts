@@ -15,6 +15,10 @@ export function countCampaignClick(db: Db, siteId: string, itemId: string): numb
 /** The API's click counts of these campaign items, by item id (absent: none yet). */
 export function campaignClickCounts(db: Db, siteId: string, itemIds: string[]): Map<string, number> {
   if (itemIds.length === 0) return new Map();
-  const rows = db.select().from(campaignClicks).where(and(eq(campaignClicks.siteId, siteId), inArray(campaignClicks.itemId, itemIds))).all();
+  const rows = db
+    .select()
+    .from(campaignClicks)
+    .where(and(eq(campaignClicks.siteId, siteId), inArray(campaignClicks.itemId, itemIds)))
+    .all();
   return new Map(rows.map((row) => [row.itemId, row.clicks]));
 }

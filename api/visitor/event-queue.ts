@@ -22,7 +22,6 @@ export type EventQueue = {
   readonly stats: { transactions: number; rows: number; dropped: number };
 };
 
-
 /**
  * Analytics events are accepted into memory and written in batches: one transaction per batch
  * (by size or after a short wait), never one per event, so a burst of beacons costs a few
@@ -46,7 +45,20 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
   );
   const insertAll = db.$client.transaction((rows: EventRow[]) => {
     for (const row of rows) {
-      insert.run(row.siteId, row.eventType, row.pageId ?? null, row.position ?? null, row.lang ?? null, row.sessionId ?? null, row.variationId ?? null, row.targetId ?? null, row.referrer ?? null, row.userAgentClass, row.occurredAt.getTime(), row.receivedAt.getTime());
+      insert.run(
+        row.siteId,
+        row.eventType,
+        row.pageId ?? null,
+        row.position ?? null,
+        row.lang ?? null,
+        row.sessionId ?? null,
+        row.variationId ?? null,
+        row.targetId ?? null,
+        row.referrer ?? null,
+        row.userAgentClass,
+        row.occurredAt.getTime(),
+        row.receivedAt.getTime(),
+      );
     }
   });
 

@@ -14,7 +14,10 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-const rows = () => ctx.db.$client.prepare('SELECT site_id, event_type, page_id, position, lang, session_id, variation_id, target_id, referrer, user_agent_class, occurred_at, received_at FROM visitor_events ORDER BY id').all() as Record<string, unknown>[];
+const rows = () =>
+  ctx.db.$client
+    .prepare('SELECT site_id, event_type, page_id, position, lang, session_id, variation_id, target_id, referrer, user_agent_class, occurred_at, received_at FROM visitor_events ORDER BY id')
+    .all() as Record<string, unknown>[];
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 function send(events: unknown[], init: { contentType?: string; ip?: string } = {}) {
@@ -29,7 +32,18 @@ function send(events: unknown[], init: { contentType?: string; ip?: string } = {
 describe('POST /api/end-user/events', () => {
   it('accepts a beacon batch at once (202) and writes its N events as N rows in one transaction', async () => {
     const at = Date.now() - 5000;
-    const events = Array.from({ length: 10 }, (_, i) => ({ type: i % 2 ? 'click_cta_btn' : 'slide_page', siteId, pageId: `p${i}`, position: 'A1', lang: 'en', sessionId: 's-1', variationId: 'v-2', targetId: i % 2 ? `b${i}` : undefined, referrer: 'https://example.com/', at }));
+    const events = Array.from({ length: 10 }, (_, i) => ({
+      type: i % 2 ? 'click_cta_btn' : 'slide_page',
+      siteId,
+      pageId: `p${i}`,
+      position: 'A1',
+      lang: 'en',
+      sessionId: 's-1',
+      variationId: 'v-2',
+      targetId: i % 2 ? `b${i}` : undefined,
+      referrer: 'https://example.com/',
+      at,
+    }));
     const before = { ...ctx.events.stats };
     const response = await send(events);
     expect(response.status).toBe(202);
@@ -41,19 +55,43 @@ describe('POST /api/end-user/events', () => {
     expect(ctx.events.stats.rows - before.rows).toBe(10);
     const stored = rows();
     expect(stored).toHaveLength(10);
-    expect(stored[1]).toEqual({ site_id: siteId, event_type: 'click_cta_btn', page_id: 'p1', position: 'A1', lang: 'en', session_id: 's-1', variation_id: 'v-2', target_id: 'b1', referrer: 'https://example.com/', user_agent_class: 'mobile', occurred_at: at, received_at: expect.any(Number) });
+    expect(stored[1]).toEqual({
+      site_id: siteId,
+      event_type: 'click_cta_btn',
+      page_id: 'p1',
+      position: 'A1',
+      lang: 'en',
+      session_id: 's-1',
+      variation_id: 'v-2',
+      target_id: 'b1',
+      referrer: 'https://example.com/',
+      user_agent_class: 'mobile',
+      occurred_at: at,
+      received_at: expect.any(Number),
+    });
   });
 
   it('writes several requests queued together in one transaction', async () => {
     const before = ctx.events.stats.transactions;
-    for (let i = 0; i < 5; i++) expect((await send([{ type: 'slide_page', siteId }, { type: 'click_popup_cta', siteId, pageId: 'p1', targetId: 'pop1' }])).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await send([
+            { type: 'slide_page', siteId },
+            { type: 'click_popup_cta', siteId, pageId: 'p1', targetId: 'pop1' },
+          ])
+        ).status,
+      ).toBe(202);
     await ctx.events.flush();
     expect(ctx.events.stats.transactions - before).toBe(1);
     expect(rows()).toHaveLength(10);
   });
 
   it('stores the server time for a missing or implausible client time', async () => {
-    await send([{ type: 'slide_page', siteId, at: 1 }, { type: 'slide_page', siteId }]);
+    await send([
+      { type: 'slide_page', siteId, at: 1 },
+      { type: 'slide_page', siteId },
+    ]);
     await ctx.events.flush();
     for (const row of rows()) expect(Math.abs((row.occurred_at as number) - Date.now())).toBeLessThan(60_000);
   });
@@ -85,8 +123,14 @@ describe('POST /api/end-user/events', () => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。', code: 'too_many_requests', key: 'tooManyRequests', values: {}, issues: [] });
     // Another client is not held back, whatever X-Forwarded-For claims.
-    expect((await ctx.visit('/api/end-user/events', { method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.100', headers: { 'x-forwarded-for': '192.0.2.99' } })).status).toBe(202);
-    expect((await ctx.visit('/api/end-user/events', { method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.99', headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(429);
+    expect(
+      (await ctx.visit('/api/end-user/events', { method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.100', headers: { 'x-forwarded-for': '192.0.2.99' } }))
+        .status,
+    ).toBe(202);
+    expect(
+      (await ctx.visit('/api/end-user/events', { method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.99', headers: { 'x-forwarded-for': '203.0.113.1' } }))
+        .status,
+    ).toBe(429);
   });
 
   it('refuses a body over 64 KiB before reading it', async () => {

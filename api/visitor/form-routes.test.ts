@@ -19,7 +19,15 @@ afterEach(async () => {
   await smtp.close();
 });
 
-const entries = () => ctx.db.$client.prepare('SELECT form_type, lang, mode, data, notified_at IS NOT NULL AS notified, notify_error FROM form_entries ORDER BY created_at').all() as { form_type: string; lang: string; mode: string | null; data: string; notified: number; notify_error: string | null }[];
+const entries = () =>
+  ctx.db.$client.prepare('SELECT form_type, lang, mode, data, notified_at IS NOT NULL AS notified, notify_error FROM form_entries ORDER BY created_at').all() as {
+    form_type: string;
+    lang: string;
+    mode: string | null;
+    data: string;
+    notified: number;
+    notify_error: string | null;
+  }[];
 const post = (path: string, json: unknown, ip = '198.51.100.20') => ctx.visit(path, { method: 'POST', json, ip });
 
 async function setForms(forms: unknown, extra: Record<string, unknown> = {}) {
@@ -44,7 +52,13 @@ describe('POST /api/contact', () => {
   it('answers 400 naming the field, in the visitor language, and stores nothing', async () => {
     const missing = await post('/api/contact', { siteId, data: { email: 'ann@example.com' }, lang: 'jp' });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ message: 'Company name: 必須項目をすべて入力してください。', code: 'validation', key: 'requiredFields', values: {}, issues: [{ path: ['companyName'], key: 'requiredFields', values: {} }] });
+    expect(await missing.json()).toEqual({
+      message: 'Company name: 必須項目をすべて入力してください。',
+      code: 'validation',
+      key: 'requiredFields',
+      values: {},
+      issues: [{ path: ['companyName'], key: 'requiredFields', values: {} }],
+    });
     const badEmail = await post('/api/contact', { siteId, data: { email: 'ann', companyName: 'x' }, lang: 'en' });
     expect(((await badEmail.json()) as { message: string }).message).toBe('Email: Invalid email address.');
     const unknown = await post('/api/contact', { siteId, data: { email: 'a@b.jp', companyName: 'x', isAdmin: true }, lang: 'en' });
@@ -67,7 +81,9 @@ describe('POST /api/contact', () => {
     expect(settings.locked).toBe(false);
     expect(settings.fields.map((field) => field.value)).toEqual(['email', 'cups', 'leaf']);
     expect(((await (await post('/api/contact', { siteId, data: { email: 'a@b.jp', cups: 'many' }, lang: 'en' })).json()) as { message: string }).message).toBe('Cups a day: Enter a number.');
-    expect(((await (await post('/api/contact', { siteId, data: { email: 'a@b.jp', cups: 2, leaf: 'Oolong' }, lang: 'en' })).json()) as { message: string }).message).toBe('Leaf: Choose one of the options.');
+    expect(((await (await post('/api/contact', { siteId, data: { email: 'a@b.jp', cups: 2, leaf: 'Oolong' }, lang: 'en' })).json()) as { message: string }).message).toBe(
+      'Leaf: Choose one of the options.',
+    );
     expect((await post('/api/contact', { siteId, data: { email: 'a@b.jp', cups: '2', leaf: 'Green' }, lang: 'en' })).status).toBe(201);
     expect(JSON.parse(entries()[0]!.data)).toEqual({ email: 'a@b.jp', cups: 2, leaf: 'Green' });
   });
@@ -87,7 +103,7 @@ describe('POST /api/contact', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('locks forms once the owner\'s plan lacks settingFormContact, and says so in the settings', async () => {
+  it("locks forms once the owner's plan lacks settingFormContact, and says so in the settings", async () => {
     moveOwnerToPlan(ctx, siteId, 'trial-multilingual');
     const response = await post('/api/contact', { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' });
     expect(response.status).toBe(400);
@@ -114,7 +130,11 @@ describe('settings for the visitor screens', () => {
     await ctx.request(`/api/site/${siteId}?lang=en`, { method: 'PUT', json: { company: { companyProfile: 'About us' } } });
     const membership = (await (await ctx.visit(`/api/end-user/site/${siteId}/membership-setting`)).json()) as { typeForm: string; fields: { value: string; isRequired: boolean }[] };
     expect(membership.typeForm).toBe('MEMBERSHIP_SETTING');
-    expect(membership.fields.map((field) => [field.value, field.isRequired])).toEqual([['email', true], ['password', true], ['confirmPassword', true]]);
+    expect(membership.fields.map((field) => [field.value, field.isRequired])).toEqual([
+      ['email', true],
+      ['password', true],
+      ['confirmPassword', true],
+    ]);
     expect(await (await ctx.visit(`/api/end-user/site/${siteId}/company`)).json()).toMatchObject({ companyProfile: '会社概要', showInContact: true });
     expect(await (await ctx.visit(`/api/end-user/site/${siteId}/company?lang=en`)).json()).toMatchObject({ companyProfile: 'About us' });
     expect(await (await ctx.visit(`/api/end-user/site/${siteId}/scripts`)).json()).toEqual({ contactScript: 'console.log(1)', membershipScript: '', formScript: '' });

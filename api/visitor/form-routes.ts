@@ -19,14 +19,16 @@ type Envelope = { siteId: string; data: Record<string, unknown>; lang?: string; 
  * site's form settings, by submitFormEntry.
  */
 export function formRoutes(deps: { db: Db; mailer: Mailer }) {
-  const submit = (type: VisitorFormType) => async ({ c, body }: { c: Context; body: Envelope }) => {
-    const site = findVisitorSite(deps.db, body.siteId);
-    const lang = visitorLanguage(c, site.settings, body.lang);
-    const message = visitorText('sent', lang);
-    if (caughtByHoneypot(body)) return { message };
-    await submitFormEntry(deps, site, type, { data: body.data, lang, mode: body.mode });
-    return { message };
-  };
+  const submit =
+    (type: VisitorFormType) =>
+    async ({ c, body }: { c: Context; body: Envelope }) => {
+      const site = findVisitorSite(deps.db, body.siteId);
+      const lang = visitorLanguage(c, site.settings, body.lang);
+      const message = visitorText('sent', lang);
+      if (caughtByHoneypot(body)) return { message };
+      await submitFormEntry(deps, site, type, { data: body.data, lang, mode: body.mode });
+      return { message };
+    };
   const app = new Hono<AppEnv>();
   route(app, contracts.submitContact, submit('CONTACT_SETTING'));
   route(app, contracts.submitHomepage, submit('HOMEPAGE_SETTING'));

@@ -19,4 +19,3 @@ export function listPopups(db: Db, site: VisitorSite): PopupView[] {
     return [{ ...item, kind, numberClicks, remaining: applicantRemaining(item, numberClicks) }];
   });
 }
-

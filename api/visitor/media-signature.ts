@@ -12,7 +12,10 @@ const HOUR = 3600_000;
 export function mediaSigningKey(db: Db): Buffer {
   const existing = db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME)).get();
   if (existing) return Buffer.from(existing.value, 'base64url');
-  db.insert(serverSecrets).values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') }).onConflictDoNothing().run();
+  db.insert(serverSecrets)
+    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing()
+    .run();
   return Buffer.from(db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME)).get()!.value, 'base64url');
 }
 

@@ -29,39 +29,39 @@ export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string 
   const { db } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.register, async ({ c, params, body }) => {
-      const site = findVisitorSite(db, params.id);
-      const lang = visitorLanguage(c, site.settings, body.lang);
-      const message = visitorText('registrationEmailSent', lang);
-      if (caughtByHoneypot(body)) return { message, emailSent: true };
-      const { emailSent } = await registerMember(deps, site, body.data, lang);
-      return { message, emailSent };
+    const site = findVisitorSite(db, params.id);
+    const lang = visitorLanguage(c, site.settings, body.lang);
+    const message = visitorText('registrationEmailSent', lang);
+    if (caughtByHoneypot(body)) return { message, emailSent: true };
+    const { emailSent } = await registerMember(deps, site, body.data, lang);
+    return { message, emailSent };
   });
   route(app, contracts.completeRegistration, ({ c, params, query }) => {
-      const site = findVisitorSite(db, params.id);
-      const token = query.token ?? '';
-      const done = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? completeRegistration(db, site.id, token) : null;
-      if (!done) return c.redirect(`${screenPath(site, visitorLanguage(c, site.settings, query.lang), 'register')}?error=link`, 302);
-      return c.redirect(screenPath(site, done.lang, 'register-success'), 302);
+    const site = findVisitorSite(db, params.id);
+    const token = query.token ?? '';
+    const done = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? completeRegistration(db, site.id, token) : null;
+    if (!done) return c.redirect(`${screenPath(site, visitorLanguage(c, site.settings, query.lang), 'register')}?error=link`, 302);
+    return c.redirect(screenPath(site, done.lang, 'register-success'), 302);
   });
   route(app, contracts.resendRegistration, async ({ c, params, body }) => {
-      const site = findVisitorSite(db, params.id);
-      const lang = visitorLanguage(c, site.settings, body.lang);
-      const email = emailSchema.safeParse(body.email);
-      if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
-      await resendRegistration(deps, site, email.data, lang);
-      return { message: visitorText('registrationEmailSent', lang) };
+    const site = findVisitorSite(db, params.id);
+    const lang = visitorLanguage(c, site.settings, body.lang);
+    const email = emailSchema.safeParse(body.email);
+    if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
+    await resendRegistration(deps, site, email.data, lang);
+    return { message: visitorText('registrationEmailSent', lang) };
   });
   route(app, contracts.login, async ({ c, params, body }) => {
-      const site = findVisitorSite(db, params.id);
-      const lang = visitorLanguage(c, site.settings, body.lang);
-      const input = credentialsSchema.safeParse(body);
-      if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', 'invalidEmail', { lang: lang });
-      const { token, expiresAt, user } = await loginMember(db, site.id, input.data.email, input.data.password, lang);
-      return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email } };
+    const site = findVisitorSite(db, params.id);
+    const lang = visitorLanguage(c, site.settings, body.lang);
+    const input = credentialsSchema.safeParse(body);
+    if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', 'invalidEmail', { lang: lang });
+    const { token, expiresAt, user } = await loginMember(db, site.id, input.data.email, input.data.password, lang);
+    return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email } };
   });
   route(app, contracts.logout, ({ c, params }) => {
-      logoutMember(db, params.id, c.req.header('authorization'));
-      return { message: 'Logged out.' };
+    logoutMember(db, params.id, c.req.header('authorization'));
+    return { message: 'Logged out.' };
   });
   // The member gate (member-gate.ts) has checked the bearer token against this site.
   route(app, contracts.me, ({ member }) => ({ user: { id: member.id, email: member.email } }));

@@ -20,7 +20,9 @@ export function newSecret(): string {
 export function createMemberSession(db: Db, user: Member, now = Date.now()): { token: string; expiresAt: Date } {
   const token = newSecret();
   const expiresAt = new Date(now + MEMBER_TOKEN_TTL_MS);
-  db.insert(endUserSessions).values({ id: hashSecret(token), endUserId: user.id, siteId: user.siteId, expiresAt }).run();
+  db.insert(endUserSessions)
+    .values({ id: hashSecret(token), endUserId: user.id, siteId: user.siteId, expiresAt })
+    .run();
   return { token, expiresAt };
 }
 
@@ -34,14 +36,18 @@ export function validateMemberToken(db: Db, token: string, siteId: string, now =
     .get();
   if (!row || row.siteId !== siteId) return null;
   if (row.expiresAt.getTime() <= now) {
-    db.delete(endUserSessions).where(eq(endUserSessions.id, hashSecret(token))).run();
+    db.delete(endUserSessions)
+      .where(eq(endUserSessions.id, hashSecret(token)))
+      .run();
     return null;
   }
   return { id: row.id, siteId: row.siteId, email: row.email };
 }
 
 export function deleteMemberSession(db: Db, token: string): void {
-  db.delete(endUserSessions).where(eq(endUserSessions.id, hashSecret(token))).run();
+  db.delete(endUserSessions)
+    .where(eq(endUserSessions.id, hashSecret(token)))
+    .run();
 }
 
 /** The token of an `Authorization: Bearer …` header, or null. */

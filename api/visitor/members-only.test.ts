@@ -93,7 +93,11 @@ describe('members-only content through the API', () => {
     const response = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    const page = (await response.json()) as { locked: boolean; content: { detail: { mainText: string; imageUrl: string }; products: { id: string; imagePath: string }[] }; media: Record<string, { kind: string; image: { src: string; sources: { srcset: string }[] } }> };
+    const page = (await response.json()) as {
+      locked: boolean;
+      content: { detail: { mainText: string; imageUrl: string }; products: { id: string; imagePath: string }[] };
+      media: Record<string, { kind: string; image: { src: string; sources: { srcset: string }[] } }>;
+    };
     expect(page.locked).toBe(true);
     expect(page.content.detail.mainText).toBe(`${SECRET.mainText} ${SECRET.japanese}`);
     expect(page.content.products.map((product) => product.id)).toEqual(['p1', 'p2']);
@@ -254,8 +258,20 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     await memberTokenOverSmtp('known@example.com');
     const wrong = await login('known@example.com', 'Wrong#Pass1');
     const unknown = await login('unknown@example.com', 'Wrong#Pass1');
-    expect(await wrong.json()).toEqual({ message: 'The login ID or password is incorrect. Please check and try logging in again.', code: 'unauthenticated', key: 'loginFailed', values: {}, issues: [] });
-    expect(await unknown.json()).toEqual({ message: 'The login ID or password is incorrect. Please check and try logging in again.', code: 'unauthenticated', key: 'loginFailed', values: {}, issues: [] });
+    expect(await wrong.json()).toEqual({
+      message: 'The login ID or password is incorrect. Please check and try logging in again.',
+      code: 'unauthenticated',
+      key: 'loginFailed',
+      values: {},
+      issues: [],
+    });
+    expect(await unknown.json()).toEqual({
+      message: 'The login ID or password is incorrect. Please check and try logging in again.',
+      code: 'unauthenticated',
+      key: 'loginFailed',
+      values: {},
+      issues: [],
+    });
   });
 
   it('keeps the registration when the email cannot be sent, and says the email was not sent', async () => {

@@ -39,13 +39,13 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
 
   /** One part of a page (product, button, link), the part's name checked before anything is read. */
   async function loadPagePart(c: Context, params: { id: string; pageId: string; part: string }, named: string | undefined, variant: Variant) {
-      const part = params.part as keyof typeof PARTS;
-      if (!(part in PARTS)) throw new AppError('not_found', 'pathNotFound');
-      const page = await loadPage(c, params, named, variant);
-      const content = page.content;
-      if (part === 'product') return { pageId: page.id, products: content?.products ?? [], media: page.media };
-      if (part === 'button') return { pageId: page.id, buttons: content?.buttons ?? [], media: page.media };
-      return { pageId: page.id, links: content?.links ?? [], media: page.media };
+    const part = params.part as keyof typeof PARTS;
+    if (!(part in PARTS)) throw new AppError('not_found', 'pathNotFound');
+    const page = await loadPage(c, params, named, variant);
+    const content = page.content;
+    if (part === 'product') return { pageId: page.id, products: content?.products ?? [], media: page.media };
+    if (part === 'button') return { pageId: page.id, buttons: content?.buttons ?? [], media: page.media };
+    return { pageId: page.id, links: content?.links ?? [], media: page.media };
   }
 
   const app = new Hono<AppEnv>();
@@ -54,13 +54,18 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
   route(app, contracts.publicPagePart, ({ c, params, query }) => loadPagePart(c, params, query.lang, 'public'));
   route(app, contracts.privatePagePart, ({ c, params, query }) => loadPagePart(c, params, query.lang, 'private'));
   route(app, contracts.privateMedia, async ({ c, params }) => {
-      const { id, signature, sha256, file } = params;
-      if (!/^[0-9a-f]{64}$/.test(sha256) || !/^[\w-]+\.[a-z0-9]+$/.test(file) || !verifyMediaSignature(key(), id, sha256, signature)) {
-        throw new AppError('unauthenticated', 'linkExpired');
-      }
-      const object = await storage.get(`${PRIVATE_MEDIA_PREFIX}media/${sha256}/${file}`);
-      if (!object) throw new AppError('not_found', 'pathNotFound');
-      return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': object.contentType, 'cache-control': 'private, max-age=3600', etag: object.etag, 'x-content-type-options': 'nosniff' });
+    const { id, signature, sha256, file } = params;
+    if (!/^[0-9a-f]{64}$/.test(sha256) || !/^[\w-]+\.[a-z0-9]+$/.test(file) || !verifyMediaSignature(key(), id, sha256, signature)) {
+      throw new AppError('unauthenticated', 'linkExpired');
+    }
+    const object = await storage.get(`${PRIVATE_MEDIA_PREFIX}media/${sha256}/${file}`);
+    if (!object) throw new AppError('not_found', 'pathNotFound');
+    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': object.contentType,
+      'cache-control': 'private, max-age=3600',
+      etag: object.etag,
+      'x-content-type-options': 'nosniff',
+    });
   });
   return app;
 }

@@ -63,18 +63,25 @@ describe('popup calls to action', () => {
   it('never counts past the limit when four threads with their own connections race on the same file', async () => {
     await setPopups({ applicantLimit: applicant({ limit: 10 }) });
     const start = new SharedArrayBuffer(4);
-    const workers = Array.from({ length: 4 }, () => new Worker(path.join(import.meta.dirname, './count-applicant.worker.ts'), {
-      workerData: { file: path.join(ctx.dir, 'test.sqlite'), siteId, popupId: 'apply1', room: 10, attempts: 50, start },
-    }));
+    const workers = Array.from(
+      { length: 4 },
+      () =>
+        new Worker(path.join(import.meta.dirname, './count-applicant.worker.ts'), {
+          workerData: { file: path.join(ctx.dir, 'test.sqlite'), siteId, popupId: 'apply1', room: 10, attempts: 50, start },
+        }),
+    );
     const messages = (worker: Worker) => {
       const ready = new Promise<void>((resolve, reject) => {
         worker.once('message', () => resolve());
         worker.once('error', reject);
       });
-      const done = ready.then(() => new Promise<number[]>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      }));
+      const done = ready.then(
+        () =>
+          new Promise<number[]>((resolve, reject) => {
+            worker.once('message', resolve);
+            worker.once('error', reject);
+          }),
+      );
       return { ready, done };
     };
     const threads = workers.map(messages);
@@ -95,7 +102,7 @@ describe('popup calls to action', () => {
     expect((await apply('192.0.2.1', 'other')).status).toBe(404);
   });
 
-  it('hides popups entirely and counts nothing once the owner\'s plan lacks settingPopupCta', async () => {
+  it("hides popups entirely and counts nothing once the owner's plan lacks settingPopupCta", async () => {
     await setPopups({ applicantLimit: applicant() });
     expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`)).json()) as { popups: unknown[] }).popups).toHaveLength(1);
     moveOwnerToPlan(ctx, siteId, 'light-multilingual');

@@ -13,7 +13,11 @@ import type { VisitorSite } from './find-visitor-site.ts';
  */
 export async function readSettingsMedia(db: Db, storage: Storage, site: VisitorSite, mediaId: string): Promise<{ mime: string; object: StoredObject } | null> {
   if (!settingsMediaUrls(site.settings).has(mediaUrl(site.id, mediaId))) return null;
-  const record = db.select().from(media).where(and(eq(media.id, mediaId), eq(media.siteId, site.id))).get();
+  const record = db
+    .select()
+    .from(media)
+    .where(and(eq(media.id, mediaId), eq(media.siteId, site.id)))
+    .get();
   const object = record ? await storage.get(uploadKey(record.sha256)) : null;
   return record && object ? { mime: record.mime, object } : null;
 }

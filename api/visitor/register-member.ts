@@ -26,7 +26,11 @@ export function registrationLink(siteOrigin: string, siteId: string, token: stri
 export async function sendRegistrationLink(deps: RegistrationDeps, site: VisitorSite, registrationId: string, email: string, lang: Language): Promise<boolean> {
   const token = newSecret();
   const expiresAt = new Date((deps.now?.() ?? Date.now()) + REGISTRATION_TTL_HOURS * 3600_000);
-  deps.db.update(endUserRegistrations).set({ tokenHash: hashSecret(token), expiresAt, lang }).where(eq(endUserRegistrations.id, registrationId)).run();
+  deps.db
+    .update(endUserRegistrations)
+    .set({ tokenHash: hashSecret(token), expiresAt, lang })
+    .where(eq(endUserRegistrations.id, registrationId))
+    .run();
   try {
     await deps.mailer.send(registrationMail(email, lang, site.settings.name, registrationLink(deps.siteOrigin, site.id, token), REGISTRATION_TTL_HOURS));
     return true;
@@ -48,7 +52,11 @@ export async function registerMember(deps: RegistrationDeps, site: VisitorSite, 
   if (!check.ok) throw formCheckError(fields, check, lang);
   const { email, password, confirmPassword: _, ...profile } = check.values;
   if (typeof email !== 'string' || typeof password !== 'string') throw new AppError('validation', 'requiredFields', { lang });
-  const member = db.select({ id: endUsers.id }).from(endUsers).where(and(eq(endUsers.siteId, site.id), eq(endUsers.email, email))).get();
+  const member = db
+    .select({ id: endUsers.id })
+    .from(endUsers)
+    .where(and(eq(endUsers.siteId, site.id), eq(endUsers.email, email)))
+    .get();
   if (member) throw new AppError('conflict', 'alreadyRegistered', { lang });
   const passwordHash = await hashPassword(password);
   // The secret is set by sendRegistrationLink; this placeholder hash matches no link.

@@ -20,10 +20,13 @@ describe('media of popups, campaign and notifications on the site origin', () =>
     const popupImage = await ctx.uploadMedia(siteId, await pngBytes(30, 20, '#ff0000'), 'popup.png');
     const bannerImage = await ctx.uploadMedia(siteId, await pngBytes(30, 20, '#00ff00'), 'banner.png');
     const unused = await ctx.uploadMedia(siteId, await pngBytes(30, 20, '#0000ff'), 'private.png');
-    const response = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: {
-      popupCtas: { timeLimit: { id: 'time1', effectivePages: [1], media: { url: popupImage.url, type: 'IMAGE' } } },
-      campaign: { startDate: new Date().toISOString(), effectivePages: [1], banners: [{ id: 'banner1', mediaUrl: bannerImage.url }] },
-    } });
+    const response = await ctx.request(`/api/site/${siteId}`, {
+      method: 'PUT',
+      json: {
+        popupCtas: { timeLimit: { id: 'time1', effectivePages: [1], media: { url: popupImage.url, type: 'IMAGE' } } },
+        campaign: { startDate: new Date().toISOString(), effectivePages: [1], banners: [{ id: 'banner1', mediaUrl: bannerImage.url }] },
+      },
+    });
     expect(response.status).toBe(200);
 
     for (const url of [popupImage.url, bannerImage.url]) {

@@ -32,10 +32,10 @@ export function settingsRoutes(deps: { db: Db }) {
     });
   }
   route(app, contracts.company, ({ c, params, query }) => {
-      const site = findVisitorSite(db, params.id);
-      const lang = visitorLanguage(c, site.settings, query.lang);
-      const { settings } = site;
-      return applySiteText({ seo: settings.seo, company: settings.company }, lang === settings.defaultLanguage ? undefined : site.translations[lang]).company;
+    const site = findVisitorSite(db, params.id);
+    const lang = visitorLanguage(c, site.settings, query.lang);
+    const { settings } = site;
+    return applySiteText({ seo: settings.seo, company: settings.company }, lang === settings.defaultLanguage ? undefined : site.translations[lang]).company;
   });
   route(app, contracts.scripts, ({ params }) => findVisitorSite(db, params.id).settings.scripts);
   return app;

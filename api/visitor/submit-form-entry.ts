@@ -19,7 +19,12 @@ export type VisitorFormType = 'CONTACT_SETTING' | 'HOMEPAGE_SETTING';
  * then the owner is emailed. The entry is stored first and kept whatever the email does; a
  * failed email is recorded on the entry (notify_error) for the back office to show.
  */
-export async function submitFormEntry(deps: { db: Db; mailer: Mailer }, site: VisitorSite, type: VisitorFormType, input: { data: unknown; lang: Language; mode?: string }): Promise<{ id: string; notified: boolean }> {
+export async function submitFormEntry(
+  deps: { db: Db; mailer: Mailer },
+  site: VisitorSite,
+  type: VisitorFormType,
+  input: { data: unknown; lang: Language; mode?: string },
+): Promise<{ id: string; notified: boolean }> {
   const { db } = deps;
   // V §6: without settingFormContact the forms are locked.
   if (!sitePlanFlags(db, site).settingFormContact) throw new AppError('bad_request', 'formLocked', { lang: input.lang });
@@ -27,7 +32,9 @@ export async function submitFormEntry(deps: { db: Db; mailer: Mailer }, site: Vi
   const check = validateFormSubmission(fields, input.data);
   if (!check.ok) throw formCheckError(fields, check, input.lang);
   const id = randomUUID();
-  db.insert(formEntries).values({ id, siteId: site.id, formType: type, lang: input.lang, mode: input.mode ?? null, data: check.values }).run();
+  db.insert(formEntries)
+    .values({ id, siteId: site.id, formType: type, lang: input.lang, mode: input.mode ?? null, data: check.values })
+    .run();
 
   const owner = db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, site.ownerId)).get();
   try {
@@ -40,7 +47,10 @@ export async function submitFormEntry(deps: { db: Db; mailer: Mailer }, site: Vi
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`form entry ${id} of site ${site.id}: the owner could not be emailed:`, message);
-    db.update(formEntries).set({ notifyError: message.slice(0, 500) }).where(eq(formEntries.id, id)).run();
+    db.update(formEntries)
+      .set({ notifyError: message.slice(0, 500) })
+      .where(eq(formEntries.id, id))
+      .run();
     return { id, notified: false };
   }
 }

@@ -36,19 +36,23 @@ export function surveyRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.listSurveys, ({ query }) => {
-      const siteId = idSchema.safeParse(query.site_id);
-      if (!siteId.success) throw fieldError('validation', ['site_id'], 'invalidId');
-      const site = findVisitorSite(db, siteId.data);
-      return { surveys: listSurveys(db, site.id).filter((survey) => survey.isActive).map(({ id, title, description }) => ({ id, title, description })) };
+    const siteId = idSchema.safeParse(query.site_id);
+    if (!siteId.success) throw fieldError('validation', ['site_id'], 'invalidId');
+    const site = findVisitorSite(db, siteId.data);
+    return {
+      surveys: listSurveys(db, site.id)
+        .filter((survey) => survey.isActive)
+        .map(({ id, title, description }) => ({ id, title, description })),
+    };
   });
   route(app, contracts.surveyQuestions, ({ params }) => forVisitors(openSurvey(db, params.id)));
   route(app, contracts.submitSurveyResponse, ({ c, params, body }) => {
-      const survey = openSurvey(db, params.id);
-      const site = findVisitorSite(db, survey.siteId);
-      const message = visitorText('sent', visitorLanguage(c, site.settings, body.lang));
-      if (caughtByHoneypot(body)) return { message };
-      recordSurveyResponse(db, survey, { answers: body.answers, email: body.email });
-      return { message };
+    const survey = openSurvey(db, params.id);
+    const site = findVisitorSite(db, survey.siteId);
+    const message = visitorText('sent', visitorLanguage(c, site.settings, body.lang));
+    if (caughtByHoneypot(body)) return { message };
+    recordSurveyResponse(db, survey, { answers: body.answers, email: body.email });
+    return { message };
   });
   return app;
 }

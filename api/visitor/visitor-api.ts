@@ -75,8 +75,7 @@ const visitorBodyLimit: MiddlewareHandler = async function visitorBodyLimit(c, n
  */
 export function visitorApi(deps: VisitorApiDeps) {
   const scale = deps.rateLimitScale ?? 1;
-  const limit = (perMinute: number, methods?: readonly string[]) =>
-    rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, language: requestLanguage });
+  const limit = (perMinute: number, methods?: readonly string[]) => rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, language: requestLanguage });
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
   const api = new Hono<AppEnv>()

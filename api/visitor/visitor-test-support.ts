@@ -55,7 +55,11 @@ export const MEMBER_PASSWORD = 'Member#Pass1';
 
 /** Registers, follows the emailed link (outbox mailer) and logs in; returns the member's bearer token. */
 export async function memberToken(ctx: TestContext, siteId: string, email: string, ip = '198.51.100.1'): Promise<string> {
-  const registered = await ctx.visit(`/api/end-user/site/${siteId}/register`, { method: 'POST', ip, json: { data: { email, password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD }, lang: 'en' } });
+  const registered = await ctx.visit(`/api/end-user/site/${siteId}/register`, {
+    method: 'POST',
+    ip,
+    json: { data: { email, password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD }, lang: 'en' },
+  });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const link = new URL(await lastLinkTo(ctx, email));
   const verified = await ctx.visit(link.pathname + link.search, { ip });

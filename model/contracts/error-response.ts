@@ -19,4 +19,3 @@ export const errorResponseSchema = z.looseObject({
   message: z.string(),
   issues: z.array(errorIssueSchema).optional(),
 });
-

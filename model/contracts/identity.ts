@@ -278,5 +278,12 @@ export const identityContracts = {
     body: updateSubAdminInputSchema,
     response: adminListSchema,
   }),
-  removeSubAdmin: contract({ method: 'DELETE', path: '/sub-admin/:id', origin: 'admin', summary: 'Remove a sub-admin', policy: change('account', { roles: ['main_contact'] }), response: adminListSchema }),
+  removeSubAdmin: contract({
+    method: 'DELETE',
+    path: '/sub-admin/:id',
+    origin: 'admin',
+    summary: 'Remove a sub-admin',
+    policy: change('account', { roles: ['main_contact'] }),
+    response: adminListSchema,
+  }),
 } satisfies Record<string, Contract>;

@@ -14,16 +14,18 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 
 /** Every operation of the document with its path and method. */
 function operations(document: OpenApiDocument): { path: string; method: string; operation: JsonObject; item: JsonObject }[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => (isObject(item[method]) ? [{ path, method, operation: item[method], item }] : [])),
-  );
+  return Object.entries(document.paths).flatMap(([path, item]) => METHODS.flatMap((method) => (isObject(item[method]) ? [{ path, method, operation: item[method], item }] : [])));
 }
 
 /** Every `$ref` the document holds, with whether it resolves to an object inside the document. */
 function refs(document: OpenApiDocument): { ref: string; resolves: boolean }[] {
   const found: { ref: string; resolves: boolean }[] = [];
   const resolve = (ref: string): unknown =>
-    ref.slice(2).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')).reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), document);
+    ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), document);
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
     if (!isObject(node)) return;
@@ -111,21 +113,57 @@ describe('the OpenAPI document', () => {
 
   it('describes queries, JSON and multipart bodies, site-origin endpoints and recursive schemas', async () => {
     type Node = { name: string; children: Node[] };
-    const node: z.ZodType<Node> = z.object({ name: z.string(), get children() { return z.array(node); } });
+    const node: z.ZodType<Node> = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(node);
+      },
+    });
     const admin = [
-      contract({ method: 'GET', path: '/thing', origin: 'admin', summary: 'List things', policy: read('none'), query: z.object({ q: z.string().optional(), page: z.string().regex(/^\d+$/).transform(Number) }), response: z.object({ things: z.array(z.string()) }) }),
-      contract({ method: 'PUT', path: '/thing/:id/part/:partId', origin: 'admin', summary: 'Change a part', policy: change('site'), body: z.object({ name: z.string().min(1).max(20), at: z.iso.datetime().transform((text) => new Date(text)) }), response: z.object({ ok: z.literal(true) }) }),
-      contract({ method: 'POST', path: '/thing/:id/file', origin: 'admin', summary: 'Upload a file', policy: change('site'), body: { kind: 'upload', field: 'file', description: 'an image' }, response: z.object({ id: z.string() }), status: 201 }),
+      contract({
+        method: 'GET',
+        path: '/thing',
+        origin: 'admin',
+        summary: 'List things',
+        policy: read('none'),
+        query: z.object({ q: z.string().optional(), page: z.string().regex(/^\d+$/).transform(Number) }),
+        response: z.object({ things: z.array(z.string()) }),
+      }),
+      contract({
+        method: 'PUT',
+        path: '/thing/:id/part/:partId',
+        origin: 'admin',
+        summary: 'Change a part',
+        policy: change('site'),
+        body: z.object({ name: z.string().min(1).max(20), at: z.iso.datetime().transform((text) => new Date(text)) }),
+        response: z.object({ ok: z.literal(true) }),
+      }),
+      contract({
+        method: 'POST',
+        path: '/thing/:id/file',
+        origin: 'admin',
+        summary: 'Upload a file',
+        policy: change('site'),
+        body: { kind: 'upload', field: 'file', description: 'an image' },
+        response: z.object({ id: z.string() }),
+        status: 201,
+      }),
       contract({ method: 'POST', path: '/tree', origin: 'admin', summary: 'A recursive body', policy: change('none'), body: node, response: node }),
     ];
-    const site = [contract({ method: 'POST', path: '/visit/:siteId', origin: 'site', summary: 'A visitor call', policy: VISITOR, body: z.object({ email: z.email() }), response: z.object({ sent: z.boolean() }) })];
-    const document = buildOpenApiDocument({ version: '1', sessionCookie: 'sg_session', admin, site, areas: { things: { list: admin[0]!, part: admin[1]!, upload: admin[2]!, tree: admin[3]! }, visitor: { visit: site[0]! } }, siteOrigin: 'https://sites.test' });
+    const site = [
+      contract({ method: 'POST', path: '/visit/:siteId', origin: 'site', summary: 'A visitor call', policy: VISITOR, body: z.object({ email: z.email() }), response: z.object({ sent: z.boolean() }) }),
+    ];
+    const document = buildOpenApiDocument({
+      version: '1',
+      sessionCookie: 'sg_session',
+      admin,
+      site,
+      areas: { things: { list: admin[0]!, part: admin[1]!, upload: admin[2]!, tree: admin[3]! }, visitor: { visit: site[0]! } },
+      siteOrigin: 'https://sites.test',
+    });
     await expectSound(document, admin, site);
     const list = document.paths['/api/thing']!.get as JsonObject;
-    expect(list.parameters).toEqual([
-      { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
-      expect.objectContaining({ name: 'page', in: 'query', required: true }),
-    ]);
+    expect(list.parameters).toEqual([{ name: 'q', in: 'query', required: false, schema: { type: 'string' } }, expect.objectContaining({ name: 'page', in: 'query', required: true })]);
     const part = document.paths['/api/thing/{id}/part/{partId}']!.put as JsonObject;
     // The body as the client sends it (the date is a string); 400 for a bad one.
     expect(part.requestBody).toMatchObject({ required: true, content: { 'application/json': { schema: { properties: { at: { type: 'string', format: 'date-time' } }, required: ['name', 'at'] } } } });

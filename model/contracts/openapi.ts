@@ -65,7 +65,12 @@ function policyText(policy: Policy): string {
       return "A member's bearer token of this site.";
     case 'session': {
       const types = policy.types === 'all' ? 'every account type' : policy.types.join(', ');
-      const target = { none: '', site: ' The site must be in the caller’s branch.', account: ' The account must be in the caller’s branch.', parent: ' The new account’s parent must be in the caller’s branch.' }[policy.target];
+      const target = {
+        none: '',
+        site: ' The site must be in the caller’s branch.',
+        account: ' The account must be in the caller’s branch.',
+        parent: ' The new account’s parent must be in the caller’s branch.',
+      }[policy.target];
       const change = policy.change ? ' A change: refused to viewers, view authority and inactive or terminated contracts.' : '';
       const roles = policy.roles ? ` Admin roles: ${policy.roles.join(', ')}.` : '';
       const plan = policy.planFlag ? ` Needs the plan flag ${policy.planFlag}.` : '';
@@ -141,9 +146,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     paths,
     components: {
       schemas: { Error: jsonSchema(errorResponseSchema, 'output', 'Error'), ...schemas },
-      responses: Object.fromEntries(
-        Object.values(ERRORS).map(({ name, description }) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
-      ),
+      responses: Object.fromEntries(Object.values(ERRORS).map(({ name, description }) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }])),
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: options.sessionCookie, description: 'The back-office session, set by `POST /api/auth/login` (HttpOnly, SameSite=Lax).' },
         member: { type: 'http', scheme: 'bearer', description: "A member's token of one published site, from its member login." },
@@ -161,9 +164,10 @@ function operation(declared: Contract, area: string, name: string, jsonSchema: T
   if (declared.query) parameters.push(...queryParameters(jsonSchema(declared.query, 'input', `${id}.query`)));
   const status = declared.status ?? 200;
   const { response } = declared;
-  const success = 'kind' in response
-    ? { description: response.description, content: { [response.contentType]: { schema: { type: 'string' } } } }
-    : { description: SUCCESS_TEXT[status], content: { 'application/json': { schema: jsonSchema(response, 'output', `${id}.response`) } } };
+  const success =
+    'kind' in response
+      ? { description: response.description, content: { [response.contentType]: { schema: { type: 'string' } } } }
+      : { description: SUCCESS_TEXT[status], content: { 'application/json': { schema: jsonSchema(response, 'output', `${id}.response`) } } };
   const { access } = declared.policy;
   return {
     operationId: id,
@@ -213,7 +217,13 @@ function siteServer(siteOrigin: string | undefined): OpenApiServer {
 
 /** An id for a contract listed in no area: `POST /site/:id/publish` → `post.site.id.publish`. */
 function operationIdOf(declared: Contract): string {
-  return [declared.method.toLowerCase(), ...declared.path.split('/').filter(Boolean).map((segment) => segment.replace(/^:/, '').replace(/\W+/g, '_'))].join('.');
+  return [
+    declared.method.toLowerCase(),
+    ...declared.path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => segment.replace(/^:/, '').replace(/\W+/g, '_')),
+  ].join('.');
 }
 
 function isObject(value: unknown): value is JsonObject {

@@ -39,7 +39,14 @@ export const publishingContracts = {
     policy: read('site'),
     response: { kind: 'raw', contentType: 'text/event-stream', description: 'events `progress` {step, done, total}, then `done` {result} or `failed` {message}' },
   }),
-  listVersions: contract({ method: 'GET', path: '/site/:id/versions', origin: 'admin', summary: 'Published versions, newest first', policy: read('site'), response: z.object({ versions: z.array(versionSummarySchema) }) }),
+  listVersions: contract({
+    method: 'GET',
+    path: '/site/:id/versions',
+    origin: 'admin',
+    summary: 'Published versions, newest first',
+    policy: read('site'),
+    response: z.object({ versions: z.array(versionSummarySchema) }),
+  }),
   rollback: contract({
     method: 'POST',
     path: '/site/:id/versions/:version/rollback',

@@ -166,10 +166,32 @@ export const visitorContracts = {
   }),
 
   contactSetting: contract({ method: 'GET', path: '/end-user/site/:id/contact-setting', origin: 'site', summary: "The contact form's fields", policy: VISITOR, response: formSettingSchema }),
-  membershipSetting: contract({ method: 'GET', path: '/end-user/site/:id/membership-setting', origin: 'site', summary: "The membership form's fields (never locked)", policy: VISITOR, response: formSettingSchema }),
+  membershipSetting: contract({
+    method: 'GET',
+    path: '/end-user/site/:id/membership-setting',
+    origin: 'site',
+    summary: "The membership form's fields (never locked)",
+    policy: VISITOR,
+    response: formSettingSchema,
+  }),
   homepageSetting: contract({ method: 'GET', path: '/end-user/site/:id/homepage-setting', origin: 'site', summary: "The custom form's fields", policy: VISITOR, response: formSettingSchema }),
-  company: contract({ method: 'GET', path: '/end-user/site/:id/company', origin: 'site', summary: 'Company info in the visitor language', policy: VISITOR, query: pageQuery, response: companyInfoSchema }),
-  scripts: contract({ method: 'GET', path: '/end-user/site/:id/scripts', origin: 'site', summary: 'The scripts the contact, membership and form screens run', policy: VISITOR, response: siteScriptsSchema }),
+  company: contract({
+    method: 'GET',
+    path: '/end-user/site/:id/company',
+    origin: 'site',
+    summary: 'Company info in the visitor language',
+    policy: VISITOR,
+    query: pageQuery,
+    response: companyInfoSchema,
+  }),
+  scripts: contract({
+    method: 'GET',
+    path: '/end-user/site/:id/scripts',
+    origin: 'site',
+    summary: 'The scripts the contact, membership and form screens run',
+    policy: VISITOR,
+    response: siteScriptsSchema,
+  }),
   settingsMedia: contract({
     method: 'GET',
     path: '/end-user/site/:id/settings-media/:mediaId',
@@ -218,7 +240,14 @@ export const visitorContracts = {
     query: pageQuery,
     response: applicantCountSchema,
   }),
-  campaign: contract({ method: 'GET', path: '/end-user/site/:id/campaign', origin: 'site', summary: 'The campaign side panels with live click counts', policy: VISITOR, response: campaignAnswerSchema }),
+  campaign: contract({
+    method: 'GET',
+    path: '/end-user/site/:id/campaign',
+    origin: 'site',
+    summary: 'The campaign side panels with live click counts',
+    policy: VISITOR,
+    response: campaignAnswerSchema,
+  }),
   campaignClick: contract({
     method: 'GET',
     path: '/end-user/campaign/:itemId/click',
@@ -238,7 +267,15 @@ export const visitorContracts = {
     response: z.object({ notifications: z.array(notificationSchema) }),
   }),
 
-  listSurveys: contract({ method: 'GET', path: '/end-user/survey', origin: 'site', summary: "The site's active surveys", policy: VISITOR, query: siteIdQuery, response: z.object({ surveys: z.array(surveySummarySchema) }) }),
+  listSurveys: contract({
+    method: 'GET',
+    path: '/end-user/survey',
+    origin: 'site',
+    summary: "The site's active surveys",
+    policy: VISITOR,
+    query: siteIdQuery,
+    response: z.object({ surveys: z.array(surveySummarySchema) }),
+  }),
   surveyQuestions: contract({
     method: 'GET',
     path: '/survey/:id/questions',

@@ -21,7 +21,7 @@ describe('messageIssues', () => {
     expect(issuesOf(colorSchema, 'red')).toEqual([{ path: [], key: 'invalidColour', values: {} }]);
   });
 
-  it('names the field, and takes a custom issue\'s params as values', () => {
+  it("names the field, and takes a custom issue's params as values", () => {
     expect(issuesOf(changePasswordInputSchema, { currentPassword: 'x', password: 'short', confirmPassword: 'short' })).toEqual([
       { path: ['password'], key: 'adminPasswordLength', values: { min: 8, max: 50 } },
     ]);
@@ -31,7 +31,7 @@ describe('messageIssues', () => {
     ]);
   });
 
-  it('chooses a key by zod\'s code where the schema gives none', () => {
+  it("chooses a key by zod's code where the schema gives none", () => {
     const schema = z.strictObject({ a: z.string().max(3), b: z.number().max(9), c: z.array(z.string()).min(2), d: z.enum(['x']), e: z.email(), f: z.number().int() });
     const issues = issuesOf(schema, { a: 'abcd', b: 10, c: [], d: 'y', e: 'no', f: 1.5, g: 1 });
     expect(issues.map(({ path, key, values }) => [path.join('.'), key, values])).toEqual([

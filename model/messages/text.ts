@@ -17,7 +17,15 @@ export function messageText(key: MessageKey, lang: Language, values?: MessageVal
   return fillPlaceholders(TEXTS[lang][key], values);
 }
 
-const ACCEPT_TOKENS: ReadonlyMap<string, Language> = new Map([['ja', 'jp'], ['jp', 'jp'], ['en', 'en'], ['zh', 'cn'], ['cn', 'cn'], ['ko', 'kr'], ['kr', 'kr']]);
+const ACCEPT_TOKENS: ReadonlyMap<string, Language> = new Map([
+  ['ja', 'jp'],
+  ['jp', 'jp'],
+  ['en', 'en'],
+  ['zh', 'cn'],
+  ['cn', 'cn'],
+  ['ko', 'kr'],
+  ['kr', 'kr'],
+]);
 
 /**
  * The language an `Accept-Language` header prefers among the four, by its q weights; English

@@ -44,7 +44,11 @@ function Protected({ prefix, children }: { prefix?: string; children: ReactNode 
   if (account === null) return <Redirect to="/login" />;
   if (account.mustChangePassword) return <Redirect to="/first-time-change-password" />;
   if (prefix !== undefined && prefix !== account.routePrefix) return <Redirect to={location.replace(`/${prefix}/`, `/${account.routePrefix}/`)} />;
-  return <Layout><Suspense fallback={<p className="loading">{t('loading')}</p>}>{children}</Suspense></Layout>;
+  return (
+    <Layout>
+      <Suspense fallback={<p className="loading">{t('loading')}</p>}>{children}</Suspense>
+    </Layout>
+  );
 }
 
 function Home() {
@@ -63,15 +67,65 @@ function Routes() {
       <Route path="/first-time-change-password" component={FirstTimeChange} />
       <Route path="/log-out" component={Logout} />
       <Route path="/errors/:code">{(params) => <ErrorPage code={params.code} />}</Route>
-      <Route path="/site/:siteId/preview">{(params) => <Protected><Preview siteId={params.siteId} /></Protected>}</Route>
-      <Route path="/:prefix/site-list">{(params) => <Protected prefix={params.prefix}><SiteList /></Protected>}</Route>
-      <Route path="/:prefix/create-site">{(params) => <Protected prefix={params.prefix}><CreateSite /></Protected>}</Route>
-      <Route path="/:prefix/site/:id">{(params) => <Protected prefix={params.prefix}><SiteEditor siteId={params.id} /></Protected>}</Route>
-      <Route path="/:prefix/user-list">{(params) => <Protected prefix={params.prefix}><UserList /></Protected>}</Route>
-      <Route path="/:prefix/create-user">{(params) => <Protected prefix={params.prefix}><CreateUser /></Protected>}</Route>
-      <Route path="/:prefix/admin-list">{(params) => <Protected prefix={params.prefix}><AdminList /></Protected>}</Route>
-      <Route path="/:prefix/user/:id">{(params) => <Protected prefix={params.prefix}><UserDetail userId={params.id} /></Protected>}</Route>
-      <Route><ErrorPage code="404" /></Route>
+      <Route path="/site/:siteId/preview">
+        {(params) => (
+          <Protected>
+            <Preview siteId={params.siteId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/site-list">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <SiteList />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/create-site">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <CreateSite />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/site/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <SiteEditor siteId={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/user-list">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <UserList />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/create-user">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <CreateUser />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/admin-list">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AdminList />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/user/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <UserDetail userId={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route>
+        <ErrorPage code="404" />
+      </Route>
     </Switch>
   );
 }

@@ -21,7 +21,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setAccount(next);
     return next;
   }, []);
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   return <SessionContext.Provider value={{ account, setAccount, reload }}>{children}</SessionContext.Provider>;
 }
 

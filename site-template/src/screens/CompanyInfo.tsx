@@ -22,7 +22,13 @@ export default function CompanyInfo({ company, lang }: { company: Company; lang:
           <p className="sg-company-text">{company[field]}</p>
         </details>
       ))}
-      {company.companyWebsite && <p><a href={company.companyWebsite} target="_blank" rel="noopener noreferrer">{t('companyWebsite', lang)}</a></p>}
+      {company.companyWebsite && (
+        <p>
+          <a href={company.companyWebsite} target="_blank" rel="noopener noreferrer">
+            {t('companyWebsite', lang)}
+          </a>
+        </p>
+      )}
     </section>
   );
 }

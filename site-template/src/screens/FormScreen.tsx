@@ -77,22 +77,38 @@ export default function FormScreen({ site, kind }: { site: ScreenSite; kind: For
   return (
     <>
       <h1 className="sg-screen-title">{st(config.title, lang)}</h1>
-      {linkError && <p className="sg-form-error" role="alert">{visitorText('tokenInvalid', lang)}</p>}
+      {linkError && (
+        <p className="sg-form-error" role="alert">
+          {visitorText('tokenInvalid', lang)}
+        </p>
+      )}
       {sentTo ? (
         <div className="sg-sent" role="status">
           <p>{sentTo.message}</p>
-          <button type="button" className="sg-secondary" onClick={() => void resend()}>{st('resend', lang)}</button>
+          <button type="button" className="sg-secondary" onClick={() => void resend()}>
+            {st('resend', lang)}
+          </button>
         </div>
       ) : setting?.locked ? (
-        <p className="sg-form-error" role="alert">{visitorText('formLocked', lang)}</p>
+        <p className="sg-form-error" role="alert">
+          {visitorText('formLocked', lang)}
+        </p>
       ) : setting ? (
         <VisitorForm fields={setting.fields} lang={lang} submitLabel={st(config.submit, lang)} onSubmit={submit} />
       ) : failed ? (
-        <p className="sg-form-error" role="alert">{failed}</p>
+        <p className="sg-form-error" role="alert">
+          {failed}
+        </p>
       ) : (
         <span className="sg-spinner sg-screen-spinner" role="status" aria-label={st('loading', lang)} />
       )}
-      {kind === 'register' && <p className="sg-screen-switch"><ScreenLink site={site} subPath="login">{st('haveAccount', lang)}</ScreenLink></p>}
+      {kind === 'register' && (
+        <p className="sg-screen-switch">
+          <ScreenLink site={site} subPath="login">
+            {st('haveAccount', lang)}
+          </ScreenLink>
+        </p>
+      )}
       {company && <CompanyInfo company={company} lang={lang} />}
     </>
   );

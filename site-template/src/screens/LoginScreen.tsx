@@ -43,10 +43,20 @@ export default function LoginScreen({ site }: { site: ScreenSite }) {
           <label htmlFor="sg-login-password">{st('password', lang)}</label>
           <input id="sg-login-password" type="password" name="password" autoComplete="current-password" value={password} onInput={(event) => setPassword(event.currentTarget.value)} />
         </div>
-        {error && <p className="sg-form-error" role="alert">{error}</p>}
-        <button type="submit" className="sg-submit" disabled={busy}>{st('login', lang)}</button>
+        {error && (
+          <p className="sg-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="sg-submit" disabled={busy}>
+          {st('login', lang)}
+        </button>
       </form>
-      <p className="sg-screen-switch"><ScreenLink site={site} subPath="register">{st('noAccount', lang)}</ScreenLink></p>
+      <p className="sg-screen-switch">
+        <ScreenLink site={site} subPath="register">
+          {st('noAccount', lang)}
+        </ScreenLink>
+      </p>
     </>
   );
 }

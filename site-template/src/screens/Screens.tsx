@@ -25,7 +25,9 @@ function ScreenBody({ site, screen }: { site: ScreenSite; screen: VisitorSubPath
         <div className="sg-sent" role="status">
           <h1 className="sg-screen-title">{st('registerTitle', site.lang)}</h1>
           <p>{st('registered', site.lang)}</p>
-          <ScreenLink site={site} subPath="login" className="sg-submit">{st('toLogin', site.lang)}</ScreenLink>
+          <ScreenLink site={site} subPath="login" className="sg-submit">
+            {st('toLogin', site.lang)}
+          </ScreenLink>
         </div>
       );
     case 'contact-success':

@@ -46,19 +46,27 @@ export default function SurveyScreen({ site }: { site: ScreenSite }) {
       <h1 className="sg-screen-title">{survey?.title ?? st('surveyTitle', lang)}</h1>
       {survey?.description && <p>{survey.description}</p>}
       {done ? (
-        <p className="sg-sent" role="status">{done}</p>
+        <p className="sg-sent" role="status">
+          {done}
+        </p>
       ) : survey ? (
         <form className="sg-form" noValidate onSubmit={submit}>
           {survey.questions.map((question) => {
             const value = answers[question.id];
             return question.type === 'TEXT' ? (
               <div key={question.id} className="sg-field">
-                <label htmlFor={`sg-q-${question.id}`}>{question.title}{question.isRequired && <span className="sg-required"> *</span>}</label>
+                <label htmlFor={`sg-q-${question.id}`}>
+                  {question.title}
+                  {question.isRequired && <span className="sg-required"> *</span>}
+                </label>
                 <textarea id={`sg-q-${question.id}`} value={typeof value === 'string' ? value : ''} onInput={(event) => set(question.id, event.currentTarget.value)} />
               </div>
             ) : (
               <fieldset key={question.id} className="sg-field sg-options">
-                <legend>{question.title}{question.isRequired && <span className="sg-required"> *</span>}</legend>
+                <legend>
+                  {question.title}
+                  {question.isRequired && <span className="sg-required"> *</span>}
+                </legend>
                 {question.options.map((option) => (
                   <label key={option.id} className="sg-option">
                     <input
@@ -78,21 +86,40 @@ export default function SurveyScreen({ site }: { site: ScreenSite }) {
             );
           })}
           <div className="sg-field">
-            <label htmlFor="sg-survey-email">{st('email', lang)}<span className="sg-required"> *</span></label>
+            <label htmlFor="sg-survey-email">
+              {st('email', lang)}
+              <span className="sg-required"> *</span>
+            </label>
             <input id="sg-survey-email" type="email" autoComplete="email" value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
           </div>
-          <div className="sg-honeypot" aria-hidden="true"><input ref={honeypot} type="text" name="website" tabIndex={-1} autoComplete="off" /></div>
-          {error && <p className="sg-form-error" role="alert">{error}</p>}
-          <button type="submit" className="sg-submit">{st('send', lang)}</button>
+          <div className="sg-honeypot" aria-hidden="true">
+            <input ref={honeypot} type="text" name="website" tabIndex={-1} autoComplete="off" />
+          </div>
+          {error && (
+            <p className="sg-form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="sg-submit">
+            {st('send', lang)}
+          </button>
         </form>
       ) : list ? (
-        list.length === 0 ? <p>{st('noSurvey', lang)}</p> : (
+        list.length === 0 ? (
+          <p>{st('noSurvey', lang)}</p>
+        ) : (
           <ul className="sg-survey-list">
-            {list.map((item) => <li key={item.id}><a href={`?survey_id=${encodeURIComponent(item.id)}`}>{item.title}</a></li>)}
+            {list.map((item) => (
+              <li key={item.id}>
+                <a href={`?survey_id=${encodeURIComponent(item.id)}`}>{item.title}</a>
+              </li>
+            ))}
           </ul>
         )
       ) : error ? (
-        <p className="sg-form-error" role="alert">{error}</p>
+        <p className="sg-form-error" role="alert">
+          {error}
+        </p>
       ) : (
         <span className="sg-spinner sg-screen-spinner" role="status" aria-label={st('loading', lang)} />
       )}

@@ -70,7 +70,15 @@ export default function VisitorForm({ fields, lang, submitLabel, onSubmit }: Pro
           <div key={`${key}-${index}`} className="sg-field">
             {field.typeInput === 'SELECT_OPTIONS' ? (
               <fieldset {...common} tabIndex={-1} className="sg-options">
-                <legend>{field.title}{field.isRequired && <span className="sg-required"> *<span className="sg-visually-hidden">{st('required', lang)}</span></span>}</legend>
+                <legend>
+                  {field.title}
+                  {field.isRequired && (
+                    <span className="sg-required">
+                      {' '}
+                      *<span className="sg-visually-hidden">{st('required', lang)}</span>
+                    </span>
+                  )}
+                </legend>
                 {field.options.map((option) => (
                   <label key={option.value} className="sg-option">
                     <input
@@ -88,11 +96,23 @@ export default function VisitorForm({ fields, lang, submitLabel, onSubmit }: Pro
               </fieldset>
             ) : (
               <>
-                <label htmlFor={id}>{field.title}{field.isRequired && <span className="sg-required"> *<span className="sg-visually-hidden">{st('required', lang)}</span></span>}</label>
+                <label htmlFor={id}>
+                  {field.title}
+                  {field.isRequired && (
+                    <span className="sg-required">
+                      {' '}
+                      *<span className="sg-visually-hidden">{st('required', lang)}</span>
+                    </span>
+                  )}
+                </label>
                 {field.typeInput === 'SELECT' ? (
                   <select {...common} value={typeof value === 'string' ? value : ''} onChange={(event) => set(key, event.currentTarget.value)}>
                     <option value="">{field.placeholder || '—'}</option>
-                    {field.options.map((option) => <option key={option.value} value={option.value}>{option.value}</option>)}
+                    {field.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.value}
+                      </option>
+                    ))}
                   </select>
                 ) : (
                   <input
@@ -106,17 +126,33 @@ export default function VisitorForm({ fields, lang, submitLabel, onSubmit }: Pro
                 )}
               </>
             )}
-            {invalid && <p className="sg-field-error" id={`${id}-error`} role="alert">{problem.message}</p>}
+            {invalid && (
+              <p className="sg-field-error" id={`${id}-error`} role="alert">
+                {problem.message}
+              </p>
+            )}
           </div>
         );
       })}
       {/* Spam trap (docs/visitor-api.md): people never see or fill it; the API drops what fills it. */}
       <div className="sg-honeypot" aria-hidden="true">
-        <label>Website <input ref={honeypot} type="text" name="website" tabIndex={-1} autoComplete="off" /></label>
+        <label>
+          Website <input ref={honeypot} type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </label>
       </div>
-      {problem && problem.key === '' && <p className="sg-form-error" role="alert">{problem.message}</p>}
-      {problem && problem.key !== '' && !fields.some((field) => formFieldKey(field) === problem.key) && <p className="sg-form-error" role="alert">{problem.message}</p>}
-      <button type="submit" className="sg-submit" disabled={busy}>{submitLabel}</button>
+      {problem && problem.key === '' && (
+        <p className="sg-form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      {problem && problem.key !== '' && !fields.some((field) => formFieldKey(field) === problem.key) && (
+        <p className="sg-form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      <button type="submit" className="sg-submit" disabled={busy}>
+        {submitLabel}
+      </button>
     </form>
   );
 }

@@ -14,7 +14,12 @@ const texts = {
   password: { jp: 'パスワード', en: 'Password', cn: '密码', kr: '비밀번호' },
   required: { jp: '必須', en: 'Required', cn: '必填', kr: '필수' },
   resend: { jp: '確認メールを再送する', en: 'Resend the email', cn: '重新发送邮件', kr: '메일 재전송' },
-  registered: { jp: '会員登録が完了しました。ログインしてください。', en: 'Your registration is complete. Please log in.', cn: '注册已完成。请登录。', kr: '회원가입이 완료되었습니다. 로그인해 주세요.' },
+  registered: {
+    jp: '会員登録が完了しました。ログインしてください。',
+    en: 'Your registration is complete. Please log in.',
+    cn: '注册已完成。请登录。',
+    kr: '회원가입이 완료되었습니다. 로그인해 주세요.',
+  },
   toLogin: { jp: 'ログイン画面へ', en: 'Go to log in', cn: '前往登录', kr: '로그인 화면으로' },
   haveAccount: { jp: '会員の方はこちら（ログイン）', en: 'Already a member? Log in', cn: '已是会员？登录', kr: '회원이신가요? 로그인' },
   noAccount: { jp: '会員登録はこちら', en: 'Not a member yet? Register', cn: '还不是会员？注册', kr: '아직 회원이 아니신가요? 가입하기' },

@@ -17,12 +17,23 @@ export default function AlbumButton({ site, x, y, current, onJump }: Props) {
     <>
       <button type="button" className="sg-album-button" aria-haspopup="dialog" aria-label={t('openAlbum', site.lang)} style={designedPlace(x, y)} onClick={() => setOpen(true)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
-          <rect x="3" y="3" width="8" height="8" rx="1" /><rect x="13" y="3" width="8" height="8" rx="1" /><rect x="3" y="13" width="8" height="8" rx="1" /><rect x="13" y="13" width="8" height="8" rx="1" />
+          <rect x="3" y="3" width="8" height="8" rx="1" />
+          <rect x="13" y="3" width="8" height="8" rx="1" />
+          <rect x="3" y="13" width="8" height="8" rx="1" />
+          <rect x="13" y="13" width="8" height="8" rx="1" />
         </svg>
       </button>
       {open && (
         <Suspense fallback={null}>
-          <AlbumOverlay site={site} current={current} onClose={close} onJump={(cell) => { close(); onJump(cell); }} />
+          <AlbumOverlay
+            site={site}
+            current={current}
+            onClose={close}
+            onJump={(cell) => {
+              close();
+              onJump(cell);
+            }}
+          />
         </Suspense>
       )}
     </>

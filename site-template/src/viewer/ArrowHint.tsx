@@ -21,12 +21,18 @@ export default function ArrowHint({ color, fadeAfterSeconds, lang }: Props) {
       clearTimeout(timer);
       if (inView && loaded) timer = setTimeout(() => setFaded(true), fadeAfterSeconds * 1000);
     };
-    const onLoad = () => { loaded = true; arm(); };
-    window.addEventListener('load', onLoad);
-    const observer = new IntersectionObserver(([entry]) => {
-      inView = Boolean(entry?.isIntersecting);
+    const onLoad = () => {
+      loaded = true;
       arm();
-    }, { threshold: 0.5 });
+    };
+    window.addEventListener('load', onLoad);
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        inView = Boolean(entry?.isIntersecting);
+        arm();
+      },
+      { threshold: 0.5 },
+    );
     observer.observe(element.parentElement ?? element);
     return () => {
       clearTimeout(timer);

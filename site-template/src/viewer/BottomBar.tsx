@@ -10,7 +10,14 @@ const CompanyModal = lazy(() => import('./CompanyModal.tsx'));
 
 /** Short marks for the social links; their names are the accessible labels. */
 const SNS_MARKS: Record<Sns['snsType'], string> = {
-  youtube: '▶', line: 'LINE', instagram: 'IG', x: '𝕏', tiktok: '♪', facebook: 'f', phone_number: '☎', google_map: '⌖',
+  youtube: '▶',
+  line: 'LINE',
+  instagram: 'IG',
+  x: '𝕏',
+  tiktok: '♪',
+  facebook: 'f',
+  phone_number: '☎',
+  google_map: '⌖',
 };
 
 type Props = { sns: Sns[]; tabs: CompanyTab[]; company: CompanyInfo; poweredBy: boolean; lang: Language; pc: boolean };

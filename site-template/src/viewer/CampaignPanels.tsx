@@ -62,64 +62,97 @@ function Panel({ site, campaign, side, counts, onClickItem, onNavigate }: Props 
   const follow = (destination: Destination | null) => {
     if (destination) onNavigate(destination);
   };
-  const count = (id: string) => (campaign.isOnClickCount ? <span className="sg-campaign-count" data-count-for={id}>{counts[id] ?? 0}</span> : null);
+  const count = (id: string) =>
+    campaign.isOnClickCount ? (
+      <span className="sg-campaign-count" data-count-for={id}>
+        {counts[id] ?? 0}
+      </span>
+    ) : null;
   return (
     <aside ref={ref} className={`sg-campaign-panel sg-campaign-${side}`} data-side={side}>
       <div className="sg-campaign-colour" style={colour} />
       {campaign.backgroundImage && <img className="sg-campaign-background" src={settingsMediaSrc(site.siteId, campaign.backgroundImage)} alt="" />}
-      {size.width > 0 && banners.map((banner: CampaignBanner) => (
-        <button
-          key={banner.id}
-          type="button"
-          className="sg-campaign-item sg-campaign-banner"
-          data-campaign-item={banner.id}
-          style={placeItem({ x: banner.bannerX, y: banner.bannerY, width: banner.width, height: banner.height, parentWidth: banner.parentWidth, parentHeight: banner.parentHeight, lockRatio: banner.lockRatio, zIndex: banner.zIndex }, size)}
-          onClick={() => {
-            onClickItem(banner.id);
-            follow(destinationOf(banner.linkDestinationType, banner.linkDestinationUrl, null));
-          }}
-        >
-          {banner.mediaUrl && <img src={settingsMediaSrc(site.siteId, banner.mediaUrl)} alt="" />}
-          {count(banner.id)}
-        </button>
-      ))}
-      {size.width > 0 && buttons.map((button: CampaignButton) => (
-        <button
-          key={button.id}
-          type="button"
-          className={`sg-campaign-item sg-campaign-button sg-campaign-button-${button.buttonType.toLowerCase()}`}
-          data-campaign-item={button.id}
-          style={{
-            ...placeItem({ x: button.buttonPositionX, y: button.buttonPositionY, width: button.buttonWidth, height: button.buttonHeight, lockRatio: button.lockAspectRatio, zIndex: button.zIndex }, size),
-            background: button.buttonType === 'TEXT' ? button.buttonColor : 'transparent',
-            color: button.buttonTextColor,
-            fontSize: button.textSize,
-            borderRadius: SHAPE_RADII[button.buttonShape],
-          }}
-          onClick={() => {
-            onClickItem(button.id);
-            follow(destinationOf(button.buttonLinkType, button.linkDestinationUrl, button.linkedSurveyId));
-          }}
-        >
-          {button.buttonType === 'TEXT' && button.buttonText}
-          {button.buttonType === 'MEDIA' && (button.isVideo
-            ? <video src={settingsMediaSrc(site.siteId, button.buttonImageUrl)} poster={button.thumbnailUrl ? settingsMediaSrc(site.siteId, button.thumbnailUrl) : undefined} autoPlay muted loop playsInline />
-            : button.buttonImageUrl && <img src={settingsMediaSrc(site.siteId, button.buttonImageUrl)} alt={button.buttonText} />)}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's own campaign HTML, served only on the owner's site origin, never the admin's. */}
-          {button.buttonType === 'HTML' && <span dangerouslySetInnerHTML={{ __html: button.buttonContentHtml }} />}
-          {count(button.id)}
-        </button>
-      ))}
-      {size.width > 0 && links.map((link) => (
-        <button
-          key={link.id}
-          type="button"
-          className="sg-campaign-item sg-campaign-flag"
-          aria-label={link.linkDestinationUrl || link.linkType}
-          style={placeItem({ x: link.positionLeft, y: link.positionTop, width: link.width, height: link.height, parentWidth: link.parentWidth, parentHeight: link.parentHeight }, size)}
-          onClick={() => follow(destinationOf(link.linkType, link.linkDestinationUrl, null))}
-        />
-      ))}
+      {size.width > 0 &&
+        banners.map((banner: CampaignBanner) => (
+          <button
+            key={banner.id}
+            type="button"
+            className="sg-campaign-item sg-campaign-banner"
+            data-campaign-item={banner.id}
+            style={placeItem(
+              {
+                x: banner.bannerX,
+                y: banner.bannerY,
+                width: banner.width,
+                height: banner.height,
+                parentWidth: banner.parentWidth,
+                parentHeight: banner.parentHeight,
+                lockRatio: banner.lockRatio,
+                zIndex: banner.zIndex,
+              },
+              size,
+            )}
+            onClick={() => {
+              onClickItem(banner.id);
+              follow(destinationOf(banner.linkDestinationType, banner.linkDestinationUrl, null));
+            }}
+          >
+            {banner.mediaUrl && <img src={settingsMediaSrc(site.siteId, banner.mediaUrl)} alt="" />}
+            {count(banner.id)}
+          </button>
+        ))}
+      {size.width > 0 &&
+        buttons.map((button: CampaignButton) => (
+          <button
+            key={button.id}
+            type="button"
+            className={`sg-campaign-item sg-campaign-button sg-campaign-button-${button.buttonType.toLowerCase()}`}
+            data-campaign-item={button.id}
+            style={{
+              ...placeItem(
+                { x: button.buttonPositionX, y: button.buttonPositionY, width: button.buttonWidth, height: button.buttonHeight, lockRatio: button.lockAspectRatio, zIndex: button.zIndex },
+                size,
+              ),
+              background: button.buttonType === 'TEXT' ? button.buttonColor : 'transparent',
+              color: button.buttonTextColor,
+              fontSize: button.textSize,
+              borderRadius: SHAPE_RADII[button.buttonShape],
+            }}
+            onClick={() => {
+              onClickItem(button.id);
+              follow(destinationOf(button.buttonLinkType, button.linkDestinationUrl, button.linkedSurveyId));
+            }}
+          >
+            {button.buttonType === 'TEXT' && button.buttonText}
+            {button.buttonType === 'MEDIA' &&
+              (button.isVideo ? (
+                <video
+                  src={settingsMediaSrc(site.siteId, button.buttonImageUrl)}
+                  poster={button.thumbnailUrl ? settingsMediaSrc(site.siteId, button.thumbnailUrl) : undefined}
+                  autoPlay
+                  muted
+                  loop
+                  playsInline
+                />
+              ) : (
+                button.buttonImageUrl && <img src={settingsMediaSrc(site.siteId, button.buttonImageUrl)} alt={button.buttonText} />
+              ))}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's own campaign HTML, served only on the owner's site origin, never the admin's. */}
+            {button.buttonType === 'HTML' && <span dangerouslySetInnerHTML={{ __html: button.buttonContentHtml }} />}
+            {count(button.id)}
+          </button>
+        ))}
+      {size.width > 0 &&
+        links.map((link) => (
+          <button
+            key={link.id}
+            type="button"
+            className="sg-campaign-item sg-campaign-flag"
+            aria-label={link.linkDestinationUrl || link.linkType}
+            style={placeItem({ x: link.positionLeft, y: link.positionTop, width: link.width, height: link.height, parentWidth: link.parentWidth, parentHeight: link.parentHeight }, size)}
+            onClick={() => follow(destinationOf(link.linkType, link.linkDestinationUrl, null))}
+          />
+        ))}
     </aside>
   );
 }
@@ -136,7 +169,9 @@ export default function CampaignPanels(props: Props) {
   const [counts, setCounts] = useState<Record<string, number>>(() => Object.fromEntries([...campaign.banners, ...campaign.buttons].map((item) => [item.id, item.clickCount])));
   useEffect(() => {
     document.body.dataset.sgSlider = String(campaignSliderPosition(campaign.positionLp));
-    return () => { delete document.body.dataset.sgSlider; };
+    return () => {
+      delete document.body.dataset.sgSlider;
+    };
   }, [campaign.positionLp]);
   const onClickItem = (id: string) => {
     if (!campaign.isOnClickCount) return;

@@ -32,7 +32,11 @@ export default function CompanyModal({ tabs, company, initialTab, lang, onClose 
       <div className="sg-dialog-body sg-tabpanel" id="sg-tabpanel" role="tabpanel" aria-labelledby={`sg-tab-${tab.key}`}>
         <p className="sg-company-text">{company[tab.field]}</p>
         {tab.key === 'companyProfile' && company.companyWebsite && (
-          <p><a href={company.companyWebsite} target="_blank" rel="noopener noreferrer">{t('companyWebsite', lang)}</a></p>
+          <p>
+            <a href={company.companyWebsite} target="_blank" rel="noopener noreferrer">
+              {t('companyWebsite', lang)}
+            </a>
+          </p>
         )}
       </div>
     </Overlay>

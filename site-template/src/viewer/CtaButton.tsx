@@ -31,7 +31,9 @@ export default function CtaButton({ button, media, eager, onNavigate }: Props) {
     ['--sg-glow' as string]: button.buttonColor,
   };
   const microcopy = button.microcopyText.trim() ? (
-    <span className="sg-microcopy" style={{ color: button.microcopyTextColor }}>{button.microcopyText}</span>
+    <span className="sg-microcopy" style={{ color: button.microcopyTextColor }}>
+      {button.microcopyText}
+    </span>
   ) : null;
   const activate = () => {
     if (destination) onNavigate(destination);
@@ -47,17 +49,26 @@ export default function CtaButton({ button, media, eager, onNavigate }: Props) {
   if (button.buttonType === 'html') {
     // The owner's HTML (and its CSS) on the owner's site: the site origin is kept apart from the
     // admin's, so nothing here can reach an admin session. A <div>: owner markup may hold links.
-    const onKeyDown = (event: KeyboardEvent) => { if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); activate(); } };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        activate();
+      }
+    };
     // biome-ignore lint/a11y/useSemanticElements: owner markup may hold links, which a <button> must not contain.
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's own HTML button, served only on the owner's site origin, never the admin's.
     control = <div {...common} role="button" tabIndex={0} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: button.buttonContentHtml }} />;
   } else {
     control = (
       <button type="button" {...common} aria-label={button.buttonType === 'media' && button.buttonText.trim() ? button.buttonText : undefined}>
-        {button.buttonType === 'text'
+        {button.buttonType === 'text' ? (
           // Strings: Preact's server render would add px to a numeric -webkit-line-clamp.
-          ? <span className="sg-button-label" style={{ WebkitLineClamp: String(lines), lineClamp: String(lines) }}>{button.buttonText}</span>
-          : <ButtonMedia url={button.buttonImageUrl} media={media} eager={eager} width={width} />}
+          <span className="sg-button-label" style={{ WebkitLineClamp: String(lines), lineClamp: String(lines) }}>
+            {button.buttonText}
+          </span>
+        ) : (
+          <ButtonMedia url={button.buttonImageUrl} media={media} eager={eager} width={width} />
+        )}
       </button>
     );
   }

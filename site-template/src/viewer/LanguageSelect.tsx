@@ -20,7 +20,11 @@ export default function LanguageSelect({ site, position }: Props) {
   };
   return (
     <select className="sg-language" aria-label={t('language', site.lang)} value={site.lang} onChange={(event) => switchLanguage(event.target.value as Language)}>
-      {LANGUAGES.filter((lang) => site.languages.includes(lang)).map((lang) => <option key={lang} value={lang}>{LANGUAGE_NAMES[lang]}</option>)}
+      {LANGUAGES.filter((lang) => site.languages.includes(lang)).map((lang) => (
+        <option key={lang} value={lang}>
+          {LANGUAGE_NAMES[lang]}
+        </option>
+      ))}
     </select>
   );
 }

@@ -30,15 +30,25 @@ export default function NotificationBanner({ site, notifications }: { site: Site
   return (
     <>
       <section className="sg-news" aria-label={NEWS[lang]} onPointerDown={(event) => event.stopPropagation()} onPointerUp={(event) => event.stopPropagation()}>
-        <button type="button" className="sg-news-title" data-notification-id={shown.id} onClick={() => setDetail(shown)}>{shown.title}</button>
-        <button type="button" className="sg-news-close" aria-label={t('close', lang)} onClick={() => setClosed(true)}>×</button>
+        <button type="button" className="sg-news-title" data-notification-id={shown.id} onClick={() => setDetail(shown)}>
+          {shown.title}
+        </button>
+        <button type="button" className="sg-news-close" aria-label={t('close', lang)} onClick={() => setClosed(true)}>
+          ×
+        </button>
       </section>
       {detail && (
         <Overlay label={detail.title} lang={lang} onClose={() => setDetail(null)} className="sg-news-dialog" header={<h2>{detail.title}</h2>}>
           <div className="sg-dialog-body">
             {detail.imageUrl && <img className="sg-news-image" src={settingsMediaSrc(site.siteId, detail.imageUrl)} alt="" />}
             {detail.content && <p className="sg-company-text">{detail.content}</p>}
-            {detail.newsUrl && <p><a href={detail.newsUrl} target="_blank" rel="noopener noreferrer">{MORE[lang]}</a></p>}
+            {detail.newsUrl && (
+              <p>
+                <a href={detail.newsUrl} target="_blank" rel="noopener noreferrer">
+                  {MORE[lang]}
+                </a>
+              </p>
+            )}
           </div>
         </Overlay>
       )}

@@ -36,7 +36,9 @@ export default function Overlay({ label, lang, onClose, className, style, header
       <div ref={panel} className={`sg-dialog ${className ?? ''}`} style={style} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} onClick={stop}>
         <div className="sg-dialog-header">
           {header}
-          <button type="button" className="sg-dialog-close" aria-label={t('close', lang)} onClick={onClose}>×</button>
+          <button type="button" className="sg-dialog-close" aria-label={t('close', lang)} onClick={onClose}>
+            ×
+          </button>
         </div>
         {children}
       </div>

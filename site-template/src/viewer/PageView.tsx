@@ -46,8 +46,12 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
       <div className="sg-page sg-page-locked" data-position={page.position}>
         <div className="sg-lock">
           <p>{t('membersOnly', lang)}</p>
-          <button type="button" className="sg-lock-register" onClick={() => toScreen('register')}>{t('register', lang)}</button>
-          <button type="button" className="sg-lock-login" onClick={() => toScreen('login')}>{t('login', lang)}</button>
+          <button type="button" className="sg-lock-register" onClick={() => toScreen('register')}>
+            {t('register', lang)}
+          </button>
+          <button type="button" className="sg-lock-login" onClick={() => toScreen('login')}>
+            {t('login', lang)}
+          </button>
         </div>
         {site?.poweredBy && <BottomBar sns={[]} tabs={[]} company={site.company} poweredBy lang={lang} pc={site.viewMode === 'PC'} />}
       </div>
@@ -70,7 +74,9 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
       {media?.kind === 'video' && <VideoMedia className="sg-media" src={media.video.src} hls={detail.hlsPath || media.video.hls} priority={priority} />}
       {!media && detail.hlsPath && <VideoMedia className="sg-media" hls={detail.hlsPath} priority={priority} />}
       {!media && !detail.hlsPath && <p className="sg-no-media">{t('noMedia', lang)}</p>}
-      {links.map((link) => <LinkArea key={link.id} link={link} onNavigate={onNavigate} />)}
+      {links.map((link) => (
+        <LinkArea key={link.id} link={link} onNavigate={onNavigate} />
+      ))}
       {mainText && (
         <p
           className={detail.mainTextX === null || detail.mainTextY === null ? 'sg-main-text sg-main-text-default' : 'sg-main-text'}
@@ -79,7 +85,11 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
           {detail.mainText}
         </p>
       )}
-      {detail.price.trim() && <p className="sg-price" style={{ color: detail.priceTextColor }}>{detail.price}</p>}
+      {detail.price.trim() && (
+        <p className="sg-price" style={{ color: detail.priceTextColor }}>
+          {detail.price}
+        </p>
+      )}
       {linkDestination && linkDestination.kind !== 'external' && (
         <button type="button" className="sg-link-button" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }} onClick={() => onNavigate(linkDestination)}>
           {detail.linkButtonText}
@@ -90,12 +100,14 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
           {detail.linkButtonText}
         </a>
       )}
-      {products.map((product) => <ProductPoint key={product.id} product={product} media={page.media} lang={lang} pc={pc} onNavigate={onNavigate} />)}
-      {shown.map((button) => <CtaButton key={button.id} button={button} media={page.media} eager={eager.has(button.id)} onNavigate={onNavigate} />)}
+      {products.map((product) => (
+        <ProductPoint key={product.id} product={product} media={page.media} lang={lang} pc={pc} onNavigate={onNavigate} />
+      ))}
+      {shown.map((button) => (
+        <CtaButton key={button.id} button={button} media={page.media} eager={eager.has(button.id)} onNavigate={onNavigate} />
+      ))}
       {hasBelow && <ArrowHint color={detail.hoverArrowColor} fadeAfterSeconds={detail.arrowFadeInterval} lang={lang} />}
-      {site && (
-        <BottomBar sns={rows.sns ? sns : []} tabs={rows.company ? tabs : []} company={site.company} poweredBy={rows.poweredBy} lang={lang} pc={pc} />
-      )}
+      {site && <BottomBar sns={rows.sns ? sns : []} tabs={rows.company ? tabs : []} company={site.company} poweredBy={rows.poweredBy} lang={lang} pc={pc} />}
     </div>
   );
 }

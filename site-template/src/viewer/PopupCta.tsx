@@ -45,7 +45,11 @@ function Countdown({ end, lang, onTimeout }: { end: number; lang: Language; onTi
     const timer = setTimeout(() => setNow(new Date()), nextTickMs(end - Date.now(), fresh.tickMs));
     return () => clearTimeout(timer);
   }, [end, now, shown.done, shown.unit, shown.value, onTimeout]);
-  return <span className="sg-popup-count" data-unit={shown.unit}>{UNITS[shown.unit][lang](shown.value)}</span>;
+  return (
+    <span className="sg-popup-count" data-unit={shown.unit}>
+      {UNITS[shown.unit][lang](shown.value)}
+    </span>
+  );
 }
 
 function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSnapshot; popup: PopupView; pageId: string; onClose: () => void; onNavigate: (destination: Destination) => void }) {
@@ -54,9 +58,14 @@ function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSna
   const { style } = popup;
   const mediaUrl = popup.media.url || popup.imageUrl;
   const destination = popupDestination(popup.transition);
-  const label = popup.kind === 'timeLimit'
-    ? popup.showRemainingTime && popup.endDate ? <Countdown end={Date.parse(popup.endDate)} lang={lang} onTimeout={onClose} /> : null
-    : remaining !== null ? <span className="sg-popup-count">{REMAINING[lang](remaining)}</span> : null;
+  const label =
+    popup.kind === 'timeLimit' ? (
+      popup.showRemainingTime && popup.endDate ? (
+        <Countdown end={Date.parse(popup.endDate)} lang={lang} onTimeout={onClose} />
+      ) : null
+    ) : remaining !== null ? (
+      <span className="sg-popup-count">{REMAINING[lang](remaining)}</span>
+    ) : null;
 
   const activate = async () => {
     setClickCookies({ pageId, popupId: popup.id, ctaId: popup.id });
@@ -84,11 +93,29 @@ function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSna
     </button>
   );
   return (
-    <div className="sg-popup-item" data-popup-kind={popup.kind} style={{ background: style.backgroundColor, color: style.textColor, fontSize: style.textSize, borderRadius: SHAPE_RADII[style.shape] === 100 ? 16 : SHAPE_RADII[style.shape] }}>
-      <button type="button" className="sg-popup-close" aria-label={t('close', lang)} onClick={onClose}>×</button>
-      {mediaUrl && (popup.media.type === 'VIDEO'
-        ? <video className="sg-popup-media" src={settingsMediaSrc(site.siteId, mediaUrl)} width={popup.media.width ?? undefined} height={popup.media.height ?? undefined} autoPlay muted loop playsInline />
-        : <img className="sg-popup-media" src={settingsMediaSrc(site.siteId, mediaUrl)} alt="" width={popup.media.width ?? undefined} height={popup.media.height ?? undefined} />)}
+    <div
+      className="sg-popup-item"
+      data-popup-kind={popup.kind}
+      style={{ background: style.backgroundColor, color: style.textColor, fontSize: style.textSize, borderRadius: SHAPE_RADII[style.shape] === 100 ? 16 : SHAPE_RADII[style.shape] }}
+    >
+      <button type="button" className="sg-popup-close" aria-label={t('close', lang)} onClick={onClose}>
+        ×
+      </button>
+      {mediaUrl &&
+        (popup.media.type === 'VIDEO' ? (
+          <video
+            className="sg-popup-media"
+            src={settingsMediaSrc(site.siteId, mediaUrl)}
+            width={popup.media.width ?? undefined}
+            height={popup.media.height ?? undefined}
+            autoPlay
+            muted
+            loop
+            playsInline
+          />
+        ) : (
+          <img className="sg-popup-media" src={settingsMediaSrc(site.siteId, mediaUrl)} alt="" width={popup.media.width ?? undefined} height={popup.media.height ?? undefined} />
+        ))}
       {style.textAlignment === 'TOP' && label}
       {destination !== null || popup.kind === 'applicantLimit' ? button : null}
       {style.textAlignment === 'BOTTOM' && label}
@@ -111,8 +138,16 @@ export default function PopupCta({ site, popups, pageId, onNavigate }: { site: S
     setHidden((count) => count + 1);
   };
   return (
-    <div className={bothImages ? 'sg-popup-cta sg-popup-both-images' : 'sg-popup-cta'} role="dialog" aria-label={ACTION.timeLimit[site.lang]} onPointerDown={(event) => event.stopPropagation()} onPointerUp={(event) => event.stopPropagation()}>
-      {open.map((popup) => <PopupItem key={popup.id} site={site} popup={popup} pageId={pageId} onClose={() => hide(popup.id)} onNavigate={onNavigate} />)}
+    <div
+      className={bothImages ? 'sg-popup-cta sg-popup-both-images' : 'sg-popup-cta'}
+      role="dialog"
+      aria-label={ACTION.timeLimit[site.lang]}
+      onPointerDown={(event) => event.stopPropagation()}
+      onPointerUp={(event) => event.stopPropagation()}
+    >
+      {open.map((popup) => (
+        <PopupItem key={popup.id} site={site} popup={popup} pageId={pageId} onClose={() => hide(popup.id)} onNavigate={onNavigate} />
+      ))}
     </div>
   );
 }

@@ -37,7 +37,9 @@ export default function ProductPopup({ product, media, lang, pc, pageWidth, onCl
           </div>
         )}
         {!image && product.imagePath && (
-          <div className="sg-product-image" style={{ aspectRatio: POPUP_IMAGE_RATIO }}><img src={product.imagePath} alt={product.productName} /></div>
+          <div className="sg-product-image" style={{ aspectRatio: POPUP_IMAGE_RATIO }}>
+            <img src={product.imagePath} alt={product.productName} />
+          </div>
         )}
         {product.price.trim() && <p className="sg-product-price">{product.price}</p>}
         {product.description.trim() && <p className="sg-product-description">{product.description}</p>}

@@ -10,7 +10,9 @@ export default function ResponsiveImage({ image, alt, priority = false, eager = 
     <picture>
       {image.sources
         .filter((source) => source !== fallback)
-        .map((source) => <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />)}
+        .map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+        ))}
       <img
         className={className}
         src={image.src}

@@ -28,17 +28,5 @@ export default function VideoMedia({ src, hls, poster, priority, className }: Pr
     };
   }, [hls]);
   const nativeHls = typeof document !== 'undefined' && hls && document.createElement('video').canPlayType('application/vnd.apple.mpegurl');
-  return (
-    <video
-      ref={ref}
-      className={className}
-      src={nativeHls ? hls : hls ? undefined : src}
-      poster={poster}
-      muted
-      autoPlay
-      loop
-      playsInline
-      preload={priority ? 'auto' : 'metadata'}
-    />
-  );
+  return <video ref={ref} className={className} src={nativeHls ? hls : hls ? undefined : src} poster={poster} muted autoPlay loop playsInline preload={priority ? 'auto' : 'metadata'} />;
 }

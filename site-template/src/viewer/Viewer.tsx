@@ -61,7 +61,9 @@ export default function Viewer({ site, initialPage }: Props) {
         ))}
       </div>
       {site.displayPageCount && column && (
-        <p className="sg-counter" aria-live="polite">{current.row} / {column.pages.length}</p>
+        <p className="sg-counter" aria-live="polite">
+          {current.row} / {column.pages.length}
+        </p>
       )}
       <MusicToggle src={currentContent?.backgroundMusic} x={currentContent?.detail.speakerX ?? null} y={currentContent?.detail.speakerY ?? null} color={site.speakerColor} lang={site.lang} />
       <SiteExtras site={site} gridPage={gridPage} page={currentPage} onNavigate={navigate} />

@@ -69,7 +69,9 @@ export function trackEvent(event: TrackedEvent): void {
   queue.push({ ...event, ...visitorIds(), ...(referrer ? { referrer } : {}), at: Date.now() });
   if (!listening) {
     listening = true;
-    document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flushEvents(); });
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flushEvents();
+    });
     window.addEventListener('pagehide', flushEvents);
   }
   if (queue.length >= BATCH_MAX) flushEvents();

@@ -1,10 +1,4 @@
-import {
-  BUTTON_TEXT_LINE_CLAMP,
-  LINK_AREA_FALLBACK_SIZE,
-  MAX_PRELOADED_BUTTON_IMAGES,
-  REFERENCE_VIEWPORT,
-  SHAPE_RADII,
-} from '../../../model/constants.ts';
+import { BUTTON_TEXT_LINE_CLAMP, LINK_AREA_FALLBACK_SIZE, MAX_PRELOADED_BUTTON_IMAGES, REFERENCE_VIEWPORT, SHAPE_RADII } from '../../../model/constants.ts';
 import { externalDestination, pageDestination, type Destination } from '../../../model/destination.ts';
 import { internalLinkSubPath, isInternalLinkType } from '../../../model/internal-link.ts';
 import type { Button, ButtonAnimation, ButtonShape, LinkType } from '../../../model/page.ts';

@@ -4,7 +4,7 @@ import { createThrottle, swipeDirection } from './gesture.ts';
 
 describe('swipeDirection of a long drag (held 1000 ms or more)', () => {
   const phone = { width: 375, height: 739 };
-  it('uses the spec\'s reset time 1000 ms and long-swipe ratio 0.5', () => {
+  it("uses the spec's reset time 1000 ms and long-swipe ratio 0.5", () => {
     expect([SWIPE_RESET_MS, LONG_SWIPE_RATIO]).toEqual([1000, 0.5]);
   });
 
@@ -22,12 +22,19 @@ describe('swipeDirection of a long drag (held 1000 ms or more)', () => {
 });
 
 describe('swipeDirection', () => {
-  it('uses the spec\'s constants: threshold 50 px, vertical resistance 0.7, throttle 500 ms', () => {
+  it("uses the spec's constants: threshold 50 px, vertical resistance 0.7, throttle 500 ms", () => {
     expect([SWIPE_THRESHOLD, VERTICAL_RESISTANCE, SWIPE_THROTTLE_MS]).toEqual([50, 0.7, 500]);
   });
 
   it('treats a drag under 50 px as a tap', () => {
-    for (const [dx, dy] of [[0, 0], [10, 5], [-49, 0], [49.9, 0], [0, 30], [-30, -20]] as const) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [10, 5],
+      [-49, 0],
+      [49.9, 0],
+      [0, 30],
+      [-30, -20],
+    ] as const) {
       expect(swipeDirection(dx, dy), `${dx},${dy}`).toBeNull();
     }
   });
@@ -88,7 +95,7 @@ describe('createThrottle', () => {
     expect(at(2_000)).toBe(true);
   });
 
-  it('defaults to the spec\'s 500 ms window', () => {
+  it("defaults to the spec's 500 ms window", () => {
     let now = 0;
     const allow = createThrottle(undefined, () => now);
     expect(allow()).toBe(true);

@@ -12,7 +12,7 @@ export function swipeDirection(dx: number, dy: number, drag?: SlowDrag): Directi
   const vertical = Math.abs(dy) * VERTICAL_RESISTANCE;
   const angle = (Math.atan2(Math.abs(dy), Math.abs(dx)) * 180) / Math.PI;
   if (horizontal >= vertical) {
-    if (horizontal < SWIPE_THRESHOLD || angle > 45 - TOUCH_ANGLE / 2 && angle < 45 + TOUCH_ANGLE / 2 && Math.abs(horizontal - vertical) < SWIPE_THRESHOLD) return null;
+    if (horizontal < SWIPE_THRESHOLD || (angle > 45 - TOUCH_ANGLE / 2 && angle < 45 + TOUCH_ANGLE / 2 && Math.abs(horizontal - vertical) < SWIPE_THRESHOLD)) return null;
     if (drag && isLongDrag(drag) && horizontal < drag.width * LONG_SWIPE_RATIO) return null;
     return dx < 0 ? 'right' : 'left';
   }

@@ -17,15 +17,21 @@ export function useGridMoves(site: SiteSnapshot, initial: Cell) {
   // Scoped selector: keen-slider's default would also take the nested row slides as columns.
   const [rootRef, slider] = useKeenSlider<HTMLDivElement>({ drag: false, initial: initial.column, rubberband: false, selector: ':scope > .sg-column' });
 
-  const moveTo = useCallback((cell: Cell) => {
-    setCurrent(cell);
-    slider.current?.moveToIdx(cell.column, true, SLIDE_ANIMATION);
-  }, [slider]);
+  const moveTo = useCallback(
+    (cell: Cell) => {
+      setCurrent(cell);
+      slider.current?.moveToIdx(cell.column, true, SLIDE_ANIMATION);
+    },
+    [slider],
+  );
 
-  const move = useCallback((direction: Direction) => {
-    const target = nextCell(site.grid, current, direction, site.swipeRedirection);
-    if (target && throttle()) moveTo(target);
-  }, [site, current, moveTo, throttle]);
+  const move = useCallback(
+    (direction: Direction) => {
+      const target = nextCell(site.grid, current, direction, site.swipeRedirection);
+      if (target && throttle()) moveTo(target);
+    },
+    [site, current, moveTo, throttle],
+  );
 
   return [current, moveTo, move, rootRef] as const;
 }

@@ -33,7 +33,12 @@ const texts = {
   sns_facebook: { jp: 'Facebook', en: 'Facebook', cn: 'Facebook', kr: 'Facebook' },
   sns_phone_number: { jp: '電話する', en: 'Call us', cn: '拨打电话', kr: '전화하기' },
   sns_google_map: { jp: '地図', en: 'Map', cn: '地图', kr: '지도' },
-  chunkLoadFailed: { jp: '読み込みに失敗しました。ページを再読み込みしてください。', en: 'Loading failed. Please reload the page.', cn: '加载失败，请重新加载页面。', kr: '불러오지 못했습니다. 페이지를 새로고침해 주세요.' },
+  chunkLoadFailed: {
+    jp: '読み込みに失敗しました。ページを再読み込みしてください。',
+    en: 'Loading failed. Please reload the page.',
+    cn: '加载失败，请重新加载页面。',
+    kr: '불러오지 못했습니다. 페이지를 새로고침해 주세요.',
+  },
   reload: { jp: '再読み込み', en: 'Reload', cn: '重新加载', kr: '새로고침' },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -1,13 +1,4 @@
-import {
-  ALBUM_CELL_ASPECT_RATIO_PC,
-  ALBUM_CELL_WIDTH,
-  ALBUM_CELL_WIDTH_PC,
-  FOOTER_HEIGHTS,
-  PC_FOOTER_OFFSET,
-  PRODUCT_POPUP_WIDTH,
-  REFERENCE_VIEWPORT,
-  gridColumns,
-} from '../../../model/constants.ts';
+import { ALBUM_CELL_ASPECT_RATIO_PC, ALBUM_CELL_WIDTH, ALBUM_CELL_WIDTH_PC, FOOTER_HEIGHTS, PC_FOOTER_OFFSET, PRODUCT_POPUP_WIDTH, REFERENCE_VIEWPORT, gridColumns } from '../../../model/constants.ts';
 
 /**
  * Spec §9: album cells are 350 px wide at 16:9 on PC and 150 px elsewhere (there at the pages'

@@ -101,7 +101,13 @@ describe('isNear', () => {
   });
 
   it('does not hold for diagonals or cells two steps away', () => {
-    for (const cell of [{ column: 1, row: 2 }, { column: 3, row: 4 }, { column: 0, row: 3 }, { column: 2, row: 5 }, { column: 2, row: 1 }]) {
+    for (const cell of [
+      { column: 1, row: 2 },
+      { column: 3, row: 4 },
+      { column: 0, row: 3 },
+      { column: 2, row: 5 },
+      { column: 2, row: 1 },
+    ]) {
       expect(isNear(here, cell), JSON.stringify(cell)).toBe(false);
     }
   });
@@ -115,7 +121,12 @@ describe('pageAt', () => {
   });
 
   it('is undefined outside the grid', () => {
-    for (const cell of [{ column: 1, row: 2 }, { column: 2, row: 1 }, { column: -1, row: 1 }, { column: 0, row: 0 }]) {
+    for (const cell of [
+      { column: 1, row: 2 },
+      { column: 2, row: 1 },
+      { column: -1, row: 1 },
+      { column: 0, row: 0 },
+    ]) {
       expect(pageAt(g, cell), JSON.stringify(cell)).toBeUndefined();
     }
   });

@@ -11,9 +11,24 @@ const renderer = loadRenderer();
 
 function site(lang: Language, poweredBy: boolean) {
   return siteSnapshotSchema.parse({
-    siteId: 's1', lang, defaultLanguage: 'jp', languages: ['jp', 'en', 'cn', 'kr'], origin: 'http://localhost:3001', basePath: '/sites/s1/', customDomain: false, name: 'Shop',
-    viewMode: 'MOBILE', displayLanguageIcon: false, displayGlobalMenu: true, displayPageCount: true, displayAlbum: false, swipeRedirection: true,
-    autoAttachUrlParam: true, sns: [], seo: seoSchema.parse({}), poweredBy,
+    siteId: 's1',
+    lang,
+    defaultLanguage: 'jp',
+    languages: ['jp', 'en', 'cn', 'kr'],
+    origin: 'http://localhost:3001',
+    basePath: '/sites/s1/',
+    customDomain: false,
+    name: 'Shop',
+    viewMode: 'MOBILE',
+    displayLanguageIcon: false,
+    displayGlobalMenu: true,
+    displayPageCount: true,
+    displayAlbum: false,
+    swipeRedirection: true,
+    autoAttachUrlParam: true,
+    sns: [],
+    seo: seoSchema.parse({}),
+    poweredBy,
     company: companyInfoSchema.parse({ companyProfile: 'P', companyClause: 'C', termsOfService: 'T', privacyPolicy: 'PP' }),
     grid: [{ id: 'c1', name: 'A', pages: [{ id: 'p1', row: 1, position: 'A1', hasImage: false, locked: false }] }],
   });

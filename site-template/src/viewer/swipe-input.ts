@@ -27,7 +27,9 @@ export function useSwipeInput(move: (direction: Direction) => void): SwipeHandle
     return () => window.removeEventListener('keydown', onKey);
   }, [move]);
   return {
-    onPointerDown: (event) => { pointer.current = { x: event.clientX, y: event.clientY, at: event.timeStamp }; },
+    onPointerDown: (event) => {
+      pointer.current = { x: event.clientX, y: event.clientY, at: event.timeStamp };
+    },
     onPointerUp: (event) => {
       const start = pointer.current;
       pointer.current = null;
@@ -36,7 +38,9 @@ export function useSwipeInput(move: (direction: Direction) => void): SwipeHandle
       const direction = swipeDirection(event.clientX - start.x, event.clientY - start.y, drag);
       if (direction) move(direction);
     },
-    onPointerCancel: () => { pointer.current = null; },
+    onPointerCancel: () => {
+      pointer.current = null;
+    },
     onWheel: (event) => {
       if (Math.abs(event.deltaY) > Math.abs(event.deltaX)) move(event.deltaY > 0 ? 'down' : 'up');
       else if (Math.abs(event.deltaX) > 0) move(event.deltaX > 0 ? 'right' : 'left');

@@ -35,7 +35,8 @@ export function errorIssues(body: unknown): VisitorIssue[] {
   return issues.flatMap((issue: { path?: unknown; key?: unknown; values?: unknown }) =>
     Array.isArray(issue?.path) && isVisitorMessageKey(issue.key)
       ? [{ path: issue.path.filter((step): step is string | number => typeof step === 'string' || typeof step === 'number'), key: issue.key, values: valuesOf(issue.values) }]
-      : []);
+      : [],
+  );
 }
 
 /**

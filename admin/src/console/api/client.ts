@@ -22,7 +22,8 @@ function issuesOf(issues: unknown): MessageIssue[] {
   return issues.flatMap((issue: { path?: unknown; key?: unknown; values?: unknown }) =>
     Array.isArray(issue?.path) && isMessageKey(issue.key)
       ? [{ path: issue.path.filter((step): step is string | number => typeof step === 'string' || typeof step === 'number'), key: issue.key, values: valuesOf(issue.values) }]
-      : []);
+      : [],
+  );
 }
 
 /** Spec §8: the message from the answer (a string, or the first of an array), else its status text. */
@@ -78,7 +79,11 @@ function refreshSession(): Promise<boolean> {
   refreshing ??= fetch('/api/auth/refresh-token', { method: 'POST', credentials: 'same-origin' })
     .then((response) => response.ok)
     .catch(() => false)
-    .finally(() => { setTimeout(() => { refreshing = null; }, 0); });
+    .finally(() => {
+      setTimeout(() => {
+        refreshing = null;
+      }, 0);
+    });
   return refreshing;
 }
 
@@ -99,17 +104,18 @@ export type CallOptions = {
 export async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
   const isForm = body instanceof FormData;
   const lang = hooks?.lang() ?? 'jp';
-  const send = () => fetch(`/api${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      'accept-language': acceptLanguage(lang),
-      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    signal: options.signal ?? AbortSignal.timeout(TIMEOUT_MS),
-  });
+  const send = () =>
+    fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        'accept-language': acceptLanguage(lang),
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal: options.signal ?? AbortSignal.timeout(TIMEOUT_MS),
+    });
 
   let response: Response;
   try {

@@ -3,7 +3,7 @@ import { ApiError } from './client.ts';
 import { placeRefusal } from './refusal.ts';
 
 describe('placeRefusal', () => {
-  it('puts a refusal whose issue names a form field beside it, in the console\'s language', () => {
+  it("puts a refusal whose issue names a form field beside it, in the console's language", () => {
     const setError = vi.fn();
     const taken = new ApiError(400, { key: 'emailTaken', values: {}, issues: [{ path: ['email'], key: 'emailTaken', values: {} }] }, 'jp');
     expect(placeRefusal(taken, ['email', 'planId'], setError, 'jp')).toBeNull();
@@ -12,7 +12,11 @@ describe('placeRefusal', () => {
 
   it('answers the text to toast when no issue names one of the fields', () => {
     const setError = vi.fn();
-    const parent = new ApiError(400, { key: 'cannotPlaceBelow', values: { type: 'USER', parent: 'USER' }, issues: [{ path: ['parentId'], key: 'cannotPlaceBelow', values: { type: 'USER', parent: 'USER' } }] }, 'en');
+    const parent = new ApiError(
+      400,
+      { key: 'cannotPlaceBelow', values: { type: 'USER', parent: 'USER' }, issues: [{ path: ['parentId'], key: 'cannotPlaceBelow', values: { type: 'USER', parent: 'USER' } }] },
+      'en',
+    );
     expect(placeRefusal(parent, ['planId', 'email'], setError, 'en')).toBe('a USER account cannot be placed below a USER account.');
     const viewOnly = new ApiError(403, { key: 'viewOnly', values: {}, issues: [] }, 'kr');
     expect(placeRefusal(viewOnly, ['email'], setError, 'kr')).toBe('보기 권한만 있어 변경할 수 없습니다.');

@@ -45,12 +45,15 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = HTML_LANG[next];
     setLangState(next);
   }, []);
-  const value = useMemo<I18n>(() => ({
-    lang,
-    setLang,
-    t: (key, values) => uiText(key, lang, values),
-    m: (key, values) => messageText(key, lang, values),
-  }), [lang, setLang]);
+  const value = useMemo<I18n>(
+    () => ({
+      lang,
+      setLang,
+      t: (key, values) => uiText(key, lang, values),
+      m: (key, values) => messageText(key, lang, values),
+    }),
+    [lang, setLang],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -14,8 +14,14 @@ export function ErrorPage({ code }: { code: string }) {
       <p>{t(`error.${known}`)}</p>
       <p className="actions">
         <Link href="/">{t('goHome')}</Link>
-        <button type="button" className="secondary" onClick={() => history.back()}>{t('goBack')}</button>
-        {known === '504' && <button type="button" className="secondary" onClick={() => location.reload()}>{t('reload')}</button>}
+        <button type="button" className="secondary" onClick={() => history.back()}>
+          {t('goBack')}
+        </button>
+        {known === '504' && (
+          <button type="button" className="secondary" onClick={() => location.reload()}>
+            {t('reload')}
+          </button>
+        )}
       </p>
     </PublicFrame>
   );

@@ -17,7 +17,9 @@ export function useConfirm(): { confirm(ask: { message: string; confirmLabel: st
   const confirm = useCallback((next: { message: string; confirmLabel: string; danger?: boolean }) => {
     settle.current?.(false);
     setAsk({ danger: false, ...next });
-    return new Promise<boolean>((resolve) => { settle.current = resolve; });
+    return new Promise<boolean>((resolve) => {
+      settle.current = resolve;
+    });
   }, []);
   const answer = (value: boolean) => {
     settle.current?.(value);
@@ -25,14 +27,25 @@ export function useConfirm(): { confirm(ask: { message: string; confirmLabel: st
     setAsk(null);
   };
   const dialog = (
-    <Dialog.Root open={ask !== null} onOpenChange={(open) => { if (!open) answer(false); }}>
+    <Dialog.Root
+      open={ask !== null}
+      onOpenChange={(open) => {
+        if (!open) answer(false);
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog card stack" role="alertdialog" aria-describedby={undefined}>
           <Dialog.Title className="dialog-title">{ask?.message}</Dialog.Title>
           <div className="row">
-            <button type="button" className={ask?.danger ? 'danger' : undefined} onClick={() => answer(true)}>{ask?.confirmLabel}</button>
-            <Dialog.Close asChild><button type="button" className="secondary">{t('cancel')}</button></Dialog.Close>
+            <button type="button" className={ask?.danger ? 'danger' : undefined} onClick={() => answer(true)}>
+              {ask?.confirmLabel}
+            </button>
+            <Dialog.Close asChild>
+              <button type="button" className="secondary">
+                {t('cancel')}
+              </button>
+            </Dialog.Close>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -6,7 +6,12 @@ import type { FieldError } from 'react-hook-form';
  * control gets the id, aria-invalid and aria-describedby through the render function. The
  * message comes rendered in the console's language (messageResolver, placeRefusal).
  */
-export function Field({ label, error, hint, children }: {
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
   label: string;
   error?: FieldError | { message?: string } | undefined;
   hint?: string;
@@ -19,13 +24,25 @@ export function Field({ label, error, hint, children }: {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': Boolean(message), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
-      {hint && !message && <small id={`${id}-hint`} className="hint">{hint}</small>}
-      {message && <small id={`${id}-error`} className="field-error" role="alert">{message}</small>}
+      {hint && !message && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
+      {message && (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {message}
+        </small>
+      )}
     </div>
   );
 }
 
 /** A checkbox with its label after it. */
 export function Check({ label, ...input }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return <label className="check"><input type="checkbox" {...input} /> {label}</label>;
+  return (
+    <label className="check">
+      <input type="checkbox" {...input} /> {label}
+    </label>
+  );
 }

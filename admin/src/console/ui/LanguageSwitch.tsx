@@ -8,7 +8,11 @@ export function LanguageSwitch() {
     <label className="language-switch">
       <span className="sr-only">{t('language')}</span>
       <select aria-label={t('language')} value={lang} onChange={(event) => setLang(event.target.value as Language)}>
-        {CONSOLE_LANGUAGES.map((code) => <option key={code} value={code}>{LANGUAGE_NAMES[code]}</option>)}
+        {CONSOLE_LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
       </select>
     </label>
   );

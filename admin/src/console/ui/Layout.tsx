@@ -24,7 +24,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
         <span className="account">{account.email}</span>
         <LanguageSwitch />
-        <Link href="/log-out" className="logout">{t('signOut')}</Link>
+        <Link href="/log-out" className="logout">
+          {t('signOut')}
+        </Link>
       </header>
       <main>{children}</main>
     </div>
@@ -35,7 +37,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export function PublicFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="public">
-      <header className="bar"><strong>Swipegrid</strong><LanguageSwitch /></header>
+      <header className="bar">
+        <strong>Swipegrid</strong>
+        <LanguageSwitch />
+      </header>
       <main className="narrow">
         <section className="card">
           <h1>{title}</h1>

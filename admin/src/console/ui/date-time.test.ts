@@ -4,10 +4,14 @@ import { isoToLocalInput, localInputToIso } from './date-time.ts';
 
 // Node reads TZ again when it is assigned: each zone below is the browser's own.
 const original = process.env.TZ;
-afterAll(() => { process.env.TZ = original; });
+afterAll(() => {
+  process.env.TZ = original;
+});
 
 describe('date-time inputs in the browser zone', () => {
-  beforeAll(() => { process.env.TZ = 'Asia/Tokyo'; });
+  beforeAll(() => {
+    process.env.TZ = 'Asia/Tokyo';
+  });
 
   it('stores a typed local time with the zone offset the shared schema accepts', () => {
     const iso = localInputToIso('2025-04-01T09:30');
@@ -29,7 +33,9 @@ describe('date-time inputs in the browser zone', () => {
 });
 
 describe('date-time inputs across a daylight-saving change', () => {
-  beforeAll(() => { process.env.TZ = 'America/New_York'; });
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+  });
 
   it('uses the offset of the date typed, not of today', () => {
     expect(localInputToIso('2025-01-15T08:00')).toBe('2025-01-15T08:00:00-05:00');

@@ -13,7 +13,11 @@ import { issueText } from '../../../../model/messages/text.ts';
  * stored ones) needs no cast.
  * @example useForm<Form, unknown, SiteSettings>({ resolver: schemaResolver(siteSettingsSchema, (form: Form) => ({ ...stored, ...form }), lang) })
  */
-export function schemaResolver<Values extends FieldValues, Valid extends FieldValues>(schema: z.ZodType<Valid>, toInput: (values: Values) => unknown, lang: Language): Resolver<Values, unknown, Valid> {
+export function schemaResolver<Values extends FieldValues, Valid extends FieldValues>(
+  schema: z.ZodType<Valid>,
+  toInput: (values: Values) => unknown,
+  lang: Language,
+): Resolver<Values, unknown, Valid> {
   return (values, _context, options) => {
     const input = toInput(values);
     const parsed = schema.safeParse(input);

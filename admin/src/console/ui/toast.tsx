@@ -24,7 +24,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       <div className="toast-region" role="status" aria-live="polite">
-        {toast && <div key={toast.id} className={`toast toast-${toast.kind}`} data-testid="toast">{toast.text}</div>}
+        {toast && (
+          <div key={toast.id} className={`toast toast-${toast.kind}`} data-testid="toast">
+            {toast.text}
+          </div>
+        )}
       </div>
     </ToastContext.Provider>
   );

@@ -53,7 +53,11 @@ async function resolveTarget(c: Context<AppEnv>, db: Db, policy: Extract<Policy,
   const own = { relation: 'none' as const, ownerContractState: actor.contractState, ownerPlan: actor.limits };
   if (policy.target === 'none') return own;
   if (policy.target === 'site') {
-    const site = db.select().from(sites).where(eq(sites.id, params.id ?? '')).get();
+    const site = db
+      .select()
+      .from(sites)
+      .where(eq(sites.id, params.id ?? ''))
+      .get();
     if (!site || !inBranch(db, actor, site.ownerId)) return { ...own, relation: 'other' };
     c.set('site', site);
     return { relation: 'own', ...ownerFacts(db, site.ownerId) };

@@ -46,8 +46,14 @@ export function Login() {
         <Field label={t('password')} error={form.formState.errors.password}>
           {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('password')} />}
         </Field>
-        {failure && <p role="alert" className="error">{failure}</p>}
-        <button type="submit" disabled={form.formState.isSubmitting}>{t('signIn')}</button>
+        {failure && (
+          <p role="alert" className="error">
+            {failure}
+          </p>
+        )}
+        <button type="submit" disabled={form.formState.isSubmitting}>
+          {t('signIn')}
+        </button>
         <Link href="/reset-pass">{t('forgotPassword')}</Link>
       </form>
     </PublicFrame>
@@ -70,8 +76,14 @@ export function ForgotPassword() {
         <Field label={t('email')} error={form.formState.errors.email}>
           {(props) => <input {...props} type="email" autoComplete="username" {...form.register('email')} />}
         </Field>
-        {sent && <p role="status" className="success">{sent}</p>}
-        <button type="submit" disabled={form.formState.isSubmitting}>{t('sendLink')}</button>
+        {sent && (
+          <p role="status" className="success">
+            {sent}
+          </p>
+        )}
+        <button type="submit" disabled={form.formState.isSubmitting}>
+          {t('sendLink')}
+        </button>
         <Link href="/login">{t('backToLogin')}</Link>
       </form>
     </PublicFrame>
@@ -122,11 +134,20 @@ export function NewPassword() {
   });
   return (
     <PublicFrame title={t('newPasswordTitle')}>
-      {state.problem ? <p role="alert" className="error">{state.problem}</p> : (
+      {state.problem ? (
+        <p role="alert" className="error">
+          {state.problem}
+        </p>
+      ) : (
         <form onSubmit={(event) => void submit(event).catch(() => {})} noValidate className="stack">
           {state.email && <p>{state.email}</p>}
-          <NewPasswordFields password={{ registered: form.register('password'), error: errors.password }} confirmPassword={{ registered: form.register('confirmPassword'), error: errors.confirmPassword }} />
-          <button type="submit" disabled={form.formState.isSubmitting}>{t('savePassword')}</button>
+          <NewPasswordFields
+            password={{ registered: form.register('password'), error: errors.password }}
+            confirmPassword={{ registered: form.register('confirmPassword'), error: errors.confirmPassword }}
+          />
+          <button type="submit" disabled={form.formState.isSubmitting}>
+            {t('savePassword')}
+          </button>
         </form>
       )}
       <Link href="/login">{t('backToLogin')}</Link>
@@ -142,7 +163,10 @@ export function FirstTimeChange() {
   const toast = useToast();
   const { account, reload } = useSession();
   const [, navigate] = useLocation();
-  const form = useForm<ChangeForm, unknown, z.output<typeof changePasswordInputSchema>>({ resolver: messageResolver(changePasswordInputSchema, lang), defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
+  const form = useForm<ChangeForm, unknown, z.output<typeof changePasswordInputSchema>>({
+    resolver: messageResolver(changePasswordInputSchema, lang),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -154,7 +178,12 @@ export function FirstTimeChange() {
       // The client has said why; the typed passwords stay.
     }
   });
-  if (account === null) return <PublicFrame title={t('firstTimeTitle')}><Link href="/login">{t('signIn')}</Link></PublicFrame>;
+  if (account === null)
+    return (
+      <PublicFrame title={t('firstTimeTitle')}>
+        <Link href="/login">{t('signIn')}</Link>
+      </PublicFrame>
+    );
   return (
     <PublicFrame title={t('firstTimeTitle')}>
       <p>{t('firstTimeHint')}</p>
@@ -162,8 +191,13 @@ export function FirstTimeChange() {
         <Field label={t('currentPassword')} error={errors.currentPassword}>
           {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
         </Field>
-        <NewPasswordFields password={{ registered: form.register('password'), error: errors.password }} confirmPassword={{ registered: form.register('confirmPassword'), error: errors.confirmPassword }} />
-        <button type="submit" disabled={form.formState.isSubmitting}>{t('savePassword')}</button>
+        <NewPasswordFields
+          password={{ registered: form.register('password'), error: errors.password }}
+          confirmPassword={{ registered: form.register('confirmPassword'), error: errors.confirmPassword }}
+        />
+        <button type="submit" disabled={form.formState.isSubmitting}>
+          {t('savePassword')}
+        </button>
       </form>
     </PublicFrame>
   );
@@ -179,7 +213,14 @@ export function Logout() {
     request(identityContracts.logout, {}, { noRefresh: true, quiet: true })
       .then(({ message }) => toast(message))
       .catch(() => {})
-      .finally(() => { setAccount(null); navigate('/login'); });
+      .finally(() => {
+        setAccount(null);
+        navigate('/login');
+      });
   }, [navigate, setAccount, toast]);
-  return <PublicFrame title={t('signOut')}><p>{t('signingOut')}</p></PublicFrame>;
+  return (
+    <PublicFrame title={t('signOut')}>
+      <p>{t('signingOut')}</p>
+    </PublicFrame>
+  );
 }

@@ -1,6 +1,15 @@
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { linkTypeSchema } from '../../../../../model/page.ts';
-import { campaignBannerSchema, campaignButtonSchema, campaignLinkSchema, campaignPositionLpSchema, campaignSchema, campaignSideSchema, type Campaign, type SiteSettings } from '../../../../../model/site.ts';
+import {
+  campaignBannerSchema,
+  campaignButtonSchema,
+  campaignLinkSchema,
+  campaignPositionLpSchema,
+  campaignSchema,
+  campaignSideSchema,
+  type Campaign,
+  type SiteSettings,
+} from '../../../../../model/site.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
@@ -22,7 +31,10 @@ export function CampaignTab() {
   const { site, onSaved } = useEditorSite();
   const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<Form, unknown, SiteSettings>({ resolver: settingsResolver((values) => ({ ...site.settings, ...values }), lang), defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) } });
+  const form = useForm<Form, unknown, SiteSettings>({
+    resolver: settingsResolver((values) => ({ ...site.settings, ...values }), lang),
+    defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) },
+  });
   const e = form.formState.errors.campaign;
   const background = form.watch('campaign.backgroundImage');
   const submit = form.handleSubmit(async (values) => {
@@ -37,7 +49,9 @@ export function CampaignTab() {
   return (
     <form onSubmit={submit} noValidate className="stack" aria-label={t('tab.campaign')}>
       <section className="card stack">
-        <Field label={t('campaignName')} error={e?.name}>{(p) => <input {...p} {...form.register('campaign.name')} />}</Field>
+        <Field label={t('campaignName')} error={e?.name}>
+          {(p) => <input {...p} {...form.register('campaign.name')} />}
+        </Field>
         <div className="row">
           <DateTimeField control={form.control} name="campaign.startDate" label={t('startDate')} />
           <DateTimeField control={form.control} name="campaign.endDate" label={t('endDate')} />
@@ -52,9 +66,23 @@ export function CampaignTab() {
           onClear={() => form.setValue('campaign.backgroundImage', '', { shouldDirty: true })}
         />
         <div className="row">
-          <Field label={t('backgroundColor')} error={e?.backgroundColor}>{(p) => <input {...p} {...form.register('campaign.backgroundColor')} />}</Field>
-          <Field label={t('backgroundOpacity')} error={e?.backgroundOpacity}>{(p) => <input {...p} type="number" min={0} max={100} {...form.register('campaign.backgroundOpacity', { valueAsNumber: true })} />}</Field>
-          <Field label={t('positionLp')}>{(p) => <select {...p} {...form.register('campaign.positionLp')}>{campaignPositionLpSchema.options.map((value) => <option key={value} value={value}>{t(`positionLp.${value}`)}</option>)}</select>}</Field>
+          <Field label={t('backgroundColor')} error={e?.backgroundColor}>
+            {(p) => <input {...p} {...form.register('campaign.backgroundColor')} />}
+          </Field>
+          <Field label={t('backgroundOpacity')} error={e?.backgroundOpacity}>
+            {(p) => <input {...p} type="number" min={0} max={100} {...form.register('campaign.backgroundOpacity', { valueAsNumber: true })} />}
+          </Field>
+          <Field label={t('positionLp')}>
+            {(p) => (
+              <select {...p} {...form.register('campaign.positionLp')}>
+                {campaignPositionLpSchema.options.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`positionLp.${value}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
         <PageOrdersField control={form.control} name="campaign.effectivePages" rows={site.settings.numberVertical} />
         <Check label={t('isOnClickCount')} {...form.register('campaign.isOnClickCount')} />
@@ -62,7 +90,9 @@ export function CampaignTab() {
       <Banners form={form} site={site} />
       <Buttons form={form} site={site} />
       <Links form={form} site={site} />
-      <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
+      <button type="submit" disabled={form.formState.isSubmitting}>
+        {t('save')}
+      </button>
     </form>
   );
 }
@@ -70,17 +100,49 @@ export function CampaignTab() {
 /** Number fields of one item: its place on the panel and its size. */
 function Placement({ form, names }: { form: CampaignForm; names: readonly [label: 'left' | 'top' | 'width' | 'height', name: Parameters<CampaignForm['register']>[0]][] }) {
   const { t } = useI18n();
-  return <>{names.map(([label, name]) => <Field key={name} label={t(label)}>{(p) => <input {...p} type="number" {...form.register(name, { valueAsNumber: true })} />}</Field>)}</>;
+  return (
+    <>
+      {names.map(([label, name]) => (
+        <Field key={name} label={t(label)}>
+          {(p) => <input {...p} type="number" {...form.register(name, { valueAsNumber: true })} />}
+        </Field>
+      ))}
+    </>
+  );
 }
 
 function Side({ form, name }: { form: CampaignForm; name: `campaign.${'banners' | 'buttons'}.${number}.position` }) {
   const { t } = useI18n();
-  return <Field label={t('side')}>{(p) => <select {...p} {...form.register(name)}>{campaignSideSchema.options.map((value) => <option key={value} value={value}>{t(`side.${value}`)}</option>)}</select>}</Field>;
+  return (
+    <Field label={t('side')}>
+      {(p) => (
+        <select {...p} {...form.register(name)}>
+          {campaignSideSchema.options.map((value) => (
+            <option key={value} value={value}>
+              {t(`side.${value}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
 }
 
 function LinkTypeField({ form, name }: { form: CampaignForm; name: Parameters<CampaignForm['register']>[0] }) {
   const { t } = useI18n();
-  return <Field label={t('linkType')}>{(p) => <select {...p} {...form.register(name)}>{linkTypeSchema.options.map((value) => <option key={value} value={value}>{t(`linkType.${value}`)}</option>)}</select>}</Field>;
+  return (
+    <Field label={t('linkType')}>
+      {(p) => (
+        <select {...p} {...form.register(name)}>
+          {linkTypeSchema.options.map((value) => (
+            <option key={value} value={value}>
+              {t(`linkType.${value}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
 }
 
 function Banners({ form, site }: Props) {
@@ -103,15 +165,29 @@ function Banners({ form, site }: Props) {
               onClear={() => form.setValue(`${base}.mediaUrl`, '', { shouldDirty: true })}
             />
             <LinkTypeField form={form} name={`${base}.linkDestinationType`} />
-            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>{(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}</Field>
+            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>
+              {(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}
+            </Field>
             <Side form={form} name={`${base}.position`} />
-            <Placement form={form} names={[['left', `${base}.bannerX`], ['top', `${base}.bannerY`], ['width', `${base}.width`], ['height', `${base}.height`]]} />
+            <Placement
+              form={form}
+              names={[
+                ['left', `${base}.bannerX`],
+                ['top', `${base}.bannerY`],
+                ['width', `${base}.width`],
+                ['height', `${base}.height`],
+              ]}
+            />
             <Check label={t('lockRatio')} {...form.register(`${base}.lockRatio`)} />
-            <button type="button" className="secondary" onClick={() => list.remove(index)}>{t('remove')}</button>
+            <button type="button" className="secondary" onClick={() => list.remove(index)}>
+              {t('remove')}
+            </button>
           </div>
         );
       })}
-      <button type="button" className="secondary" onClick={() => list.append(campaignBannerSchema.parse({ id: newId() }))}>{t('addBanner')}</button>
+      <button type="button" className="secondary" onClick={() => list.append(campaignBannerSchema.parse({ id: newId() }))}>
+        {t('addBanner')}
+      </button>
     </fieldset>
   );
 }
@@ -129,8 +205,20 @@ function Buttons({ form, site }: Props) {
         const isVideo = form.watch(`${base}.isVideo`);
         return (
           <div key={field.id} className="item-row" data-testid={`campaign-button-${index}`}>
-            <Field label={t('buttonType')}>{(p) => <select {...p} {...form.register(`${base}.buttonType`)}>{BUTTON_TYPES.map((value) => <option key={value} value={value}>{t(`buttonType.${value}`)}</option>)}</select>}</Field>
-            <Field label={t('buttonText')} error={errors?.[index]?.buttonText}>{(p) => <input {...p} {...form.register(`${base}.buttonText`)} />}</Field>
+            <Field label={t('buttonType')}>
+              {(p) => (
+                <select {...p} {...form.register(`${base}.buttonType`)}>
+                  {BUTTON_TYPES.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`buttonType.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('buttonText')} error={errors?.[index]?.buttonText}>
+              {(p) => <input {...p} {...form.register(`${base}.buttonText`)} />}
+            </Field>
             {type === 'MEDIA' && (
               <MediaField
                 site={site}
@@ -156,18 +244,40 @@ function Buttons({ form, site }: Props) {
                 onClear={() => form.setValue(`${base}.thumbnailUrl`, '', { shouldDirty: true })}
               />
             )}
-            {type === 'HTML' && <Field label={t('buttonHtml')} error={errors?.[index]?.buttonContentHtml}>{(p) => <textarea {...p} rows={3} {...form.register(`${base}.buttonContentHtml`)} />}</Field>}
+            {type === 'HTML' && (
+              <Field label={t('buttonHtml')} error={errors?.[index]?.buttonContentHtml}>
+                {(p) => <textarea {...p} rows={3} {...form.register(`${base}.buttonContentHtml`)} />}
+              </Field>
+            )}
             <LinkTypeField form={form} name={`${base}.buttonLinkType`} />
-            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>{(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}</Field>
-            <Field label={t('linkButtonColor')} error={errors?.[index]?.buttonColor}>{(p) => <input {...p} {...form.register(`${base}.buttonColor`)} />}</Field>
-            <Field label={t('linkTextColor')} error={errors?.[index]?.buttonTextColor}>{(p) => <input {...p} {...form.register(`${base}.buttonTextColor`)} />}</Field>
+            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>
+              {(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}
+            </Field>
+            <Field label={t('linkButtonColor')} error={errors?.[index]?.buttonColor}>
+              {(p) => <input {...p} {...form.register(`${base}.buttonColor`)} />}
+            </Field>
+            <Field label={t('linkTextColor')} error={errors?.[index]?.buttonTextColor}>
+              {(p) => <input {...p} {...form.register(`${base}.buttonTextColor`)} />}
+            </Field>
             <Side form={form} name={`${base}.position`} />
-            <Placement form={form} names={[['left', `${base}.buttonPositionX`], ['top', `${base}.buttonPositionY`], ['width', `${base}.buttonWidth`], ['height', `${base}.buttonHeight`]]} />
-            <button type="button" className="secondary" onClick={() => list.remove(index)}>{t('remove')}</button>
+            <Placement
+              form={form}
+              names={[
+                ['left', `${base}.buttonPositionX`],
+                ['top', `${base}.buttonPositionY`],
+                ['width', `${base}.buttonWidth`],
+                ['height', `${base}.buttonHeight`],
+              ]}
+            />
+            <button type="button" className="secondary" onClick={() => list.remove(index)}>
+              {t('remove')}
+            </button>
           </div>
         );
       })}
-      <button type="button" className="secondary" onClick={() => list.append(campaignButtonSchema.parse({ id: newId(), buttonText: 'CTA' }))}>{t('addButton')}</button>
+      <button type="button" className="secondary" onClick={() => list.append(campaignButtonSchema.parse({ id: newId(), buttonText: 'CTA' }))}>
+        {t('addButton')}
+      </button>
     </fieldset>
   );
 }
@@ -184,13 +294,27 @@ function Links({ form }: Props) {
         return (
           <div key={field.id} className="item-row" data-testid={`campaign-link-${index}`}>
             <LinkTypeField form={form} name={`${base}.linkType`} />
-            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>{(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}</Field>
-            <Placement form={form} names={[['left', `${base}.positionLeft`], ['top', `${base}.positionTop`], ['width', `${base}.width`], ['height', `${base}.height`]]} />
-            <button type="button" className="secondary" onClick={() => list.remove(index)}>{t('remove')}</button>
+            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>
+              {(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}
+            </Field>
+            <Placement
+              form={form}
+              names={[
+                ['left', `${base}.positionLeft`],
+                ['top', `${base}.positionTop`],
+                ['width', `${base}.width`],
+                ['height', `${base}.height`],
+              ]}
+            />
+            <button type="button" className="secondary" onClick={() => list.remove(index)}>
+              {t('remove')}
+            </button>
           </div>
         );
       })}
-      <button type="button" className="secondary" onClick={() => list.append(campaignLinkSchema.parse({ id: newId() }))}>{t('addLink')}</button>
+      <button type="button" className="secondary" onClick={() => list.append(campaignLinkSchema.parse({ id: newId() }))}>
+        {t('addLink')}
+      </button>
     </fieldset>
   );
 }

@@ -84,10 +84,27 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
       <section className="card stack" aria-label={t('bulkUpload')}>
         <h2>{t('bulkUpload')}</h2>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is the pointer's shortcut; keyboards use the file chooser inside it. */}
-        <div className={`dropzone${over ? ' over' : ''}`} onDragOver={(event) => { event.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)} onDrop={onDrop} data-testid="dropzone">
+        <div
+          className={`dropzone${over ? ' over' : ''}`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={onDrop}
+          data-testid="dropzone"
+        >
           <p>{t('bulkUploadHint')}</p>
-          <label className="button secondary">{t('chooseFiles')}
-            <input type="file" multiple hidden accept="image/png,image/jpeg,.jfif,.heic,.heif,.zip,application/zip" aria-label={t('chooseFiles')} onChange={(event) => void bulkUpload([...(event.target.files ?? [])])} />
+          <label className="button secondary">
+            {t('chooseFiles')}
+            <input
+              type="file"
+              multiple
+              hidden
+              accept="image/png,image/jpeg,.jfif,.heic,.heif,.zip,application/zip"
+              aria-label={t('chooseFiles')}
+              onChange={(event) => void bulkUpload([...(event.target.files ?? [])])}
+            />
           </label>
         </div>
         {progress && (
@@ -99,22 +116,30 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
         {bad.length > 0 && (
           <div role="alert" className="bad-files">
             <h3>{t('badFiles')}</h3>
-            <ul>{bad.map((problem) => <li key={problem.name}><strong>{problem.name}</strong>: {problem.reason}</li>)}</ul>
+            <ul>
+              {bad.map((problem) => (
+                <li key={problem.name}>
+                  <strong>{problem.name}</strong>: {problem.reason}
+                </li>
+              ))}
+            </ul>
           </div>
         )}
       </section>
       <section className="card" aria-label={t('pages')}>
         <div className="page-grid" style={{ gridTemplateColumns: `repeat(${site.creatives.length}, 96px)` }}>
-          {[...site.creatives].sort((a, b) => a.columnIndex - b.columnIndex).map((creative) => (
-            <div key={creative.id} className="page-column">
-              {creative.pages.map((page) => (
-                <button type="button" key={page.id} className="page-cell" onClick={() => onOpenPage(page.id)} aria-label={page.position}>
-                  {page.detail.imageUrl ? <img src={page.detail.imageUrl} alt="" loading="lazy" /> : <span>{page.position}</span>}
-                  <small>{page.position}</small>
-                </button>
-              ))}
-            </div>
-          ))}
+          {[...site.creatives]
+            .sort((a, b) => a.columnIndex - b.columnIndex)
+            .map((creative) => (
+              <div key={creative.id} className="page-column">
+                {creative.pages.map((page) => (
+                  <button type="button" key={page.id} className="page-cell" onClick={() => onOpenPage(page.id)} aria-label={page.position}>
+                    {page.detail.imageUrl ? <img src={page.detail.imageUrl} alt="" loading="lazy" /> : <span>{page.position}</span>}
+                    <small>{page.position}</small>
+                  </button>
+                ))}
+              </div>
+            ))}
         </div>
       </section>
       <BulkDetail />
@@ -131,7 +156,9 @@ function BulkDetail() {
   const { t, m } = useI18n();
   const toast = useToast();
   const defaults = pageDetailSchema.parse({});
-  const form = useForm<BulkForm>({ defaultValues: { mainTextColor: defaults.mainTextColor, linkButtonColor: defaults.linkButtonColor, linkTextColor: defaults.linkTextColor, hoverArrowColor: defaults.hoverArrowColor } });
+  const form = useForm<BulkForm>({
+    defaultValues: { mainTextColor: defaults.mainTextColor, linkButtonColor: defaults.linkButtonColor, linkTextColor: defaults.linkTextColor, hoverArrowColor: defaults.hoverArrowColor },
+  });
   const colour = { validate: (value: string) => (colorSchema.safeParse(value).success ? true : m('invalidColour')) };
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -147,10 +174,24 @@ function BulkDetail() {
     <form onSubmit={submit} noValidate className="card stack" aria-label={t('bulkDetail')}>
       <h2>{t('bulkDetail')}</h2>
       <div className="row">
-        <Field label={t('mainTextColor')} error={errors.mainTextColor}>{(p) => <input {...p} {...form.register('mainTextColor', colour)} />}</Field>
-        <Field label={t('linkButtonColor')} error={errors.linkButtonColor}>{(p) => <input {...p} {...form.register('linkButtonColor', colour)} />}</Field>
-        <Field label={t('linkTextColor')} error={errors.linkTextColor}>{(p) => <input {...p} {...form.register('linkTextColor', colour)} />}</Field>
-        <Field label={t('hoverArrowColor')}>{(p) => <select {...p} {...form.register('hoverArrowColor')}>{hoverArrowColorSchema.options.map((value) => <option key={value}>{value}</option>)}</select>}</Field>
+        <Field label={t('mainTextColor')} error={errors.mainTextColor}>
+          {(p) => <input {...p} {...form.register('mainTextColor', colour)} />}
+        </Field>
+        <Field label={t('linkButtonColor')} error={errors.linkButtonColor}>
+          {(p) => <input {...p} {...form.register('linkButtonColor', colour)} />}
+        </Field>
+        <Field label={t('linkTextColor')} error={errors.linkTextColor}>
+          {(p) => <input {...p} {...form.register('linkTextColor', colour)} />}
+        </Field>
+        <Field label={t('hoverArrowColor')}>
+          {(p) => (
+            <select {...p} {...form.register('hoverArrowColor')}>
+              {hoverArrowColorSchema.options.map((value) => (
+                <option key={value}>{value}</option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <button type="submit">{t('applyToAll')}</button>
     </form>

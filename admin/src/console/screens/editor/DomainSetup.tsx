@@ -48,14 +48,22 @@ export function DomainSetup() {
       {locked && <p className="banner">{t('domainLocked')}</p>}
       <ol className="stepper" aria-label={t('domainSteps')}>
         {STEPS.map((name) => (
-          <li key={name} data-step={name} aria-current={name === step ? 'step' : undefined} className={name === step ? 'current' : undefined}>{t(`domainStep.${name}`)}</li>
+          <li key={name} data-step={name} aria-current={name === step ? 'step' : undefined} className={name === step ? 'current' : undefined}>
+            {t(`domainStep.${name}`)}
+          </li>
         ))}
       </ol>
       <Field label={t('customDomain')} hint={t('domainHint')} error={form.formState.errors.customDomain}>
         {(p) => <input {...p} placeholder="shop.example.com" autoComplete="off" {...form.register('customDomain')} />}
       </Field>
-      {step === 'saved' && <p className="hint" data-testid="domain-next">{t('domainNext', { domain: stored })}</p>}
-      <button type="submit" disabled={form.formState.isSubmitting || locked}>{t('saveDomain')}</button>
+      {step === 'saved' && (
+        <p className="hint" data-testid="domain-next">
+          {t('domainNext', { domain: stored })}
+        </p>
+      )}
+      <button type="submit" disabled={form.formState.isSubmitting || locked}>
+        {t('saveDomain')}
+      </button>
     </form>
   );
 }

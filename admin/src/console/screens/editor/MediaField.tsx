@@ -11,7 +11,16 @@ const VIDEO_TYPES = 'video/mp4,video/quicktime,video/mpeg';
  * A file picked and uploaded to the site's media (the server checks it by its content), shown
  * once stored; `url` is what the form holds. A failed upload leaves the form as it was.
  */
-export function MediaField({ site, label, url, video = false, kind, error, onStored, onClear }: {
+export function MediaField({
+  site,
+  label,
+  url,
+  video = false,
+  kind,
+  error,
+  onStored,
+  onClear,
+}: {
   site: SiteView;
   label: string;
   url: string;
@@ -38,10 +47,12 @@ export function MediaField({ site, label, url, video = false, kind, error, onSto
       <Field label={label} error={error} hint={busy ? t('uploading') : undefined}>
         {(props) => <input {...props} type="file" accept={video ? `${IMAGE_TYPES},${VIDEO_TYPES}` : IMAGE_TYPES} disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />}
       </Field>
-      {url && (shownKind === 'video'
-        ? <video src={url} className="thumb" muted playsInline data-testid="media-preview" />
-        : <img src={url} alt="" className="thumb" data-testid="media-preview" />)}
-      {url && <button type="button" className="secondary" onClick={onClear}>{t('removeMedia')}</button>}
+      {url && (shownKind === 'video' ? <video src={url} className="thumb" muted playsInline data-testid="media-preview" /> : <img src={url} alt="" className="thumb" data-testid="media-preview" />)}
+      {url && (
+        <button type="button" className="secondary" onClick={onClear}>
+          {t('removeMedia')}
+        </button>
+      )}
     </div>
   );
 }

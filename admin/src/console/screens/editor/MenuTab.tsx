@@ -36,7 +36,9 @@ export function MenuTab() {
           {(props) => <input {...props} {...form.register(`categories.${index}.name`)} />}
         </Field>
       ))}
-      <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
+      <button type="submit" disabled={form.formState.isSubmitting}>
+        {t('save')}
+      </button>
     </form>
   );
 }

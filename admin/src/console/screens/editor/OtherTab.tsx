@@ -15,15 +15,33 @@ export function OtherTab() {
   return (
     <Tabs.Root defaultValue="seo" className="tabs" orientation="vertical">
       <Tabs.List aria-label={t('tab.other')} className="tab-list sub">
-        {SECTIONS.map((name) => <Tabs.Trigger key={name} value={name} className="tab">{t(`other.${name}`)}</Tabs.Trigger>)}
+        {SECTIONS.map((name) => (
+          <Tabs.Trigger key={name} value={name} className="tab">
+            {t(`other.${name}`)}
+          </Tabs.Trigger>
+        ))}
       </Tabs.List>
-      <Tabs.Content forceMount value="seo"><SeoSection /></Tabs.Content>
-      <Tabs.Content forceMount value="sns"><SnsSection /></Tabs.Content>
-      <Tabs.Content forceMount value="contact"><FormBuilder kind="CONTACT_SETTING" script="contactScript" /></Tabs.Content>
-      <Tabs.Content forceMount value="membership"><FormBuilder kind="MEMBERSHIP_SETTING" script="membershipScript" /></Tabs.Content>
-      <Tabs.Content forceMount value="form"><FormBuilder kind="HOMEPAGE_SETTING" script="formScript" /></Tabs.Content>
-      <Tabs.Content forceMount value="phone"><PhoneSection /></Tabs.Content>
-      <Tabs.Content forceMount value="company"><CompanySection /></Tabs.Content>
+      <Tabs.Content forceMount value="seo">
+        <SeoSection />
+      </Tabs.Content>
+      <Tabs.Content forceMount value="sns">
+        <SnsSection />
+      </Tabs.Content>
+      <Tabs.Content forceMount value="contact">
+        <FormBuilder kind="CONTACT_SETTING" script="contactScript" />
+      </Tabs.Content>
+      <Tabs.Content forceMount value="membership">
+        <FormBuilder kind="MEMBERSHIP_SETTING" script="membershipScript" />
+      </Tabs.Content>
+      <Tabs.Content forceMount value="form">
+        <FormBuilder kind="HOMEPAGE_SETTING" script="formScript" />
+      </Tabs.Content>
+      <Tabs.Content forceMount value="phone">
+        <PhoneSection />
+      </Tabs.Content>
+      <Tabs.Content forceMount value="company">
+        <CompanySection />
+      </Tabs.Content>
     </Tabs.Root>
   );
 }
@@ -47,7 +65,13 @@ function useSettingsPart(keys: readonly (keyof SiteSettings)[]) {
   return { form, submit };
 }
 
-const SEO_FIELDS = [['title', 'seoTitle', 60], ['h1', 'seoH1', 70], ['description', 'seoDescription', 160], ['head', 'seoHead', 65535], ['body', 'seoBody', 65535]] as const;
+const SEO_FIELDS = [
+  ['title', 'seoTitle', 60],
+  ['h1', 'seoH1', 70],
+  ['description', 'seoDescription', 160],
+  ['head', 'seoHead', 65535],
+  ['body', 'seoBody', 65535],
+] as const;
 
 function SeoSection() {
   const { t } = useI18n();
@@ -73,12 +97,26 @@ function SnsSection() {
     <form onSubmit={submit} noValidate className="stack card" aria-label={t('other.sns')}>
       {list.fields.map((field, index) => (
         <div key={field.id} className="item-row">
-          <Field label={t('snsType')}>{(p) => <select {...p} {...form.register(`sns.${index}.snsType`)}>{SNS_TYPES.map((type) => <option key={type}>{type}</option>)}</select>}</Field>
-          <Field label={t('snsUrl')} error={form.formState.errors.sns?.[index]?.snsUrl}>{(p) => <input {...p} {...form.register(`sns.${index}.snsUrl`)} />}</Field>
-          <button type="button" className="secondary" onClick={() => list.remove(index)}>{t('remove')}</button>
+          <Field label={t('snsType')}>
+            {(p) => (
+              <select {...p} {...form.register(`sns.${index}.snsType`)}>
+                {SNS_TYPES.map((type) => (
+                  <option key={type}>{type}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('snsUrl')} error={form.formState.errors.sns?.[index]?.snsUrl}>
+            {(p) => <input {...p} {...form.register(`sns.${index}.snsUrl`)} />}
+          </Field>
+          <button type="button" className="secondary" onClick={() => list.remove(index)}>
+            {t('remove')}
+          </button>
         </div>
       ))}
-      <button type="button" className="secondary" onClick={() => list.append({ snsType: 'instagram', snsUrl: '' })}>{t('addSns')}</button>
+      <button type="button" className="secondary" onClick={() => list.append({ snsType: 'instagram', snsUrl: '' })}>
+        {t('addSns')}
+      </button>
       <button type="submit">{t('save')}</button>
     </form>
   );
@@ -115,19 +153,40 @@ function FormBuilder({ kind, script }: { kind: FormType; script: 'contactScript'
   const { form, submit } = useSettingsPart(['forms', 'scripts']);
   const list = useFieldArray({ control: form.control, name: `forms.${kind}` });
   const errors = form.formState.errors.forms?.[kind];
-  const renumber = () => form.getValues(`forms.${kind}`).forEach((_, index) => {
-    form.setValue(`forms.${kind}.${index}.orderNum`, index);
-  });
+  const renumber = () =>
+    form.getValues(`forms.${kind}`).forEach((_, index) => {
+      form.setValue(`forms.${kind}.${index}.orderNum`, index);
+    });
   const label = { CONTACT_SETTING: 'other.contact', MEMBERSHIP_SETTING: 'other.membership', HOMEPAGE_SETTING: 'other.form' } as const;
   return (
-    <form onSubmit={(event) => { renumber(); void submit(event); }} noValidate className="stack card" aria-label={t(label[kind])}>
+    <form
+      onSubmit={(event) => {
+        renumber();
+        void submit(event);
+      }}
+      noValidate
+      className="stack card"
+      aria-label={t(label[kind])}
+    >
       <ol className="form-fields">
         {list.fields.map((field, index) => {
           const type = form.watch(`forms.${kind}.${index}.typeInput`);
           return (
             <li key={field.id} className="item-row" data-testid={`form-field-${index}`}>
-              <Field label={t('fieldTitle')} error={errors?.[index]?.title}>{(p) => <input {...p} {...form.register(`forms.${kind}.${index}.title`)} />}</Field>
-              <Field label={t('fieldType')}>{(p) => <select {...p} {...form.register(`forms.${kind}.${index}.typeInput`)}>{formInputTypeSchema.options.map((input) => <option key={input} value={input}>{t(`input.${input}`)}</option>)}</select>}</Field>
+              <Field label={t('fieldTitle')} error={errors?.[index]?.title}>
+                {(p) => <input {...p} {...form.register(`forms.${kind}.${index}.title`)} />}
+              </Field>
+              <Field label={t('fieldType')}>
+                {(p) => (
+                  <select {...p} {...form.register(`forms.${kind}.${index}.typeInput`)}>
+                    {formInputTypeSchema.options.map((input) => (
+                      <option key={input} value={input}>
+                        {t(`input.${input}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
               <Field label={t('placeholder')}>{(p) => <input {...p} {...form.register(`forms.${kind}.${index}.placeholder`)} />}</Field>
               {(type === 'SELECT' || type === 'SELECT_OPTIONS') && (
                 <Field label={t('options')} error={errors?.[index]?.options}>
@@ -135,23 +194,48 @@ function FormBuilder({ kind, script }: { kind: FormType; script: 'contactScript'
                     <textarea
                       {...p}
                       rows={3}
-                      defaultValue={form.getValues(`forms.${kind}.${index}.options`).map((option) => option.value).join('\n')}
-                      onChange={(event) => form.setValue(`forms.${kind}.${index}.options`, event.target.value.split('\n').map((value) => value.trim()).filter(Boolean).map((value) => ({ value })), { shouldDirty: true })}
+                      defaultValue={form
+                        .getValues(`forms.${kind}.${index}.options`)
+                        .map((option) => option.value)
+                        .join('\n')}
+                      onChange={(event) =>
+                        form.setValue(
+                          `forms.${kind}.${index}.options`,
+                          event.target.value
+                            .split('\n')
+                            .map((value) => value.trim())
+                            .filter(Boolean)
+                            .map((value) => ({ value })),
+                          { shouldDirty: true },
+                        )
+                      }
                     />
                   )}
                 </Field>
               )}
               <Check label={t('required')} {...form.register(`forms.${kind}.${index}.isRequired`)} />
               <div className="row">
-                <button type="button" className="secondary" disabled={index === 0} onClick={() => list.move(index, index - 1)}>{t('up')}</button>
-                <button type="button" className="secondary" disabled={index === list.fields.length - 1} onClick={() => list.move(index, index + 1)}>{t('down')}</button>
-                <button type="button" className="secondary" onClick={() => list.remove(index)}>{t('remove')}</button>
+                <button type="button" className="secondary" disabled={index === 0} onClick={() => list.move(index, index - 1)}>
+                  {t('up')}
+                </button>
+                <button type="button" className="secondary" disabled={index === list.fields.length - 1} onClick={() => list.move(index, index + 1)}>
+                  {t('down')}
+                </button>
+                <button type="button" className="secondary" onClick={() => list.remove(index)}>
+                  {t('remove')}
+                </button>
               </div>
             </li>
           );
         })}
       </ol>
-      <button type="button" className="secondary" onClick={() => list.append({ typeForm: kind, typeInput: 'TEXT_BOX', title: '', value: '', isRequired: false, placeholder: '', options: [], orderNum: list.fields.length })}>{t('addField')}</button>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => list.append({ typeForm: kind, typeInput: 'TEXT_BOX', title: '', value: '', isRequired: false, placeholder: '', options: [], orderNum: list.fields.length })}
+      >
+        {t('addField')}
+      </button>
       <Field label={t('formScript')}>{(p) => <textarea {...p} rows={3} {...form.register(`scripts.${script}`)} />}</Field>
       <button type="submit">{t('save')}</button>
     </form>
@@ -167,9 +251,17 @@ function CompanySection() {
   const errors = form.formState.errors.company;
   return (
     <form onSubmit={submit} noValidate className="stack card" aria-label={t('other.company')}>
-      <Field label={t('companyWebsite')} error={errors?.companyWebsite}>{(p) => <input {...p} {...form.register('company.companyWebsite')} />}</Field>
-      {COMPANY_TEXTS.map((key) => <Field key={key} label={t(key)} error={errors?.[key]}>{(p) => <textarea {...p} rows={4} {...form.register(`company.${key}`)} />}</Field>)}
-      {COMPANY_SWITCHES.map((key) => <Check key={key} label={t(key)} {...form.register(`company.${key}`)} />)}
+      <Field label={t('companyWebsite')} error={errors?.companyWebsite}>
+        {(p) => <input {...p} {...form.register('company.companyWebsite')} />}
+      </Field>
+      {COMPANY_TEXTS.map((key) => (
+        <Field key={key} label={t(key)} error={errors?.[key]}>
+          {(p) => <textarea {...p} rows={4} {...form.register(`company.${key}`)} />}
+        </Field>
+      ))}
+      {COMPANY_SWITCHES.map((key) => (
+        <Check key={key} label={t(key)} {...form.register(`company.${key}`)} />
+      ))}
       <button type="submit">{t('save')}</button>
     </form>
   );

@@ -23,7 +23,11 @@ export function PageOrdersField<T extends FieldValues, Valid extends FieldValues
           <input type="checkbox" checked={chosen.has(order)} onChange={(event) => toggle(order, event.target.checked)} /> {t('pageOrder', { order })}
         </label>
       ))}
-      {fieldState.error?.message && <small className="field-error" role="alert">{fieldState.error.message}</small>}
+      {fieldState.error?.message && (
+        <small className="field-error" role="alert">
+          {fieldState.error.message}
+        </small>
+      )}
     </fieldset>
   );
 }

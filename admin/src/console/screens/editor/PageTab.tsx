@@ -29,9 +29,14 @@ export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick
   if (!page) return null;
   return (
     <div className="stack">
-      <label className="inline">{t('page')}{' '}
+      <label className="inline">
+        {t('page')}{' '}
         <select aria-label={t('page')} value={page.id} onChange={(event) => onPick(event.target.value)}>
-          {pages.map((candidate) => <option key={candidate.id} value={candidate.id}>{candidate.position}</option>)}
+          {pages.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.position}
+            </option>
+          ))}
         </select>
       </label>
       <PageForm key={page.id} site={site} page={page} onSaved={onSaved} />
@@ -45,7 +50,9 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
   const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: pageContentSchema.parse(page) });
   const { errors } = form.formState;
   // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
-  useEffect(() => { form.reset(pageContentSchema.parse(page), { keepDirtyValues: true }); }, [form, page]);
+  useEffect(() => {
+    form.reset(pageContentSchema.parse(page), { keepDirtyValues: true });
+  }, [form, page]);
   const buttons = useFieldArray({ control: form.control, name: 'buttons' });
   const links = useFieldArray({ control: form.control, name: 'links' });
   const products = useFieldArray({ control: form.control, name: 'products' });
@@ -68,7 +75,9 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
     if (stored) form.setValue('detail.imageUrl', stored.url, { shouldDirty: true });
   };
   const text = (name: Parameters<typeof form.register>[0], label: string, error?: { message?: string }, area = false) => (
-    <Field label={label} error={error}>{(props) => (area ? <textarea {...props} rows={3} {...form.register(name)} /> : <input {...props} {...form.register(name)} />)}</Field>
+    <Field label={label} error={error}>
+      {(props) => (area ? <textarea {...props} rows={3} {...form.register(name)} /> : <input {...props} {...form.register(name)} />)}
+    </Field>
   );
   const number = (name: Parameters<typeof form.register>[0], label: string) => (
     <Field label={label}>{(props) => <input {...props} type="number" {...form.register(name, { valueAsNumber: true })} />}</Field>
@@ -77,7 +86,9 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
     <form onSubmit={submit} noValidate className="page-editor" aria-label={`${t('tab.page')} ${page.position}`}>
       <div className="stack card">
         <h2>{page.position}</h2>
-        <Field label={t('media')}>{(props) => <input {...props} type="file" accept="image/png,image/jpeg,video/mp4,video/quicktime,video/mpeg" onChange={(event) => void uploadImage(event.target.files?.[0])} />}</Field>
+        <Field label={t('media')}>
+          {(props) => <input {...props} type="file" accept="image/png,image/jpeg,video/mp4,video/quicktime,video/mpeg" onChange={(event) => void uploadImage(event.target.files?.[0])} />}
+        </Field>
         {text('detail.imageAlt', t('imageAlt'), errors.detail?.imageAlt)}
         {text('detail.mainText', t('mainText'), errors.detail?.mainText, true)}
         <div className="row">
@@ -99,7 +110,15 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
           {text('detail.linkTextColor', t('linkTextColor'), errors.detail?.linkTextColor)}
         </div>
         <div className="row">
-          <Field label={t('hoverArrowColor')}>{(props) => <select {...props} {...form.register('detail.hoverArrowColor')}>{hoverArrowColorSchema.options.map((colour) => <option key={colour}>{colour}</option>)}</select>}</Field>
+          <Field label={t('hoverArrowColor')}>
+            {(props) => (
+              <select {...props} {...form.register('detail.hoverArrowColor')}>
+                {hoverArrowColorSchema.options.map((colour) => (
+                  <option key={colour}>{colour}</option>
+                ))}
+              </select>
+            )}
+          </Field>
           {number('detail.arrowFadeInterval', t('arrowFadeInterval'))}
         </div>
         <Check label={t('membersOnlyLock')} {...form.register('membersOnlyLock')} />
@@ -111,7 +130,15 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
           {buttons.fields.map((field, index) => (
             <div key={field.id} className="item-row" data-testid={`button-${index}`}>
               {text(`buttons.${index}.buttonText`, t('buttonText'), errors.buttons?.[index]?.buttonText)}
-              <Field label={t('linkType')}>{(props) => <select {...props} {...form.register(`buttons.${index}.buttonLinkType`)}>{linkTypeSchema.options.map((type) => <option key={type}>{type}</option>)}</select>}</Field>
+              <Field label={t('linkType')}>
+                {(props) => (
+                  <select {...props} {...form.register(`buttons.${index}.buttonLinkType`)}>
+                    {linkTypeSchema.options.map((type) => (
+                      <option key={type}>{type}</option>
+                    ))}
+                  </select>
+                )}
+              </Field>
               {text(`buttons.${index}.linkDestinationUrl`, t('linkDestinationUrl'), errors.buttons?.[index]?.linkDestinationUrl)}
               {text(`buttons.${index}.buttonColor`, t('linkButtonColor'), errors.buttons?.[index]?.buttonColor)}
               {text(`buttons.${index}.buttonTextColor`, t('linkTextColor'), errors.buttons?.[index]?.buttonTextColor)}
@@ -119,25 +146,49 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
               {number(`buttons.${index}.buttonPositionTop`, t('top'))}
               {number(`buttons.${index}.buttonWidth`, t('width'))}
               {number(`buttons.${index}.buttonHeight`, t('height'))}
-              <button type="button" className="secondary" onClick={() => buttons.remove(index)}>{t('remove')}</button>
+              <button type="button" className="secondary" onClick={() => buttons.remove(index)}>
+                {t('remove')}
+              </button>
             </div>
           ))}
-          <button type="button" className="secondary" onClick={() => buttons.append(buttonSchema.parse({ id: newId(), buttonText: 'CTA', buttonPositionLeft: 127, buttonPositionTop: 600, buttonWidth: DEFAULT_ITEM_SIZE.width, buttonHeight: DEFAULT_ITEM_SIZE.height }))}>{t('addButton')}</button>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() =>
+              buttons.append(
+                buttonSchema.parse({ id: newId(), buttonText: 'CTA', buttonPositionLeft: 127, buttonPositionTop: 600, buttonWidth: DEFAULT_ITEM_SIZE.width, buttonHeight: DEFAULT_ITEM_SIZE.height }),
+              )
+            }
+          >
+            {t('addButton')}
+          </button>
         </fieldset>
         <fieldset>
           <legend>{t('linkAreas')}</legend>
           {links.fields.map((field, index) => (
             <div key={field.id} className="item-row">
-              <Field label={t('linkType')}>{(props) => <select {...props} {...form.register(`links.${index}.linkType`)}>{linkTypeSchema.options.map((type) => <option key={type}>{type}</option>)}</select>}</Field>
+              <Field label={t('linkType')}>
+                {(props) => (
+                  <select {...props} {...form.register(`links.${index}.linkType`)}>
+                    {linkTypeSchema.options.map((type) => (
+                      <option key={type}>{type}</option>
+                    ))}
+                  </select>
+                )}
+              </Field>
               {text(`links.${index}.linkDestinationUrl`, t('linkDestinationUrl'), errors.links?.[index]?.linkDestinationUrl)}
               {number(`links.${index}.positionLeft`, t('left'))}
               {number(`links.${index}.positionTop`, t('top'))}
               {number(`links.${index}.width`, t('width'))}
               {number(`links.${index}.height`, t('height'))}
-              <button type="button" className="secondary" onClick={() => links.remove(index)}>{t('remove')}</button>
+              <button type="button" className="secondary" onClick={() => links.remove(index)}>
+                {t('remove')}
+              </button>
             </div>
           ))}
-          <button type="button" className="secondary" onClick={() => links.append(linkAreaSchema.parse({ id: newId(), positionLeft: 70, positionTop: 150 }))}>{t('addLinkArea')}</button>
+          <button type="button" className="secondary" onClick={() => links.append(linkAreaSchema.parse({ id: newId(), positionLeft: 70, positionTop: 150 }))}>
+            {t('addLinkArea')}
+          </button>
         </fieldset>
         <fieldset>
           <legend>{t('products')}</legend>
@@ -149,12 +200,18 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
               {text(`products.${index}.linkButtonUrl`, t('linkDestinationUrl'), errors.products?.[index]?.linkButtonUrl)}
               {number(`products.${index}.coordinateX`, t('left'))}
               {number(`products.${index}.coordinateY`, t('top'))}
-              <button type="button" className="secondary" onClick={() => products.remove(index)}>{t('remove')}</button>
+              <button type="button" className="secondary" onClick={() => products.remove(index)}>
+                {t('remove')}
+              </button>
             </div>
           ))}
-          <button type="button" className="secondary" onClick={() => products.append(productSchema.parse({ id: newId(), order: products.fields.length }))}>{t('addProduct')}</button>
+          <button type="button" className="secondary" onClick={() => products.append(productSchema.parse({ id: newId(), order: products.fields.length }))}>
+            {t('addProduct')}
+          </button>
         </fieldset>
-        <button type="submit" disabled={form.formState.isSubmitting}>{t('savePage')}</button>
+        <button type="submit" disabled={form.formState.isSubmitting}>
+          {t('savePage')}
+        </button>
       </div>
       <PlacementEditor control={form.control} setValue={form.setValue} imageUrl={imageUrl} isVideo={isVideo} />
     </form>

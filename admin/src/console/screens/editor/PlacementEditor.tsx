@@ -11,7 +11,16 @@ const POINT = 24;
 type NumberField = FieldPathByValue<PageContent, number | null>;
 
 /** One placeable item: which form fields hold its box. Product points have a place and no size. */
-type Item = { key: string; label: string; kind: 'button' | 'link' | 'product' | 'text'; x: NumberField; y: NumberField; w?: NumberField; h?: NumberField; box: { x: number; y: number; w: number; h: number } };
+type Item = {
+  key: string;
+  label: string;
+  kind: 'button' | 'link' | 'product' | 'text';
+  x: NumberField;
+  y: NumberField;
+  w?: NumberField;
+  h?: NumberField;
+  box: { x: number; y: number; w: number; h: number };
+};
 
 const clamp = (value: number, min: number, max: number) => Math.round(Math.min(Math.max(value, min), Math.max(min, max)));
 
@@ -19,23 +28,36 @@ function itemsOf(content: PageContent, labels: { button: string; link: string; p
   const items: Item[] = [];
   content.buttons.forEach((button, index) => {
     items.push({
-    key: `button-${button.id}`, label: `${labels.button} ${index + 1}${button.buttonText ? `: ${button.buttonText}` : ''}`, kind: 'button',
-    x: `buttons.${index}.buttonPositionLeft`, y: `buttons.${index}.buttonPositionTop`, w: `buttons.${index}.buttonWidth`, h: `buttons.${index}.buttonHeight`,
-    box: { x: button.buttonPositionLeft, y: button.buttonPositionTop, w: button.buttonWidth, h: button.buttonHeight },
+      key: `button-${button.id}`,
+      label: `${labels.button} ${index + 1}${button.buttonText ? `: ${button.buttonText}` : ''}`,
+      kind: 'button',
+      x: `buttons.${index}.buttonPositionLeft`,
+      y: `buttons.${index}.buttonPositionTop`,
+      w: `buttons.${index}.buttonWidth`,
+      h: `buttons.${index}.buttonHeight`,
+      box: { x: button.buttonPositionLeft, y: button.buttonPositionTop, w: button.buttonWidth, h: button.buttonHeight },
     });
   });
   content.links.forEach((link, index) => {
     items.push({
-    key: `link-${link.id}`, label: `${labels.link} ${index + 1}`, kind: 'link',
-    x: `links.${index}.positionLeft`, y: `links.${index}.positionTop`, w: `links.${index}.width`, h: `links.${index}.height`,
-    box: { x: link.positionLeft, y: link.positionTop, w: link.width, h: link.height },
+      key: `link-${link.id}`,
+      label: `${labels.link} ${index + 1}`,
+      kind: 'link',
+      x: `links.${index}.positionLeft`,
+      y: `links.${index}.positionTop`,
+      w: `links.${index}.width`,
+      h: `links.${index}.height`,
+      box: { x: link.positionLeft, y: link.positionTop, w: link.width, h: link.height },
     });
   });
   content.products.forEach((product, index) => {
     items.push({
-    key: `product-${product.id}`, label: `${labels.product} ${index + 1}${product.productName ? `: ${product.productName}` : ''}`, kind: 'product',
-    x: `products.${index}.coordinateX`, y: `products.${index}.coordinateY`,
-    box: { x: product.coordinateX, y: product.coordinateY, w: POINT, h: POINT },
+      key: `product-${product.id}`,
+      label: `${labels.product} ${index + 1}${product.productName ? `: ${product.productName}` : ''}`,
+      kind: 'product',
+      x: `products.${index}.coordinateX`,
+      y: `products.${index}.coordinateY`,
+      box: { x: product.coordinateX, y: product.coordinateY, w: POINT, h: POINT },
     });
   });
   if (content.detail.mainText && content.detail.mainTextX !== null && content.detail.mainTextY !== null) {
@@ -84,7 +106,9 @@ export function PlacementEditor({ control, setValue, imageUrl, isVideo }: { cont
     const { box } = current;
     place(current.item, current.mode === 'move' ? { ...box, x: box.x + dx, y: box.y + dy } : { ...box, w: box.w + dx, h: box.h + dy });
   };
-  const end = () => { drag.current = null; };
+  const end = () => {
+    drag.current = null;
+  };
 
   const nudge = (item: Item) => (event: KeyboardEvent<HTMLElement>) => {
     const step = event.shiftKey ? 10 : 1;
@@ -98,7 +122,10 @@ export function PlacementEditor({ control, setValue, imageUrl, isVideo }: { cont
 
   return (
     <figure className="placement">
-      <figcaption>{t('placement')}<small className="hint">{t('placementHint')}</small></figcaption>
+      <figcaption>
+        {t('placement')}
+        <small className="hint">{t('placementHint')}</small>
+      </figcaption>
       <div ref={stage} className="stage" style={{ width: STAGE_W, height: STAGE_H }} data-testid="placement-stage">
         {imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />)}
         {!imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}

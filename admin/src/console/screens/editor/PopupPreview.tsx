@@ -18,7 +18,12 @@ export function CountdownPreview({ end }: { end: string | null }) {
   }, [reading?.tickMs, reading?.done, now]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new end reads the clock again at once.
   useEffect(() => setNow(new Date()), [end]);
-  if (!reading) return <p className="hint" data-testid="countdown">{t('countdownNeedsEnd')}</p>;
+  if (!reading)
+    return (
+      <p className="hint" data-testid="countdown">
+        {t('countdownNeedsEnd')}
+      </p>
+    );
   return <p data-testid="countdown">{reading.done ? t('countdownDone') : t(`countdown.${reading.unit}`, { value: reading.value })}</p>;
 }
 
@@ -39,9 +44,7 @@ export function PopupPreview({ item }: { item: PopupCtaItem }) {
     <figure className="popup-preview" aria-label={t('popupPreview')}>
       <div className="popup-box" style={box} data-testid="popup-preview">
         {item.showRemainingTime && <CountdownPreview end={item.endDate} />}
-        {media.url && (media.type === 'VIDEO'
-          ? <video src={media.url} muted playsInline autoPlay loop />
-          : <img src={media.url} alt="" />)}
+        {media.url && (media.type === 'VIDEO' ? <video src={media.url} muted playsInline autoPlay loop /> : <img src={media.url} alt="" />)}
       </div>
     </figure>
   );

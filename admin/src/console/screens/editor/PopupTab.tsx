@@ -49,7 +49,9 @@ export function PopupTab() {
           {enabled[kind] && <PopupItemFields kind={kind} form={form} site={site} />}
         </fieldset>
       ))}
-      <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
+      <button type="submit" disabled={form.formState.isSubmitting}>
+        {t('save')}
+      </button>
     </form>
   );
 }
@@ -68,7 +70,9 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
           <DateTimeField control={form.control} name={`${base}.startDate`} label={t('startDate')} />
           <DateTimeField control={form.control} name={`${base}.endDate`} label={t('endDate')} />
           {kind === 'applicantLimit' && (
-            <Field label={t('limit')} error={e?.limit}>{(p) => <input {...p} type="number" min={1} max={999_999_999} {...form.register(`${base}.limit`, nullableNumber)} />}</Field>
+            <Field label={t('limit')} error={e?.limit}>
+              {(p) => <input {...p} type="number" min={1} max={999_999_999} {...form.register(`${base}.limit`, nullableNumber)} />}
+            </Field>
           )}
         </div>
         <Check label={t('showRemainingTime')} {...form.register(`${base}.showRemainingTime`)} />
@@ -77,15 +81,45 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
         <fieldset className="stack">
           <legend>{t('style')}</legend>
           <div className="row">
-            <Field label={t('backgroundColor')} error={e?.style?.backgroundColor}>{(p) => <input {...p} {...form.register(`${base}.style.backgroundColor`)} />}</Field>
-            <Field label={t('textColor')} error={e?.style?.textColor}>{(p) => <input {...p} {...form.register(`${base}.style.textColor`)} />}</Field>
-            <Field label={t('textSize')} error={e?.style?.textSize}>{(p) => <input {...p} type="number" {...form.register(`${base}.style.textSize`, { valueAsNumber: true })} />}</Field>
+            <Field label={t('backgroundColor')} error={e?.style?.backgroundColor}>
+              {(p) => <input {...p} {...form.register(`${base}.style.backgroundColor`)} />}
+            </Field>
+            <Field label={t('textColor')} error={e?.style?.textColor}>
+              {(p) => <input {...p} {...form.register(`${base}.style.textColor`)} />}
+            </Field>
+            <Field label={t('textSize')} error={e?.style?.textSize}>
+              {(p) => <input {...p} type="number" {...form.register(`${base}.style.textSize`, { valueAsNumber: true })} />}
+            </Field>
           </div>
           <div className="row">
-            <Field label={t('width')} error={e?.style?.width}>{(p) => <input {...p} type="number" {...form.register(`${base}.style.width`, { valueAsNumber: true })} />}</Field>
-            <Field label={t('height')} error={e?.style?.height}>{(p) => <input {...p} type="number" {...form.register(`${base}.style.height`, { valueAsNumber: true })} />}</Field>
-            <Field label={t('shape')}>{(p) => <select {...p} {...form.register(`${base}.style.shape`)}>{popupShapeSchema.options.map((shape) => <option key={shape} value={shape}>{t(`shape.${shape}`)}</option>)}</select>}</Field>
-            <Field label={t('textAlignment')}>{(p) => <select {...p} {...form.register(`${base}.style.textAlignment`)}>{popupTextAlignmentSchema.options.map((align) => <option key={align} value={align}>{t(`align.${align}`)}</option>)}</select>}</Field>
+            <Field label={t('width')} error={e?.style?.width}>
+              {(p) => <input {...p} type="number" {...form.register(`${base}.style.width`, { valueAsNumber: true })} />}
+            </Field>
+            <Field label={t('height')} error={e?.style?.height}>
+              {(p) => <input {...p} type="number" {...form.register(`${base}.style.height`, { valueAsNumber: true })} />}
+            </Field>
+            <Field label={t('shape')}>
+              {(p) => (
+                <select {...p} {...form.register(`${base}.style.shape`)}>
+                  {popupShapeSchema.options.map((shape) => (
+                    <option key={shape} value={shape}>
+                      {t(`shape.${shape}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('textAlignment')}>
+              {(p) => (
+                <select {...p} {...form.register(`${base}.style.textAlignment`)}>
+                  {popupTextAlignmentSchema.options.map((align) => (
+                    <option key={align} value={align}>
+                      {t(`align.${align}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           </div>
         </fieldset>
 
@@ -105,29 +139,63 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
 
         <fieldset className="stack">
           <legend>{t('transition')}</legend>
-          <Field label={t('transitionType')}>{(p) => <select {...p} {...form.register(`${base}.transition.transitionType`)}>{TRANSITIONS.map((type) => <option key={type} value={type}>{t(`transition.${type}`)}</option>)}</select>}</Field>
+          <Field label={t('transitionType')}>
+            {(p) => (
+              <select {...p} {...form.register(`${base}.transition.transitionType`)}>
+                {TRANSITIONS.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`transition.${type}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           {transitionType === 'INTERNAL_URL' && (
             <Field label={t('internalLinkType')} error={e?.transition?.internalLinkType}>
               {(p) => (
                 <select {...p} {...form.register(`${base}.transition.internalLinkType`, { setValueAs: (value: unknown) => (value ? value : null) })}>
                   <option value="">—</option>
-                  {popupInternalLinkTypeSchema.options.map((type) => <option key={type} value={type}>{t(INTERNAL_LABEL[type])}</option>)}
+                  {popupInternalLinkTypeSchema.options.map((type) => (
+                    <option key={type} value={type}>
+                      {t(INTERNAL_LABEL[type])}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
           )}
-          {transitionType === 'EXTERNAL_URL' && <Field label={t('externalLinkUrl')} error={e?.transition?.externalLinkUrl}>{(p) => <input {...p} type="url" {...form.register(`${base}.transition.externalLinkUrl`)} />}</Field>}
-          {transitionType === 'CREATIVE_BLOCK' && <Field label={t('targetCreativeBlock')} error={e?.transition?.targetCreativeBlock}>{(p) => <input {...p} {...form.register(`${base}.transition.targetCreativeBlock`)} />}</Field>}
-          {transitionType === 'SCRIPT' && <Field label={t('transitionScript')} error={e?.transition?.script}>{(p) => <textarea {...p} rows={4} {...form.register(`${base}.transition.script`)} />}</Field>}
+          {transitionType === 'EXTERNAL_URL' && (
+            <Field label={t('externalLinkUrl')} error={e?.transition?.externalLinkUrl}>
+              {(p) => <input {...p} type="url" {...form.register(`${base}.transition.externalLinkUrl`)} />}
+            </Field>
+          )}
+          {transitionType === 'CREATIVE_BLOCK' && (
+            <Field label={t('targetCreativeBlock')} error={e?.transition?.targetCreativeBlock}>
+              {(p) => <input {...p} {...form.register(`${base}.transition.targetCreativeBlock`)} />}
+            </Field>
+          )}
+          {transitionType === 'SCRIPT' && (
+            <Field label={t('transitionScript')} error={e?.transition?.script}>
+              {(p) => <textarea {...p} rows={4} {...form.register(`${base}.transition.script`)} />}
+            </Field>
+          )}
           {transitionType === 'SURVEY' && (
             <Field label={t('survey')} error={e?.transition?.linkedSurveyId} hint={surveys?.length === 0 ? t('noSurveys') : undefined}>
-              {(p) => (surveys === null ? <p className="loading">{t('loading')}</p> : (
-                // Drawn once the list is read, so the stored survey is the one selected.
-                <select {...p} {...form.register(`${base}.transition.linkedSurveyId`, { setValueAs: (value: unknown) => (value ? value : null) })}>
-                  <option value="">—</option>
-                  {surveys.map((survey) => <option key={survey.id} value={survey.id}>{survey.title}</option>)}
-                </select>
-              ))}
+              {(p) =>
+                surveys === null ? (
+                  <p className="loading">{t('loading')}</p>
+                ) : (
+                  // Drawn once the list is read, so the stored survey is the one selected.
+                  <select {...p} {...form.register(`${base}.transition.linkedSurveyId`, { setValueAs: (value: unknown) => (value ? value : null) })}>
+                    <option value="">—</option>
+                    {surveys.map((survey) => (
+                      <option key={survey.id} value={survey.id}>
+                        {survey.title}
+                      </option>
+                    ))}
+                  </select>
+                )
+              }
             </Field>
           )}
         </fieldset>
@@ -142,7 +210,9 @@ function useSurveys(siteId: string, wanted: boolean): Survey[] | null {
   const [surveys, setSurveys] = useState<Survey[] | null>(null);
   useEffect(() => {
     if (!wanted || surveys) return;
-    void request(siteContracts.listSurveys, { params: { id: siteId } }).then((body) => setSurveys(body.surveys)).catch(() => setSurveys([]));
+    void request(siteContracts.listSurveys, { params: { id: siteId } })
+      .then((body) => setSurveys(body.surveys))
+      .catch(() => setSurveys([]));
   }, [siteId, wanted, surveys]);
   return surveys;
 }

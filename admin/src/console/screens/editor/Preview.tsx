@@ -16,7 +16,9 @@ export default function Preview({ siteId }: { siteId: string }) {
   const [url, setUrl] = useState('');
   const [mode, setMode] = useState<'mobile' | 'pc'>('mobile');
   useEffect(() => {
-    void request(siteContracts.createPreviewLink, { params: { id: siteId } }).then((body) => setUrl(body.url)).catch(() => {});
+    void request(siteContracts.createPreviewLink, { params: { id: siteId } })
+      .then((body) => setUrl(body.url))
+      .catch(() => {});
   }, [siteId]);
   const size = mode === 'mobile' ? MOBILE_PREVIEW : { width: 1280, height: 720 };
   return (
@@ -25,9 +27,17 @@ export default function Preview({ siteId }: { siteId: string }) {
         <h1>{t('preview')}</h1>
         {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons laid out as a row; role=group names the pair without a fieldset's frame. */}
         <div className="row" role="group" aria-label={t('viewMode')}>
-          <button type="button" aria-pressed={mode === 'mobile'} className={mode === 'mobile' ? '' : 'secondary'} onClick={() => setMode('mobile')}>{t('previewMobile')}</button>
-          <button type="button" aria-pressed={mode === 'pc'} className={mode === 'pc' ? '' : 'secondary'} onClick={() => setMode('pc')}>{t('previewPc')}</button>
-          {account && <Link href={`/${account.routePrefix}/site/${siteId}`} className="button secondary">{t('edit')}</Link>}
+          <button type="button" aria-pressed={mode === 'mobile'} className={mode === 'mobile' ? '' : 'secondary'} onClick={() => setMode('mobile')}>
+            {t('previewMobile')}
+          </button>
+          <button type="button" aria-pressed={mode === 'pc'} className={mode === 'pc' ? '' : 'secondary'} onClick={() => setMode('pc')}>
+            {t('previewPc')}
+          </button>
+          {account && (
+            <Link href={`/${account.routePrefix}/site/${siteId}`} className="button secondary">
+              {t('edit')}
+            </Link>
+          )}
         </div>
       </div>
       <div className={`preview-frame preview-${mode}`} style={{ width: size.width, height: size.height }}>

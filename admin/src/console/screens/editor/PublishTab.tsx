@@ -25,7 +25,13 @@ export function PublishTab() {
   const [versions, setVersions] = useState<Version[]>([]);
   const [siteOrigin, setSiteOrigin] = useState('');
   const source = useRef<EventSource | null>(null);
-  const loadVersions = useCallback(() => request(publishingContracts.listVersions, { params: { id: site.id } }).then((body) => setVersions(body.versions)).catch(() => {}), [site.id]);
+  const loadVersions = useCallback(
+    () =>
+      request(publishingContracts.listVersions, { params: { id: site.id } })
+        .then((body) => setVersions(body.versions))
+        .catch(() => {}),
+    [site.id],
+  );
   useEffect(() => {
     void loadVersions();
     void request(identityContracts.meta, {}).then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
@@ -52,7 +58,9 @@ export function PublishTab() {
       setRunning(false);
       setResult(done);
       void loadVersions();
-      void request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } }).then(onSaved).catch(() => {});
+      void request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } })
+        .then(onSaved)
+        .catch(() => {});
     });
     events.addEventListener('failed', (message) => {
       events.close();
@@ -79,11 +87,17 @@ export function PublishTab() {
   return (
     <div className="stack">
       <section className="card stack" aria-label={t('publish')}>
-        <button type="button" onClick={() => void publish()} disabled={running}>{running ? t('publishing') : t('publish')}</button>
+        <button type="button" onClick={() => void publish()} disabled={running}>
+          {running ? t('publishing') : t('publish')}
+        </button>
         {(running || result) && (
           <div className="publish-progress">
             <progress max={100} value={result ? 100 : overall} aria-label={t('publish')} data-testid="publish-progress" />
-            {progress && <span data-testid="publish-step">{t(`step.${progress.step}`)} {progress.done}/{progress.total}</span>}
+            {progress && (
+              <span data-testid="publish-step">
+                {t(`step.${progress.step}`)} {progress.done}/{progress.total}
+              </span>
+            )}
           </div>
         )}
         {result && (
@@ -91,7 +105,13 @@ export function PublishTab() {
             <p>{result.changed ? t('publishDone', { version: result.version ?? '' }) : t('publishUnchanged', { version: result.version ?? '' })}</p>
             <h3>{t('publishedPages')}</h3>
             <ul className="page-links">
-              {positions.map((position) => <li key={position}><a href={`${base}${position === 'A1' ? '' : position}`} target="_blank" rel="noreferrer">{position}</a></li>)}
+              {positions.map((position) => (
+                <li key={position}>
+                  <a href={`${base}${position === 'A1' ? '' : position}`} target="_blank" rel="noreferrer">
+                    {position}
+                  </a>
+                </li>
+              ))}
             </ul>
           </div>
         )}
@@ -99,13 +119,28 @@ export function PublishTab() {
       <section className="card" aria-label={t('versions')}>
         <h2>{t('versions')}</h2>
         <table>
-          <thead><tr><th>{t('version')}</th><th>{t('createdAt')}</th><th /></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('version')}</th>
+              <th>{t('createdAt')}</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
             {versions.map((version) => (
               <tr key={version.version}>
-                <td>{version.version}{version.live && <span className="badge badge-published"> {t('live')}</span>}</td>
+                <td>
+                  {version.version}
+                  {version.live && <span className="badge badge-published"> {t('live')}</span>}
+                </td>
                 <td>{new Date(version.createdAt).toLocaleString()}</td>
-                <td>{!version.live && <button type="button" className="secondary" onClick={() => void rollback(version.version)}>{t('rollback')}</button>}</td>
+                <td>
+                  {!version.live && (
+                    <button type="button" className="secondary" onClick={() => void rollback(version.version)}>
+                      {t('rollback')}
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

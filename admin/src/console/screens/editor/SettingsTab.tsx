@@ -14,7 +14,24 @@ import { DomainSetup } from './DomainSetup.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { pick, saveSettings, settingsResolver } from './settings-form.ts';
 
-const KEYS = ['name', 'logoSetting', 'faviconSetting', 'defaultLanguage', 'languages', 'viewMode', 'displayLanguageIcon', 'displayGlobalMenu', 'displayPageCount', 'displayAlbum', 'swipeRedirection', 'safeAreaColor', 'autoAttachUrlParam', 'globalMenuTextColor', 'globalMenuBackgroundColor', 'isEcLink'] as const;
+const KEYS = [
+  'name',
+  'logoSetting',
+  'faviconSetting',
+  'defaultLanguage',
+  'languages',
+  'viewMode',
+  'displayLanguageIcon',
+  'displayGlobalMenu',
+  'displayPageCount',
+  'displayAlbum',
+  'swipeRedirection',
+  'safeAreaColor',
+  'autoAttachUrlParam',
+  'globalMenuTextColor',
+  'globalMenuBackgroundColor',
+  'isEcLink',
+] as const;
 const SWITCHES = ['displayLanguageIcon', 'displayGlobalMenu', 'displayPageCount', 'displayAlbum', 'swipeRedirection', 'autoAttachUrlParam'] as const;
 const COLOURS = ['safeAreaColor', 'globalMenuTextColor', 'globalMenuBackgroundColor'] as const;
 
@@ -46,7 +63,9 @@ export function SettingsTab() {
   return (
     <div className="panel-grid">
       <form onSubmit={submit} noValidate className="stack card" aria-label={t('tab.settings')}>
-        <Field label={t('siteName')} error={errors.name}>{(props) => <input {...props} {...form.register('name')} />}</Field>
+        <Field label={t('siteName')} error={errors.name}>
+          {(props) => <input {...props} {...form.register('name')} />}
+        </Field>
         <div className="row">
           <Field label={t('logo')} hint={t('logoHint')} error={errors.logoSetting}>
             {(props) => <input {...props} type="file" accept="image/png,image/jpeg" onChange={(event) => void upload('logoSetting', event.target.files?.[0])} />}
@@ -58,26 +77,54 @@ export function SettingsTab() {
           {favicon && <img src={favicon} alt="" className="thumb small" />}
         </div>
         <Field label={t('defaultLanguage')} error={errors.defaultLanguage}>
-          {(props) => <select {...props} {...form.register('defaultLanguage')}>{LANGUAGES.map((code) => <option key={code} value={code}>{LANGUAGE_NAMES[code]}</option>)}</select>}
+          {(props) => (
+            <select {...props} {...form.register('defaultLanguage')}>
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
         <fieldset>
           <legend>{t('languages')}</legend>
-          {LANGUAGES.map((code) => <Check key={code} label={LANGUAGE_NAMES[code]} value={code} {...form.register('languages')} />)}
-          {errors.languages && <small className="field-error" role="alert">{errors.languages.message}</small>}
+          {LANGUAGES.map((code) => (
+            <Check key={code} label={LANGUAGE_NAMES[code]} value={code} {...form.register('languages')} />
+          ))}
+          {errors.languages && (
+            <small className="field-error" role="alert">
+              {errors.languages.message}
+            </small>
+          )}
         </fieldset>
         <Field label={t('viewMode')} error={errors.viewMode}>
-          {(props) => <select {...props} {...form.register('viewMode')}>{viewModeSchema.options.map((mode) => <option key={mode} value={mode}>{mode}</option>)}</select>}
+          {(props) => (
+            <select {...props} {...form.register('viewMode')}>
+              {viewModeSchema.options.map((mode) => (
+                <option key={mode} value={mode}>
+                  {mode}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
         <fieldset>
           <legend>{t('displaySwitches')}</legend>
-          {SWITCHES.map((key) => <Check key={key} label={t(key)} {...form.register(key)} />)}
+          {SWITCHES.map((key) => (
+            <Check key={key} label={t(key)} {...form.register(key)} />
+          ))}
         </fieldset>
         <div className="row">
           {COLOURS.map((key) => (
-            <Field key={key} label={t(key)} error={errors[key]}>{(props) => <input {...props} {...form.register(key)} />}</Field>
+            <Field key={key} label={t(key)} error={errors[key]}>
+              {(props) => <input {...props} {...form.register(key)} />}
+            </Field>
           ))}
         </div>
-        <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
+        <button type="submit" disabled={form.formState.isSubmitting}>
+          {t('save')}
+        </button>
       </form>
       <div className="stack">
         <GridForm />
@@ -110,15 +157,27 @@ function GridForm() {
     }
   };
   return (
-    <form className="stack card" aria-label={t('grid')} onSubmit={(event) => { event.preventDefault(); void apply(); }}>
+    <form
+      className="stack card"
+      aria-label={t('grid')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void apply();
+      }}
+    >
       {dialog}
       <h2>{t('grid')}</h2>
       <div className="row">
-        <label className="field"><span>{t('columns')}</span><input type="number" min={1} value={columns} onChange={(event) => setColumns(event.target.valueAsNumber)} /></label>
-        <label className="field"><span>{t('rows')}</span><input type="number" min={1} value={rows} onChange={(event) => setRows(event.target.valueAsNumber)} /></label>
+        <label className="field">
+          <span>{t('columns')}</span>
+          <input type="number" min={1} value={columns} onChange={(event) => setColumns(event.target.valueAsNumber)} />
+        </label>
+        <label className="field">
+          <span>{t('rows')}</span>
+          <input type="number" min={1} value={rows} onChange={(event) => setRows(event.target.valueAsNumber)} />
+        </label>
       </div>
       <button type="submit">{t('applyGrid')}</button>
     </form>
   );
 }
-

@@ -29,10 +29,15 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
   const [tab, setTab] = useState<Tab>('settings');
   const [pageId, setPageId] = useState<string | undefined>(undefined);
   useEffect(() => {
-    void request(siteContracts.getSite, { params: { id: siteId }, query: { lang } }).then(setSite).catch(() => {});
+    void request(siteContracts.getSite, { params: { id: siteId }, query: { lang } })
+      .then(setSite)
+      .catch(() => {});
   }, [siteId, lang]);
   const onSaved = useCallback((next: SiteView) => setSite(next), []);
-  const openPage = useCallback((id: string) => { setPageId(id); setTab('page'); }, []);
+  const openPage = useCallback((id: string) => {
+    setPageId(id);
+    setTab('page');
+  }, []);
   const editing = useMemo<EditorSite | null>(() => (site ? { site, onSaved } : null), [site, onSaved]);
   if (!site || !editing) return <p className="loading">{t('loading')}</p>;
   return (
@@ -40,30 +45,61 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
       <div className="row spread editor-head">
         <h1>{site.settings.name}</h1>
         <div className="row">
-          <label className="inline">{t('editingLanguage')}{' '}
+          <label className="inline">
+            {t('editingLanguage')}{' '}
             <select aria-label={t('editingLanguage')} value={site.lang} onChange={(event) => setLang(event.target.value as Language)}>
-              {site.settings.languages.map((code) => <option key={code} value={code}>{LANGUAGE_NAMES[code]}</option>)}
+              {site.settings.languages.map((code) => (
+                <option key={code} value={code}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
             </select>
           </label>
-          <Link href={`/site/${site.id}/preview`} className="button secondary">{t('preview')}</Link>
+          <Link href={`/site/${site.id}/preview`} className="button secondary">
+            {t('preview')}
+          </Link>
         </div>
       </div>
-      {account && !canChange(account) && <p className="banner" role="note">{t('viewOnlyBanner')}</p>}
+      {account && !canChange(account) && (
+        <p className="banner" role="note">
+          {t('viewOnlyBanner')}
+        </p>
+      )}
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="tabs">
         <Tabs.List aria-label={t('editor')} className="tab-list">
-          {TABS.map((name) => <Tabs.Trigger key={name} value={name} className="tab">{t(`tab.${name}`)}</Tabs.Trigger>)}
+          {TABS.map((name) => (
+            <Tabs.Trigger key={name} value={name} className="tab">
+              {t(`tab.${name}`)}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         {/* Language changes reload the site; keying the panels by it gives each form the new texts. */}
         <EditorSiteProvider value={editing}>
           <div key={site.lang}>
-            <Tabs.Content forceMount value="settings"><SettingsTab /></Tabs.Content>
-            <Tabs.Content forceMount value="creatives"><CreativesTab onOpenPage={openPage} /></Tabs.Content>
-            <Tabs.Content forceMount value="page"><PageTab pageId={pageId} onPick={setPageId} /></Tabs.Content>
-            <Tabs.Content forceMount value="menu"><MenuTab /></Tabs.Content>
-            <Tabs.Content forceMount value="other"><OtherTab /></Tabs.Content>
-            <Tabs.Content forceMount value="popup"><PopupTab /></Tabs.Content>
-            <Tabs.Content forceMount value="campaign"><CampaignTab /></Tabs.Content>
-            <Tabs.Content forceMount value="publish"><PublishTab /></Tabs.Content>
+            <Tabs.Content forceMount value="settings">
+              <SettingsTab />
+            </Tabs.Content>
+            <Tabs.Content forceMount value="creatives">
+              <CreativesTab onOpenPage={openPage} />
+            </Tabs.Content>
+            <Tabs.Content forceMount value="page">
+              <PageTab pageId={pageId} onPick={setPageId} />
+            </Tabs.Content>
+            <Tabs.Content forceMount value="menu">
+              <MenuTab />
+            </Tabs.Content>
+            <Tabs.Content forceMount value="other">
+              <OtherTab />
+            </Tabs.Content>
+            <Tabs.Content forceMount value="popup">
+              <PopupTab />
+            </Tabs.Content>
+            <Tabs.Content forceMount value="campaign">
+              <CampaignTab />
+            </Tabs.Content>
+            <Tabs.Content forceMount value="publish">
+              <PublishTab />
+            </Tabs.Content>
           </div>
         </EditorSiteProvider>
       </Tabs.Root>

@@ -28,18 +28,20 @@ export async function readZipImages(file: Blob, onBytes: (read: number) => void 
       return;
     }
     const parts: Uint8Array[] = [];
-    pending.push(new Promise<void>((resolve, reject) => {
-      entry.ondata = (error, chunk, final) => {
-        if (error) return reject(error);
-        parts.push(chunk);
-        if (final) {
-          const ext = base.split('.').pop()!.toLowerCase();
-          images.push({ name: entry.name, blob: new Blob(parts as BlobPart[], { type: MIME[ext] ?? 'application/octet-stream' }) });
-          resolve();
-        }
-      };
-      entry.start();
-    }));
+    pending.push(
+      new Promise<void>((resolve, reject) => {
+        entry.ondata = (error, chunk, final) => {
+          if (error) return reject(error);
+          parts.push(chunk);
+          if (final) {
+            const ext = base.split('.').pop()!.toLowerCase();
+            images.push({ name: entry.name, blob: new Blob(parts as BlobPart[], { type: MIME[ext] ?? 'application/octet-stream' }) });
+            resolve();
+          }
+        };
+        entry.start();
+      }),
+    );
   });
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);

@@ -23,12 +23,16 @@ export default function CreateSite() {
   const maxPages = plan?.quantitySwipe ?? null;
   const multiLanguage = plan ? plan.multiLanguage : true;
   // The API's schema, plus the plan's cap (spec §5: rows × columns ≤ the plan's max creatives).
-  const schema = useMemo(() => createSiteInputSchema.superRefine((input, ctx) => {
-    if (maxPages !== null && input.numberHorizontal * input.numberVertical > maxPages) {
-      ctx.addIssue({ code: 'custom', path: ['numberVertical'], message: 'planCapExceeded', params: { max: maxPages } });
-    }
-    if (!multiLanguage && input.languages.length > 1) ctx.addIssue({ code: 'custom', path: ['languages'], message: 'languagesPlanLocked' });
-  }), [maxPages, multiLanguage]);
+  const schema = useMemo(
+    () =>
+      createSiteInputSchema.superRefine((input, ctx) => {
+        if (maxPages !== null && input.numberHorizontal * input.numberVertical > maxPages) {
+          ctx.addIssue({ code: 'custom', path: ['numberVertical'], message: 'planCapExceeded', params: { max: maxPages } });
+        }
+        if (!multiLanguage && input.languages.length > 1) ctx.addIssue({ code: 'custom', path: ['languages'], message: 'languagesPlanLocked' });
+      }),
+    [maxPages, multiLanguage],
+  );
   const form = useForm<Input, unknown, z.output<typeof schema>>({
     resolver: messageResolver(schema, lang),
     defaultValues: { name: '', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp'] },
@@ -48,14 +52,32 @@ export default function CreateSite() {
     <section className="card narrow-card">
       <h1>{t('createSite')}</h1>
       <form onSubmit={submit} noValidate className="stack">
-        <Field label={t('siteName')} error={errors.name}>{(props) => <input {...props} {...form.register('name')} />}</Field>
+        <Field label={t('siteName')} error={errors.name}>
+          {(props) => <input {...props} {...form.register('name')} />}
+        </Field>
         <div className="row">
-          <Field label={t('columns')} error={errors.numberHorizontal}>{(props) => <input {...props} type="number" min={1} {...form.register('numberHorizontal', { valueAsNumber: true })} />}</Field>
-          <Field label={t('rows')} error={errors.numberVertical}>{(props) => <input {...props} type="number" min={1} {...form.register('numberVertical', { valueAsNumber: true })} />}</Field>
+          <Field label={t('columns')} error={errors.numberHorizontal}>
+            {(props) => <input {...props} type="number" min={1} {...form.register('numberHorizontal', { valueAsNumber: true })} />}
+          </Field>
+          <Field label={t('rows')} error={errors.numberVertical}>
+            {(props) => <input {...props} type="number" min={1} {...form.register('numberVertical', { valueAsNumber: true })} />}
+          </Field>
         </div>
-        {maxPages !== null && <p className="hint" data-testid="plan-cap">{t('planCap', { max: maxPages })}</p>}
+        {maxPages !== null && (
+          <p className="hint" data-testid="plan-cap">
+            {t('planCap', { max: maxPages })}
+          </p>
+        )}
         <Field label={t('defaultLanguage')} error={errors.defaultLanguage}>
-          {(props) => <select {...props} {...form.register('defaultLanguage')}>{LANGUAGES.map((code) => <option key={code} value={code}>{LANGUAGE_NAMES[code]}</option>)}</select>}
+          {(props) => (
+            <select {...props} {...form.register('defaultLanguage')}>
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
         <fieldset>
           <legend>{t('languages')}</legend>
@@ -65,9 +87,15 @@ export default function CreateSite() {
             </label>
           ))}
           {!multiLanguage && <small className="hint">{m('languagesPlanLocked')}</small>}
-          {errors.languages && <small className="field-error" role="alert">{errors.languages.message}</small>}
+          {errors.languages && (
+            <small className="field-error" role="alert">
+              {errors.languages.message}
+            </small>
+          )}
         </fieldset>
-        <button type="submit" disabled={form.formState.isSubmitting}>{t('createSite')}</button>
+        <button type="submit" disabled={form.formState.isSubmitting}>
+          {t('createSite')}
+        </button>
       </form>
     </section>
   );

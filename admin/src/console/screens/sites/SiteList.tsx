@@ -20,14 +20,19 @@ export default function SiteList() {
   const [status, setStatus] = useState('');
   const [siteOrigin, setSiteOrigin] = useState('');
   useEffect(() => {
-    void request(siteContracts.listSites, {}).then((body) => setSites(body.sites)).catch(() => setSites([]));
-    void api.get<{ siteOrigin: string | null }>('/meta').then((meta) => setSiteOrigin(meta.siteOrigin ?? '')).catch(() => {});
+    void request(siteContracts.listSites, {})
+      .then((body) => setSites(body.sites))
+      .catch(() => setSites([]));
+    void api
+      .get<{ siteOrigin: string | null }>('/meta')
+      .then((meta) => setSiteOrigin(meta.siteOrigin ?? ''))
+      .catch(() => {});
   }, []);
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
     return (sites ?? []).filter((site) => (!status || site.status === status) && (!needle || site.name.toLowerCase().includes(needle) || site.id.includes(needle)));
   }, [sites, query, status]);
-  const statusName = (value: string) => (STATUSES as readonly string[]).includes(value) ? t(`status.${value as (typeof STATUSES)[number]}`) : value;
+  const statusName = (value: string) => ((STATUSES as readonly string[]).includes(value) ? t(`status.${value as (typeof STATUSES)[number]}`) : value);
   const prefix = `/${account!.routePrefix}`;
   const date = (value: string) => new Date(value).toLocaleString(lang === 'jp' ? 'ja' : lang === 'cn' ? 'zh' : lang === 'kr' ? 'ko' : 'en');
   return (
@@ -35,31 +40,68 @@ export default function SiteList() {
       <div className="row spread">
         <h1>{t('siteList')}</h1>
         <div className="row">
-          <button type="button" className="secondary" onClick={() => download('sites.csv', sitesCsv(shown, statusName))}>{t('exportCsv')}</button>
-          <Link href={`${prefix}/create-site`} className="button">{t('createSite')}</Link>
+          <button type="button" className="secondary" onClick={() => download('sites.csv', sitesCsv(shown, statusName))}>
+            {t('exportCsv')}
+          </button>
+          <Link href={`${prefix}/create-site`} className="button">
+            {t('createSite')}
+          </Link>
         </div>
       </div>
       <div className="row filters">
         <input type="search" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(event) => setQuery(event.target.value)} />
         <select aria-label={t('status')} value={status} onChange={(event) => setStatus(event.target.value)}>
           <option value="">{t('all')}</option>
-          {STATUSES.map((value) => <option key={value} value={value}>{statusName(value)}</option>)}
+          {STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {statusName(value)}
+            </option>
+          ))}
         </select>
       </div>
-      {sites === null ? <p>{t('loading')}</p> : (
+      {sites === null ? (
+        <p>{t('loading')}</p>
+      ) : (
         <table>
-          <thead><tr><th>{t('name')}</th><th>{t('grid')}</th><th>{t('status')}</th><th>{t('liveVersion')}</th><th>{t('updatedAt')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('name')}</th>
+              <th>{t('grid')}</th>
+              <th>{t('status')}</th>
+              <th>{t('liveVersion')}</th>
+              <th>{t('updatedAt')}</th>
+            </tr>
+          </thead>
           <tbody>
             {shown.map((site) => (
               <tr key={site.id}>
-                <td><Link href={`${prefix}/site/${site.id}`}>{site.name}</Link>{site.liveVersion && siteOrigin ? <> · <a href={`${siteOrigin}/sites/${site.id}/`} target="_blank" rel="noreferrer">{t('open')}</a></> : null}</td>
-                <td>{site.numberHorizontal} × {site.numberVertical}</td>
-                <td><span className={`badge badge-${site.status}`}>{statusName(site.status)}</span></td>
+                <td>
+                  <Link href={`${prefix}/site/${site.id}`}>{site.name}</Link>
+                  {site.liveVersion && siteOrigin ? (
+                    <>
+                      {' '}
+                      ·{' '}
+                      <a href={`${siteOrigin}/sites/${site.id}/`} target="_blank" rel="noreferrer">
+                        {t('open')}
+                      </a>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  {site.numberHorizontal} × {site.numberVertical}
+                </td>
+                <td>
+                  <span className={`badge badge-${site.status}`}>{statusName(site.status)}</span>
+                </td>
                 <td>{site.liveVersion ?? '—'}</td>
                 <td>{date(site.updatedAt)}</td>
               </tr>
             ))}
-            {shown.length === 0 && <tr><td colSpan={5}>{t('noSites')}</td></tr>}
+            {shown.length === 0 && (
+              <tr>
+                <td colSpan={5}>{t('noSites')}</td>
+              </tr>
+            )}
           </tbody>
         </table>
       )}

@@ -23,8 +23,15 @@ export default function AdminList() {
   const [admins, setAdmins] = useState<Admin[] | null>(null);
   const manage = mayManageAdminList(account!);
   const { confirm, dialog } = useConfirm();
-  useEffect(() => { void request(identityContracts.listAdmins, {}).then((body) => setAdmins(body.admins)).catch(() => {}); }, []);
-  const form = useForm<z.input<typeof createSubAdminInputSchema>, unknown, z.output<typeof createSubAdminInputSchema>>({ resolver: messageResolver(createSubAdminInputSchema, lang), defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' } });
+  useEffect(() => {
+    void request(identityContracts.listAdmins, {})
+      .then((body) => setAdmins(body.admins))
+      .catch(() => {});
+  }, []);
+  const form = useForm<z.input<typeof createSubAdminInputSchema>, unknown, z.output<typeof createSubAdminInputSchema>>({
+    resolver: messageResolver(createSubAdminInputSchema, lang),
+    defaultValues: { name: '', email: '', role: 'editor', authority: 'edit' },
+  });
   const { errors } = form.formState;
   const add = form.handleSubmit(async (values) => {
     try {
@@ -60,9 +67,19 @@ export default function AdminList() {
       {dialog}
       <div className="card">
         <h1>{t('adminList')}</h1>
-        {!admins ? <p className="loading">{t('loading')}</p> : (
+        {!admins ? (
+          <p className="loading">{t('loading')}</p>
+        ) : (
           <table>
-            <thead><tr><th>{t('name')}</th><th>{t('email')}</th><th>{t('role')}</th><th>{t('authority')}</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('name')}</th>
+                <th>{t('email')}</th>
+                <th>{t('role')}</th>
+                <th>{t('authority')}</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {admins.map((admin) => {
                 // The account's own row leads the list as main contact; it is not a sub-admin.
@@ -70,23 +87,49 @@ export default function AdminList() {
                 return (
                   <tr key={admin.id} data-testid={`admin-${admin.email}`}>
                     <td>{admin.name}</td>
-                    <td>{admin.email}{!admin.passwordSet && <> <span className="badge">{t('invited')}</span></>}</td>
+                    <td>
+                      {admin.email}
+                      {!admin.passwordSet && (
+                        <>
+                          {' '}
+                          <span className="badge">{t('invited')}</span>
+                        </>
+                      )}
+                    </td>
                     <td>
                       {editable ? (
                         <select aria-label={t('role')} value={admin.role} onChange={(event) => void change(admin, { role: event.target.value as AdminRole })}>
-                          {ADMIN_ROLES.map((role) => <option key={role} value={role}>{t(`role.${role}`)}</option>)}
+                          {ADMIN_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {t(`role.${role}`)}
+                            </option>
+                          ))}
                         </select>
-                      ) : t(`role.${admin.role}`)}
+                      ) : (
+                        t(`role.${admin.role}`)
+                      )}
                     </td>
                     <td>
                       {/* A viewer's authority is always view (the API keeps it so). */}
                       {editable && admin.role !== 'viewer' ? (
                         <select aria-label={t('authority')} value={admin.authority} onChange={(event) => void change(admin, { authority: event.target.value as Authority })}>
-                          {AUTHORITIES.map((value) => <option key={value} value={value}>{t(`authority.${value}`)}</option>)}
+                          {AUTHORITIES.map((value) => (
+                            <option key={value} value={value}>
+                              {t(`authority.${value}`)}
+                            </option>
+                          ))}
                         </select>
-                      ) : t(`authority.${admin.authority}`)}
+                      ) : (
+                        t(`authority.${admin.authority}`)
+                      )}
                     </td>
-                    <td>{editable && <button type="button" className="danger" onClick={() => void remove(admin)}>{t('remove')}</button>}</td>
+                    <td>
+                      {editable && (
+                        <button type="button" className="danger" onClick={() => void remove(admin)}>
+                          {t('remove')}
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 );
               })}
@@ -98,13 +141,39 @@ export default function AdminList() {
         <form onSubmit={add} noValidate className="card stack" aria-label={t('addAdmin')}>
           <h2>{t('addAdmin')}</h2>
           <div className="row">
-            <Field label={t('name')} error={errors.name}>{(p) => <input {...p} {...form.register('name')} />}</Field>
-            <Field label={t('email')} error={errors.email}>{(p) => <input {...p} type="email" {...form.register('email')} />}</Field>
-            <Field label={t('role')}>{(p) => <select {...p} {...form.register('role')}>{ADMIN_ROLES.map((role) => <option key={role} value={role}>{t(`role.${role}`)}</option>)}</select>}</Field>
-            <Field label={t('authority')}>{(p) => <select {...p} {...form.register('authority')}>{AUTHORITIES.map((value) => <option key={value} value={value}>{t(`authority.${value}`)}</option>)}</select>}</Field>
+            <Field label={t('name')} error={errors.name}>
+              {(p) => <input {...p} {...form.register('name')} />}
+            </Field>
+            <Field label={t('email')} error={errors.email}>
+              {(p) => <input {...p} type="email" {...form.register('email')} />}
+            </Field>
+            <Field label={t('role')}>
+              {(p) => (
+                <select {...p} {...form.register('role')}>
+                  {ADMIN_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {t(`role.${role}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('authority')}>
+              {(p) => (
+                <select {...p} {...form.register('authority')}>
+                  {AUTHORITIES.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`authority.${value}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           </div>
           <p className="hint">{t('addAdminHint')}</p>
-          <button type="submit" disabled={form.formState.isSubmitting}>{t('addAdmin')}</button>
+          <button type="submit" disabled={form.formState.isSubmitting}>
+            {t('addAdmin')}
+          </button>
         </form>
       )}
     </section>

@@ -30,23 +30,51 @@ export function ContractFields({ register, errors }: { register: RegisterContrac
   return (
     <>
       <div className="row">
-        <Field label={t('companyName')} error={errors.companyName}>{(p) => <input {...p} {...register('companyName')} />}</Field>
-        <Field label={t('contactPerson')} error={errors.contactPerson}>{(p) => <input {...p} {...register('contactPerson')} />}</Field>
-        <Field label={t('email')} error={errors.email}>{(p) => <input {...p} type="email" {...register('email')} />}</Field>
+        <Field label={t('companyName')} error={errors.companyName}>
+          {(p) => <input {...p} {...register('companyName')} />}
+        </Field>
+        <Field label={t('contactPerson')} error={errors.contactPerson}>
+          {(p) => <input {...p} {...register('contactPerson')} />}
+        </Field>
+        <Field label={t('email')} error={errors.email}>
+          {(p) => <input {...p} type="email" {...register('email')} />}
+        </Field>
       </div>
       <div className="row">
         <Field label={t('plan')} error={errors.planId}>
-          {(p) => (plans === null ? <p className="loading">{t('loading')}</p> : (
-            // Drawn once the plans are read, so the stored plan is the one selected.
-            <select {...p} {...register('planId', emptyIsNull)}>
-              <option value="">{t('noPlan')}</option>
-              {plans.map((plan) => <option key={plan.id} value={plan.id}>{plan.name}</option>)}
-            </select>
-          ))}
+          {(p) =>
+            plans === null ? (
+              <p className="loading">{t('loading')}</p>
+            ) : (
+              // Drawn once the plans are read, so the stored plan is the one selected.
+              <select {...p} {...register('planId', emptyIsNull)}>
+                <option value="">{t('noPlan')}</option>
+                {plans.map((plan) => (
+                  <option key={plan.id} value={plan.id}>
+                    {plan.name}
+                  </option>
+                ))}
+              </select>
+            )
+          }
         </Field>
-        <Field label={t('contractStart')} error={errors.contractStart}>{(p) => <input {...p} type="date" {...register('contractStart', emptyIsNull)} />}</Field>
-        <Field label={t('contractExpiry')} error={errors.contractExpiry}>{(p) => <input {...p} type="date" {...register('contractExpiry', emptyIsNull)} />}</Field>
-        <Field label={t('authority')}>{(p) => <select {...p} {...register('authority')}>{AUTHORITIES.map((value) => <option key={value} value={value}>{t(`authority.${value}`)}</option>)}</select>}</Field>
+        <Field label={t('contractStart')} error={errors.contractStart}>
+          {(p) => <input {...p} type="date" {...register('contractStart', emptyIsNull)} />}
+        </Field>
+        <Field label={t('contractExpiry')} error={errors.contractExpiry}>
+          {(p) => <input {...p} type="date" {...register('contractExpiry', emptyIsNull)} />}
+        </Field>
+        <Field label={t('authority')}>
+          {(p) => (
+            <select {...p} {...register('authority')}>
+              {AUTHORITIES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`authority.${value}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <Check label={t('licenseIssued')} {...register('licenseIssued')} />
     </>
@@ -55,6 +83,10 @@ export function ContractFields({ register, errors }: { register: RegisterContrac
 
 function usePlans(): Plan[] | null {
   const [plans, setPlans] = useState<Plan[] | null>(null);
-  useEffect(() => { void request(identityContracts.listPlans, {}).then((body) => setPlans(body.plans)).catch(() => setPlans([])); }, []);
+  useEffect(() => {
+    void request(identityContracts.listPlans, {})
+      .then((body) => setPlans(body.plans))
+      .catch(() => setPlans([]));
+  }, []);
   return plans;
 }

@@ -26,7 +26,19 @@ export default function CreateUser() {
   const prefix = userApiPrefix(account!);
   const form = useForm<Form, unknown, z.output<typeof createUserInputSchema>>({
     resolver: messageResolver(createUserInputSchema, lang),
-    defaultValues: { companyName: '', contactPerson: '', email: '', planId: null, contractStart: null, contractExpiry: null, authority: 'edit', licenseIssued: false, accountType: types.at(-1) as Form['accountType'], password: undefined, contractState: 'active' },
+    defaultValues: {
+      companyName: '',
+      contactPerson: '',
+      email: '',
+      planId: null,
+      contractStart: null,
+      contractExpiry: null,
+      authority: 'edit',
+      licenseIssued: false,
+      accountType: types.at(-1) as Form['accountType'],
+      password: undefined,
+      contractState: 'active',
+    },
   });
   const { errors } = form.formState;
   if (!prefix || types.length === 0) return <p className="banner">{t('error.403')}</p>;
@@ -44,15 +56,34 @@ export default function CreateUser() {
   return (
     <form onSubmit={submit} noValidate className="card stack" aria-label={t('createUser')}>
       <h1>{t('createUser')}</h1>
-      <Field label={t('accountType')}>{(p) => <select {...p} {...form.register('accountType')}>{types.map((type) => <option key={type} value={type}>{t(`type.${type}`)}</option>)}</select>}</Field>
+      <Field label={t('accountType')}>
+        {(p) => (
+          <select {...p} {...form.register('accountType')}>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {t(`type.${type}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <ContractFields register={(name, options) => form.register(name, options)} errors={errors} />
       <div className="row">
-        <Field label={t('contractState')}>{(p) => <select {...p} {...form.register('contractState')}><option value="active">{t('contract.active')}</option><option value="inactive">{t('contract.inactive')}</option></select>}</Field>
+        <Field label={t('contractState')}>
+          {(p) => (
+            <select {...p} {...form.register('contractState')}>
+              <option value="active">{t('contract.active')}</option>
+              <option value="inactive">{t('contract.inactive')}</option>
+            </select>
+          )}
+        </Field>
         <Field label={t('firstPassword')} hint={t('firstPasswordHint')} error={errors.password}>
           {(p) => <input {...p} type="password" autoComplete="new-password" {...form.register('password', { setValueAs: (value: unknown) => (value === '' ? undefined : value) })} />}
         </Field>
       </div>
-      <button type="submit" disabled={form.formState.isSubmitting}>{t('createUser')}</button>
+      <button type="submit" disabled={form.formState.isSubmitting}>
+        {t('createUser')}
+      </button>
     </form>
   );
 }

@@ -18,7 +18,11 @@ type UserRow = ContractResponse<typeof identityContracts.getUser>['user'];
 type History = ContractResponse<typeof identityContracts.masterUserHistory>['history'][number];
 /** Spec §6: only master-side users suspend, resume and terminate contracts. */
 const PLATFORM = ['MASTER', 'MASTER_USER'];
-const ACTIONS = [['suspended', 'suspend'], ['active', 'resume'], ['terminated', 'terminate']] as const;
+const ACTIONS = [
+  ['suspended', 'suspend'],
+  ['active', 'resume'],
+  ['terminated', 'terminate'],
+] as const;
 
 /** /{prefix}/user/{id}: the contract, its history and, for the platform, the contract actions. */
 export default function UserDetail({ userId }: { userId: string }) {
@@ -30,8 +34,13 @@ export default function UserDetail({ userId }: { userId: string }) {
   const isPlatform = PLATFORM.includes(account!.effectiveType);
   const { confirm, dialog } = useConfirm();
   const load = useCallback(() => {
-    void request(identityContracts.getUser, { params: { id: userId } }).then((body) => setUser(body.user)).catch(() => {});
-    if (isPlatform) void request(identityContracts.masterUserHistory, { params: { id: userId } }).then((body) => setHistory(body.history)).catch(() => {});
+    void request(identityContracts.getUser, { params: { id: userId } })
+      .then((body) => setUser(body.user))
+      .catch(() => {});
+    if (isPlatform)
+      void request(identityContracts.masterUserHistory, { params: { id: userId } })
+        .then((body) => setHistory(body.history))
+        .catch(() => {});
   }, [userId, isPlatform]);
   useEffect(load, [load]);
   const change = async (state: ContractState) => {
@@ -52,18 +61,27 @@ export default function UserDetail({ userId }: { userId: string }) {
       <div className="card">
         <h1>{user.companyName}</h1>
         <dl className="facts">
-          <dt>{t('email')}</dt><dd>{user.email}</dd>
-          <dt>{t('contactPerson')}</dt><dd>{user.contactPerson || '—'}</dd>
-          <dt>{t('accountType')}</dt><dd>{user.accountType}</dd>
-          <dt>{t('plan')}</dt><dd>{user.planId ?? '—'}</dd>
-          <dt>{t('contractStart')}</dt><dd>{user.contractStart ?? '—'}</dd>
-          <dt>{t('contractExpiry')}</dt><dd>{user.contractExpiry ?? '—'}</dd>
-          <dt>{t('contractState')}</dt><dd data-testid="contract-state">{t(`contract.${user.contractState}`)}</dd>
+          <dt>{t('email')}</dt>
+          <dd>{user.email}</dd>
+          <dt>{t('contactPerson')}</dt>
+          <dd>{user.contactPerson || '—'}</dd>
+          <dt>{t('accountType')}</dt>
+          <dd>{user.accountType}</dd>
+          <dt>{t('plan')}</dt>
+          <dd>{user.planId ?? '—'}</dd>
+          <dt>{t('contractStart')}</dt>
+          <dd>{user.contractStart ?? '—'}</dd>
+          <dt>{t('contractExpiry')}</dt>
+          <dd>{user.contractExpiry ?? '—'}</dd>
+          <dt>{t('contractState')}</dt>
+          <dd data-testid="contract-state">{t(`contract.${user.contractState}`)}</dd>
         </dl>
         {isPlatform && (
           <div className="row">
             {ACTIONS.filter(([state]) => canTransition(user.contractState, state)).map(([state, label]) => (
-              <button key={state} type="button" className={state === 'terminated' ? 'danger' : 'secondary'} onClick={() => void change(state)}>{t(label)}</button>
+              <button key={state} type="button" className={state === 'terminated' ? 'danger' : 'secondary'} onClick={() => void change(state)}>
+                {t(label)}
+              </button>
             ))}
           </div>
         )}
@@ -73,10 +91,25 @@ export default function UserDetail({ userId }: { userId: string }) {
         <div className="card">
           <h2>{t('contractHistory')}</h2>
           <table>
-            <thead><tr><th>{t('when')}</th><th>{t('contractState')}</th><th>{t('note')}</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('when')}</th>
+                <th>{t('contractState')}</th>
+                <th>{t('note')}</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {history.map((row) => (
-                <tr key={row.id}><td>{new Date(row.at).toLocaleString()}</td><td>{row.fromState ? `${t(`contract.${row.fromState}`)} → ` : ''}{t(`contract.${row.toState}`)}</td><td>{row.note}</td><td>{row.byEmail}</td></tr>
+                <tr key={row.id}>
+                  <td>{new Date(row.at).toLocaleString()}</td>
+                  <td>
+                    {row.fromState ? `${t(`contract.${row.fromState}`)} → ` : ''}
+                    {t(`contract.${row.toState}`)}
+                  </td>
+                  <td>{row.note}</td>
+                  <td>{row.byEmail}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -103,7 +136,10 @@ const CONTRACT_FIELDS = ['companyName', 'contactPerson', 'email', 'planId', 'con
 function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): void }) {
   const { t, lang } = useI18n();
   const toast = useToast();
-  const form = useForm<z.input<typeof updateUserInputSchema>, unknown, z.output<typeof updateUserInputSchema>>({ resolver: messageResolver(updateUserInputSchema, lang), defaultValues: contractValues(user) });
+  const form = useForm<z.input<typeof updateUserInputSchema>, unknown, z.output<typeof updateUserInputSchema>>({
+    resolver: messageResolver(updateUserInputSchema, lang),
+    defaultValues: contractValues(user),
+  });
   const submit = form.handleSubmit(async (values) => {
     try {
       const body = await request(identityContracts.updateUser, { params: { id: user.id }, body: values }, { quiet: true });
@@ -120,7 +156,9 @@ function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): vo
     <form onSubmit={submit} noValidate className="card stack" aria-label={t('editUser')}>
       <h2>{t('editUser')}</h2>
       <ContractFields register={(name, options) => form.register(name, options)} errors={form.formState.errors} />
-      <button type="submit" disabled={form.formState.isSubmitting}>{t('save')}</button>
+      <button type="submit" disabled={form.formState.isSubmitting}>
+        {t('save')}
+      </button>
     </form>
   );
 }

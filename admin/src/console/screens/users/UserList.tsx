@@ -19,7 +19,9 @@ export default function UserList() {
   const [result, setResult] = useState<UserPage | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
-      void request(identityContracts.listUsers, { query: { q: query, page: String(page), limit: String(LIMIT) } }).then(setResult).catch(() => {});
+      void request(identityContracts.listUsers, { query: { q: query, page: String(page), limit: String(LIMIT) } })
+        .then(setResult)
+        .catch(() => {});
     }, 200);
     return () => clearTimeout(timer);
   }, [query, page]);
@@ -28,16 +30,41 @@ export default function UserList() {
     <section className="card">
       <div className="row spread">
         <h1>{t('userList')}</h1>
-        {mayEditUsers(account!) && <Link href={`/${account!.routePrefix}/create-user`} className="button">{t('createUser')}</Link>}
+        {mayEditUsers(account!) && (
+          <Link href={`/${account!.routePrefix}/create-user`} className="button">
+            {t('createUser')}
+          </Link>
+        )}
       </div>
-      <input type="search" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(event) => { setQuery(event.target.value); setPage(1); }} />
-      {!result ? <p>{t('loading')}</p> : (
+      <input
+        type="search"
+        aria-label={t('search')}
+        placeholder={t('search')}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setPage(1);
+        }}
+      />
+      {!result ? (
+        <p>{t('loading')}</p>
+      ) : (
         <table>
-          <thead><tr><th>{t('companyName')}</th><th>{t('email')}</th><th>{t('accountType')}</th><th>{t('plan')}</th><th>{t('contractState')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('companyName')}</th>
+              <th>{t('email')}</th>
+              <th>{t('accountType')}</th>
+              <th>{t('plan')}</th>
+              <th>{t('contractState')}</th>
+            </tr>
+          </thead>
           <tbody>
             {result.users.map((user) => (
               <tr key={user.id}>
-                <td><Link href={`/${account!.routePrefix}/user/${user.id}`}>{user.companyName}</Link></td>
+                <td>
+                  <Link href={`/${account!.routePrefix}/user/${user.id}`}>{user.companyName}</Link>
+                </td>
                 <td>{user.email}</td>
                 <td>{user.accountType}</td>
                 <td>{user.planId ?? '—'}</td>
@@ -48,9 +75,15 @@ export default function UserList() {
         </table>
       )}
       <div className="row">
-        <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('previous')}</button>
-        <span>{page} / {pages}</span>
-        <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('next')}</button>
+        <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          {t('previous')}
+        </button>
+        <span>
+          {page} / {pages}
+        </span>
+        <button type="button" className="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          {t('next')}
+        </button>
       </div>
     </section>
   );

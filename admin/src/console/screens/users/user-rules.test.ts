@@ -3,8 +3,18 @@ import type { Account } from '../../api/types.ts';
 import { creatableTypes, mayEditUsers, mayManageAdminList, userApiPrefix } from './user-rules.ts';
 
 const caller = (over: Partial<Account>): Account => ({
-  id: 'a', email: 'a@example.com', accountType: 'USER', effectiveType: 'USER', routePrefix: 'admin-user', tenantId: 'a',
-  role: 'main_contact', authority: 'edit', contractState: 'active', mustChangePassword: false, plan: null, ...over,
+  id: 'a',
+  email: 'a@example.com',
+  accountType: 'USER',
+  effectiveType: 'USER',
+  routePrefix: 'admin-user',
+  tenantId: 'a',
+  role: 'main_contact',
+  authority: 'edit',
+  contractState: 'active',
+  mustChangePassword: false,
+  plan: null,
+  ...over,
 });
 
 describe('who creates and edits users, and under which prefix', () => {
