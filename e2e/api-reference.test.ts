@@ -40,6 +40,9 @@ describe('the API reference', () => {
     const response = await page.goto(`${server.adminUrl}/api/reference`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("connect-src 'self'");
+    // Every area is a group of the sidebar; the first is open, the others open on a click.
+    await expect.poll(() => page.getByText('publishing', { exact: true }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByText('publishing', { exact: true }).first().click();
     await expect.poll(() => page.getByText('Start publishing the draft').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // The introduction, with its sign-in example.
     await expect.poll(() => page.getByText('Signing in').count()).toBeGreaterThan(0);
