@@ -8,7 +8,7 @@ const texts = {
   notFound: { jp: 'ページが見つかりません', en: 'Page not found', cn: '找不到页面', kr: '페이지를 찾을 수 없습니다' },
   backToTop: { jp: 'トップへ戻る', en: 'Back to the first page', cn: '返回首页', kr: '첫 페이지로' },
   language: { jp: '言語', en: 'Language', cn: '语言', kr: '언어' },
-  poweredBy: { jp: 'Powered by Swipegrid', en: 'Powered by Swipegrid', cn: 'Powered by Swipegrid', kr: 'Powered by Swipegrid' },
+  poweredBy: { en: 'Powered by Swipegrid' },
   loading: { jp: '読み込み中', en: 'Loading', cn: '加载中', kr: '로딩 중' },
   close: { jp: '閉じる', en: 'Close', cn: '关闭', kr: '닫기' },
   album: { jp: 'アルバム', en: 'Album', cn: '相册', kr: '앨범' },
@@ -25,12 +25,12 @@ const texts = {
   privacyPolicy: { jp: 'プライバシーポリシー', en: 'Privacy policy', cn: '隐私政策', kr: '개인정보 처리방침' },
   companyWebsite: { jp: '会社ウェブサイト', en: 'Company website', cn: '公司网站', kr: '회사 웹사이트' },
   socialLinks: { jp: 'SNS', en: 'Social links', cn: '社交链接', kr: 'SNS' },
-  sns_youtube: { jp: 'YouTube', en: 'YouTube', cn: 'YouTube', kr: 'YouTube' },
-  sns_line: { jp: 'LINE', en: 'LINE', cn: 'LINE', kr: 'LINE' },
-  sns_instagram: { jp: 'Instagram', en: 'Instagram', cn: 'Instagram', kr: 'Instagram' },
-  sns_x: { jp: 'X', en: 'X', cn: 'X', kr: 'X' },
-  sns_tiktok: { jp: 'TikTok', en: 'TikTok', cn: 'TikTok', kr: 'TikTok' },
-  sns_facebook: { jp: 'Facebook', en: 'Facebook', cn: 'Facebook', kr: 'Facebook' },
+  sns_youtube: { en: 'YouTube' },
+  sns_line: { en: 'LINE' },
+  sns_instagram: { en: 'Instagram' },
+  sns_x: { en: 'X' },
+  sns_tiktok: { en: 'TikTok' },
+  sns_facebook: { en: 'Facebook' },
   sns_phone_number: { jp: '電話する', en: 'Call us', cn: '拨打电话', kr: '전화하기' },
   sns_google_map: { jp: '地図', en: 'Map', cn: '地图', kr: '지도' },
   chunkLoadFailed: {
@@ -40,13 +40,14 @@ const texts = {
     kr: '불러오지 못했습니다. 페이지를 새로고침해 주세요.',
   },
   reload: { jp: '再読み込み', en: 'Reload', cn: '重新加载', kr: '새로고침' },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies Record<string, { en: string } & Partial<Record<Language, string>>>;
 
 export type TextKey = keyof typeof texts;
 
-/** The viewer's own words in the visitor's language; English where a text is missing. */
+/** The viewer's own words in the visitor's language; English where a text is missing (brand names read the same in every language and are given once). */
 export function t(key: TextKey, lang: Language): string {
-  return texts[key][lang] ?? texts[key].en;
+  const text: Partial<Record<Language, string>> & { en: string } = texts[key];
+  return text[lang] ?? text.en;
 }
 
 export const LANGUAGE_NAMES: Record<Language, string> = { jp: '日本語', en: 'English', cn: '中文', kr: '한국어' };
