@@ -2,7 +2,6 @@ import { useState, type DragEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { hoverArrowColorSchema, pageContentSchema, pageDetailSchema, type PageDetail } from '../../../../../model/page.ts';
 import { colorSchema } from '../../../../../model/validation.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { SitePage, SiteView } from '../../api/types.ts';
@@ -20,7 +19,11 @@ function pagesInOrder(site: SiteView): SitePage[] {
 
 function putPage(site: SiteView, page: SitePage, detail: Partial<PageDetail>) {
   const content = pageContentSchema.parse(page);
-  return request(siteContracts.writePage, { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { ...content, detail: { ...content.detail, ...detail } } }, { quiet: true });
+  return request(
+    'PUT /site/:id/page/:pageId',
+    { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { ...content, detail: { ...content.detail, ...detail } } },
+    { quiet: true },
+  );
 }
 
 type Bad = { name: string; reason: string };
@@ -70,7 +73,7 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
     setProgress({ done: total, total });
     setBad(problems);
     if (placed) toast(t('uploadDone', { count: placed }));
-    onSaved(await request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } }));
+    onSaved(await request('GET /site/:id', { params: { id: site.id }, query: { lang: site.lang } }));
   };
 
   const onDrop = (event: DragEvent) => {
@@ -163,7 +166,7 @@ function BulkDetail() {
   const submit = form.handleSubmit(async (values) => {
     try {
       for (const page of pagesInOrder(site)) await putPage(site, page, values);
-      onSaved(await request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } }));
+      onSaved(await request('GET /site/:id', { params: { id: site.id }, query: { lang: site.lang } }));
       toast(t('saved'));
     } catch (error) {
       if (error instanceof ApiError) toast(error.message, 'error');

@@ -4,7 +4,6 @@ import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { LANGUAGES, type Language } from '../../../../../model/language.ts';
 import { createSiteInputSchema } from '../../../../../model/site-input.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { request } from '../../api/request.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
@@ -41,7 +40,7 @@ export default function CreateSite() {
   const defaultLanguage = form.watch('defaultLanguage') ?? 'jp';
   const submit = form.handleSubmit(async (input) => {
     try {
-      const site = await request(siteContracts.createSite, { body: input });
+      const site = await request('POST /site', { body: input });
       toast(t('saved'));
       navigate(`/${account!.routePrefix}/site/${site.id}`);
     } catch {

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { createUserInputSchema } from '../../../../../model/account.ts';
-import { prefixedUsers } from '../../../../../model/contracts/identity.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
@@ -44,7 +43,7 @@ export default function CreateUser() {
   if (!prefix || types.length === 0) return <p className="banner">{t('error.403')}</p>;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { user } = await request(prefixedUsers[prefix].create, { body: values }, { quiet: true });
+      const { user } = await request(`POST /${prefix}/user`, { body: values }, { quiet: true });
       toast(t('userCreated'));
       navigate(`/${account!.routePrefix}/user/${user.id}`);
     } catch (error) {
