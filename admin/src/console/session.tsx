@@ -14,7 +14,7 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [account, setAccount] = useState<Account | null | undefined>(undefined);
   const reload = useCallback(async () => {
-    const next = await request('GET /auth/user-info', {}, { quiet: true, noRefresh: true })
+    const next = await request('GET /auth/user-info', {}, { quiet: true, noRefresh: true, statusOnly: true })
       .then((body) => body.account)
       .catch(() => null);
     setAccount(next);

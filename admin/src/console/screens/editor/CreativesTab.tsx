@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { SitePage, SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { messageIn } from '../../i18n/messages.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
@@ -156,13 +157,13 @@ type BulkForm = Pick<PageDetail, (typeof BULK_KEYS)[number]>;
 /** Bulk detail settings: the same colours and arrow on every page, checked by the page detail schema. */
 function BulkDetail() {
   const { site, onSaved } = useEditorSite();
-  const { t, m } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const defaults = pageDetailSchema.parse({});
   const form = useForm<BulkForm>({
     defaultValues: { mainTextColor: defaults.mainTextColor, linkButtonColor: defaults.linkButtonColor, linkTextColor: defaults.linkTextColor, hoverArrowColor: defaults.hoverArrowColor },
   });
-  const colour = { validate: (value: string) => (colorSchema.safeParse(value).success ? true : m('invalidColour')) };
+  const colour = { validate: async (value: string) => colorSchema.safeParse(value).success || messageIn(lang, 'invalidColour') };
   const submit = form.handleSubmit(async (values) => {
     try {
       for (const page of pagesInOrder(site)) await putPage(site, page, values);

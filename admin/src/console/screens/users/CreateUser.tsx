@@ -48,7 +48,7 @@ export default function CreateUser() {
       navigate(`/${account!.routePrefix}/user/${user.id}`);
     } catch (error) {
       // A refusal naming a field shows beside it; any other is toasted. The form keeps what was typed.
-      const unplaced = placeRefusal(error, FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
+      const unplaced = await placeRefusal(error, FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
       if (unplaced) toast(unplaced, 'error');
     }
   });

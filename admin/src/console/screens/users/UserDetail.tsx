@@ -146,7 +146,7 @@ function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): vo
       toast(t('saved'));
     } catch (error) {
       // Refused or failed: beside the field the API names, else toasted; what was typed stays.
-      const unplaced = placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
+      const unplaced = await placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
       if (unplaced) toast(unplaced, 'error');
     }
   });
