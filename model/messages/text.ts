@@ -1,20 +1,21 @@
 import type { Language } from '../language.ts';
 import { cn } from './cn.ts';
 import { en } from './en.ts';
-import { fillPlaceholders } from './fill.ts';
 import { jp } from './jp.ts';
 import type { MessageIssue } from './issues.ts';
 import type { MessageKey, MessageValues } from './keys.ts';
 import { kr } from './kr.ts';
+import { tableText, type MessageTable } from './table.ts';
 
-const TEXTS: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = { en, jp, cn, kr };
+const TEXTS: Readonly<Record<Language, MessageTable>> = { en, jp, cn, kr };
 
 /**
- * A message in a language, `{name}` placeholders filled.
+ * A message in any of the four languages, `{name}` placeholders filled (all four tables: for the
+ * API; a client holding one language's table uses `tableText`).
  * @example messageText('csvTooLarge', 'en', { file: 'users.csv' }) // 'users.csv - File size exceeds the 5MB limit'
  */
 export function messageText(key: MessageKey, lang: Language, values?: MessageValues): string {
-  return fillPlaceholders(TEXTS[lang][key], values);
+  return tableText(TEXTS[lang], key, values);
 }
 
 const ACCEPT_TOKENS: ReadonlyMap<string, Language> = new Map([

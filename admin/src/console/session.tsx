@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { identityContracts } from '../../../model/contracts/identity.ts';
 import { request } from './api/request.ts';
 import type { Account } from './api/types.ts';
 
@@ -15,7 +14,7 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [account, setAccount] = useState<Account | null | undefined>(undefined);
   const reload = useCallback(async () => {
-    const next = await request(identityContracts.userInfo, {}, { quiet: true, noRefresh: true })
+    const next = await request('GET /auth/user-info', {}, { quiet: true, noRefresh: true, statusOnly: true })
       .then((body) => body.account)
       .catch(() => null);
     setAccount(next);

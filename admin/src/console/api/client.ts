@@ -1,8 +1,10 @@
 import type { Language } from '../../../../model/language.ts';
 import type { MessageIssue } from '../../../../model/messages/issues.ts';
 import { isMessageKey, type MessageKey } from '../../../../model/messages/keys.ts';
-import { messageText } from '../../../../model/messages/text.ts';
+import { tableText, type MessageTable } from '../../../../model/messages/table.ts';
+import { uiText } from '../i18n/catalogue.ts';
 import { acceptLanguage } from '../i18n/i18n.tsx';
+import { messagesIfAny } from '../i18n/messages.ts';
 
 /** Spec §7: calls time out after 60 s. */
 const TIMEOUT_MS = 60_000;
@@ -35,8 +37,9 @@ function messageOf(body: Record<string, unknown>, statusText: string): string {
 }
 
 /**
- * A refused call. Its `message` is the answer's key in the console's language (the answer's own
- * message, else its status text, when it names no key of ours); `issues` name the fields.
+ * A refused call. Its `message` is the answer's key worded by `texts`, the console's language's
+ * messages (the answer's own message, else its status text, when it names no key of ours or the
+ * texts could not be fetched); `issues` name the fields.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -44,10 +47,10 @@ export class ApiError extends Error {
   readonly key: MessageKey | null;
   readonly values: Record<string, string | number>;
   readonly issues: MessageIssue[];
-  constructor(status: number, body: Record<string, unknown>, lang: Language, statusText = '') {
+  constructor(status: number, body: Record<string, unknown>, texts: MessageTable | undefined, statusText = '') {
     const key = isMessageKey(body.key) ? body.key : null;
     const values = valuesOf(body.values);
-    super(key ? messageText(key, lang, values) : messageOf(body, statusText) || messageText('requestError', lang));
+    super(key && texts ? tableText(texts, key, values) : messageOf(body, statusText) || (texts ? tableText(texts, 'requestError') : ''));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
@@ -93,13 +96,19 @@ export type CallOptions = {
   /** A public screen's call: a 401 is an answer, not an expired session. */
   noRefresh?: boolean;
   signal?: AbortSignal;
+  /**
+   * The caller reads only whether the call succeeded (the session check every load makes): a
+   * refusal is not worded, so it fetches no texts and the login screen loads none.
+   */
+  statusOnly?: boolean;
 };
 
 /**
  * One call to the API (`/api{path}`) with the spec's error behaviour (§8): a 401 tries one
  * refresh and repeats the call; a failed refresh goes to login after 1 s; a 403 re-reads the
  * account and, for a screen's read, goes to the forbidden page after 2 s (a refused save only
- * says why, so nothing typed is lost); no answer at all shows the no-internet toast.
+ * says why, so nothing typed is lost); no answer at all shows the no-internet toast. A refusal is
+ * worded once the console's language's texts are here (fetched at the first one).
  */
 export async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
   const isForm = body instanceof FormData;
@@ -124,10 +133,11 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
       if (method === 'GET') hooks?.navigate('/errors/504');
-      throw new ApiError(504, { key: 'requestError' }, lang);
+      throw new ApiError(504, { key: 'requestError' }, await messagesIfAny(lang));
     }
     if ((error as Error).name === 'AbortError') throw error;
-    const offline = new ApiError(0, { key: 'noInternet' }, lang);
+    // The texts may be out of reach too: the shell's own copy of the message stands in.
+    const offline = new ApiError(0, { key: 'noInternet', message: uiText('noInternet', lang) }, await messagesIfAny(lang));
     hooks?.toast(offline.message, 'error');
     throw offline;
   }
@@ -142,7 +152,7 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
   if (response.ok) return parsed as T;
 
   const errorBody = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
-  const refusal = new ApiError(response.status, errorBody, lang, response.statusText);
+  const refusal = new ApiError(response.status, errorBody, options.statusOnly ? undefined : await messagesIfAny(lang), response.statusText);
   if (response.status === 401 && !options.noRefresh) {
     if (!STAY_ON.some((screen) => location.pathname.startsWith(screen))) setTimeout(() => hooks?.navigate('/login'), LOGIN_DELAY_MS);
   } else if (response.status === 403 && !options.noRefresh) {

@@ -1,6 +1,22 @@
-import type { Contract, ContractBody, ContractQuery, ContractResponse, PathParams } from '../../../../model/contracts/contract.ts';
-import { fillPath } from '../../../../model/contracts/contract.ts';
+import { fillPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
+import type { docsContracts } from '../../../../model/contracts/docs.ts';
+import type { identityContracts } from '../../../../model/contracts/identity.ts';
+import type { publishingContracts } from '../../../../model/contracts/publishing.ts';
+import type { siteContracts } from '../../../../model/contracts/sites.ts';
 import { call, type CallOptions } from './client.ts';
+
+/**
+ * Every endpoint of the admin origin by its `METHOD /path` (the contract's route under /api). The
+ * contracts come in as types only: their zod schemas stay out of the console's bundle (a bundler
+ * cannot drop the unused members of a contract group), and the key is all a call carries at run time.
+ */
+type Listed<Group> = Group[keyof Group];
+type AdminContract = Listed<typeof identityContracts> | Listed<typeof siteContracts> | Listed<typeof publishingContracts> | Listed<typeof docsContracts>;
+type ByKey = { [C in AdminContract as ContractKey<C>]: C };
+export type RequestKey = keyof ByKey;
+
+/** What the endpoint of `K` answers, as its response schema reads it. */
+export type Answer<K extends RequestKey> = ContractResponse<ByKey[K]>;
 
 type Empty = Record<never, never>;
 type ParamsPart<C extends Contract> = keyof PathParams<C['path']> extends never ? { params?: Empty } : { params: PathParams<C['path']> };
@@ -8,7 +24,7 @@ type QueryPart<C extends Contract> = ContractQuery<C> extends undefined ? { quer
 type BodyPart<C extends Contract> = ContractBody<C> extends undefined ? { body?: undefined } : { body: ContractBody<C> };
 
 /** What a call of `C` sends: its path parameters, query and body, typed by the contract. */
-export type RequestInput<C extends Contract> = ParamsPart<C> & QueryPart<C> & BodyPart<C>;
+type RequestInput<C extends Contract> = ParamsPart<C> & QueryPart<C> & BodyPart<C>;
 
 function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
   if (!query) return '';
@@ -19,12 +35,13 @@ function queryString(query: Readonly<Record<string, unknown>> | undefined): stri
 }
 
 /**
- * Calls the endpoint a contract declares, with the console's error behaviour (client.ts), and
- * answers what its response schema says it answers.
- * @example await request(publishingContracts.listVersions, { params: { id: site.id } }) // { versions: [...] }
+ * Calls the endpoint `METHOD /path` names, with the console's error behaviour (client.ts): the
+ * parameters, query and body it takes and the answer it gives are its contract's.
+ * @example await request('GET /site/:id/versions', { params: { id: site.id } }) // { versions: [...] }
  */
-export function request<C extends Contract>(declared: C, input: RequestInput<C>, options?: CallOptions): Promise<ContractResponse<C>> {
+export function request<K extends RequestKey>(key: K, input: RequestInput<ByKey[K]>, options?: CallOptions): Promise<Answer<K>> {
+  const space = key.indexOf(' ');
   const params: Readonly<Record<string, string>> = input.params ?? {};
-  const path = fillPath(declared.path, params).slice('/api'.length) + queryString(input.query ?? undefined);
-  return call<ContractResponse<C>>(declared.method, path, input.body, options);
+  const path = fillPath(key.slice(space + 1), params).slice('/api'.length) + queryString(input.query ?? undefined);
+  return call<Answer<K>>(key.slice(0, space), path, input.body, options);
 }

@@ -1,7 +1,6 @@
-import type { ContractResponse } from '../../../../model/contracts/contract.ts';
-import type { identityContracts } from '../../../../model/contracts/identity.ts';
+import type { Answer } from './request.ts';
 
 /** What GET /api/auth/user-info answers: the signed-in account. */
-export type Account = ContractResponse<typeof identityContracts.userInfo>['account'];
+export type Account = Answer<'GET /auth/user-info'>['account'];
 
 export type { SitePageView as SitePage, SiteSummary, SiteView } from '../../../../model/site-view.ts';

@@ -1,13 +1,14 @@
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Language } from '../../../../model/language.ts';
 import { messageIssues } from '../../../../model/messages/issues.ts';
-import { issueText } from '../../../../model/messages/text.ts';
+import { fieldErrors } from '../i18n/messages.ts';
 
 /**
  * A react-hook-form resolver over a `model/` schema whose messages are keys: each field's first
- * issue becomes its error, rendered in the console's language (`type` is the message key).
+ * issue becomes its error, rendered in the console's language (`type` is the message key; the
+ * language's texts are fetched the first time a form is refused).
  * Issues without a path go to `root`.
  * @example useForm({ resolver: messageResolver(loginInputSchema, lang) })
  */
@@ -18,12 +19,7 @@ export function messageResolver<Output extends FieldValues, Input>(schema: z.Zod
       if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
       return { values: result.data, errors: {} };
     }
-    const flat: Record<string, FieldError> = {};
-    for (const issue of messageIssues(result.error.issues, values)) {
-      const name = issue.path.length > 0 ? issue.path.join('.') : 'root';
-      flat[name] ??= { type: issue.key, message: issueText(issue, lang) };
-    }
-    const errors: FieldErrors = flat;
+    const errors: FieldErrors = await fieldErrors(messageIssues(result.error.issues, values), lang);
     return { values: {}, errors: toNestErrors(errors, options) };
   };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { messageText } from '../../../../model/messages/text.ts';
 import { uiText, type UiKey } from './catalogue.ts';
 
 /** The modules the login screen loads: whatever text they show must be in the shell's table. */
@@ -18,5 +19,9 @@ describe('the console catalogue', () => {
     await import('./catalogue-screens.ts');
     expect(uiText('tab.popup', 'jp')).toBe('ポップアップCTA');
     expect(uiText('countdown.hours', 'kr', { value: 5 })).toBe('5시간 남음');
+  });
+
+  it("keeps its copy of the no-internet message equal to model/messages' in every language", () => {
+    for (const lang of ['en', 'jp', 'cn', 'kr'] as const) expect(uiText('noInternet', lang)).toBe(messageText('noInternet', lang));
   });
 });

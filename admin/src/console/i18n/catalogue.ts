@@ -89,6 +89,14 @@ const UI = {
   goHome: ['Go to the top', 'トップへ戻る', '返回首页', '처음으로'],
   goBack: ['Go back', '戻る', '返回', '뒤로'],
   reload: ['Reload', '再読み込み', '重新加载', '새로고침'],
+  // model/messages' no-internet message, copied: without a connection its language's texts may be
+  // out of reach when it is needed (catalogue.test.ts keeps the copy equal).
+  noInternet: [
+    'Cannot connect to the server. Check your internet connection or try again later.',
+    'サーバーに接続できません。インターネット接続を確認するか、しばらくしてからもう一度お試しください。',
+    '无法连接到服务器。请检查网络连接或稍后再试。',
+    '서버에 연결할 수 없습니다. 인터넷 연결을 확인하거나 잠시 후 다시 시도해 주세요.',
+  ],
 } as const satisfies Record<string, Row>;
 
 export type UiKey = keyof typeof UI | ScreenKey;

@@ -1,8 +1,9 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../../../../model/language.ts';
 import type { MessageKey, MessageValues } from '../../../../model/messages/keys.ts';
-import { messageText } from '../../../../model/messages/text.ts';
+import { tableText, type MessageTable } from '../../../../model/messages/table.ts';
 import { uiText, type UiKey } from './catalogue.ts';
+import { loadMessages } from './messages.ts';
 
 export const CONSOLE_LANGUAGES: readonly Language[] = ['jp', 'en', 'cn', 'kr'];
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { jp: '日本語', en: 'English', cn: '中文', kr: '한국어' };
@@ -31,8 +32,6 @@ type I18n = {
   lang: Language;
   setLang(lang: Language): void;
   t(key: UiKey, values?: Record<string, string | number>): string;
-  /** A message of the shared catalogue (model/messages) by key, in the console's language. */
-  m(key: MessageKey, values?: MessageValues): string;
 };
 
 const I18nContext = createContext<I18n | null>(null);
@@ -44,13 +43,14 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.cookie = `lang=${next}; max-age=${COOKIE_MAX_AGE}; path=/; samesite=lax`;
     document.documentElement.lang = HTML_LANG[next];
     setLangState(next);
+    // The new language's messages come now, so a refusal in it is worded without waiting.
+    loadMessages(next).catch(() => {});
   }, []);
   const value = useMemo<I18n>(
     () => ({
       lang,
       setLang,
       t: (key, values) => uiText(key, lang, values),
-      m: (key, values) => messageText(key, lang, values),
     }),
     [lang, setLang],
   );
@@ -61,4 +61,25 @@ export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n outside I18nProvider');
   return value;
+}
+
+/**
+ * `m(key)`: a message of the shared catalogue (model/messages) in the console's language, for a
+ * screen that shows one as it renders. The language's texts load when such a screen first renders
+ * (and again at a switch); `m` answers '' until they are here.
+ */
+export function useMessages(): (key: MessageKey, values?: MessageValues) => string {
+  const { lang } = useI18n();
+  const [texts, setTexts] = useState<{ lang: Language; table: MessageTable } | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadMessages(lang).then(
+      (table) => current && setTexts({ lang, table }),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [lang]);
+  return useCallback((key, values) => (texts?.lang === lang ? tableText(texts.table, key, values) : ''), [texts, lang]);
 }

@@ -1,9 +1,9 @@
 import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Language } from '../../../../model/language.ts';
 import { messageIssues } from '../../../../model/messages/issues.ts';
-import { issueText } from '../../../../model/messages/text.ts';
+import { fieldErrors } from '../i18n/messages.ts';
 
 /**
  * A form resolver that checks `toInput(values)` with a model schema and answers the schema's
@@ -18,15 +18,11 @@ export function schemaResolver<Values extends FieldValues, Valid extends FieldVa
   toInput: (values: Values) => unknown,
   lang: Language,
 ): Resolver<Values, unknown, Valid> {
-  return (values, _context, options) => {
+  return async (values, _context, options) => {
     const input = toInput(values);
     const parsed = schema.safeParse(input);
     if (parsed.success) return { values: parsed.data, errors: {} };
-    const errors: Record<string, FieldError> = {};
-    for (const issue of messageIssues(parsed.error.issues, input)) {
-      const name = issue.path.length > 0 ? issue.path.join('.') : 'root';
-      errors[name] ??= { type: issue.key, message: issueText(issue, lang) };
-    }
+    const errors = await fieldErrors(messageIssues(parsed.error.issues, input), lang);
     return { values: {}, errors: toNestErrors(errors, options) };
   };
 }

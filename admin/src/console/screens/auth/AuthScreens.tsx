@@ -3,7 +3,6 @@ import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook
 import { Link, useLocation, useSearch } from 'wouter';
 import { z } from 'zod';
 import { emailSchema, loginInputSchema } from '../../../../../model/account.ts';
-import { identityContracts } from '../../../../../model/contracts/identity.ts';
 import { changePasswordInputSchema, resetPasswordInputSchema } from '../../../../../model/password-rule.ts';
 import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
@@ -29,7 +28,7 @@ export function Login() {
   const form = useForm<LoginForm, unknown, z.output<typeof loginInputSchema>>({ resolver: messageResolver(loginInputSchema, lang), defaultValues: { email: '', password: '' } });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { account } = await request(identityContracts.login, { body: values }, { quiet: true, noRefresh: true });
+      const { account } = await request('POST /auth/login', { body: values }, { quiet: true, noRefresh: true });
       setFailure('');
       setAccount(account);
       navigate(landing(account));
@@ -67,7 +66,7 @@ export function ForgotPassword() {
   const [sent, setSent] = useState('');
   const form = useForm<z.input<typeof forgotSchema>, unknown, z.output<typeof forgotSchema>>({ resolver: messageResolver(forgotSchema, lang), defaultValues: { email: '' } });
   const submit = form.handleSubmit(async (values) => {
-    const { message } = await request(identityContracts.forgotPassword, { body: values }, { noRefresh: true }).catch(() => ({ message: '' }));
+    const { message } = await request('POST /auth/forgot-password', { body: values }, { noRefresh: true }).catch(() => ({ message: '' }));
     setSent(message);
   });
   return (
@@ -118,7 +117,7 @@ export function NewPassword() {
   const [state, setState] = useState<{ email?: string; problem?: string }>({});
   useEffect(() => {
     if (!token) return setState({ problem: 'Token is missing.' });
-    request(identityContracts.verifyToken, { body: { token } }, { quiet: true, noRefresh: true })
+    request('POST /auth/verify-token', { body: { token } }, { quiet: true, noRefresh: true })
       .then(({ email }) => setState({ email }))
       .catch((error: Error) => setState({ problem: error.message }));
   }, [token]);
@@ -128,7 +127,7 @@ export function NewPassword() {
   });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
-    const { message } = await request(identityContracts.resetPassword, { body: { ...values, token } }, { noRefresh: true });
+    const { message } = await request('POST /auth/reset-password', { body: { ...values, token } }, { noRefresh: true });
     toast(message);
     navigate('/login');
   });
@@ -170,7 +169,7 @@ export function FirstTimeChange() {
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { message } = await request(identityContracts.changePassword, { body: values });
+      const { message } = await request('POST /auth/change-password', { body: values });
       toast(message);
       const next = await reload();
       navigate(next ? landing(next) : '/login');
@@ -210,7 +209,7 @@ export function Logout() {
   const { setAccount } = useSession();
   const [, navigate] = useLocation();
   useEffect(() => {
-    request(identityContracts.logout, {}, { noRefresh: true, quiet: true })
+    request('POST /auth/logout', {}, { noRefresh: true, quiet: true })
       .then(({ message }) => toast(message))
       .catch(() => {})
       .finally(() => {

@@ -2,11 +2,11 @@ import { useState, type DragEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { hoverArrowColorSchema, pageContentSchema, pageDetailSchema, type PageDetail } from '../../../../../model/page.ts';
 import { colorSchema } from '../../../../../model/validation.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { SitePage, SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { messageIn } from '../../i18n/messages.ts';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
@@ -20,7 +20,11 @@ function pagesInOrder(site: SiteView): SitePage[] {
 
 function putPage(site: SiteView, page: SitePage, detail: Partial<PageDetail>) {
   const content = pageContentSchema.parse(page);
-  return request(siteContracts.writePage, { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { ...content, detail: { ...content.detail, ...detail } } }, { quiet: true });
+  return request(
+    'PUT /site/:id/page/:pageId',
+    { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { ...content, detail: { ...content.detail, ...detail } } },
+    { quiet: true },
+  );
 }
 
 type Bad = { name: string; reason: string };
@@ -70,7 +74,7 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
     setProgress({ done: total, total });
     setBad(problems);
     if (placed) toast(t('uploadDone', { count: placed }));
-    onSaved(await request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } }));
+    onSaved(await request('GET /site/:id', { params: { id: site.id }, query: { lang: site.lang } }));
   };
 
   const onDrop = (event: DragEvent) => {
@@ -153,17 +157,17 @@ type BulkForm = Pick<PageDetail, (typeof BULK_KEYS)[number]>;
 /** Bulk detail settings: the same colours and arrow on every page, checked by the page detail schema. */
 function BulkDetail() {
   const { site, onSaved } = useEditorSite();
-  const { t, m } = useI18n();
+  const { t, lang } = useI18n();
   const toast = useToast();
   const defaults = pageDetailSchema.parse({});
   const form = useForm<BulkForm>({
     defaultValues: { mainTextColor: defaults.mainTextColor, linkButtonColor: defaults.linkButtonColor, linkTextColor: defaults.linkTextColor, hoverArrowColor: defaults.hoverArrowColor },
   });
-  const colour = { validate: (value: string) => (colorSchema.safeParse(value).success ? true : m('invalidColour')) };
+  const colour = { validate: async (value: string) => colorSchema.safeParse(value).success || messageIn(lang, 'invalidColour') };
   const submit = form.handleSubmit(async (values) => {
     try {
       for (const page of pagesInOrder(site)) await putPage(site, page, values);
-      onSaved(await request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } }));
+      onSaved(await request('GET /site/:id', { params: { id: site.id }, query: { lang: site.lang } }));
       toast(t('saved'));
     } catch (error) {
       if (error instanceof ApiError) toast(error.message, 'error');

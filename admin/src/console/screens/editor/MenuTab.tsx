@@ -1,7 +1,6 @@
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { categoryNamesInputSchema } from '../../../../../model/site-input.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -23,7 +22,7 @@ export function MenuTab() {
   const { fields } = useFieldArray({ control: form.control, name: 'categories' });
   const submit = form.handleSubmit(async (values) => {
     try {
-      onSaved(await request(siteContracts.renameCategories, { params: { id: site.id }, query: { lang: site.lang }, body: values }));
+      onSaved(await request('PUT /site/:id/categories', { params: { id: site.id }, query: { lang: site.lang }, body: values }));
       toast(t('saved'));
     } catch {
       // Kept as typed.

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DEFAULT_ITEM_SIZE } from '../../../../../model/constants.ts';
 import { buttonSchema, hoverArrowColorSchema, linkAreaSchema, linkTypeSchema, pageContentSchema, productSchema, type PageContent } from '../../../../../model/page.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { request } from '../../api/request.ts';
 import type { SitePage, SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -61,8 +60,8 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
 
   const submit = form.handleSubmit(async (content) => {
     try {
-      await request(siteContracts.writePage, { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: content });
-      const next = await request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } });
+      await request('PUT /site/:id/page/:pageId', { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: content });
+      const next = await request('GET /site/:id', { params: { id: site.id }, query: { lang: site.lang } });
       onSaved(next);
       toast(t('saved'));
     } catch {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { popupInternalLinkTypeSchema, popupShapeSchema, popupTextAlignmentSchema, type SiteSettings } from '../../../../../model/site.ts';
 import type { Survey } from '../../../../../model/survey.ts';
 import { request } from '../../api/request.ts';
@@ -210,7 +209,7 @@ function useSurveys(siteId: string, wanted: boolean): Survey[] | null {
   const [surveys, setSurveys] = useState<Survey[] | null>(null);
   useEffect(() => {
     if (!wanted || surveys) return;
-    void request(siteContracts.listSurveys, { params: { id: siteId } })
+    void request('GET /site/:id/survey', { params: { id: siteId } })
       .then((body) => setSurveys(body.surveys))
       .catch(() => setSurveys([]));
   }, [siteId, wanted, surveys]);

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { MOBILE_PREVIEW } from '../../../../../model/constants.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
@@ -16,7 +15,7 @@ export default function Preview({ siteId }: { siteId: string }) {
   const [url, setUrl] = useState('');
   const [mode, setMode] = useState<'mobile' | 'pc'>('mobile');
   useEffect(() => {
-    void request(siteContracts.createPreviewLink, { params: { id: siteId } })
+    void request('POST /preview/site/:id', { params: { id: siteId } })
       .then((body) => setUrl(body.url))
       .catch(() => {});
   }, [siteId]);

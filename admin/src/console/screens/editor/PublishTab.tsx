@@ -1,9 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { request } from '../../api/request.ts';
-import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
-import { identityContracts } from '../../../../../model/contracts/identity.ts';
-import { publishingContracts } from '../../../../../model/contracts/publishing.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
+import { request, type Answer } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
@@ -11,7 +7,7 @@ import { useEditorSite } from './editor-context.tsx';
 type Step = 'images' | 'pages' | 'upload';
 type Progress = { step: Step; done: number; total: number };
 type Result = { version: number | null; changed: boolean };
-type Version = ContractResponse<typeof publishingContracts.listVersions>['versions'][number];
+type Version = Answer<'GET /site/:id/versions'>['versions'][number];
 const STEPS: readonly Step[] = ['images', 'pages', 'upload'];
 
 /** Publish with a live progress bar from the publish event stream, then the result and the version list with rollback. */
@@ -27,14 +23,14 @@ export function PublishTab() {
   const source = useRef<EventSource | null>(null);
   const loadVersions = useCallback(
     () =>
-      request(publishingContracts.listVersions, { params: { id: site.id } })
+      request('GET /site/:id/versions', { params: { id: site.id } })
         .then((body) => setVersions(body.versions))
         .catch(() => {}),
     [site.id],
   );
   useEffect(() => {
     void loadVersions();
-    void request(identityContracts.meta, {}).then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
+    void request('GET /meta', {}).then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
     return () => source.current?.close();
   }, [loadVersions]);
 
@@ -43,7 +39,7 @@ export function PublishTab() {
     setProgress(null);
     let started: { events: string };
     try {
-      started = await request(publishingContracts.startPublish, { params: { id: site.id } });
+      started = await request('POST /site/:id/publish', { params: { id: site.id } });
     } catch {
       return;
     }
@@ -58,7 +54,7 @@ export function PublishTab() {
       setRunning(false);
       setResult(done);
       void loadVersions();
-      void request(siteContracts.getSite, { params: { id: site.id }, query: { lang: site.lang } })
+      void request('GET /site/:id', { params: { id: site.id }, query: { lang: site.lang } })
         .then(onSaved)
         .catch(() => {});
     });
@@ -71,7 +67,7 @@ export function PublishTab() {
 
   const rollback = async (version: number) => {
     try {
-      await request(publishingContracts.rollback, { params: { id: site.id, version: String(version) } });
+      await request('POST /site/:id/versions/:version/rollback', { params: { id: site.id, version: String(version) } });
       toast(t('rolledBack', { version }));
       void loadVersions();
     } catch {

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LANGUAGES } from '../../../../../model/language.ts';
 import { viewModeSchema, type SiteSettings } from '../../../../../model/site.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
@@ -144,7 +143,7 @@ function GridForm() {
   const { confirm: ask, dialog } = useConfirm();
   const apply = async (confirm = false) => {
     try {
-      const result = await request(siteContracts.resizeGrid, { params: { id: site.id }, body: { numberHorizontal: columns, numberVertical: rows, confirm } }, { quiet: true });
+      const result = await request('PUT /site/:id/grid', { params: { id: site.id }, body: { numberHorizontal: columns, numberVertical: rows, confirm } }, { quiet: true });
       onSaved(result.site);
       toast(t('saved'));
     } catch (error) {

@@ -2,7 +2,6 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Language } from '../../../../../model/language.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { request } from '../../api/request.ts';
 import type { SiteView } from '../../api/types.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
@@ -29,7 +28,7 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
   const [tab, setTab] = useState<Tab>('settings');
   const [pageId, setPageId] = useState<string | undefined>(undefined);
   useEffect(() => {
-    void request(siteContracts.getSite, { params: { id: siteId }, query: { lang } })
+    void request('GET /site/:id', { params: { id: siteId }, query: { lang } })
       .then(setSite)
       .catch(() => {});
   }, [siteId, lang]);

@@ -1,4 +1,3 @@
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import type { StoredMedia } from '../../../../../model/site-view.ts';
 import { request } from '../../api/request.ts';
 
@@ -8,5 +7,5 @@ export type { StoredMedia };
 export function uploadMedia(siteId: string, file: Blob, name: string, quiet = false): Promise<StoredMedia> {
   const form = new FormData();
   form.append('file', file, name);
-  return request(siteContracts.uploadMedia, { params: { id: siteId }, body: form }, { quiet });
+  return request('POST /site/:id/media', { params: { id: siteId }, body: form }, { quiet });
 }

@@ -1,5 +1,4 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import type { Language } from '../../../../../model/language.ts';
 import { siteSettingsSchema, type SiteSettings } from '../../../../../model/site.ts';
 import type { CallOptions } from '../../api/client.ts';
@@ -19,7 +18,7 @@ export function settingsResolver<Values extends FieldValues>(toSettings: (values
 /** Saves only the keys a tab edits (a PUT of settings is a patch); answers the site as the API now has it. */
 export function saveSettings(site: SiteView, part: Partial<SiteSettings>, keys: readonly (keyof SiteSettings)[], options?: CallOptions): Promise<SiteView> {
   const patch = Object.fromEntries(keys.map((key) => [key, part[key]]));
-  return request(siteContracts.updateSiteSettings, { params: { id: site.id }, query: { lang: site.lang }, body: patch }, options);
+  return request('PUT /site/:id', { params: { id: site.id }, query: { lang: site.lang }, body: patch }, options);
 }
 
 /** The keys of a settings object, picked. */

@@ -4,9 +4,8 @@ import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { LANGUAGES, type Language } from '../../../../../model/language.ts';
 import { createSiteInputSchema } from '../../../../../model/site-input.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { request } from '../../api/request.ts';
-import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
+import { LANGUAGE_NAMES, useI18n, useMessages } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -15,7 +14,8 @@ import { messageResolver } from '../../forms/message-resolver.ts';
 type Input = z.input<typeof createSiteInputSchema>;
 
 export default function CreateSite() {
-  const { t, m, lang } = useI18n();
+  const { t, lang } = useI18n();
+  const m = useMessages();
   const toast = useToast();
   const { account } = useSession();
   const [, navigate] = useLocation();
@@ -41,7 +41,7 @@ export default function CreateSite() {
   const defaultLanguage = form.watch('defaultLanguage') ?? 'jp';
   const submit = form.handleSubmit(async (input) => {
     try {
-      const site = await request(siteContracts.createSite, { body: input });
+      const site = await request('POST /site', { body: input });
       toast(t('saved'));
       navigate(`/${account!.routePrefix}/site/${site.id}`);
     } catch {

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { siteStatusSchema } from '../../../../../model/site.ts';
-import { siteContracts } from '../../../../../model/contracts/sites.ts';
 import { api } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { SiteSummary } from '../../api/types.ts';
@@ -20,7 +19,7 @@ export default function SiteList() {
   const [status, setStatus] = useState('');
   const [siteOrigin, setSiteOrigin] = useState('');
   useEffect(() => {
-    void request(siteContracts.listSites, {})
+    void request('GET /site', {})
       .then((body) => setSites(body.sites))
       .catch(() => setSites([]));
     void api

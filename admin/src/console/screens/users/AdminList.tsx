@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ADMIN_ROLES, AUTHORITIES, createSubAdminInputSchema, type AdminRole, type Authority } from '../../../../../model/account.ts';
-import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
-import { identityContracts } from '../../../../../model/contracts/identity.ts';
-import { request } from '../../api/request.ts';
+import { request, type Answer } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
@@ -13,7 +11,7 @@ import { useToast } from '../../ui/toast.tsx';
 import { mayManageAdminList } from './user-rules.ts';
 import { messageResolver } from '../../forms/message-resolver.ts';
 
-type Admin = ContractResponse<typeof identityContracts.listAdmins>['admins'][number];
+type Admin = Answer<'GET /sub-admin'>['admins'][number];
 
 /** /{prefix}/admin-list: the account's admins (spec §2 admin list); its main contact adds, changes and removes sub-admins. */
 export default function AdminList() {
@@ -24,7 +22,7 @@ export default function AdminList() {
   const manage = mayManageAdminList(account!);
   const { confirm, dialog } = useConfirm();
   useEffect(() => {
-    void request(identityContracts.listAdmins, {})
+    void request('GET /sub-admin', {})
       .then((body) => setAdmins(body.admins))
       .catch(() => {});
   }, []);
@@ -35,7 +33,7 @@ export default function AdminList() {
   const { errors } = form.formState;
   const add = form.handleSubmit(async (values) => {
     try {
-      const body = await request(identityContracts.addSubAdmin, { body: values });
+      const body = await request('POST /sub-admin', { body: values });
       setAdmins(body.admins);
       form.reset();
       toast(t('adminInvited', { email: values.email }));
@@ -45,7 +43,7 @@ export default function AdminList() {
   });
   const change = async (admin: Admin, patch: Partial<Pick<Admin, 'role' | 'authority'>>) => {
     try {
-      const body = await request(identityContracts.updateSubAdmin, { params: { id: admin.id }, body: patch });
+      const body = await request('PUT /sub-admin/:id', { params: { id: admin.id }, body: patch });
       setAdmins(body.admins);
       toast(t('saved'));
     } catch {
@@ -55,7 +53,7 @@ export default function AdminList() {
   const remove = async (admin: Admin) => {
     if (!(await confirm({ message: t('removeAdminConfirm', { name: admin.name }), confirmLabel: t('remove'), danger: true }))) return;
     try {
-      const body = await request(identityContracts.removeSubAdmin, { params: { id: admin.id } });
+      const body = await request('DELETE /sub-admin/:id', { params: { id: admin.id } });
       setAdmins(body.admins);
       toast(t('adminRemoved'));
     } catch {

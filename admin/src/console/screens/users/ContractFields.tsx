@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { AUTHORITIES } from '../../../../../model/account.ts';
-import { identityContracts } from '../../../../../model/contracts/identity.ts';
 import type { Plan } from '../../../../../model/plan.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -84,7 +83,7 @@ export function ContractFields({ register, errors }: { register: RegisterContrac
 function usePlans(): Plan[] | null {
   const [plans, setPlans] = useState<Plan[] | null>(null);
   useEffect(() => {
-    void request(identityContracts.listPlans, {})
+    void request('GET /plan', {})
       .then((body) => setPlans(body.plans))
       .catch(() => setPlans([]));
   }, []);

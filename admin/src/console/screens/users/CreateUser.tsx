@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { createUserInputSchema } from '../../../../../model/account.ts';
-import { prefixedUsers } from '../../../../../model/contracts/identity.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
@@ -44,12 +43,12 @@ export default function CreateUser() {
   if (!prefix || types.length === 0) return <p className="banner">{t('error.403')}</p>;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { user } = await request(prefixedUsers[prefix].create, { body: values }, { quiet: true });
+      const { user } = await request(`POST /${prefix}/user`, { body: values }, { quiet: true });
       toast(t('userCreated'));
       navigate(`/${account!.routePrefix}/user/${user.id}`);
     } catch (error) {
       // A refusal naming a field shows beside it; any other is toasted. The form keeps what was typed.
-      const unplaced = placeRefusal(error, FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
+      const unplaced = await placeRefusal(error, FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
       if (unplaced) toast(unplaced, 'error');
     }
   });

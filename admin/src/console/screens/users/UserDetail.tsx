@@ -2,9 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { canTransition, updateUserInputSchema, type ContractState } from '../../../../../model/account.ts';
-import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
-import { identityContracts } from '../../../../../model/contracts/identity.ts';
-import { request } from '../../api/request.ts';
+import { request, type Answer } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
@@ -14,8 +12,8 @@ import { placeRefusal } from '../../api/refusal.ts';
 import { mayEditUsers } from './user-rules.ts';
 import { messageResolver } from '../../forms/message-resolver.ts';
 
-type UserRow = ContractResponse<typeof identityContracts.getUser>['user'];
-type History = ContractResponse<typeof identityContracts.masterUserHistory>['history'][number];
+type UserRow = Answer<'GET /user/:id'>['user'];
+type History = Answer<'GET /master/user/:id/user-history'>['history'][number];
 /** Spec §6: only master-side users suspend, resume and terminate contracts. */
 const PLATFORM = ['MASTER', 'MASTER_USER'];
 const ACTIONS = [
@@ -34,11 +32,11 @@ export default function UserDetail({ userId }: { userId: string }) {
   const isPlatform = PLATFORM.includes(account!.effectiveType);
   const { confirm, dialog } = useConfirm();
   const load = useCallback(() => {
-    void request(identityContracts.getUser, { params: { id: userId } })
+    void request('GET /user/:id', { params: { id: userId } })
       .then((body) => setUser(body.user))
       .catch(() => {});
     if (isPlatform)
-      void request(identityContracts.masterUserHistory, { params: { id: userId } })
+      void request('GET /master/user/:id/user-history', { params: { id: userId } })
         .then((body) => setHistory(body.history))
         .catch(() => {});
   }, [userId, isPlatform]);
@@ -46,7 +44,7 @@ export default function UserDetail({ userId }: { userId: string }) {
   const change = async (state: ContractState) => {
     if (state === 'terminated' && !(await confirm({ message: t('terminateConfirm'), confirmLabel: t('terminate'), danger: true }))) return;
     try {
-      const body = await request(identityContracts.changeContractState, { params: { id: userId }, body: { state } });
+      const body = await request('PUT /master/user/:id/contract', { params: { id: userId }, body: { state } });
       setUser(body.user);
       setHistory(body.history);
       toast(t('contractChanged', { state: t(`contract.${state}`) }));
@@ -142,13 +140,13 @@ function EditUser({ user, onSaved }: { user: UserRow; onSaved(user: UserRow): vo
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const body = await request(identityContracts.updateUser, { params: { id: user.id }, body: values }, { quiet: true });
+      const body = await request('PUT /user/:id', { params: { id: user.id }, body: values }, { quiet: true });
       form.reset(contractValues(body.user));
       onSaved(body.user);
       toast(t('saved'));
     } catch (error) {
       // Refused or failed: beside the field the API names, else toasted; what was typed stays.
-      const unplaced = placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
+      const unplaced = await placeRefusal(error, CONTRACT_FIELDS, (field, problem) => form.setError(field, problem, { shouldFocus: true }), lang);
       if (unplaced) toast(unplaced, 'error');
     }
   });

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { ContractResponse } from '../../../../../model/contracts/contract.ts';
-import { identityContracts } from '../../../../../model/contracts/identity.ts';
-import { request } from '../../api/request.ts';
+import { request, type Answer } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { mayEditUsers } from './user-rules.ts';
 
-type UserPage = ContractResponse<typeof identityContracts.listUsers>;
+type UserPage = Answer<'GET /user'>;
 const LIMIT = 20;
 
 /** /{prefix}/user-list: the users of the caller's branch, searched and paged by the API. */
@@ -19,7 +17,7 @@ export default function UserList() {
   const [result, setResult] = useState<UserPage | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
-      void request(identityContracts.listUsers, { query: { q: query, page: String(page), limit: String(LIMIT) } })
+      void request('GET /user', { query: { q: query, page: String(page), limit: String(LIMIT) } })
         .then(setResult)
         .catch(() => {});
     }, 200);
