@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/open-database.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AppEnv } from './http/env.ts';
+import { noSniff } from './http/middleware/no-sniff/index.ts';
 import { handleError, notFound } from './http/errors.ts';
 import { authorize } from './http/middleware/authorize/index.ts';
 import { sameSite } from './http/middleware/same-site/index.ts';
@@ -53,6 +54,7 @@ export function createAdminApp(deps: AppDeps) {
   });
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use(noSniff());
   app.route('/api', api);
   app.route('/', adminShell(deps.adminDist, { frameOrigin: config.siteOrigin }));
   return app;
@@ -67,6 +69,7 @@ export type SiteAppDeps = VisitorApiDeps & { domainCacheMs?: number; preview?: O
 export function createSiteApp(deps: SiteAppDeps) {
   const app = new Hono();
   app.onError(handleError);
+  app.use(noSniff());
   app.route('/api', visitorApi(deps));
   // Drafts' previews (owner content too) live on this origin, authorised by a signed token.
   if (deps.preview) app.route('/', previewHost({ ...deps.preview, storage: deps.storage, key: deps.preview.key ?? PROCESS_PREVIEW_KEY }));

@@ -4,7 +4,7 @@ import type { Contract, PathParams } from '../../model/contracts/contract.ts';
 import type { Actor } from '../identity/actor.ts';
 import type { ValidSession } from '../identity/sessions.ts';
 import type { AppEnv } from './env.ts';
-import { AppError } from './errors.ts';
+import { AppError, fieldError } from './errors.ts';
 import type { AccountRow } from '../identity/find-account.ts';
 import type { SiteRow } from '../sites/find-site.ts';
 import type { Member } from '../visitor/member-sessions.ts';
@@ -52,7 +52,34 @@ async function readJson(c: Context<AppEnv>, origin: Contract['origin']): Promise
     throw new AppError('bad_request', 'bodyNotJson');
   }
   if (origin === 'site' && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('bad_request', 'bodyNotObject');
+  const unstorable = unstorableStringAt(body, []);
+  if (unstorable) throw fieldError('validation', unstorable, 'invalidCharacters');
   return body;
+}
+
+/**
+ * The path of the first string (or key) a body carries that cannot be stored faithfully: a NUL,
+ * which SQLite text and C strings end at, or a lone surrogate, which is no Unicode at all and
+ * turns into U+FFFD on the way out. Checked once here, for every endpoint, before any schema.
+ */
+function unstorableStringAt(value: unknown, path: (string | number)[]): (string | number)[] | null {
+  const bad = (text: string) => text.includes('\0') || !text.isWellFormed();
+  if (typeof value === 'string') return bad(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unstorableStringAt(item, [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (bad(key)) return [...path, key];
+      const found = unstorableStringAt(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** The member a member call's gate found; a member contract served without the gate is a bug, not a 401. */

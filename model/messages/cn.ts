@@ -131,6 +131,7 @@ export const backOfficeCn = {
   csvUnknownColumns: '未知的列：{columns}。',
   csvRepeatsRow: '与第{row}行重复。',
   csvNoRows: '文件中没有可导入的行。',
+  invalidCharacters: '包含无法保存的字符（NUL字符或损坏的Unicode字符）。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

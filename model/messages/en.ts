@@ -131,6 +131,7 @@ export const backOfficeEn = {
   csvUnknownColumns: 'Unknown column(s): {columns}.',
   csvRepeatsRow: 'Repeats row {row}.',
   csvNoRows: 'The file has no rows to import.',
+  invalidCharacters: 'Contains a character that cannot be stored (a NUL or a broken Unicode character).',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

@@ -131,6 +131,7 @@ export const backOfficeJp = {
   csvUnknownColumns: '不明な列があります：{columns}。',
   csvRepeatsRow: '{row}行目と重複しています。',
   csvNoRows: 'インポートする行がありません。',
+  invalidCharacters: '保存できない文字（NUL文字または壊れたUnicode文字）が含まれています。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

@@ -146,6 +146,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'csvUnknownColumns',
   'csvRepeatsRow',
   'csvNoRows',
+  'invalidCharacters',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -131,6 +131,7 @@ export const backOfficeKr = {
   csvUnknownColumns: '알 수 없는 열: {columns}.',
   csvRepeatsRow: '{row}행과 중복됩니다.',
   csvNoRows: '가져올 행이 없습니다.',
+  invalidCharacters: '저장할 수 없는 문자(NUL 문자 또는 깨진 유니코드 문자)가 포함되어 있습니다.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */
