@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
+import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -34,6 +35,12 @@ export function listen(app: { fetch: (request: Request) => Response | Promise<Re
 export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile);
   const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+  // A crash between a write's temp file and its rename leaves the temp file behind: sweep them (in the background; the server does not wait).
+  if (config.storage.driver === 'fs' && config.storage.root) {
+    void sweepTempFiles(config.storage.root).then((removed) => {
+      if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
+    });
+  }
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   const events = createEventQueue(db);
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
