@@ -60,7 +60,12 @@ export function createAdminApp(deps: AppDeps) {
   return app;
 }
 
-export type SiteAppDeps = VisitorApiDeps & { domainCacheMs?: number; preview?: Omit<PreviewHostDeps, 'storage' | 'key'> & { key?: Uint8Array } };
+export type SiteAppDeps = VisitorApiDeps & {
+  domainCacheMs?: number;
+  /** The admin's origin, the one other page that may frame a published page (known once the admin listens). */
+  adminOrigin?: () => string;
+  preview?: Omit<PreviewHostDeps, 'storage' | 'key'> & { key?: Uint8Array };
+};
 
 /**
  * The site origin: published sites, their assets and media, drafts' previews, and under /api the
@@ -73,6 +78,6 @@ export function createSiteApp(deps: SiteAppDeps) {
   app.route('/api', visitorApi(deps));
   // Drafts' previews (owner content too) live on this origin, authorised by a signed token.
   if (deps.preview) app.route('/', previewHost({ ...deps.preview, storage: deps.storage, key: deps.preview.key ?? PROCESS_PREVIEW_KEY }));
-  app.route('/', siteHost(deps.storage, { domainCacheMs: deps.domainCacheMs }));
+  app.route('/', siteHost(deps.storage, { domainCacheMs: deps.domainCacheMs, adminOrigin: deps.adminOrigin }));
   return app;
 }

@@ -59,6 +59,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     mailer,
     events,
     preview,
+    adminOrigin: () => adminUrl,
     rateLimitScale: config.visitorRateLimitScale,
     get siteOrigin() {
       return siteOrigin;

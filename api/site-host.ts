@@ -17,7 +17,7 @@ const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
  * through the site's live manifest to a content-addressed object. Pages are `no-cache` with
  * their hash as ETag; hashed assets and media derivatives are immutable.
  */
-export function siteHost(storage: Storage, options: { domainCacheMs?: number } = {}) {
+export function siteHost(storage: Storage, options: { domainCacheMs?: number; adminOrigin?: () => string } = {}) {
   const domainCacheMs = options.domainCacheMs ?? DOMAIN_CACHE_MS;
   // Manifests never change once written, so one read per version is enough.
   const manifests = new Map<string, Manifest>();
@@ -45,7 +45,10 @@ export function siteHost(storage: Storage, options: { domainCacheMs?: number } =
   async function serveFile(c: Context, manifest: Manifest, path: string, status: 200 | 404) {
     const file = manifest.files[path]!;
     const etag = `"${file.hash}"`;
-    const headers = { 'content-type': file.contentType, 'cache-control': 'no-cache', etag, 'x-content-type-options': 'nosniff' };
+    const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': 'no-cache', etag, 'x-content-type-options': 'nosniff' };
+    // A page may be framed by the site itself and by the admin (the editor's frames), by no other site.
+    const admin = options.adminOrigin?.();
+    if (file.contentType.startsWith('text/html')) headers['content-security-policy'] = `frame-ancestors 'self'${admin ? ` ${admin}` : ''}`;
     if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     const object = await storage.get(objectKey(file.hash));
     if (!object) return c.text('Not found', 404);

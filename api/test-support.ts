@@ -134,7 +134,7 @@ export async function createTestContext(options: { mailer?: Mailer } = {}): Prom
   const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer });
   const events = createEventQueue(db);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const site = createSiteApp({ db, storage, mailer, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0 });
+  const site = createSiteApp({ db, storage, mailer, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN });
   let cookie: string | undefined;
 
   async function loginAs(email: string, password: string): Promise<string> {
