@@ -52,31 +52,39 @@ async function readJson(c: Context<AppEnv>, origin: Contract['origin']): Promise
     throw new AppError('bad_request', 'bodyNotJson');
   }
   if (origin === 'site' && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('bad_request', 'bodyNotObject');
-  const unstorable = unstorableStringAt(body, []);
+  const unstorable = unstorableStringAt(body);
   if (unstorable) throw fieldError('validation', unstorable, 'invalidCharacters');
   return body;
 }
 
 /**
- * The path of the first string (or key) a body carries that cannot be stored faithfully: a NUL,
+ * The path of a string (or key) in a body that cannot be stored faithfully: a NUL,
  * which SQLite text and C strings end at, or a lone surrogate, which is no Unicode at all and
  * turns into U+FFFD on the way out. Checked once here, for every endpoint, before any schema.
+ * A loop over an explicit stack, not recursion: a body nested a hundred thousand deep is valid
+ * JSON and must be refused by its schema, not overflow the call stack.
  */
-function unstorableStringAt(value: unknown, path: (string | number)[]): (string | number)[] | null {
+function unstorableStringAt(body: unknown): (string | number)[] | null {
   const bad = (text: string) => text.includes('\0') || !text.isWellFormed();
-  if (typeof value === 'string') return bad(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unstorableStringAt(item, [...path, index]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (bad(key)) return [...path, key];
-      const found = unstorableStringAt(item, [...path, key]);
-      if (found) return found;
+  // Each entry links to its parent, so the path is built once, for the one that fails.
+  type Step = { value: unknown; key: string | number | null; parent: Step | null };
+  const pathOf = (step: Step | null, last?: string) => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let at = step; at && at.key !== null; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const stack: Step[] = [{ value: body, key: null, parent: null }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const { value } = step;
+    if (typeof value === 'string') {
+      if (bad(value)) return pathOf(step);
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) stack.push({ value: value[index], key: index, parent: step });
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (bad(key)) return pathOf(step, key);
+        stack.push({ value: item, key, parent: step });
+      }
     }
   }
   return null;
