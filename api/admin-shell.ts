@@ -29,7 +29,6 @@ export function adminShell(distDir: string = ADMIN_DIST, options: { frameOrigin?
         'content-type': contentTypeFor(candidate),
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
         'content-security-policy': csp(candidate.endsWith('.html') ? body.toString('utf8') : ''),
-        'x-content-type-options': 'nosniff',
         'referrer-policy': 'same-origin',
       });
     }

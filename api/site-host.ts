@@ -45,7 +45,7 @@ export function siteHost(storage: Storage, options: { domainCacheMs?: number; ad
   async function serveFile(c: Context, manifest: Manifest, path: string, status: 200 | 404) {
     const file = manifest.files[path]!;
     const etag = `"${file.hash}"`;
-    const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': 'no-cache', etag, 'x-content-type-options': 'nosniff' };
+    const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': 'no-cache', etag };
     // A page may be framed by the site itself and by the admin (the editor's frames), by no other site.
     const admin = options.adminOrigin?.();
     if (file.contentType.startsWith('text/html')) headers['content-security-policy'] = `frame-ancestors 'self'${admin ? ` ${admin}` : ''}`;

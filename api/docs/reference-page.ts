@@ -36,7 +36,6 @@ export async function referencePage(c: Context<AppEnv>): Promise<Response> {
       'content-type': 'text/html; charset=UTF-8',
       'cache-control': 'no-cache',
       'content-security-policy': adminContentSecurityPolicy(html),
-      'x-content-type-options': 'nosniff',
       'referrer-policy': 'same-origin',
     },
   });

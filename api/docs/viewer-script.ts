@@ -20,7 +20,7 @@ async function loadBundle(): Promise<Bundle> {
 export async function viewerScript(c: Context): Promise<Response> {
   bundle ??= loadBundle();
   const { plain, gzipped, etag } = await bundle;
-  const headers: Record<string, string> = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', etag, vary: 'accept-encoding', 'x-content-type-options': 'nosniff' };
+  const headers: Record<string, string> = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', etag, vary: 'accept-encoding' };
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
   const wantsGzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
   const body = wantsGzip ? gzipped : plain;

@@ -64,7 +64,6 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
       'content-type': object.contentType,
       'cache-control': 'private, max-age=3600',
       etag: object.etag,
-      'x-content-type-options': 'nosniff',
     });
   });
   return app;

@@ -22,7 +22,7 @@ export function settingsMediaRoutes(deps: { db: Db; storage: Storage }) {
     const found = await readSettingsMedia(db, storage, site, params.mediaId);
     if (!found) throw new AppError('not_found', 'pathNotFound');
     const { mime, object } = found;
-    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': mime, 'cache-control': 'public, max-age=300', etag: object.etag, 'x-content-type-options': 'nosniff' });
+    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': mime, 'cache-control': 'public, max-age=300', etag: object.etag });
   });
   return app;
 }
