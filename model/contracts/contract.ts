@@ -65,6 +65,19 @@ export function fillPath(path: string, params: Readonly<Record<string, string>>)
   })}`;
 }
 
+/**
+ * Where a call named by its key goes: the contract's path under `/api` with its parameters
+ * filled, then the query's given values (an absent or empty one is left out). The console's and
+ * the viewer's clients both address their calls by it.
+ * @example callPath('GET /user', {}, { q: '', page: '2' }) // '/api/user?page=2'
+ */
+export function callPath(key: string, params: Readonly<Record<string, string>>, query?: unknown): string {
+  // `unknown`: a client's generic query type stays unresolved at the call; a contract's query values are strings.
+  const entries = typeof query === 'object' && query !== null ? Object.entries(query) : [];
+  const given = entries.filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1] !== '');
+  return fillPath(key.slice(key.indexOf(' ') + 1), params) + (given.length === 0 ? '' : `?${new URLSearchParams(given).toString()}`);
+}
+
 /** What a contract takes: query (as its schema reads it), body, and the path's parameters. */
 export type ContractQuery<C extends Contract> = C['query'] extends z.ZodType ? z.input<C['query']> : undefined;
 export type ContractBody<C extends Contract> = C['body'] extends z.ZodType ? z.input<C['body']> : C['body'] extends UploadBody ? FormData : undefined;

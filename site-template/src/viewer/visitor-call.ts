@@ -1,4 +1,4 @@
-import { fillPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../model/contracts/contract.ts';
+import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../model/contracts/contract.ts';
 import type { visitorContracts } from '../../../model/contracts/visitor.ts';
 import type { Language } from '../../../model/language.ts';
 import { callVisitorApi, type ApiAnswer, type ApiOptions } from './visitor-client.ts';
@@ -16,21 +16,13 @@ export type VisitorCallKey = keyof ByKey;
 /** What a call takes: its path's parameters, its query, and its body when it has one. */
 type CallInput<C extends Contract> = { params: PathParams<C['path']>; query?: ContractQuery<C> } & ([ContractBody<C>] extends [undefined] ? { body?: undefined } : { body: ContractBody<C> });
 
-/** `?a=1&b=2` of a query's given values (an absent one is left out), or nothing. */
-function queryString(query: unknown): string {
-  const pairs = Object.entries(typeof query === 'object' && query !== null ? query : {}).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
-  return pairs.length === 0 ? '' : `?${new URLSearchParams(pairs).toString()}`;
-}
-
 /**
  * Calls one endpoint of the visitor API (model/contracts/visitor.ts), typed by its contract: the
  * parameters, query and body it takes and the answer it gives.
  * @example visitorCall('POST /end-user/site/:id/login', { params: { id: siteId }, body: { email, password, lang } }, { lang })
  */
 export function visitorCall<K extends VisitorCallKey>(key: K, input: CallInput<ByKey[K]>, options: Omit<ApiOptions, 'method' | 'body'>): Promise<ApiAnswer<ContractResponse<ByKey[K]>>> {
-  const space = key.indexOf(' ');
-  const path = fillPath(key.slice(space + 1), input.params) + queryString(input.query);
-  return callVisitorApi(path, { ...options, method: key.startsWith('POST') ? 'POST' : 'GET', body: input.body });
+  return callVisitorApi(callPath(key, input.params, input.query), { ...options, method: key.startsWith('POST') ? 'POST' : 'GET', body: input.body });
 }
 
 /**

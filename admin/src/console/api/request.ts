@@ -1,4 +1,4 @@
-import { fillPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
+import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
 import type { publishingContracts } from '../../../../model/contracts/publishing.ts';
@@ -26,22 +26,13 @@ type BodyPart<C extends Contract> = ContractBody<C> extends undefined ? { body?:
 /** What a call of `C` sends: its path parameters, query and body, typed by the contract. */
 type RequestInput<C extends Contract> = ParamsPart<C> & QueryPart<C> & BodyPart<C>;
 
-function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * Calls the endpoint `METHOD /path` names, with the console's error behaviour (client.ts): the
  * parameters, query and body it takes and the answer it gives are its contract's.
  * @example await request('GET /site/:id/versions', { params: { id: site.id } }) // { versions: [...] }
  */
 export function request<K extends RequestKey>(key: K, input: RequestInput<ByKey[K]>, options?: CallOptions): Promise<Answer<K>> {
-  const space = key.indexOf(' ');
-  const params: Readonly<Record<string, string>> = input.params ?? {};
-  const path = fillPath(key.slice(space + 1), params).slice('/api'.length) + queryString(input.query ?? undefined);
-  return call<Answer<K>>(key.slice(0, space), path, input.body, options);
+  // call() puts the /api in front itself.
+  const path = callPath(key, input.params ?? {}, input.query).slice('/api'.length);
+  return call<Answer<K>>(key.slice(0, key.indexOf(' ')), path, input.body, options);
 }
