@@ -3,8 +3,8 @@ import { USER_API_PREFIXES } from '../../model/account.ts';
 import { identityContracts as contracts, prefixedUsers } from '../../model/contracts/identity.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
-import { AppError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { uploadedFile } from '../http/uploaded-file.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { changeContractState, listContractHistory } from './change-contract-state.ts';
 import { createUser, inviteUsers } from './create-users.ts';
@@ -36,9 +36,7 @@ export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }
       return { user: toUserView(user) };
     });
     route(app, users.import, async ({ c, account }) => {
-      const form = await c.req.formData().catch(() => null);
-      const file = form?.get('file');
-      if (!(file instanceof File)) throw new AppError('bad_request', 'sendFileField');
+      const file = await uploadedFile(c, users.import.body.field);
       const bytes = new Uint8Array(await file.arrayBuffer());
       const csv = assertCsvFile(file, bytes);
       const imported = await importUsers(db, account, findAccount(db, account.tenantId)!, csv);

@@ -5,6 +5,7 @@ import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { uploadedFile } from '../http/uploaded-file.ts';
 import { readMediaFile } from './read-media-file.ts';
 import { MAX_IMAGE_BYTES, storeUpload } from './store-upload.ts';
 import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
@@ -18,14 +19,7 @@ export function mediaRoutes(deps: { db: Db; storage: Storage }) {
   route(app, contracts.uploadMedia, async ({ c, site }) => {
     const declared = Number(c.req.header('content-length') ?? 0);
     if (declared > MAX_BODY_BYTES) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: 'file', max: MAX_VIDEO_BYTES / 1024 / 1024 } });
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new AppError('bad_request', 'sendFileField');
-    }
-    const file = form.get('file');
-    if (!(file instanceof File)) throw new AppError('bad_request', 'sendFileField');
+    const file = await uploadedFile(c, contracts.uploadMedia.body.field);
     return storeUpload(db, storage, site.id, { name: file.name || 'file', bytes: new Uint8Array(await file.arrayBuffer()) });
   });
   route(app, contracts.getMedia, async ({ c, site, params }) => {
