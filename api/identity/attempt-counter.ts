@@ -2,6 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queries } from '../db/open-database.ts';
 import { loginThrottle } from '../db/schema-identity.ts';
 
+/**
+ * Requests that mail an address someone typed (forgot-password, a member's resent registration
+ * link), per email and per client address within the window; the next one answers 429.
+ */
+export const MAIL_REQUESTS = { perEmail: 30, perIp: 30, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
+
 /** How long a count runs and how long a key stays locked once it reaches its limit. */
 export type AttemptWindow = { windowMs: number; lockMs: number };
 

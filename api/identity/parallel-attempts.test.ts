@@ -5,7 +5,7 @@ import { loginThrottle } from '../db/schema-identity.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { addAccount, createTestContext, OPERATOR, type TestContext } from '../test-support.ts';
 import { THROTTLE } from './login-throttle.ts';
-import { RESET_REQUESTS } from './request-reset-link.ts';
+import { MAIL_REQUESTS } from './attempt-counter.ts';
 
 let ctx: TestContext;
 
@@ -153,21 +153,21 @@ describe('forgot password', () => {
     expect(sent.map((mail) => mail.to)).toEqual([user.email]);
   });
 
-  it(`the ${RESET_REQUESTS.perEmail + 1}st request for one email within the window is 429, from whatever addresses, in parallel`, async () => {
+  it(`the ${MAIL_REQUESTS.perEmail + 1}st request for one email within the window is 429, from whatever addresses, in parallel`, async () => {
     ctx = await createTestContext();
-    const answers = await Promise.all(Array.from({ length: RESET_REQUESTS.perEmail + 1 }, (_, i) => post('/auth/forgot-password', { email: 'target@example.com' }, `10.0.${i}.1`)));
+    const answers = await Promise.all(Array.from({ length: MAIL_REQUESTS.perEmail + 1 }, (_, i) => post('/auth/forgot-password', { email: 'target@example.com' }, `10.0.${i}.1`)));
     const statuses = answers.map((answer) => answer.status);
-    expect(count(statuses, 200)).toBe(RESET_REQUESTS.perEmail);
+    expect(count(statuses, 200)).toBe(MAIL_REQUESTS.perEmail);
     expect(count(statuses, 429)).toBe(1);
-    expect(attemptsOf('forgot-email:target@example.com')).toBe(RESET_REQUESTS.perEmail + 1);
+    expect(attemptsOf('forgot-email:target@example.com')).toBe(MAIL_REQUESTS.perEmail + 1);
   });
 
-  it(`the ${RESET_REQUESTS.perIp + 1}st request from one address within the window is 429, whatever the emails, in parallel`, async () => {
+  it(`the ${MAIL_REQUESTS.perIp + 1}st request from one address within the window is 429, whatever the emails, in parallel`, async () => {
     ctx = await createTestContext();
-    const answers = await Promise.all(Array.from({ length: RESET_REQUESTS.perIp + 1 }, (_, i) => post('/auth/forgot-password', { email: `person${i}@example.com` }, '198.51.100.77')));
+    const answers = await Promise.all(Array.from({ length: MAIL_REQUESTS.perIp + 1 }, (_, i) => post('/auth/forgot-password', { email: `person${i}@example.com` }, '198.51.100.77')));
     const statuses = answers.map((answer) => answer.status);
-    expect(count(statuses, 200)).toBe(RESET_REQUESTS.perIp);
+    expect(count(statuses, 200)).toBe(MAIL_REQUESTS.perIp);
     expect(count(statuses, 429)).toBe(1);
-    expect(ctx.db.select().from(loginThrottle).where(like(loginThrottle.key, 'forgot-ip:%')).all()).toMatchObject([{ failures: RESET_REQUESTS.perIp + 1 }]);
+    expect(ctx.db.select().from(loginThrottle).where(like(loginThrottle.key, 'forgot-ip:%')).all()).toMatchObject([{ failures: MAIL_REQUESTS.perIp + 1 }]);
   });
 });

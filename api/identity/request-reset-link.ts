@@ -2,11 +2,8 @@ import type { Db } from '../db/open-database.ts';
 import { AppError } from '../http/errors.ts';
 import type { Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { reserveAttempts } from './attempt-counter.ts';
+import { MAIL_REQUESTS, reserveAttempts } from './attempt-counter.ts';
 import { sendResetLink } from './send-reset-link.ts';
-
-/** Forgot-password requests per email and per client address within the window; the next one answers 429. */
-export const RESET_REQUESTS = { perEmail: 30, perIp: 30, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
 
 export type ResetLinkDeps = { db: Db; mailer: Mailer; adminOrigin: string; background: Background };
 
@@ -17,9 +14,9 @@ export type ResetLinkDeps = { db: Db; mailer: Mailer; adminOrigin: string; backg
  */
 export function requestResetLink(deps: ResetLinkDeps, email: string, ip: string, now = Date.now()): void {
   const limits = [
-    { key: `forgot-email:${email}`, limit: RESET_REQUESTS.perEmail },
-    { key: `forgot-ip:${ip}`, limit: RESET_REQUESTS.perIp },
+    { key: `forgot-email:${email}`, limit: MAIL_REQUESTS.perEmail },
+    { key: `forgot-ip:${ip}`, limit: MAIL_REQUESTS.perIp },
   ];
-  if (!reserveAttempts(deps.db, limits, RESET_REQUESTS, now).allowed) throw new AppError('too_many_requests', 'tooManyRequests');
+  if (!reserveAttempts(deps.db, limits, MAIL_REQUESTS, now).allowed) throw new AppError('too_many_requests', 'tooManyRequests');
   deps.background.run('Sending a password reset link', () => sendResetLink(deps.db, deps.mailer, deps.adminOrigin, email));
 }
