@@ -12,7 +12,9 @@ export function createBackground(log: (line: string) => void = console.error): B
   const running = new Set<Promise<void>>();
   return {
     run(what, work) {
-      const task = Promise.resolve()
+      // After the current I/O turn, so the answer is written before any of the work runs (a
+      // microtask would run its synchronous part, the lookup and the token, first).
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
         .then(work)
         .catch((error: unknown) => log(`${what} failed: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => running.delete(task));
