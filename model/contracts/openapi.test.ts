@@ -104,6 +104,8 @@ describe('the OpenAPI document', () => {
     const events = document.paths['/api/site/{id}/publish/{publishId}/events']!.get as JsonObject;
     expect(events.responses).toMatchObject({ 200: { content: { 'text/event-stream': { schema: { type: 'string' } } } } });
     expect(document.paths['/api/openapi.json']!.get).toMatchObject({ security: [] });
+    // The admin calls that count attempts per email and address say they can answer 429.
+    for (const limited of ['/api/auth/login', '/api/auth/forgot-password']) expect(Object.keys((document.paths[limited]!.post as JsonObject).responses as JsonObject)).toContain('429');
   });
 
   it('lists every contract in an area, so each has its tag and operation id', () => {

@@ -88,7 +88,7 @@ function refusals(declared: Contract): ErrorStatus[] {
   // The admin origin refuses a cross-site change (CSRF) before anything else.
   if (access === 'session' || (declared.origin === 'admin' && declared.method !== 'GET')) statuses.push(403);
   if (pathParameterNames(declared.path).length > 0) statuses.push(404);
-  if (declared.origin === 'site') statuses.push(429);
+  if (declared.origin === 'site' || declared.limited) statuses.push(429);
   return statuses;
 }
 

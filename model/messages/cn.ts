@@ -49,7 +49,6 @@ export const backOfficeCn = {
   forbidden: '您没有执行此操作的权限。',
   viewOnly: '您只有查看权限，无法进行更改。',
   contractNotActive: '合同未生效，无法进行更改。',
-  contractTerminated: '合同已终止，此账户无法再登录。',
   readOnlyTerminated: '此账户的合同已终止，其数据为只读。',
   passwordChangeRequired: '请先修改密码再继续。',
   crossSite: '不接受跨站请求。',

@@ -49,7 +49,6 @@ export const backOfficeEn = {
   forbidden: 'You do not have permission to do this.',
   viewOnly: 'Your authority is view only; changes are not allowed.',
   contractNotActive: 'The contract is not active; changes are not allowed.',
-  contractTerminated: 'The contract has been terminated; this account can no longer log in.',
   readOnlyTerminated: 'The contract of this account has been terminated; its data is read-only.',
   passwordChangeRequired: 'Please change your password before continuing.',
   crossSite: 'Cross-site requests are not allowed.',

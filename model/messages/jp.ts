@@ -49,7 +49,6 @@ export const backOfficeJp = {
   forbidden: 'この操作を行う権限がありません。',
   viewOnly: '閲覧権限のため、変更できません。',
   contractNotActive: '契約が有効ではないため、変更できません。',
-  contractTerminated: '契約が解約されたため、このアカウントではログインできません。',
   readOnlyTerminated: 'このアカウントの契約は解約済みのため、データは閲覧のみ可能です。',
   passwordChangeRequired: '続行する前にパスワードを変更してください。',
   crossSite: '別のサイトからのリクエストは受け付けていません。',

@@ -58,7 +58,6 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'forbidden',
   'viewOnly',
   'contractNotActive',
-  'contractTerminated',
   'readOnlyTerminated',
   'passwordChangeRequired',
   'crossSite',

@@ -49,7 +49,6 @@ export const backOfficeKr = {
   forbidden: '이 작업을 수행할 권한이 없습니다.',
   viewOnly: '보기 권한만 있어 변경할 수 없습니다.',
   contractNotActive: '계약이 활성 상태가 아니어서 변경할 수 없습니다.',
-  contractTerminated: '계약이 해지되어 이 계정으로 더 이상 로그인할 수 없습니다.',
   readOnlyTerminated: '이 계정의 계약이 해지되어 데이터는 읽기 전용입니다.',
   passwordChangeRequired: '계속하기 전에 비밀번호를 변경해 주세요.',
   crossSite: '다른 사이트에서 보낸 요청은 허용되지 않습니다.',
