@@ -11,7 +11,12 @@ export default function VideoMedia({ src, hls, poster, priority, className }: Pr
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
-    if (!video || !hls || video.canPlayType('application/vnd.apple.mpegurl')) return;
+    if (!video || !hls) return;
+    // Set here, not as an attribute: hydration keeps the server's markup, which cannot know the browser.
+    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+      video.src = hls;
+      return;
+    }
     let destroyed = false;
     let player: { destroy(): void } | undefined;
     // The light build (no subtitles, alternate audio or DRM, which pages never use) is about half the size.
@@ -32,6 +37,5 @@ export default function VideoMedia({ src, hls, poster, priority, className }: Pr
       player?.destroy();
     };
   }, [hls, src]);
-  const nativeHls = typeof document !== 'undefined' && hls && document.createElement('video').canPlayType('application/vnd.apple.mpegurl');
-  return <video ref={ref} className={className} src={nativeHls ? hls : hls ? undefined : src} poster={poster} muted autoPlay loop playsInline preload={priority ? 'auto' : 'metadata'} />;
+  return <video ref={ref} className={className} src={hls ? undefined : src} poster={poster} muted autoPlay loop playsInline preload={priority ? 'auto' : 'metadata'} />;
 }
