@@ -150,4 +150,32 @@ describe('an uploaded 5 MB 720p mp4, published', () => {
     expect(ctx.writes.puts.filter((key) => key.includes('/hls/'))).toEqual([]);
     expect(await hlsTree()).toEqual(before);
   });
+
+  it('leaves a video ffmpeg cannot read as the plain file, and the publish goes on', async () => {
+    // What upload sniffing accepts (an ISO BMFF `ftyp` box) with nothing playable after it.
+    const broken = new Uint8Array(4096);
+    broken.set([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isommp41')]);
+    const view = await ctx.createSite({ name: 'Broken clip', numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
+    const upload = await ctx.uploadMedia(view.id, broken, 'broken.mp4');
+    await ctx.writePage(view.id, view.creatives[0]!.pages[0]!.id, 'jp', { detail: { imageUrl: upload.url } });
+    const { result, progress } = await publishWithEvents(view.id);
+    expect(result).toMatchObject({ version: 1, videosPackaged: 0 });
+    expect(progress.filter((event) => event.step === 'video').at(-1)).toMatchObject({ done: 1, total: 1 });
+    expect(await ctx.storage.head(hlsMasterKey(upload.sha256))).toBeNull();
+    const media = await prepareMedia(loadSiteDraft(ctx.db, view.id), ctx.storage, () => {});
+    expect(media.entries[upload.url]).toEqual({ kind: 'video', video: { src: `/media/${upload.sha256}/video.mp4`, type: 'video/mp4' } });
+  });
+
+  it("packages only a page's own video, not one shown as a button", async () => {
+    const small = await makeTestVideo(tmp, { width: 320, height: 240, seconds: 2, kbps: 300 });
+    const view = await ctx.createSite({ name: 'Button clip', numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
+    const upload = await ctx.uploadMedia(view.id, small, 'button.mp4');
+    const button = { id: 'cta-video', buttonType: 'media', buttonImageUrl: upload.url, buttonLinkType: 'external', linkDestinationUrl: 'https://example.com/', buttonShape: 'pill' };
+    await ctx.writePage(view.id, view.creatives[0]!.pages[0]!.id, 'jp', { detail: { mainText: 'Button' }, buttons: [button] });
+    const { result, progress } = await publishWithEvents(view.id);
+    expect(result).toMatchObject({ version: 1, videosPackaged: 0 });
+    expect(progress.filter((event) => event.step === 'video').at(-1)).toMatchObject({ done: 0, total: 0 });
+    expect(await ctx.storage.head(hlsMasterKey(upload.sha256))).toBeNull();
+    expect(await ctx.storage.head(`media/${upload.sha256}/video.mp4`)).not.toBeNull();
+  });
 });

@@ -4,7 +4,7 @@ import { parseMediaUrl } from '../model/media-url.ts';
 import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
-import { packageHls } from './hls.ts';
+import { packageHls, type HlsPackage } from './hls.ts';
 import { makeImageSet, srcsetFor, type ImageSet } from './images.ts';
 
 /** Originals are private: only derivatives made at publish time are public. */
@@ -97,14 +97,32 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
     }
     onProgress(++done, urls.length);
   });
-  if (videos) await packageVideos(storage, videoUrls, result, videos.onProgress);
+  if (videos) {
+    // Only a page's own medium plays as a stream (the viewer's PageView); buttons and products show the file.
+    const pageMedia = new Set(draft.creatives.flatMap((creative) => creative.pages.map((page) => page.content.detail.imageUrl)));
+    await packageVideos(
+      storage,
+      videoUrls.filter((video) => pageMedia.has(video.url)),
+      result,
+      videos.onProgress,
+    );
+  }
   return result;
 }
 
 async function packageVideos(storage: Storage, videos: { url: string; record: MediaRecord }[], result: PreparedMedia, onProgress: (done: number, total: number) => void): Promise<void> {
   onProgress(0, videos.length);
   for (const [index, { url, record }] of videos.entries()) {
-    const hls = await packageHls(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
+    let hls: HlsPackage;
+    try {
+      hls = await packageHls(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
+    } catch (error) {
+      // Upload sniffing reads only the first bytes: a damaged file, or one with sound only, passes it and
+      // ffmpeg then refuses it. It stays the plain file, so one bad upload does not stop the site's publish.
+      console.error(`HLS packaging of upload ${record.id} (${record.sha256}) failed; the page keeps the plain file:`, error);
+      onProgress(index + 1, videos.length);
+      continue;
+    }
     if (hls.made) result.videosPackaged = (result.videosPackaged ?? 0) + 1;
     const entry = result.entries[url];
     if (entry?.kind === 'video') result.entries[url] = { kind: 'video', video: { ...entry.video, hls: storage.publicUrl(hls.masterKey), poster: storage.publicUrl(hls.posterKey) } };
