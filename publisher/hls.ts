@@ -31,6 +31,11 @@ export type HlsPackage = { masterKey: string; posterKey: string; thumbnailKey: s
 
 /** One packaging per source at a time in this process: two publishes sharing a video wait for the same ffmpeg run. */
 const inFlight = new Map<string, Promise<HlsPackage>>();
+/**
+ * And one encode at a time in all: each ffmpeg run already uses every core, so publishes of
+ * several sites at once queue their videos instead of sharing the cores between encoders.
+ */
+let encoderFree: Promise<unknown> = Promise.resolve();
 
 /**
  * The HLS form of an uploaded video: a master playlist over a small ladder of H.264/AAC
@@ -52,6 +57,12 @@ export function packageHls(storage: Storage, source: HlsSource): Promise<HlsPack
 async function packageOnce(storage: Storage, source: HlsSource): Promise<HlsPackage> {
   const keys = { masterKey: hlsMasterKey(source.sha256), posterKey: hlsPosterKey(source.sha256), thumbnailKey: hlsThumbnailKey(source.sha256) };
   if (await storage.head(keys.masterKey)) return { ...keys, made: false };
+  const turn = encoderFree.then(() => encode(storage, source, keys));
+  encoderFree = turn.catch(() => {});
+  return turn;
+}
+
+async function encode(storage: Storage, source: HlsSource, keys: Omit<HlsPackage, 'made'>): Promise<HlsPackage> {
   const dir = await mkdtemp(join(os.tmpdir(), 'swipegrid-hls-'));
   try {
     const input = join(dir, 'source');
