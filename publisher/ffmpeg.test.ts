@@ -23,7 +23,7 @@ async function rotateQuarterTurn(file: string): Promise<void> {
   if (box < 0 || bytes[box + 8] !== 0) throw new Error('expected a version 0 tkhd box');
   // The matrix [a b u; c d v; x y w] at offset 48: a=0, b=1, c=-1, d=0 in 16.16, w=1 in 2.30.
   const matrix = [0, 0x00010000, 0, -0x00010000, 0, 0, 0, 0, 0x40000000];
-  matrix.forEach((value, i) => bytes.writeInt32BE(value, box + 48 + i * 4));
+  for (const [i, value] of matrix.entries()) bytes.writeInt32BE(value, box + 48 + i * 4);
   await writeFile(file, bytes);
 }
 
