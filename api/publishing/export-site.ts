@@ -32,18 +32,27 @@ export type ExportSlots = ReturnType<typeof exportSlots>;
 
 /**
  * A Node stream as a response body that pulls one chunk each time the client takes one, so the
- * ZIP is made exactly as fast as it is downloaded; a client that goes away destroys the stream.
+ * ZIP is made exactly as fast as it is downloaded. `ended` runs once the body is done with: read
+ * to its end, failed, or cancelled by a client that went away (which also stops the stream).
  */
-function responseBody(readable: Readable): ReadableStream<Uint8Array> {
+function responseBody(readable: Readable, ended: () => void): ReadableStream<Uint8Array> {
   const chunks: AsyncIterator<Buffer> = readable[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
+      try {
+        const next = await chunks.next();
+        if (next.done) {
+          ended();
+          controller.close();
+        } else controller.enqueue(next.value);
+      } catch (error) {
+        ended();
+        controller.error(error);
+      }
     },
-    async cancel() {
-      await chunks.return?.();
+    cancel() {
+      ended();
+      readable.destroy();
     },
   });
 }
@@ -55,8 +64,7 @@ export async function exportResponse(storage: Storage, slots: ExportSlots, siteI
     const tree = await exportTree(storage, siteId);
     if (!tree) throw notFound('siteNotPublished');
     const zip = zipTree(tree);
-    for (const ending of ['end', 'close', 'error'] as const) zip.once(ending, release);
-    return new Response(responseBody(zip), {
+    return new Response(responseBody(zip, release), {
       headers: {
         'content-type': 'application/zip',
         'content-disposition': `attachment; filename="site-${siteId}-v${tree.version}.zip"`,
