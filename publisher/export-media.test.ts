@@ -33,7 +33,7 @@ describe('an HLS playlist', () => {
       '#EXT-X-STREAM-INF:BANDWIDTH=800000',
       '360p/index.m3u8',
       '#EXT-X-STREAM-INF:BANDWIDTH=2000000',
-      '/media/' + A + '/hls/720p/index.m3u8',
+      `/media/${A}/hls/720p/index.m3u8`,
       '../../../sites/x/live.json',
     ].join('\n');
     expect(playlistKeys(`media/${A}/hls/master.m3u8`, master)).toEqual([`media/${A}/hls/360p/index.m3u8`, `media/${A}/hls/720p/index.m3u8`]);
