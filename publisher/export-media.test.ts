@@ -28,14 +28,9 @@ describe('media a published file names', () => {
 
 describe('an HLS playlist', () => {
   it('names its variants, segments and init sections relative to itself, and nothing outside media/', () => {
-    const master = [
-      '#EXTM3U',
-      '#EXT-X-STREAM-INF:BANDWIDTH=800000',
-      '360p/index.m3u8',
-      '#EXT-X-STREAM-INF:BANDWIDTH=2000000',
-      `/media/${A}/hls/720p/index.m3u8`,
-      '../../../sites/x/live.json',
-    ].join('\n');
+    const master = ['#EXTM3U', '#EXT-X-STREAM-INF:BANDWIDTH=800000', '360p/index.m3u8', '#EXT-X-STREAM-INF:BANDWIDTH=2000000', `/media/${A}/hls/720p/index.m3u8`, '../../../sites/x/live.json'].join(
+      '\n',
+    );
     expect(playlistKeys(`media/${A}/hls/master.m3u8`, master)).toEqual([`media/${A}/hls/360p/index.m3u8`, `media/${A}/hls/720p/index.m3u8`]);
     const variant = ['#EXTM3U', '#EXT-X-MAP:URI="init.mp4"', '#EXTINF:4.0,', 'seg0.m4s', '#EXTINF:4.0,', 'https://elsewhere.example/seg1.m4s'].join('\r\n');
     expect(playlistKeys(`media/${A}/hls/360p/index.m3u8`, variant)).toEqual([`media/${A}/hls/360p/init.mp4`, `media/${A}/hls/360p/seg0.m4s`]);
