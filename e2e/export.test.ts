@@ -100,6 +100,10 @@ describe('the exported ZIP served by a plain static file server', () => {
   it('opens A1 on a phone, swipes to B1 and to A2, every image and page data loaded from the tree', async () => {
     const page = await context.newPage();
     const failures = failuresOf(page);
+    const pageData: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 200 && new URL(response.url()).pathname.includes('/_data/')) pageData.push(response.url());
+    });
     const cdp = await context.newCDPSession(page);
     // The root of the host leads to the site's folder (or is the site, when it was published for its own origin).
     await page.goto(`${staticHost.origin}/`);
@@ -129,6 +133,8 @@ describe('the exported ZIP served by a plain static file server', () => {
     await page.reload();
     await waitForHydration(page);
     expect(await visiblePosition(page)).toBe('A2');
+    // The neighbours' page data came from the tree's `_data/` files.
+    expect(pageData.length).toBeGreaterThan(0);
     expect(failures).toEqual([]);
     await page.close();
   });
