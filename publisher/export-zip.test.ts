@@ -57,6 +57,7 @@ describe('the exported ZIP', () => {
     const entries = unzipSync(new Uint8Array(await zipOf(site.id)));
     const base = `sites/${site.id}/`;
     const manifest: Manifest = site.manifest;
+    expect(manifest.address.basePath).toBe(`/${base}`);
     const publicMedia = (await derivativesInStorage()).filter((key) => !key.startsWith(`media/${site.hiddenSha}/`));
     const expected = [...Object.keys(manifest.files).map((path) => base + path), ...manifest.assets, ...publicMedia, '404.html', 'index.html'];
     expect(Object.keys(entries).sort()).toEqual(expected.sort());
