@@ -185,7 +185,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     files: manifestFiles,
     assets,
     private: manifestPrivate,
-    address: { domain: address.domain, prefix: address.prefix, defaultLanguage },
+    address: { domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   await switchLive(storage, draft.id, version, now);

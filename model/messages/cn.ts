@@ -109,6 +109,8 @@ export const backOfficeCn = {
   categoryNotFound: '找不到分类。',
   publishNotFound: '找不到发布任务。',
   versionNotFound: '找不到版本。',
+  siteNotPublished: '此网站尚未发布。',
+  exportRunning: '此网站的导出正在进行中。请在完成后重试。',
   mediaNotFound: '找不到媒体。',
   unknownLanguage: '未知语言“{lang}”。请使用 jp、en、cn、kr 之一。',
   languageNotOffered: '该站点不提供语言 {lang}。',

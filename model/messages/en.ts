@@ -109,6 +109,8 @@ export const backOfficeEn = {
   categoryNotFound: 'Category not found.',
   publishNotFound: 'Publish not found.',
   versionNotFound: 'Version not found.',
+  siteNotPublished: 'This site has not been published yet.',
+  exportRunning: 'An export of this site is already running. Please try again when it has finished.',
   mediaNotFound: 'Media not found.',
   unknownLanguage: 'Unknown language "{lang}". Use one of jp, en, cn, kr.',
   languageNotOffered: 'The site does not offer the language {lang}.',

@@ -109,6 +109,8 @@ export const backOfficeJp = {
   categoryNotFound: 'カテゴリーが見つかりません。',
   publishNotFound: '公開処理が見つかりません。',
   versionNotFound: 'バージョンが見つかりません。',
+  siteNotPublished: 'このサイトはまだ公開されていません。',
+  exportRunning: 'このサイトのエクスポートはすでに実行中です。終了してから再度お試しください。',
   mediaNotFound: 'メディアが見つかりません。',
   unknownLanguage: '不明な言語「{lang}」です。jp、en、cn、kr のいずれかを指定してください。',
   languageNotOffered: 'このサイトは言語 {lang} に対応していません。',

@@ -122,6 +122,8 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'categoryNotFound',
   'publishNotFound',
   'versionNotFound',
+  'siteNotPublished',
+  'exportRunning',
   'mediaNotFound',
   'unknownLanguage',
   'languageNotOffered',

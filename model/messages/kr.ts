@@ -109,6 +109,8 @@ export const backOfficeKr = {
   categoryNotFound: '카테고리를 찾을 수 없습니다.',
   publishNotFound: '게시 작업을 찾을 수 없습니다.',
   versionNotFound: '버전을 찾을 수 없습니다.',
+  siteNotPublished: '이 사이트는 아직 게시되지 않았습니다.',
+  exportRunning: '이 사이트의 내보내기가 이미 진행 중입니다. 완료된 후 다시 시도해 주세요.',
   mediaNotFound: '미디어를 찾을 수 없습니다.',
   unknownLanguage: '알 수 없는 언어 "{lang}"입니다. jp, en, cn, kr 중 하나를 사용하세요.',
   languageNotOffered: '이 사이트는 {lang} 언어를 제공하지 않습니다.',
