@@ -90,11 +90,14 @@ function streamToFolder(source: Readable, contentType: string, body: UploadBody,
       });
       fileStream.on('limit', () => {
         fileStream.unpipe(out);
+        fileStream.resume();
         out.destroy();
         fail(tooLarge(name || body.field));
       });
       fileStream.pipe(out);
       received = once(out, 'close').then(() => ({ name, type: info.mimeType, path, size }));
+      // A file cut at its limit is destroyed mid-write: that refusal is already on its way.
+      received.catch(() => {});
     });
     parser.on('error', () => fail(new AppError('bad_request', 'sendFileField')));
     parser.on('close', () => {
