@@ -5,6 +5,7 @@ import type { Actor } from '../identity/actor.ts';
 import type { ValidSession } from '../identity/sessions.ts';
 import type { AppEnv } from './env.ts';
 import { AppError, fieldError } from './errors.ts';
+import { readBodyText, refuseDeclaredOverCap } from './read-body.ts';
 import type { AccountRow } from '../identity/find-account.ts';
 import type { SiteRow } from '../sites/find-site.ts';
 import type { Member } from '../visitor/member-sessions.ts';
@@ -45,7 +46,7 @@ const CHECK_RESPONSES = process.env.SWIPEGRID_CHECK_RESPONSES === '1';
  * A visitor's body is always an object, and anything else is refused as such.
  */
 async function readJson(c: Context<AppEnv>, origin: Contract['origin'], cap: number): Promise<unknown> {
-  const text = await readCapped(c, cap);
+  const text = await readBodyText(c, cap);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -56,42 +57,6 @@ async function readJson(c: Context<AppEnv>, origin: Contract['origin'], cap: num
   const unstorable = unstorableStringAt(body);
   if (unstorable) throw fieldError('validation', unstorable, 'invalidCharacters');
   return body;
-}
-
-const tooLarge = () => new AppError('payload_too_large', 'bodyTooLarge');
-
-/**
- * Refuses, before anything is read, a body whose declared length is over the call's cap. With
- * a length, Node's parser reads no more than it (what follows is parsed as the next request).
- */
-function refuseDeclaredOverCap(c: Context<AppEnv>, cap: number): void {
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > cap) throw tooLarge();
-}
-
-/**
- * A body's text, at most `cap` bytes. With a declared length the server's direct read is used
- * (touching the web stream makes @hono/node-server build a full Request: it halved the visitor
- * calls served a second, bench/visitor.bench.ts); a streamed (chunked) body is counted as it
- * comes and reading stops at the cap. The rest is not read: the server drains a little and
- * closes the connection.
- */
-async function readCapped(c: Context<AppEnv>, cap: number): Promise<string> {
-  if (c.req.header('content-length') !== undefined && c.req.header('transfer-encoding') === undefined) return c.req.text();
-  const stream = c.req.raw.body;
-  if (!stream) return '';
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let next = await reader.read(); !next.done; next = await reader.read()) {
-    size += next.value.byteLength;
-    if (size > cap) {
-      reader.releaseLock();
-      throw tooLarge();
-    }
-    chunks.push(next.value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /**
