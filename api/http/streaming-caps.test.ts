@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngBytes } from '../test-support.ts';
 
 /**
  * The caps against the server as it runs: a process of its own on real sockets, so the memory
@@ -25,7 +26,17 @@ beforeAll(async () => {
   const script = fileURLToPath(new URL('../server.ts', import.meta.url));
   // The server's temporary files go in a folder of the test's own, to be seen gone.
   await mkdir(join(dataDir, 'tmp'));
-  const env = { ...process.env, TMPDIR: join(dataDir, 'tmp'), DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', NODE_ENV: 'test' };
+  const env = {
+    ...process.env,
+    TMPDIR: join(dataDir, 'tmp'),
+    DATA_DIR: dataDir,
+    PORT: '0',
+    SITE_PORT: '0',
+    ADMIN_EMAIL: 'owner@example.com',
+    ADMIN_PASSWORD: PASSWORD,
+    SEED_DEMO: 'false',
+    NODE_ENV: 'test',
+  };
   child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   for await (const chunk of child.stdout!) {
@@ -34,13 +45,21 @@ beforeAll(async () => {
     siteUrl = /Published sites:\s+(\S+)\/sites\//.exec(out)?.[1] ?? '';
     if (adminUrl && siteUrl) break;
   }
-  const login = await fetch(`${adminUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD }) });
+  const login = await fetch(`${adminUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD }),
+  });
   expect(login.status).toBe(200);
   cookie = login.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
-  const created = await fetch(`${adminUrl}/api/site`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Caps', numberHorizontal: 1, numberVertical: 1 }) });
+  const created = await fetch(`${adminUrl}/api/site`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Caps', numberHorizontal: 1, numberVertical: 1 }),
+  });
   expect(created.status).toBe(201);
   siteId = ((await created.json()) as { id: string }).id;
 }, 60_000);
@@ -137,6 +156,16 @@ describe('a chunked upload far over the limit', () => {
     expect(sent).toBeLessThan(300 * MB);
     expect(growth).toBeLessThan(64 * MB);
     // The part written to a temporary file before the limit is gone with it.
+    expect(await readdir(join(dataDir, 'tmp'))).toEqual([]);
+  });
+});
+
+describe('an upload that is taken', () => {
+  it('leaves no temporary file behind', async () => {
+    const form = new FormData();
+    form.append('file', new File([(await pngBytes(20, 20, '#118844')) as Uint8Array<ArrayBuffer>], 'green.png', { type: 'image/png' }));
+    const stored = await fetch(`${adminUrl}/api/site/${siteId}/media`, { method: 'POST', headers: { cookie }, body: form });
+    expect(stored.status).toBe(201);
     expect(await readdir(join(dataDir, 'tmp'))).toEqual([]);
   });
 });

@@ -24,17 +24,29 @@ export async function receiveUpload(c: Context, body: UploadBody, tooLarge: (fil
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > cap) throw tooLarge(body.field);
   const contentType = c.req.header('content-type') ?? '';
-  const stream = c.req.raw.body;
-  if (!/^multipart\/form-data/i.test(contentType) || !stream) throw new AppError('bad_request', 'sendFileField');
+  const source = sourceOf(c);
+  if (!/^multipart\/form-data/i.test(contentType) || !source) throw new AppError('bad_request', 'sendFileField');
   const folder = await mkdtemp(join(tmpdir(), 'swipegrid-upload-'));
   const dispose = () => rm(folder, { recursive: true, force: true });
   try {
-    const file = await streamToFolder(Readable.from(chunksOf(stream), { objectMode: false }), contentType, body, cap, join(folder, 'file'), tooLarge);
+    const file = await streamToFolder(source, contentType, body, cap, join(folder, 'file'), tooLarge);
     return { ...file, dispose };
   } catch (error) {
     await dispose();
     throw error;
   }
+}
+
+/**
+ * The body as a Node stream: under @hono/node-server the request itself (its `incoming`
+ * binding), read as the socket delivers, without the web stream's extra layers; elsewhere (an
+ * `app.request()` in tests) the web stream's chunks.
+ */
+function sourceOf(c: Context): Readable | null {
+  const incoming: unknown = c.env ? Reflect.get(c.env, 'incoming') : undefined;
+  if (incoming instanceof Readable && !incoming.readableDidRead) return incoming;
+  const stream = c.req.raw.body;
+  return stream ? Readable.from(chunksOf(stream), { objectMode: false }) : null;
 }
 
 /** A web stream's chunks as Buffers, read only as fast as they are asked for. */
