@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { z } from 'zod';
 
-/** Debian's ffmpeg package puts it here (.ci/run installs it); FFPROBE overrides. */
-const FFPROBE = process.env.FFPROBE ?? '/usr/bin/ffprobe';
+/** Debian's ffmpeg package puts it here (.ci/run installs it); FFPROBE_PATH overrides (as in publisher/ffmpeg.ts on main). */
+const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
 
 /** A hostile file must not hold a probe (or the upload) for long. */
 const PROBE_TIMEOUT_MS = 20_000;
