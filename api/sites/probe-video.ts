@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { z } from 'zod';
 
-/** Debian's ffmpeg package puts it here (.ci/run installs it); FFPROBE_PATH overrides (as in publisher/ffmpeg.ts on main). */
+/** Debian's ffmpeg package puts it here (.ci/run installs it); FFPROBE_PATH overrides, the name publisher/ffmpeg.ts reads too. */
 const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
 
 /** A hostile file must not hold a probe (or the upload) for long. */
