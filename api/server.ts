@@ -1,10 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
 import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
+import { answerClientErrors } from './http/client-error.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createBackground } from './mail/background.ts';
@@ -20,10 +22,11 @@ import { eq } from 'drizzle-orm';
 
 export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; close(): Promise<void> };
 
-/** Serves an app on a port (0: any free one) and resolves once it listens, with the port it got. */
+/** Serves an app on a port (0: any free one) and resolves once it listens, with the port it got; what Node's parser refuses is answered as JSON. */
 export function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, host: string): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    if (server instanceof HttpServer) answerClientErrors(server);
     server.once('error', reject);
   });
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
@@ -316,6 +318,33 @@ export async function jpegBytes(width: number, height: number, colour: string): 
       .jpeg()
       .toBuffer(),
   );
+}
+
+let playableMp4: Promise<Buffer> | undefined;
+
+/**
+ * A playable MP4 (one second of ffmpeg's test pattern, H.264), padded with a `free` box of
+ * `fill` bytes to `size` bytes when given: players skip `free` boxes, so the file stays playable
+ * at any size, and a different `fill` gives different bytes.
+ */
+export async function mp4Bytes(size?: number, fill = 0): Promise<Uint8Array> {
+  playableMp4 ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-mp4-'));
+    const file = path.join(dir, 'clip.mp4');
+    await promisify(execFile)('/usr/bin/ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x48:rate=10', '-pix_fmt', 'yuv420p', '-y', file]);
+    const bytes = await readFile(file);
+    await rm(dir, { recursive: true, force: true });
+    return bytes;
+  })();
+  const clip = await playableMp4;
+  if (size === undefined) return new Uint8Array(clip);
+  if (size < clip.byteLength + 8) throw new Error(`an MP4 needs at least ${clip.byteLength + 8} bytes`);
+  const bytes = new Uint8Array(size).fill(fill);
+  bytes.set(clip);
+  const free = new DataView(bytes.buffer, clip.byteLength, 8);
+  free.setUint32(0, size - clip.byteLength);
+  bytes.set(Buffer.from('free'), clip.byteLength + 4);
+  return bytes;
 }
 
 /** A multipart body with one file in the field `file`. */

@@ -13,7 +13,7 @@ const STATUS = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
-  payload_too_large: 400,
+  payload_too_large: 413,
   unsupported_media: 400,
   conflict: 400,
   too_many_requests: 429,

@@ -135,7 +135,7 @@ describe('POST /api/end-user/events', () => {
 
   it('refuses a body over 64 KiB before reading it', async () => {
     const response = await ctx.visit('/api/end-user/events', { method: 'POST', body: 'x'.repeat(70 * 1024), ip: '192.0.2.81' });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toBe('The request body is too large.');
   });
 });

@@ -39,6 +39,8 @@ export const VISITOR_MESSAGE_KEYS = [
   'sent',
   'registrationEmailSent',
   'bodyTooLarge',
+  'headersTooLarge',
+  'malformedRequest',
   'bodyNotJson',
   'bodyNotObject',
   'linkExpired',
@@ -134,6 +136,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'sendFileField',
   'unsupportedFormat',
   'fileTooLarge',
+  'storageQuotaExceeded',
   // Users and imports
   'emailTaken',
   'unknownPlan',
