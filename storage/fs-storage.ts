@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { BigIntStats, Dirent } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assertValidKey, assertValidPrefix, contentTypeFor, RESERVED_SEGMENT_PREFIX, StorageKeyError } from './storage.ts';
 import type { ObjectInfo, PutOptions, Storage, StoredObject } from './storage.ts';
+import { tempFileName } from './temp-file-name.ts';
 
 export type FsStorageOptions = {
   /** Folder that holds everything; created on first write. */
@@ -229,7 +230,7 @@ function assertFsKey(key: string): void {
 
 /** Writes and fsyncs a temp file in `dir`; the fsync is what makes the later rename safe across a crash. */
 async function writeTemp(dir: string, bytes: Uint8Array): Promise<{ path: string; ino: string }> {
-  const tempPath = path.join(dir, `${RESERVED_SEGMENT_PREFIX}${randomBytes(8).toString('hex')}`);
+  const tempPath = path.join(dir, tempFileName());
   const handle = await open(tempPath, 'wx');
   let written = false;
   try {
