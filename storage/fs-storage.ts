@@ -28,7 +28,7 @@ export type FsStorageOptions = {
  * records the inode of the body it describes (rename keeps the inode); a reader that finds
  * them disagreeing is between a writer's two renames and retries, and if they still
  * disagree (a writer was killed in between, or two processes crossed) it trusts the body:
- * hashes it for the etag and takes the content type from the extension.
+ * hashes it for the etag, takes the content type from the extension, and writes that sidecar.
  */
 
 type Meta = { etag: string; contentType: string; cacheControl?: string; ino: string };
@@ -100,6 +100,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
         if (attempt >= CONSISTENT_READ_ATTEMPTS) {
           const body = await handle.readFile();
           const trusted = { etag: etagOf(body), contentType: contentTypeFor(key), ino: stats.ino.toString() };
+          await repairMeta(key, trusted);
           return { info: infoOf(key, stats, trusted), body };
         }
       } finally {
@@ -107,6 +108,25 @@ export function createFsStorage(options: FsStorageOptions): Storage {
       }
       await sleep(attempt * 2);
     }
+  }
+
+  /**
+   * Writes the sidecar of a body whose writer died between its two renames (or crossed another
+   * process's), so later reads take the fast path again instead of waiting and hashing each time.
+   * Only while the body is still the one described: a newer write brings its own sidecar.
+   */
+  async function repairMeta(key: string, meta: Meta): Promise<void> {
+    await withKeyLock(key, async () => {
+      const current = await stat(fileOf(key), { bigint: true }).catch(() => null);
+      if (current?.ino.toString() !== meta.ino || (await readMeta(key))?.ino === meta.ino) return;
+      const metaFile = metaOf(key);
+      await mkdir(path.dirname(metaFile), { recursive: true });
+      const temp = await writeTemp(path.dirname(metaFile), Buffer.from(JSON.stringify(meta)));
+      await rename(temp.path, metaFile);
+    }).catch((error: unknown) => {
+      // A failed repair leaves the slow path, never a wrong answer.
+      console.error(`fs storage: the sidecar of ${key} could not be repaired:`, error);
+    });
   }
 
   async function collectKeys(dirKey: string, prefix: string, into: string[]): Promise<void> {
