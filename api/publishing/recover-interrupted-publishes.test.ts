@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manifestKey, readLivePointer, readManifest, switchLive } from '../../publisher/versions.ts';
 import { publishes } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
@@ -56,5 +56,19 @@ describe('recoverInterruptedPublishes', () => {
     expect(publishRow(id)).toEqual({ status: 'done', version: 2, error: null });
     expect(publishRow(older)).toMatchObject({ status: 'failed' });
     expect((await readLivePointer(ctx.rawStorage, siteId))?.version).toBe(2);
+  });
+
+  it('does not stop the start over an unreadable live pointer: the publish is marked failed', async () => {
+    const id = interruptedPublish();
+    await ctx.rawStorage.put(`sites/${siteId}/live.json`, 'not json');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await recoverInterruptedPublishes(ctx.db, ctx.rawStorage)).toBe(1);
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      logged.mockRestore();
+    }
+    expect(publishRow(id)).toMatchObject({ status: 'failed' });
+    expect(liveVersion()).toBe(1);
   });
 });

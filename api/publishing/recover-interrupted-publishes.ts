@@ -17,11 +17,18 @@ export async function recoverInterruptedPublishes(db: Db, storage: Storage): Pro
   const running = db.select().from(publishes).where(eq(publishes.status, 'running')).orderBy(desc(publishes.startedAt)).all();
   const now = new Date();
   for (const siteId of new Set(running.map((row) => row.siteId))) {
+    // One site's unreadable pointer or manifest must not keep the server from starting: its publish is marked failed below.
+    await settleSite(siteId).catch((error: unknown) => console.error(`publish recovery of site ${siteId}:`, error));
+  }
+  db.update(publishes).set({ status: 'failed', error: 'Interrupted by a server stop.', finishedAt: now }).where(eq(publishes.status, 'running')).run();
+  return running.length;
+
+  async function settleSite(siteId: string): Promise<void> {
     const site = db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
     const pointer = await readLivePointer(storage, siteId);
-    if (!site || !pointer || pointer.version === site.liveVersion) continue;
+    if (!site || !pointer || pointer.version === site.liveVersion) return;
     const manifest = await readManifest(storage, siteId, pointer.version);
-    if (!manifest) continue;
+    if (!manifest) return;
     const previous = site.liveVersion === null ? null : await readManifest(storage, siteId, site.liveVersion);
     await moveDomain(storage, siteId, previous?.address.domain, manifest.address.domain);
     const latest = running.find((row) => row.siteId === siteId)!;
@@ -36,6 +43,4 @@ export async function recoverInterruptedPublishes(db: Db, storage: Storage): Pro
         .run();
     });
   }
-  db.update(publishes).set({ status: 'failed', error: 'Interrupted by a server stop.', finishedAt: now }).where(eq(publishes.status, 'running')).run();
-  return running.length;
 }
