@@ -11,7 +11,7 @@ import type { Storage } from '../storage/storage.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { openDatabase, type Db } from './db/open-database.ts';
 import { createPublishJobs, type PublishJobs } from './publishing/publish-jobs.ts';
-import { createEventQueue, type EventQueue } from './visitor/event-queue.ts';
+import { createEventQueue, type EventQueue, type EventQueueOptions } from './visitor/event-queue.ts';
 import type { PublishResult } from '../publisher/publish.ts';
 import type { SiteView } from '../model/site-view.ts';
 import type { StoredUpload } from './sites/store-upload.ts';
@@ -122,11 +122,12 @@ export type TestContext = {
 /**
  * A fresh world for one test: a temporary folder with its own SQLite file and storage root,
  * the first operator, the admin and site apps and the publish jobs, all wired as the server
- * wires them. `mailer` replaces the outbox mailer (an SMTP one, to test delivery).
+ * wires them. `mailer` replaces the outbox mailer (an SMTP one, to test delivery); `eventQueue`
+ * sets the events queue's limits.
  *
  * @example const ctx = await createTestContext(); const res = await ctx.request('/api/site'); await ctx.cleanup();
  */
-export async function createTestContext(options: { mailer?: Mailer } = {}): Promise<TestContext> {
+export async function createTestContext(options: { mailer?: Mailer; eventQueue?: EventQueueOptions } = {}): Promise<TestContext> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
@@ -144,7 +145,7 @@ export async function createTestContext(options: { mailer?: Mailer } = {}): Prom
     if (backgroundErrors.length > 0) throw new Error(backgroundErrors.splice(0).join('\n'));
   };
   const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background });
-  const events = createEventQueue(db);
+  const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
   const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN });
   let cookie: string | undefined;

@@ -17,6 +17,8 @@ const STATUS = {
   unsupported_media: 400,
   conflict: 400,
   too_many_requests: 429,
+  // The server cannot store the request now (the events queue is full); nothing was kept, try again.
+  unavailable: 503,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 

@@ -29,6 +29,8 @@ export type Contract = {
   readonly query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
   readonly body?: z.ZodType | UploadBody;
   readonly response: z.ZodType | RawReply;
+  /** Answers 503 when the request cannot be stored now (a full write queue): nothing was kept, the client may retry. */
+  readonly mayBeBusy?: true;
   /** The success status, 200 unless said. */
   readonly status?: 200 | 201 | 202;
   /** Counted per email and per client address: 429 past the limit (every site-origin call is rate limited anyway). */

@@ -41,6 +41,7 @@ export const visitorCn = {
   answerWithText: '请用文字作答。',
   chooseOneOption: '请选择一个选项。',
   unknownEventSite: '事件中包含未知站点 {site}。',
+  eventsNotStored: '无法记录事件。请稍后再试。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeCn = {

@@ -41,6 +41,7 @@ export const visitorEn = {
   answerWithText: 'Answer with text.',
   chooseOneOption: 'Choose one option.',
   unknownEventSite: 'An event names an unknown site {site}.',
+  eventsNotStored: 'The events could not be recorded. Please try again later.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeEn = {

@@ -41,6 +41,7 @@ export const visitorJp = {
   answerWithText: '文章で回答してください。',
   chooseOneOption: '選択肢を1つ選んでください。',
   unknownEventSite: 'イベントに不明なサイト {site} が含まれています。',
+  eventsNotStored: 'イベントを記録できませんでした。しばらくしてからもう一度お試しください。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeJp = {

@@ -48,6 +48,7 @@ export const VISITOR_MESSAGE_KEYS = [
   'answerWithText',
   'chooseOneOption',
   'unknownEventSite',
+  'eventsNotStored',
 ] as const;
 
 /** What the back office is told: identity, permissions, plans, site rules, uploads, imports. */

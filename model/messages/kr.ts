@@ -41,6 +41,7 @@ export const visitorKr = {
   answerWithText: '텍스트로 답해 주세요.',
   chooseOneOption: '선택지를 하나 골라 주세요.',
   unknownEventSite: '이벤트에 알 수 없는 사이트 {site}가 있습니다.',
+  eventsNotStored: '이벤트를 기록하지 못했습니다. 잠시 후 다시 시도해 주세요.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeKr = {
