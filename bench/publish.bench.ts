@@ -325,7 +325,8 @@ function changedPaths(before: Manifest | null, after: Manifest | null): string[]
 async function warmUp(renderer: Renderer, setup: Setup): Promise<void> {
   const draft = loadSiteDraft(setup.db, setup.siteId);
   const { site } = buildSnapshot(draft, DEFAULT_LANGUAGE, { entries: {}, thumbnails: {}, made: 0, reused: 0 }, siteAddress(draft, DEFAULT_SITE_ORIGIN));
-  await renderer.renderPage({ site, page: null, assetOrigin: '' });
+  const { grid: _grid, ...rest } = site;
+  await renderer.renderPage({ site: { ...rest, gridPath: '' }, page: null, neighbourhood: null, assetOrigin: '' });
 }
 
 // ── sharp alone ──────────────────────────────────────────────────────────────

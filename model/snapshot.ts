@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageSchema } from './language.ts';
 import { pageContentSchema } from './page.ts';
 import { companyInfoSchema, seoSchema, snsSchema, viewModeSchema } from './site.ts';
+import type { GridNeighbourhood } from './grid-manifest.ts';
 import type { VisitorSubPath } from './visitor-path.ts';
 
 /**
@@ -87,10 +88,18 @@ export const siteSnapshotSchema = z.object({
 export type SiteSnapshot = z.infer<typeof siteSnapshotSchema>;
 
 /**
- * What the renderer receives for one page file: the site, and the page at that position (null
- * renders the not-found page), or a visitor screen (register, contact…) with `page` null.
+ * The site as one page file carries it: everything but the grid, which is a file of its own
+ * (model/grid-manifest.ts) named here relative to the site's root.
  */
-export type RenderLocals = { site: SiteSnapshot; page: ResolvedPage | null; assetOrigin: string; screen?: VisitorSubPath };
+export const pageSiteSchema = siteSnapshotSchema.omit({ grid: true }).extend({ gridPath: z.string() });
+export type PageSite = z.infer<typeof pageSiteSchema>;
+
+/**
+ * What the renderer receives for one page file: the site, and the page at that position with its
+ * neighbourhood of the grid (page null renders the not-found page), or a visitor screen
+ * (register, contact…) with `page` null.
+ */
+export type RenderLocals = { site: PageSite; page: ResolvedPage | null; neighbourhood: GridNeighbourhood | null; assetOrigin: string; screen?: VisitorSubPath };
 
 /** The path of a page's JSON file inside a site's published tree. */
 export function pageDataPath(lang: string, pageId: string): string {

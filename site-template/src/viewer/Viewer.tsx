@@ -1,6 +1,7 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Destination } from '../../../model/destination.ts';
-import type { ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import type { GridNeighbourhood } from '../../../model/grid-manifest.ts';
+import type { PageSite, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import AlbumButton from './AlbumButton.tsx';
 import CategoryColumn from './CategoryColumn.tsx';
 import LanguageSelect from './LanguageSelect.tsx';
@@ -10,17 +11,27 @@ import { useAddressSync } from './address-sync.ts';
 import { shownButtons } from './cta-rules.ts';
 import { followDestination } from './follow-destination.ts';
 import { useGridMoves } from './grid-moves.ts';
+import { useGrid } from './grid-source.ts';
 import { globalMenuVisible } from './layout-rules.ts';
 import { isLandable, pageAt, type Cell } from './navigation.ts';
 import { usePageCache } from './page-cache.ts';
 import { useSwipeInput } from './swipe-input.ts';
 
-type Props = { site: SiteSnapshot; initialPage: ResolvedPage };
+type Props = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood };
 
-/** The swipe viewer: categories side by side, their pages one above the other. */
-export default function Viewer({ site, initialPage }: Props) {
+/**
+ * The swipe viewer: categories side by side, their pages one above the other. Only the columns
+ * next to the current one are in the document, each placed at its index, so the stage's size is
+ * the same on any grid; the whole grid arrives after the first paint (grid-source.ts).
+ */
+export default function Viewer({ site: pageSite, initialPage, neighbourhood }: Props) {
   const initial = useRef<Cell>({ column: initialPage.columnIndex, row: initialPage.row }).current;
-  const [current, moveTo, move, rootRef] = useGridMoves(site, initial);
+  const { grid, complete, load } = useGrid(pageSite, neighbourhood);
+  const site = useMemo<SiteSnapshot>(() => ({ ...pageSite, grid }), [pageSite, grid]);
+  const [current, moveTo, move] = useGridMoves(site, initial);
+  useEffect(() => {
+    if (!complete) load();
+  }, [current, complete, load]);
   const pages = usePageCache(site, initialPage, current);
   useAddressSync(site, current);
   const swipe = useSwipeInput(move);
@@ -55,10 +66,11 @@ export default function Viewer({ site, initialPage }: Props) {
           ))}
         </nav>
       )}
-      <div ref={rootRef} className="keen-slider sg-columns">
-        {site.grid.map((category, index) => (
-          <CategoryColumn key={category.id} site={site} index={index} current={current} pages={pages} initial={initial} onNavigate={navigate} />
-        ))}
+      <div className="sg-columns" style={{ transform: `translate3d(${-current.column * 100}%,0,0)` }}>
+        {site.grid.map(
+          (category, index) =>
+            Math.abs(index - current.column) <= 1 && <CategoryColumn key={category.id} site={site} index={index} current={current} pages={pages} initial={initial} onNavigate={navigate} />,
+        )}
       </div>
       {site.displayPageCount && column && (
         <p className="sg-counter" aria-live="polite">
