@@ -44,8 +44,10 @@ export function nextCell(grid: GridColumn[], from: Cell, direction: Direction, s
 }
 
 export const gridNeighbourhoodSchema = z.object({
-  /** Every column's id, name (the menu) and page count (the counter), in order. */
-  columns: z.array(z.object({ id: z.string(), name: z.string(), rows: z.number().int().nonnegative() })),
+  /** Every column's name (the menu), in order; the viewer keys columns by index. */
+  names: z.array(z.string()),
+  /** Every column's page count (the counter), in the same order. */
+  rows: z.array(z.number().int().nonnegative()),
   /** The page itself and the pages one move away (up, down, and where a sideways swipe lands or would keep the row). */
   cells: z.array(gridPageSchema.extend({ columnIndex: z.number().int().nonnegative() })),
 });
@@ -66,7 +68,7 @@ export function neighbourhoodOf(grid: GridColumn[], cell: Cell, swipeRedirection
     seen.add(page.id);
     cells.push({ ...page, columnIndex: at.column });
   }
-  return { columns: grid.map((column) => ({ id: column.id, name: column.name, rows: column.pages.length })), cells };
+  return { names: grid.map((column) => column.name), rows: grid.map((column) => column.pages.length), cells };
 }
 
 /**
@@ -74,10 +76,10 @@ export function neighbourhoodOf(grid: GridColumn[], cell: Cell, swipeRedirection
  * pages in place (the others are holes, which navigation treats as pages it cannot enter yet).
  */
 export function gridFromNeighbourhood(neighbourhood: GridNeighbourhood): GridColumn[] {
-  const grid: GridColumn[] = neighbourhood.columns.map((column) => {
+  const grid: GridColumn[] = neighbourhood.names.map((name, index) => {
     const pages: GridPage[] = [];
-    pages.length = column.rows;
-    return { id: column.id, name: column.name, pages };
+    pages.length = neighbourhood.rows[index] ?? 0;
+    return { id: `column-${index}`, name, pages };
   });
   for (const { columnIndex, ...page } of neighbourhood.cells) {
     const column = grid[columnIndex];

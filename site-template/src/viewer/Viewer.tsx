@@ -17,14 +17,17 @@ import { isLandable, pageAt, type Cell } from './navigation.ts';
 import { usePageCache } from './page-cache.ts';
 import { useSwipeInput } from './swipe-input.ts';
 
-type Props = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood };
+/** What a page file hands the viewer, as one JSON string: Astro's typed encoding of nested props is several times larger and slower to render. */
+export type ViewerData = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood };
+type Props = { data: string };
 
 /**
  * The swipe viewer: categories side by side, their pages one above the other. Only the columns
  * next to the current one are in the document, each placed at its index, so the stage's size is
  * the same on any grid; the whole grid arrives after the first paint (grid-source.ts).
  */
-export default function Viewer({ site: pageSite, initialPage, neighbourhood }: Props) {
+export default function Viewer({ data }: Props) {
+  const { site: pageSite, initialPage, neighbourhood } = useMemo(() => JSON.parse(data) as ViewerData, [data]);
   const initial = useRef<Cell>({ column: initialPage.columnIndex, row: initialPage.row }).current;
   const { grid, complete, load } = useGrid(pageSite, neighbourhood);
   const site = useMemo<SiteSnapshot>(() => ({ ...pageSite, grid }), [pageSite, grid]);
@@ -52,7 +55,9 @@ export default function Viewer({ site: pageSite, initialPage, neighbourhood }: P
         <nav className="sg-menu" style={{ background: site.globalMenuBackgroundColor, color: site.globalMenuTextColor }}>
           {site.grid.map((category, index) => (
             <button
-              key={category.id}
+              // By index: the columns' ids arrive with the grid manifest, after the first paint.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns never move while a page is open.
+              key={index}
               type="button"
               className={index === current.column ? 'sg-menu-item sg-menu-current' : 'sg-menu-item'}
               aria-current={index === current.column}
@@ -66,11 +71,13 @@ export default function Viewer({ site: pageSite, initialPage, neighbourhood }: P
           ))}
         </nav>
       )}
-      <div className="sg-columns" style={{ transform: `translate3d(${-current.column * 100}%,0,0)` }}>
-        {site.grid.map(
-          (category, index) =>
-            Math.abs(index - current.column) <= 1 && <CategoryColumn key={category.id} site={site} index={index} current={current} pages={pages} initial={initial} onNavigate={navigate} />,
-        )}
+      <div className="sg-columns">
+        <div className="sg-track" style={{ transform: `translate3d(${-current.column * 100}%,0,0)` }}>
+          {site.grid.map(
+            (category, index) =>
+              Math.abs(index - current.column) <= 1 && <CategoryColumn key={index} site={site} index={index} current={current} pages={pages} initial={initial} onNavigate={navigate} />,
+          )}
+        </div>
       </div>
       {site.displayPageCount && column && (
         <p className="sg-counter" aria-live="polite">
