@@ -10,7 +10,8 @@ import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { moveDomain } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
-import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, readLiveManifest, switchLive, type Manifest, type ManifestFile } from './versions.ts';
+import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
+import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 
 export type PublishStep = 'images' | 'pages' | 'upload';
 export type PublishProgress = { step: PublishStep; done: number; total: number };
@@ -77,7 +78,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     ? await prepareMedia(draft, membersOnlyMediaStorage(storage, draft.id), (done) => report({ step: 'images', done: publicUrls.length + done, total: imageTotal }), membersUrls)
     : { entries: {}, thumbnails: {}, made: 0, reused: 0 };
 
-  const live = await readLiveManifest(storage, draft.id);
+  const live = await readLiveManifestOnce(storage, draft.id);
   const files = new Map<string, OutputFile>();
   const privateFiles = new Map<string, OutputFile>();
   const encoder = new TextEncoder();
@@ -186,6 +187,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     address: { domain: address.domain, prefix: address.prefix, defaultLanguage },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
+  rememberManifest(storage, manifest);
   await switchLive(storage, draft.id, version, now);
   await moveDomain(storage, draft.id, live?.address.domain, address.domain);
   return result(version, true, written + 2);
