@@ -194,7 +194,15 @@ function pageBody(lang: Language, position: string, imageUrl: string, buttonId: 
   };
 }
 
-type Setup = { db: Db; storage: Storage; account: { id: string; tenantId: string; scopeRootId: null }; siteId: string; site: SiteRow; sources: Uint8Array[]; firstPage: { id: string; position: string; imageUrl: string; buttonId: string } };
+type Setup = {
+  db: Db;
+  storage: Storage;
+  account: { id: string; tenantId: string; scopeRootId: null };
+  siteId: string;
+  site: SiteRow;
+  sources: Uint8Array[];
+  firstPage: { id: string; position: string; imageUrl: string; buttonId: string };
+};
 
 async function setUp(root: string): Promise<Setup> {
   const db = openDatabase(join(root, 'bench.sqlite'));
@@ -631,9 +639,14 @@ async function main(): Promise<void> {
     }));
     console.log(`  ${'site'.padEnd(14)} ${'renders'.padStart(8)} ${'pages step'.padStart(11)} ${'per render'.padStart(11)} ${'bytes in the version'.padStart(21)} ${'A1 HTML'.padStart(10)}`);
     for (const row of growth) {
-      console.log(`  ${row.name.padEnd(14)} ${String(row.pages).padStart(8)} ${millis(row.pagesStepMs).padStart(11)} ${millis(row.perPageMs).padStart(11)} ${`${(row.bytes / 1024 / 1024).toFixed(2)} MB`.padStart(21)} ${kb(row.a1Html).padStart(10)}`);
+      console.log(
+        `  ${row.name.padEnd(14)} ${String(row.pages).padStart(8)} ${millis(row.pagesStepMs).padStart(11)} ${millis(row.perPageMs).padStart(11)} ${`${(row.bytes / 1024 / 1024).toFixed(2)} MB`.padStart(21)} ${kb(row.a1Html).padStart(10)}`,
+      );
     }
-    line('pages × / bytes × / A1 HTML ×', `${(growth[1]!.pages / growth[0]!.pages).toFixed(1)} / ${(growth[1]!.bytes / growth[0]!.bytes).toFixed(1)} / ${(growth[1]!.a1Html / growth[0]!.a1Html).toFixed(2)}`);
+    line(
+      'pages × / bytes × / A1 HTML ×',
+      `${(growth[1]!.pages / growth[0]!.pages).toFixed(1)} / ${(growth[1]!.bytes / growth[0]!.bytes).toFixed(1)} / ${(growth[1]!.a1Html / growth[0]!.a1Html).toFixed(2)}`,
+    );
 
     const totalMs = now() - benchStarted;
     heading('summary');

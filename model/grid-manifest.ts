@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { gridPageSchema, type GridColumn, type GridPage } from './snapshot.ts';
+import type { GridColumn, GridNeighbourhood, GridPage } from './snapshot.ts';
 
 /**
  * A published page carries only its neighbourhood of the grid; the whole grid of a language is
@@ -43,16 +42,6 @@ export function nextCell(grid: GridColumn[], from: Cell, direction: Direction, s
   return isLandable(pageAt(grid, cell)) ? cell : null;
 }
 
-export const gridNeighbourhoodSchema = z.object({
-  /** Every column's name (the menu), in order; the viewer keys columns by index. */
-  names: z.array(z.string()),
-  /** Every column's page count (the counter), in the same order. */
-  rows: z.array(z.number().int().nonnegative()),
-  /** The page itself and the pages one move away (up, down, and where a sideways swipe lands or would keep the row). */
-  cells: z.array(gridPageSchema.extend({ columnIndex: z.number().int().nonnegative() })),
-});
-export type GridNeighbourhood = z.infer<typeof gridNeighbourhoodSchema>;
-
 /** The part of the grid the page at `cell` embeds. */
 export function neighbourhoodOf(grid: GridColumn[], cell: Cell, swipeRedirection: boolean): GridNeighbourhood {
   const around: Cell[] = [cell, { ...cell, row: cell.row - 1 }, { ...cell, row: cell.row + 1 }];
@@ -87,9 +76,6 @@ export function gridFromNeighbourhood(neighbourhood: GridNeighbourhood): GridCol
   }
   return grid;
 }
-
-/** The grid manifest of one language: every column and page, as the menu, album and swipes need them. */
-export const gridManifestSchema = z.array(z.object({ id: z.string(), name: z.string(), pages: z.array(gridPageSchema) }));
 
 /** Where a grid manifest with this content hash lives inside a site's published tree. */
 export function gridManifestPath(hash: string): string {

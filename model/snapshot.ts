@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { languageSchema } from './language.ts';
 import { pageContentSchema } from './page.ts';
 import { companyInfoSchema, seoSchema, snsSchema, viewModeSchema } from './site.ts';
-import type { GridNeighbourhood } from './grid-manifest.ts';
 import type { VisitorSubPath } from './visitor-path.ts';
 
 /**
@@ -50,6 +49,20 @@ export const gridPageSchema = z.object({
   thumbnail: z.string().optional(),
 });
 export type GridPage = z.infer<typeof gridPageSchema>;
+
+/**
+ * What a page file holds of the grid (model/grid-manifest.ts makes it): the page and the pages one
+ * move away, and per column only its name and length.
+ */
+export const gridNeighbourhoodSchema = z.object({
+  /** Every column's name (the menu), in order; the viewer keys columns by index. */
+  names: z.array(z.string()),
+  /** Every column's page count (the counter), in the same order. */
+  rows: z.array(z.number().int().nonnegative()),
+  /** The page itself and the pages one move away (up, down, and where a sideways swipe lands or would keep the row). */
+  cells: z.array(gridPageSchema.extend({ columnIndex: z.number().int().nonnegative() })),
+});
+export type GridNeighbourhood = z.infer<typeof gridNeighbourhoodSchema>;
 
 export const gridColumnSchema = z.object({ id: z.string(), name: z.string(), pages: z.array(gridPageSchema) });
 export type GridColumn = z.infer<typeof gridColumnSchema>;

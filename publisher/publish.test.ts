@@ -151,7 +151,7 @@ describe('publishing a 3×4 site in two languages', () => {
     expect((await ctx.request(`/api/site/${site.id}/publish/not-a-publish/events`)).status).toBe(404);
   });
 
-  it('lists every language × position, every page JSON, each language\'s grid manifest, both not-found pages, every visitor screen, the sitemap and robots.txt in the manifest, each stored', async () => {
+  it("lists every language × position, every page JSON, each language's grid manifest, both not-found pages, every visitor screen, the sitemap and robots.txt in the manifest, each stored", async () => {
     const site = await buildSite(ctx);
     const result = await ctx.publish(site.id);
     expect(result).toMatchObject({ version: 1, changed: true, files: 69, pagesRendered: 42 });

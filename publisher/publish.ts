@@ -102,7 +102,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   const toRender = jobs.filter((job) => {
     const previous = job.paths.map((path) => live?.files[path]);
     if (!previous.every((file) => file?.inputs === job.inputs && file.hash === previous[0]!.hash)) return true;
-    job.paths.forEach((path, index) => reused.set(path, previous[index]!));
+    for (const [index, path] of job.paths.entries()) reused.set(path, previous[index]!);
     return false;
   });
   let rendered = 0;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Destination } from '../../../model/destination.ts';
-import type { GridNeighbourhood } from '../../../model/grid-manifest.ts';
-import type { PageSite, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import type { GridNeighbourhood, PageSite, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import AlbumButton from './AlbumButton.tsx';
 import CategoryColumn from './CategoryColumn.tsx';
 import LanguageSelect from './LanguageSelect.tsx';
@@ -32,6 +31,7 @@ export default function Viewer({ data }: Props) {
   const { grid, complete, load } = useGrid(pageSite, neighbourhood);
   const site = useMemo<SiteSnapshot>(() => ({ ...pageSite, grid }), [pageSite, grid]);
   const [current, moveTo, move] = useGridMoves(site, initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a move is what retries a grid manifest that failed to load.
   useEffect(() => {
     if (!complete) load();
   }, [current, complete, load]);
@@ -74,8 +74,11 @@ export default function Viewer({ data }: Props) {
       <div className="sg-columns">
         <div className="sg-track" style={{ transform: `translate3d(${-current.column * 100}%,0,0)` }}>
           {site.grid.map(
-            (category, index) =>
-              Math.abs(index - current.column) <= 1 && <CategoryColumn key={index} site={site} index={index} current={current} pages={pages} initial={initial} onNavigate={navigate} />,
+            (_, index) =>
+              Math.abs(index - current.column) <= 1 && (
+                // biome-ignore lint/suspicious/noArrayIndexKey: by index, as the menu's tabs: the columns' ids arrive after the first paint.
+                <CategoryColumn key={index} site={site} index={index} current={current} pages={pages} initial={initial} onNavigate={navigate} />
+              ),
           )}
         </div>
       </div>

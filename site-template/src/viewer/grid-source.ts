@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { gridFromNeighbourhood, type GridNeighbourhood } from '../../../model/grid-manifest.ts';
-import type { GridColumn, PageSite } from '../../../model/snapshot.ts';
+import { gridFromNeighbourhood } from '../../../model/grid-manifest.ts';
+import type { GridColumn, GridNeighbourhood, PageSite } from '../../../model/snapshot.ts';
 
 /**
  * The grid the viewer navigates: first the neighbourhood the page's HTML carries, then the
