@@ -32,7 +32,12 @@ describe('a page’s neighbourhood of the grid', () => {
 
   it('leads every move from the page where the whole grid leads', () => {
     for (const redirect of [true, false]) {
-      for (const [column, row] of [[0, 1], [1, 2], [1, 4], [2, 3]] as const) {
+      for (const [column, row] of [
+        [0, 1],
+        [1, 2],
+        [1, 4],
+        [2, 3],
+      ] as const) {
         const partial = gridFromNeighbourhood(neighbourhoodOf(g, { column, row }, redirect));
         expect(partial.map((c) => c.pages.length)).toEqual(g.map((c) => c.pages.length));
         for (const direction of ['up', 'down', 'left', 'right'] as const) {
