@@ -90,7 +90,7 @@ describe('publishing only what changed', () => {
     expect(hashes(await readLiveManifest(fresh, site.id))).toEqual(after);
   });
 
-  it('re-renders every page of the language whose grid changed, and no page of the other', async () => {
+  it('re-renders every page whose grid changed (an emptied page), but no screen nor not-found page', async () => {
     const site = await buildSite(ctx);
     await publishCounting(ctx, site.id, ctx.storage, renderer);
     // An empty page cannot be entered: A3 leaves the grid's landable pages, in both languages' grids.
