@@ -15,7 +15,7 @@ const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
 /**
  * Serves published sites from storage, the way a CDN with edge logic would: a path resolves
  * through the site's live manifest to a content-addressed object. Pages are `no-cache` with
- * their hash as ETag; hashed assets and media derivatives are immutable.
+ * their hash as ETag; hashed assets, grid manifests and media derivatives are immutable.
  */
 export function siteHost(storage: Storage, options: { domainCacheMs?: number; adminOrigin?: () => string } = {}) {
   const domainCacheMs = options.domainCacheMs ?? DOMAIN_CACHE_MS;
@@ -45,7 +45,8 @@ export function siteHost(storage: Storage, options: { domainCacheMs?: number; ad
   async function serveFile(c: Context, manifest: Manifest, path: string, status: 200 | 404) {
     const file = manifest.files[path]!;
     const etag = `"${file.hash}"`;
-    const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': 'no-cache', etag };
+    // A grid manifest is named by its content hash (model/grid-manifest.ts): its path never holds other bytes.
+    const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': path.startsWith('_grid/') ? IMMUTABLE : 'no-cache', etag };
     // A page may be framed by the site itself and by the admin (the editor's frames), by no other site.
     const admin = options.adminOrigin?.();
     if (file.contentType.startsWith('text/html')) headers['content-security-policy'] = `frame-ancestors 'self'${admin ? ` ${admin}` : ''}`;

@@ -1,7 +1,9 @@
 /**
  * Publishing benchmark (`npm run bench`): a 5 × 10 site in 4 languages with 50 distinct
  * 3000 × 2000 photos, published first, republished unchanged, republished after one text
- * edit; compared with sharp alone; and the viewer's first-load JavaScript weighed.
+ * edit; compared with sharp alone; and the viewer's first-load JavaScript weighed. Then a
+ * 20 × 50 site in the same languages (4,000 pages, the same photos) is published beside it: its
+ * pages step, the bytes of its version and its A1 HTML show how a publish grows with the grid.
  *
  * It prints figures and ratios and never asserts a time: machines differ. Everything lives in
  * a temporary folder removed at the end. The figures are also written to
@@ -46,6 +48,9 @@ const ROWS = 10;
 const LANGUAGES: readonly Language[] = ['jp', 'en', 'cn', 'kr'];
 const DEFAULT_LANGUAGE: Language = 'jp';
 const IMAGE_COUNT = COLUMNS * ROWS;
+/** The large site: 4,000 pages in all, its pictures the 50 above used again, so only rendering grows. */
+const BIG_COLUMNS = 20;
+const BIG_ROWS = 50;
 const IMAGE_WIDTH = 3000;
 const IMAGE_HEIGHT = 2000;
 const RESULTS_FILE = fileURLToPath(new URL('./results/publish.json', import.meta.url));
@@ -191,7 +196,15 @@ function pageBody(lang: Language, position: string, imageUrl: string, buttonId: 
   };
 }
 
-type Setup = { db: Db; storage: Storage; siteId: string; site: SiteRow; sources: Uint8Array[]; firstPage: { id: string; position: string; imageUrl: string; buttonId: string } };
+type Setup = {
+  db: Db;
+  storage: Storage;
+  account: { id: string; tenantId: string; scopeRootId: null };
+  siteId: string;
+  site: SiteRow;
+  sources: Uint8Array[];
+  firstPage: { id: string; position: string; imageUrl: string; buttonId: string };
+};
 
 async function setUp(root: string): Promise<Setup> {
   const db = openDatabase(join(root, 'bench.sqlite'));
@@ -240,7 +253,33 @@ async function setUp(root: string): Promise<Setup> {
   endProgress();
   line('uploads + pages written (setup)', `${IMAGE_COUNT} uploads, ${IMAGE_COUNT * LANGUAGES.length} page writes, ${seconds(written.ms)}`);
   if (!firstPage) throw new Error('the grid has no A1 page');
-  return { db, storage, siteId, site, sources, firstPage };
+  return { db, storage, account, siteId, site, sources, firstPage };
+}
+
+/** The 20 × 50 site in the same languages, each page using one of the small site's photos again. */
+async function setUpBig(setup: Setup): Promise<{ siteId: string }> {
+  const account = setup.account;
+  const siteId = createSite(
+    setup.db,
+    account.id,
+    createSiteInputSchema.parse({ name: 'Benchmark big', numberHorizontal: BIG_COLUMNS, numberVertical: BIG_ROWS, defaultLanguage: DEFAULT_LANGUAGE, languages: [...LANGUAGES] }),
+  );
+  const site = findSiteForAccount(setup.db, account, siteId);
+  const uploads: string[] = [];
+  for (const [index, bytes] of setup.sources.entries()) uploads.push((await storeUploadedBytes(setup.db, setup.storage, site, { name: `photo-${index}.jpg`, bytes })).url);
+  const draft = loadSiteDraft(setup.db, siteId);
+  let index = 0;
+  for (const creative of draft.creatives) {
+    for (const page of creative.pages) {
+      const position = `${columnLetters(creative.columnIndex)}${page.row}`;
+      const buttonId = randomUUID();
+      for (const lang of LANGUAGES) writePage(setup.db, site, page.id, lang, pageContentSchema.parse(pageBody(lang, position, uploads[index % uploads.length]!, buttonId)));
+      index++;
+      if (index % 100 === 0) progress(`writing the big site's pages ${index}/${BIG_COLUMNS * BIG_ROWS}`);
+    }
+  }
+  endProgress();
+  return { siteId };
 }
 
 // ── progress on stderr ───────────────────────────────────────────────────────
@@ -261,7 +300,7 @@ function endProgress(): void {
 type StepTimes = Partial<Record<PublishStep, { first: number; last: number; total: number }>>;
 type TimedPublish = { result: PublishResult; ms: number; cpuMs: number; steps: StepTimes; stepMs: Partial<Record<PublishStep, number>> };
 
-async function timedPublish(setup: Setup, renderer: Renderer, label: string): Promise<TimedPublish> {
+async function timedPublish(setup: Setup, renderer: Renderer, label: string, siteId = setup.siteId): Promise<TimedPublish> {
   const steps: StepTimes = {};
   const onProgress = (event: PublishProgress) => {
     const at = now();
@@ -276,7 +315,7 @@ async function timedPublish(setup: Setup, renderer: Renderer, label: string): Pr
   };
   const cpu = process.cpuUsage();
   const started = now();
-  const result = await publishSite(loadSiteDraft(setup.db, setup.siteId), { storage: setup.storage, renderer, onProgress });
+  const result = await publishSite(loadSiteDraft(setup.db, siteId), { storage: setup.storage, renderer, onProgress });
   const ended = now();
   const used = process.cpuUsage(cpu);
   endProgress();
@@ -302,7 +341,7 @@ function printPublish(run: TimedPublish): void {
   line('files in the version', String(result.files));
   line('objects written', String(result.written));
   line('images made / reused (derivatives)', `${result.imagesMade} / ${result.imagesReused}`);
-  line('pages rendered', String(result.pagesRendered));
+  line('pages rendered / reused', `${result.pagesRendered} / ${result.pagesReused}`);
   for (const step of ['images', 'pages', 'upload'] as const) {
     const ms = run.stepMs[step];
     if (ms !== undefined) line(`  step ${step}`, `${seconds(ms)} (${run.steps[step]?.total ?? 0} items)`);
@@ -325,7 +364,8 @@ function changedPaths(before: Manifest | null, after: Manifest | null): string[]
 async function warmUp(renderer: Renderer, setup: Setup): Promise<void> {
   const draft = loadSiteDraft(setup.db, setup.siteId);
   const { site } = buildSnapshot(draft, DEFAULT_LANGUAGE, { entries: {}, thumbnails: {}, made: 0, reused: 0 }, siteAddress(draft, DEFAULT_SITE_ORIGIN));
-  await renderer.renderPage({ site, page: null, assetOrigin: '' });
+  const { grid: _grid, ...rest } = site;
+  await renderer.renderPage({ site: { ...rest, gridPath: '' }, page: null, neighbourhood: null, assetOrigin: '' });
 }
 
 // ── sharp alone ──────────────────────────────────────────────────────────────
@@ -577,6 +617,39 @@ async function main(): Promise<void> {
     line('CSS (for reference)', `${kb(cssGzip)} gzipped in ${weighed.css.length} pieces`);
     if (weighed.unresolved.length > 0) line('script URLs not resolved to dist/client', weighed.unresolved.join(', '));
 
+    heading('g. growth: the 5 × 10 site beside a 20 × 50 site (4,000 pages, the same 50 photos)');
+    const big = await timed(() => setUpBig(setup!));
+    line('big site written (setup)', `${BIG_COLUMNS * BIG_ROWS * LANGUAGES.length} page writes, ${seconds(big.ms)}`);
+    const bigFirst = await timedPublish(setup, renderer, 'big site, first publish', big.value.siteId);
+    printPublish(bigFirst);
+    const bigUnchanged = await timedPublish(setup, renderer, 'big site, republish', big.value.siteId);
+    line('big site republish, nothing changed', `${millis(bigUnchanged.ms)} (${bigUnchanged.result.pagesRendered} rendered)`);
+    const bigManifest = await readLiveManifest(setup.storage, big.value.siteId);
+    const bigA1 = bigManifest?.files['index.html'];
+    if (!bigManifest || !bigA1) throw new Error('the big site has no index.html');
+    const versionBytes = (manifest: Manifest) => Object.values(manifest.files).reduce((sum, file) => sum + file.size, 0);
+    const growth = [
+      { name: `${COLUMNS} × ${ROWS} × ${LANGUAGES.length}`, run: first, manifest: manifestBefore!, a1: object.body.byteLength },
+      { name: `${BIG_COLUMNS} × ${BIG_ROWS} × ${LANGUAGES.length}`, run: bigFirst, manifest: bigManifest, a1: bigA1.size },
+    ].map(({ name, run, manifest, a1 }) => ({
+      name,
+      pages: run.result.pagesRendered,
+      pagesStepMs: Math.round(pagesStepMs(run)),
+      perPageMs: round(pagesStepMs(run) / Math.max(1, run.result.pagesRendered), 3),
+      bytes: versionBytes(manifest),
+      a1Html: a1,
+    }));
+    console.log(`  ${'site'.padEnd(14)} ${'renders'.padStart(8)} ${'pages step'.padStart(11)} ${'per render'.padStart(11)} ${'bytes in the version'.padStart(21)} ${'A1 HTML'.padStart(10)}`);
+    for (const row of growth) {
+      console.log(
+        `  ${row.name.padEnd(14)} ${String(row.pages).padStart(8)} ${millis(row.pagesStepMs).padStart(11)} ${millis(row.perPageMs).padStart(11)} ${`${(row.bytes / 1024 / 1024).toFixed(2)} MB`.padStart(21)} ${kb(row.a1Html).padStart(10)}`,
+      );
+    }
+    line(
+      'pages × / bytes × / A1 HTML ×',
+      `${(growth[1]!.pages / growth[0]!.pages).toFixed(1)} / ${(growth[1]!.bytes / growth[0]!.bytes).toFixed(1)} / ${(growth[1]!.a1Html / growth[0]!.a1Html).toFixed(2)}`,
+    );
+
     const totalMs = now() - benchStarted;
     heading('summary');
     const rows: [string, string][] = [
@@ -587,6 +660,8 @@ async function main(): Promise<void> {
       ['republish, no change', `${millis(unchanged.ms)}  (changed=${unchanged.result.changed}, written=${unchanged.result.written})`],
       ['republish after one text edit', `${millis(edited.ms)}  (written=${edited.result.written}, ${changed.length} paths changed)`],
       ['render per page', `${millis(perPage(first))}`],
+      ['republish, no change (CPU)', `${millis(unchanged.cpuMs)}`],
+      ['republish after edit (CPU)', `${millis(edited.cpuMs)}`],
       ['A1 HTML gzipped', kb(htmlGzip)],
       ['first-load JS gzipped', `${kb(jsGzip)} in ${jsFiles.length} pieces`],
       ['whole benchmark', seconds(totalMs)],
@@ -671,6 +746,8 @@ async function main(): Promise<void> {
         css: weighed.css,
         unresolved: weighed.unresolved,
       },
+      growth,
+      bigRepublishUnchangedMs: Math.round(bigUnchanged.ms),
       totalMs: Math.round(totalMs),
     };
     await mkdir(join(RESULTS_FILE, '..'), { recursive: true });

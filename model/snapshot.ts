@@ -51,6 +51,20 @@ export const gridPageSchema = z.object({
 });
 export type GridPage = z.infer<typeof gridPageSchema>;
 
+/**
+ * What a page file holds of the grid (model/grid-manifest.ts makes it): the page and the pages one
+ * move away, and per column only its name and length.
+ */
+export const gridNeighbourhoodSchema = z.object({
+  /** Every column's name (the menu), in order; the viewer keys columns by index. */
+  names: z.array(z.string()),
+  /** Every column's page count (the counter), in the same order. */
+  rows: z.array(z.number().int().nonnegative()),
+  /** The page itself and the pages one move away (up, down, and where a sideways swipe lands or would keep the row). */
+  cells: z.array(gridPageSchema.extend({ columnIndex: z.number().int().nonnegative() })),
+});
+export type GridNeighbourhood = z.infer<typeof gridNeighbourhoodSchema>;
+
 export const gridColumnSchema = z.object({ id: z.string(), name: z.string(), pages: z.array(gridPageSchema) });
 export type GridColumn = z.infer<typeof gridColumnSchema>;
 
@@ -88,10 +102,18 @@ export const siteSnapshotSchema = z.object({
 export type SiteSnapshot = z.infer<typeof siteSnapshotSchema>;
 
 /**
- * What the renderer receives for one page file: the site, and the page at that position (null
- * renders the not-found page), or a visitor screen (register, contact…) with `page` null.
+ * The site as one page file carries it: everything but the grid, which is a file of its own
+ * (model/grid-manifest.ts) named here relative to the site's root.
  */
-export type RenderLocals = { site: SiteSnapshot; page: ResolvedPage | null; assetOrigin: string; screen?: VisitorSubPath };
+export const pageSiteSchema = siteSnapshotSchema.omit({ grid: true }).extend({ gridPath: z.string() });
+export type PageSite = z.infer<typeof pageSiteSchema>;
+
+/**
+ * What the renderer receives for one page file: the site, and the page at that position with its
+ * neighbourhood of the grid (page null renders the not-found page), or a visitor screen
+ * (register, contact…) with `page` null.
+ */
+export type RenderLocals = { site: PageSite; page: ResolvedPage | null; neighbourhood: GridNeighbourhood | null; assetOrigin: string; screen?: VisitorSubPath };
 
 /** The path of a page's JSON file inside a site's published tree. */
 export function pageDataPath(lang: string, pageId: string): string {

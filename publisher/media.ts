@@ -5,7 +5,8 @@ import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { packageHls, type HlsPackage } from './hls.ts';
-import { makeImageSet, srcsetFor, type ImageSet } from './images.ts';
+import { srcsetFor, type ImageSet } from './images.ts';
+import { makeImageSetOnce } from './image-set-memo.ts';
 
 /** Originals are private: only derivatives made at publish time are public. */
 export const uploadKey = (sha256: string) => `uploads/${sha256}`;
@@ -84,7 +85,7 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
   await forEachLimit(urls, IMAGES_IN_FLIGHT, async (url) => {
     const record = records.get(parseMediaUrl(url)!.mediaId)!;
     if (record.kind === 'image') {
-      const { set, made, reused } = await makeImageSet(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
+      const { set, made, reused } = await makeImageSetOnce(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
       result.made += made;
       result.reused += reused;
       result.entries[url] = { kind: 'image', image: toResponsiveImage(set, storage) };

@@ -153,10 +153,10 @@ describe('publishing a 3×4 site in two languages', () => {
     expect((await ctx.request(`/api/site/${site.id}/publish/not-a-publish/events`)).status).toBe(404);
   });
 
-  it('lists every language × position, every page JSON, both not-found pages, every visitor screen, the sitemap and robots.txt in the manifest, each stored', async () => {
+  it("lists every language × position, every page JSON, each language's grid manifest, both not-found pages, every visitor screen, the sitemap and robots.txt in the manifest, each stored", async () => {
     const site = await buildSite(ctx);
     const result = await ctx.publish(site.id);
-    expect(result).toMatchObject({ version: 1, changed: true, files: 68, pagesRendered: 42 });
+    expect(result).toMatchObject({ version: 1, changed: true, files: 69, pagesRendered: 42 });
 
     const manifest = await liveManifestOf(ctx.storage, site.id);
     const html = LANGUAGES.flatMap((lang) => POSITIONS.map((position) => publicFileName(lang, 'jp', position)));
@@ -169,7 +169,10 @@ describe('publishing a 3×4 site in two languages', () => {
     const screens = LANGUAGES.flatMap((lang) => VISITOR_SUB_PATHS.map((screen) => subPathFileName(lang, 'jp', screen)));
     expect(screens).toContain('contact/index.html');
     expect(screens).toContain('en/register-success/index.html');
-    expect(Object.keys(manifest.files).sort()).toEqual([...html, ...json, ...screens, '404.html', 'en/404.html', 'sitemap.xml', 'robots.txt'].sort());
+    const grids = Object.keys(manifest.files).filter((path) => /^_grid\/[0-9a-f]{16}\.json$/.test(path));
+    // Both languages name their columns alike here, so they share one grid manifest.
+    expect(grids).toHaveLength(1);
+    expect(Object.keys(manifest.files).sort()).toEqual([...html, ...json, ...grids, ...screens, '404.html', 'en/404.html', 'sitemap.xml', 'robots.txt'].sort());
 
     for (const [path, file] of Object.entries(manifest.files)) {
       const object = await ctx.storage.get(objectKey(file.hash));
@@ -425,7 +428,7 @@ describe('versions and rollback', () => {
       { version: 2, live: true },
       { version: 1, live: false },
     ]);
-    expect(versions.every((v) => v.files === 68 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
+    expect(versions.every((v) => v.files === 69 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
 
     const rolled = await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' });
     expect(rolled.status).toBe(200);

@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { SiteDraft } from '../model/draft.ts';
-import type { Language } from '../model/language.ts';
-import { pageDataPath } from '../model/snapshot.ts';
-import { customPathFileName, publicFileName, VISITOR_SUB_PATHS } from '../model/visitor-path.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { mediaUrlsOf, prepareMedia, type PreparedMedia } from './media.ts';
 import { membersOnlyMediaStorage } from './private-media.ts';
 import type { Renderer } from './renderer.ts';
+import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
-import { renderScreens } from './screens.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { moveDomain } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
-import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, readLiveManifest, switchLive, type Manifest, type ManifestFile } from './versions.ts';
+import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
+import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 
 export type PublishStep = 'images' | 'video' | 'pages' | 'upload';
 export type PublishProgress = { step: PublishStep; done: number; total: number };
@@ -29,7 +27,10 @@ export type PublishResult = {
   imagesReused: number;
   /** Videos packaged to HLS by this publish; a video packaged before (by any site) is not counted. */
   videosPackaged: number;
+  /** Renders of the template this publish ran; each is one 'pages' progress event after the first. */
   pagesRendered: number;
+  /** Renders skipped because the live version has a file rendered from the same inputs. */
+  pagesReused: number;
   durationMs: number;
 };
 
@@ -42,19 +43,16 @@ export type PublishDeps = {
   now?: () => Date;
 };
 
-type OutputFile = { body: Uint8Array; contentType: string };
+type OutputFile = { body: Uint8Array; contentType: string; inputs?: string };
 
 const HTML = 'text/html; charset=utf-8';
 const UPLOAD_CONCURRENCY = 8;
 const JSON_TYPE = 'application/json';
+/** 64 bits of the grid manifest's SHA-256 name it: unique enough among one site's versions, and short in every page. */
+const GRID_HASH_LENGTH = 16;
 
 function sha256(body: Uint8Array): string {
   return createHash('sha256').update(body).digest('hex');
-}
-
-/** The published tree's path of a language's not-found page. */
-function notFoundFile(lang: Language, defaultLanguage: Language): string {
-  return lang === defaultLanguage ? '404.html' : `${lang}/404.html`;
 }
 
 /**
@@ -85,66 +83,73 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     onProgress: (done, total) => report({ step: 'video', done, total }),
   });
 
+  const live = await readLiveManifestOnce(storage, draft.id);
   const files = new Map<string, OutputFile>();
   const privateFiles = new Map<string, OutputFile>();
   const encoder = new TextEncoder();
-  const languages = draft.settings.languages;
-  const pageCount = draft.creatives.reduce((sum, creative) => sum + creative.pages.length, 0);
-  const totalPages = languages.length * (pageCount + 1 + VISITOR_SUB_PATHS.length);
-  let rendered = 0;
-  report({ step: 'pages', done: 0, total: totalPages });
-  for (const lang of languages) {
-    const { site, pages } = buildSnapshot(draft, lang, media, address);
+  const jobs: RenderJob[] = [];
+  for (const lang of draft.settings.languages) {
+    const snapshot = buildSnapshot(draft, lang, media, address);
     if (lang === defaultLanguage) {
-      files.set('sitemap.xml', { body: encoder.encode(sitemapXml(site)), contentType: 'application/xml; charset=utf-8' });
-      files.set('robots.txt', { body: encoder.encode(robotsTxt(site)), contentType: 'text/plain; charset=utf-8' });
+      files.set('sitemap.xml', { body: encoder.encode(sitemapXml(snapshot.site)), contentType: 'application/xml; charset=utf-8' });
+      files.set('robots.txt', { body: encoder.encode(robotsTxt(snapshot.site)), contentType: 'text/plain; charset=utf-8' });
     }
-    for (const page of pages) {
-      const { html } = await renderer.renderPage({ site, page, assetOrigin: '' });
-      const body = encoder.encode(html);
-      files.set(publicFileName(lang, defaultLanguage, page.position), { body, contentType: HTML });
-      const customPath = site.grid[page.columnIndex]?.pages[page.row - 1]?.customPath;
-      if (customPath) files.set(customPathFileName(lang, defaultLanguage, customPath), { body, contentType: HTML });
-      files.set(pageDataPath(lang, page.id), { body: encoder.encode(JSON.stringify(page)), contentType: JSON_TYPE });
-      report({ step: 'pages', done: ++rendered, total: totalPages });
-    }
+    const plan = planLanguage(snapshot, renderer.buildId, (body) => sha256(encoder.encode(body)).slice(0, GRID_HASH_LENGTH));
+    for (const data of plan.data) files.set(data.path, { body: encoder.encode(data.body), contentType: JSON_TYPE });
+    jobs.push(...plan.renders);
     for (const page of hasMembersOnly ? buildMembersOnlyPages(draft, lang, membersMedia) : []) {
       privateFiles.set(`${lang}/${page.id}.json`, { body: encoder.encode(JSON.stringify(page)), contentType: JSON_TYPE });
     }
-    const { html } = await renderer.renderPage({ site, page: null, assetOrigin: '' });
-    files.set(notFoundFile(lang, defaultLanguage), { body: encoder.encode(html), contentType: HTML });
-    report({ step: 'pages', done: ++rendered, total: totalPages });
-    for (const screen of await renderScreens(renderer, site)) {
-      files.set(screen.path, { body: encoder.encode(screen.html), contentType: HTML });
-      report({ step: 'pages', done: ++rendered, total: totalPages });
-    }
+  }
+
+  // A render whose inputs the live version already has keeps the live bytes: same inputs, same file.
+  const reused = new Map<string, ManifestFile>();
+  const toRender = jobs.filter((job) => {
+    const previous = job.paths.map((path) => live?.files[path]);
+    if (!previous.every((file) => file?.inputs === job.inputs && file.hash === previous[0]!.hash)) return true;
+    for (const [index, path] of job.paths.entries()) reused.set(path, previous[index]!);
+    return false;
+  });
+  let rendered = 0;
+  report({ step: 'pages', done: 0, total: toRender.length });
+  for (const job of toRender) {
+    const { html } = await renderer.renderPage(job.locals);
+    const body = encoder.encode(html);
+    for (const path of job.paths) files.set(path, { body, contentType: HTML, inputs: job.inputs });
+    report({ step: 'pages', done: ++rendered, total: toRender.length });
   }
 
   // Objects by storage key: public files under objects/, members-only data under private/objects/.
   const byKey = new Map<string, OutputFile>();
-  const listFiles = (from: Map<string, OutputFile>, keyOf: (hash: string) => string): Record<string, ManifestFile> => {
+  const listFiles = (from: Map<string, OutputFile>, keyOf: (hash: string) => string, kept = new Map<string, ManifestFile>()): Record<string, ManifestFile> => {
     const listed: Record<string, ManifestFile> = {};
-    for (const [path, file] of [...from].sort(([a], [b]) => a.localeCompare(b))) {
+    const paths = [...from.keys(), ...kept.keys()].sort((a, b) => a.localeCompare(b));
+    for (const path of paths) {
+      const file = from.get(path);
+      if (!file) {
+        listed[path] = kept.get(path)!;
+        continue;
+      }
       const hash = sha256(file.body);
-      listed[path] = { hash, contentType: file.contentType, size: file.body.byteLength };
+      listed[path] = { hash, contentType: file.contentType, size: file.body.byteLength, ...(file.inputs ? { inputs: file.inputs } : {}) };
       byKey.set(keyOf(hash), file);
     }
     return listed;
   };
-  const manifestFiles = listFiles(files, objectKey);
+  const manifestFiles = listFiles(files, objectKey, reused);
   const manifestPrivate = listFiles(privateFiles, privateObjectKey);
   const assets = renderer.clientAssets.map((asset) => asset.key).sort();
 
-  const live = await readLiveManifest(storage, draft.id);
   const result = (version: number | null, changed: boolean, written: number): PublishResult => ({
     version,
     changed,
     written,
-    files: files.size,
+    files: Object.keys(manifestFiles).length,
     imagesMade: media.made + membersMedia.made,
     imagesReused: media.reused + membersMedia.reused,
     videosPackaged: media.videosPackaged ?? 0,
     pagesRendered: rendered,
+    pagesReused: jobs.length - rendered,
     durationMs: Math.round(performance.now() - started),
   });
   if (live && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
@@ -188,6 +193,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     address: { domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
+  rememberManifest(storage, manifest);
   await switchLive(storage, draft.id, version, now);
   await moveDomain(storage, draft.id, live?.address.domain, address.domain);
   return result(version, true, written + 2);
@@ -196,5 +202,5 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
 function sameFiles(live: Record<string, ManifestFile>, files: Record<string, ManifestFile>): boolean {
   const livePaths = Object.keys(live);
   if (livePaths.length !== Object.keys(files).length) return false;
-  return livePaths.every((path) => files[path]?.hash === live[path]!.hash);
+  return livePaths.every((path) => files[path]?.hash === live[path]!.hash && files[path]?.inputs === live[path]!.inputs);
 }

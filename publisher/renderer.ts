@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { siteSnapshotSchema, type RenderLocals } from '../model/snapshot.ts';
+import { pageSiteSchema, type RenderLocals } from '../model/snapshot.ts';
 import { companyInfoSchema, seoSchema } from '../model/site.ts';
 
 /** Where `npm run build` leaves the built viewer. */
@@ -13,6 +14,11 @@ export type Renderer = {
   renderPage(locals: RenderLocals): Promise<{ status: number; html: string }>;
   /** The template's content-hashed client files, stored once under `_astro/`. */
   clientAssets: ClientAsset[];
+  /**
+   * Which build of the template renders: the hash of its inputs that the build stamps into dist/
+   * (scripts/build-template.ts). A page rendered by another build is rendered again.
+   */
+  buildId: string;
 };
 
 type BuiltEntry = { render(request: Request, locals: object): Promise<Response> };
@@ -33,14 +39,23 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
   }
   // Astro imports a page's chunks on its first render; rendering once now loads them all, so a
   // rebuild of dist/ while this process runs cannot pull files from under a later publish.
-  await entry.render(new Request('http://render.local/'), { site: WARM_UP_SITE, page: null, assetOrigin: '' } satisfies RenderLocals);
+  await entry.render(new Request('http://render.local/'), { site: WARM_UP_SITE, page: null, neighbourhood: null, assetOrigin: '' } satisfies RenderLocals);
   const clientDir = join(distDir, 'client');
   const clientAssets: ClientAsset[] = [];
   for (const name of await readdir(join(clientDir, '_astro')).catch(() => [] as string[])) {
     clientAssets.push({ key: `_astro/${name}`, body: await readFile(join(clientDir, '_astro', name)) });
   }
+  // A dist/ built by hand has no stamp: its content-hashed asset names and its entry still tell builds apart.
+  const stamp = await readFile(join(distDir, '.build-hash'), 'utf8').catch(() => null);
+  const buildId =
+    stamp?.trim() ||
+    createHash('sha256')
+      .update(clientAssets.map((asset) => asset.key).join('\n'))
+      .update(await readFile(entryFile))
+      .digest('hex');
   return {
     clientAssets,
+    buildId,
     async renderPage(locals) {
       const response = await entry.render(new Request('http://render.local/'), locals);
       return { status: response.status, html: await response.text() };
@@ -48,7 +63,7 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
   };
 }
 
-const WARM_UP_SITE = siteSnapshotSchema.parse({
+const WARM_UP_SITE = pageSiteSchema.parse({
   siteId: 'warm-up',
   lang: 'en',
   defaultLanguage: 'en',
@@ -68,5 +83,5 @@ const WARM_UP_SITE = siteSnapshotSchema.parse({
   seo: seoSchema.parse({}),
   company: companyInfoSchema.parse({}),
   poweredBy: false,
-  grid: [],
+  gridPath: '',
 });

@@ -7,7 +7,13 @@ import { moveDomain } from './domains.ts';
  * (stored once under `objects/{hash}`). The live pointer names one version; writing it is
  * the last step of a publish, so a publish that dies early leaves the old version live.
  */
-export const manifestFileSchema = z.object({ hash: z.string(), contentType: z.string(), size: z.number().int() });
+export const manifestFileSchema = z.object({
+  hash: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** For a rendered file, the hash of what it was rendered from (publisher/render-plan.ts): equal inputs, the next publish reuses it unrendered. */
+  inputs: z.string().optional(),
+});
 export const manifestSchema = z.object({
   siteId: z.string(),
   version: z.number().int().positive(),

@@ -23,8 +23,5 @@ export default defineConfig({
     logLevel: 'warn',
     // hls.js (~180 KB gzipped) is its own chunk, loaded only when a video page is near.
     build: { chunkSizeWarningLimit: 600 },
-    // keen-slider/react imports 'react'; bundled, it gets the preact/compat alias instead of
-    // resolving the real React at render time (whose hooks would have no renderer).
-    ssr: { noExternal: ['keen-slider'] },
   },
 });

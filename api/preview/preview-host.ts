@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { SiteDraft } from '../../model/draft.ts';
@@ -5,6 +6,7 @@ import { parseLanguageToken, type Language } from '../../model/language.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../../model/position.ts';
 import { uploadKey } from '../../publisher/media.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
+import { planLanguage } from '../../publisher/render-plan.ts';
 import { buildSnapshot } from '../../publisher/snapshot.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
@@ -81,6 +83,13 @@ export function previewHost(deps: PreviewHostDeps) {
     const address = { origin, basePath, prefix: '' };
     const mediaMap = await previewMedia(draft, storage, basePath);
     const snapshotIn = (lang: Language) => buildSnapshot(draft, lang, mediaMap, address);
+    const planIn = (lang: Language) => planLanguage(snapshotIn(lang), renderer.buildId, (body) => createHash('sha256').update(body).digest('hex').slice(0, 16));
+
+    if (rest[0] === '_grid' && rest.length === 2) {
+      // The preview names each language's grid by its hash too, so the file is found among the languages' plans.
+      const grid = draft.settings.languages.flatMap((lang) => planIn(lang).data).find((file) => file.path === `_grid/${rest[1]}`);
+      return grid ? c.body(grid.body, 200, headers('application/json')) : c.text('Not found', 404);
+    }
 
     if (rest[0] === '_data' && rest.length === 3) {
       const lang = parseLanguageToken(rest[1]!);
@@ -97,10 +106,10 @@ export function previewHost(deps: PreviewHostDeps) {
     }
     const position = (rest.shift() ?? DEFAULT_POSITION).toUpperCase();
     if (rest.length > 0 || !isPositionCode(position)) return c.text('Not found', 404);
-    const { site, pages } = snapshotIn(lang);
-    const page = pages.find((candidate) => candidate.position === position) ?? null;
-    const { status, html } = await renderer.renderPage({ site, page, assetOrigin: '' });
-    return c.body(html, page ? 200 : (status as 404), headers('text/html; charset=utf-8'));
+    const { renders } = planIn(lang);
+    const job = renders.find((candidate) => candidate.locals.page?.position === position);
+    const { status, html } = await renderer.renderPage(job?.locals ?? renders.find((candidate) => !candidate.locals.page && !candidate.locals.screen)!.locals);
+    return c.body(html, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
   }
 
   return new Hono().get('/preview/:siteId/:token', handle).get('/preview/:siteId/:token/*', handle);

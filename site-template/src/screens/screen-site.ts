@@ -1,4 +1,4 @@
-import type { SiteSnapshot } from '../../../model/snapshot.ts';
+import type { PageSite, SiteSnapshot } from '../../../model/snapshot.ts';
 
 /**
  * What a visitor screen knows of its site. Not the grid: a screen's HTML then changes only when
@@ -9,7 +9,7 @@ export type ScreenSite = Pick<
   'siteId' | 'lang' | 'defaultLanguage' | 'languages' | 'customDomain' | 'customPathPrefix' | 'autoAttachUrlParam' | 'name' | 'logo' | 'poweredBy' | 'safeAreaColor'
 >;
 
-export function screenSite(site: SiteSnapshot): ScreenSite {
+export function screenSite(site: PageSite): ScreenSite {
   const { siteId, lang, defaultLanguage, languages, customDomain, customPathPrefix, autoAttachUrlParam, name, logo, poweredBy, safeAreaColor } = site;
   return { siteId, lang, defaultLanguage, languages, customDomain, customPathPrefix, autoAttachUrlParam, name, logo, poweredBy, safeAreaColor };
 }

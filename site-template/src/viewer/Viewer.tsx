@@ -1,6 +1,6 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Destination } from '../../../model/destination.ts';
-import type { ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import type { GridNeighbourhood, PageSite, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import AlbumButton from './AlbumButton.tsx';
 import CategoryColumn from './CategoryColumn.tsx';
 import LanguageSelect from './LanguageSelect.tsx';
@@ -10,17 +10,31 @@ import { useAddressSync } from './address-sync.ts';
 import { shownButtons } from './cta-rules.ts';
 import { followDestination } from './follow-destination.ts';
 import { useGridMoves } from './grid-moves.ts';
+import { useGrid } from './grid-source.ts';
 import { globalMenuVisible } from './layout-rules.ts';
 import { isLandable, pageAt, type Cell } from './navigation.ts';
 import { usePageCache } from './page-cache.ts';
 import { useSwipeInput } from './swipe-input.ts';
 
-type Props = { site: SiteSnapshot; initialPage: ResolvedPage };
+/** What a page file hands the viewer, as one JSON string: Astro's typed encoding of nested props is several times larger and slower to render. */
+export type ViewerData = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood };
+type Props = { data: string };
 
-/** The swipe viewer: categories side by side, their pages one above the other. */
-export default function Viewer({ site, initialPage }: Props) {
+/**
+ * The swipe viewer: categories side by side, their pages one above the other. Only the columns
+ * next to the current one are in the document, each placed at its index, so the stage's size is
+ * the same on any grid; the whole grid arrives after the first paint (grid-source.ts).
+ */
+export default function Viewer({ data }: Props) {
+  const { site: pageSite, initialPage, neighbourhood } = useMemo(() => JSON.parse(data) as ViewerData, [data]);
   const initial = useRef<Cell>({ column: initialPage.columnIndex, row: initialPage.row }).current;
-  const [current, moveTo, move, rootRef] = useGridMoves(site, initial);
+  const { grid, complete, load } = useGrid(pageSite, neighbourhood);
+  const site = useMemo<SiteSnapshot>(() => ({ ...pageSite, grid }), [pageSite, grid]);
+  const [current, moveTo, move] = useGridMoves(site, initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a move is what retries a grid manifest that failed to load.
+  useEffect(() => {
+    if (!complete) load();
+  }, [current, complete, load]);
   const pages = usePageCache(site, initialPage, current);
   useAddressSync(site, current);
   const swipe = useSwipeInput(move);
@@ -41,7 +55,9 @@ export default function Viewer({ site, initialPage }: Props) {
         <nav className="sg-menu" style={{ background: site.globalMenuBackgroundColor, color: site.globalMenuTextColor }}>
           {site.grid.map((category, index) => (
             <button
-              key={category.id}
+              // By index: the columns' ids arrive with the grid manifest, after the first paint.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns never move while a page is open.
+              key={index}
               type="button"
               className={index === current.column ? 'sg-menu-item sg-menu-current' : 'sg-menu-item'}
               aria-current={index === current.column}
@@ -55,10 +71,16 @@ export default function Viewer({ site, initialPage }: Props) {
           ))}
         </nav>
       )}
-      <div ref={rootRef} className="keen-slider sg-columns">
-        {site.grid.map((category, index) => (
-          <CategoryColumn key={category.id} site={site} index={index} current={current} pages={pages} initial={initial} onNavigate={navigate} />
-        ))}
+      <div className="sg-columns">
+        <div className="sg-track" style={{ transform: `translate3d(${-current.column * 100}%,0,0)` }}>
+          {site.grid.map(
+            (_, index) =>
+              Math.abs(index - current.column) <= 1 && (
+                // biome-ignore lint/suspicious/noArrayIndexKey: by index, as the menu's tabs: the columns' ids arrive after the first paint.
+                <CategoryColumn key={index} site={site} index={index} current={current} pages={pages} initial={initial} onNavigate={navigate} />
+              ),
+          )}
+        </div>
       </div>
       {site.displayPageCount && column && (
         <p className="sg-counter" aria-live="polite">

@@ -1,29 +1,19 @@
 import { useCallback, useRef, useState } from 'react';
-import { useKeenSlider } from 'keen-slider/react.es.js';
-import type { SiteSnapshot } from '../../../model/snapshot.ts';
+import type { GridColumn } from '../../../model/snapshot.ts';
 import { createThrottle } from './gesture.ts';
 import { nextCell, type Cell, type Direction } from './navigation.ts';
-import { SLIDE_ANIMATION } from './slide-animation.ts';
 
 /**
- * The visitor's cell in the grid and the two ways to change it, as `[current, moveTo, move, rootRef]`:
+ * The visitor's cell in the grid and the two ways to change it, as `[current, moveTo, move]`:
  * a jump to a cell, and a step in a direction, which the grid may block and which is throttled so
- * one gesture (a wheel's burst of events) is one move. rootRef goes on the category slider, which
- * follows every move.
+ * one gesture (a wheel's burst of events) is one move. The stage follows `current` with a CSS
+ * transition (viewer.css), so a move needs no slider library.
  */
-export function useGridMoves(site: SiteSnapshot, initial: Cell) {
+export function useGridMoves(site: { grid: GridColumn[]; swipeRedirection: boolean }, initial: Cell) {
   const [current, setCurrent] = useState<Cell>(initial);
   const throttle = useRef(createThrottle()).current;
-  // Scoped selector: keen-slider's default would also take the nested row slides as columns.
-  const [rootRef, slider] = useKeenSlider<HTMLDivElement>({ drag: false, initial: initial.column, rubberband: false, selector: ':scope > .sg-column' });
 
-  const moveTo = useCallback(
-    (cell: Cell) => {
-      setCurrent(cell);
-      slider.current?.moveToIdx(cell.column, true, SLIDE_ANIMATION);
-    },
-    [slider],
-  );
+  const moveTo = useCallback((cell: Cell) => setCurrent(cell), []);
 
   const move = useCallback(
     (direction: Direction) => {
@@ -33,5 +23,5 @@ export function useGridMoves(site: SiteSnapshot, initial: Cell) {
     [site, current, moveTo, throttle],
   );
 
-  return [current, moveTo, move, rootRef] as const;
+  return [current, moveTo, move] as const;
 }

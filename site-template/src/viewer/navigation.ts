@@ -1,38 +1,7 @@
-import type { GridColumn, GridPage } from '../../../model/snapshot.ts';
+import { nextCell, type Cell, type Direction } from '../../../model/grid-manifest.ts';
+import type { GridColumn } from '../../../model/snapshot.ts';
 
-export type Cell = { column: number; row: number };
-export type Direction = 'left' | 'right' | 'up' | 'down';
-
-/** The grid page at a cell, if there is one. */
-export function pageAt(grid: GridColumn[], cell: Cell): GridPage | undefined {
-  return grid[cell.column]?.pages[cell.row - 1];
-}
-
-/** A page a visitor may land on: it has an image (or video) or a members-only lock. */
-export function isLandable(page: GridPage | undefined): page is GridPage {
-  return page !== undefined && (page.hasImage || page.locked);
-}
-
-/**
- * Where a swipe leads, or null when it is blocked (spec §4: a page with no image and no lock
- * cannot be entered). Moving sideways with swipeRedirection lands on the new column's first
- * landable page; without it the row is kept.
- */
-export function nextCell(grid: GridColumn[], from: Cell, direction: Direction, swipeRedirection: boolean): Cell | null {
-  if (direction === 'up' || direction === 'down') {
-    const cell = { column: from.column, row: from.row + (direction === 'down' ? 1 : -1) };
-    return isLandable(pageAt(grid, cell)) ? cell : null;
-  }
-  const column = from.column + (direction === 'right' ? 1 : -1);
-  const target = grid[column];
-  if (!target) return null;
-  if (swipeRedirection) {
-    const first = target.pages.find(isLandable);
-    return first ? { column, row: first.row } : null;
-  }
-  const cell = { column, row: from.row };
-  return isLandable(pageAt(grid, cell)) ? cell : null;
-}
+export { isLandable, nextCell, pageAt, type Cell, type Direction } from '../../../model/grid-manifest.ts';
 
 /**
  * The row a column shows while it is not the current one: where a sideways swipe would land, so

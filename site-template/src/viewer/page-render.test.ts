@@ -3,14 +3,15 @@ import { loadRenderer } from '../../../publisher/renderer.ts';
 import type { Language } from '../../../model/language.ts';
 import { pageContentSchema } from '../../../model/page.ts';
 import { companyInfoSchema, seoSchema } from '../../../model/site.ts';
-import { siteSnapshotSchema, type ResolvedPage } from '../../../model/snapshot.ts';
+import { neighbourhoodOf } from '../../../model/grid-manifest.ts';
+import { pageSiteSchema, type GridColumn, type ResolvedPage } from '../../../model/snapshot.ts';
 
 // The page HTML the built viewer writes at publish time: what a visitor sees before any script runs.
 
 const renderer = loadRenderer();
 
 function site(lang: Language, poweredBy: boolean) {
-  return siteSnapshotSchema.parse({
+  return pageSiteSchema.parse({
     siteId: 's1',
     lang,
     defaultLanguage: 'jp',
@@ -30,16 +31,18 @@ function site(lang: Language, poweredBy: boolean) {
     seo: seoSchema.parse({}),
     poweredBy,
     company: companyInfoSchema.parse({ companyProfile: 'P', companyClause: 'C', termsOfService: 'T', privacyPolicy: 'PP' }),
-    grid: [{ id: 'c1', name: 'A', pages: [{ id: 'p1', row: 1, position: 'A1', hasImage: false, locked: false }] }],
+    gridPath: '_grid/0.json',
   });
 }
+
+const GRID: GridColumn[] = [{ id: 'c1', name: 'A', pages: [{ id: 'p1', row: 1, position: 'A1', hasImage: false, locked: false }] }];
 
 function page(content: Record<string, unknown>): ResolvedPage {
   return { id: 'p1', position: 'A1', columnIndex: 0, row: 1, locked: false, content: pageContentSchema.parse(content), media: {} };
 }
 
 async function html(lang: Language, poweredBy: boolean, content: Record<string, unknown>) {
-  return (await (await renderer).renderPage({ site: site(lang, poweredBy), page: page(content), assetOrigin: '' })).html;
+  return (await (await renderer).renderPage({ site: site(lang, poweredBy), page: page(content), neighbourhood: neighbourhoodOf(GRID, { column: 0, row: 1 }, true), assetOrigin: '' })).html;
 }
 
 const withCta = { showCompany: true, buttons: [{ id: 'b1', buttonText: 'Go', linkDestinationUrl: 'https://example.com/' }] };
