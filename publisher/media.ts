@@ -12,7 +12,8 @@ export const videoKey = (record: Pick<MediaRecord, 'sha256' | 'ext'>) => `media/
 
 const IMAGES_IN_FLIGHT = 2;
 
-export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; made: number; reused: number };
+/** `keys`: every storage key of the derivatives the entries point at (set.json included), for the manifest. */
+export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; keys: string[]; made: number; reused: number };
 
 /**
  * Every media URL a draft uses, in the order a visitor meets them. Members-only pages are
@@ -66,7 +67,7 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
     const ref = parseMediaUrl(url);
     return ref !== null && ref.siteId === draft.id && records.has(ref.mediaId);
   });
-  const result: PreparedMedia = { entries: {}, thumbnails: {}, made: 0, reused: 0 };
+  const result: PreparedMedia = { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 };
   // An image the owner links from elsewhere is shown as it is: no derivatives, no size known.
   for (const url of used) {
     if (/^https?:\/\//i.test(url)) result.entries[url] = { kind: 'image', image: { src: url, width: REFERENCE_VIEWPORT.width, height: REFERENCE_VIEWPORT.height, sources: [] } };
@@ -83,10 +84,12 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
       result.reused += reused;
       result.entries[url] = { kind: 'image', image: toResponsiveImage(set, storage) };
       result.thumbnails[url] = thumbnailOf(set, storage);
+      result.keys.push(...set.variants.map((variant) => variant.key), `media/${set.sha256}/set.json`);
     } else {
       const key = videoKey(record);
       if (!(await storage.head(key))) await storage.put(key, await readOriginal(storage, record), { contentType: record.mime, cacheControl: 'public, max-age=31536000, immutable' });
       result.entries[url] = { kind: 'video', video: { src: storage.publicUrl(key), type: record.mime } };
+      result.keys.push(key);
     }
     onProgress(++done, urls.length);
   });

@@ -6,7 +6,7 @@ import { customPathFileName, publicFileName, VISITOR_SUB_PATHS } from '../model/
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { mediaUrlsOf, prepareMedia, type PreparedMedia } from './media.ts';
-import { membersOnlyMediaStorage } from './private-media.ts';
+import { membersOnlyMediaStorage, PRIVATE_MEDIA_PREFIX } from './private-media.ts';
 import type { Renderer } from './renderer.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { renderScreens } from './screens.ts';
@@ -78,7 +78,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   // Members-only media get the same derivatives, kept under private/ and served by the API to members.
   const membersMedia: PreparedMedia = hasMembersOnly
     ? await prepareMedia(draft, membersOnlyMediaStorage(storage, draft.id), (done) => report({ step: 'images', done: publicUrls.length + done, total: imageTotal }), membersUrls)
-    : { entries: {}, thumbnails: {}, made: 0, reused: 0 };
+    : { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 };
 
   const files = new Map<string, OutputFile>();
   const privateFiles = new Map<string, OutputFile>();
@@ -141,7 +141,8 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     pagesRendered: rendered,
     durationMs: Math.round(performance.now() - started),
   });
-  if (live && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
+  // A live manifest from before media were listed is rewritten once, so the sweep can trust the list.
+  if (live?.media && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
     report({ step: 'upload', done: 0, total: 0 });
     return result(live.version, false, 0);
   }
@@ -179,6 +180,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     files: manifestFiles,
     assets,
     private: manifestPrivate,
+    media: { public: [...new Set(media.keys)].sort(), private: [...new Set(membersMedia.keys)].map((key) => `${PRIVATE_MEDIA_PREFIX}${key}`).sort() },
     address: { domain: address.domain, prefix: address.prefix, defaultLanguage },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
