@@ -1,5 +1,6 @@
 import type { Storage } from '../storage/storage.ts';
 import { moveDomain } from './domains.ts';
+import { uploadKey } from './media.ts';
 import { addReferences, emptyReferences, mediaFolderOf, storedManifests, storedSiteIds, type References } from './reachable.ts';
 import { KEEP_VERSIONS, pruneVersions } from './retention.ts';
 import { readLiveManifest, type Manifest } from './versions.ts';
@@ -146,5 +147,12 @@ export async function sweepStorage(storage: Storage, options: FullSweepOptions):
     report.keysRemoved++;
     report.bytesFreed += size;
   }
+  return report;
+}
+
+/** Deletes the originals of these content hashes; the caller has checked no media row names them. */
+export async function removeOriginals(storage: Storage, sha256s: Iterable<string>): Promise<SweepReport> {
+  const report = emptyReport();
+  for (const sha256 of sha256s) await removeKey(storage, uploadKey(sha256), report);
   return report;
 }

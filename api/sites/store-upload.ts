@@ -8,6 +8,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { createStorageLease } from '../publishing/storage-lease.ts';
 import { sniffMedia } from './sniff-media.ts';
 
 /** The spec leaves the image limit unset; images get the same 30 MB as videos (docs/decisions.md). */
@@ -33,11 +34,19 @@ export async function storeUpload(db: Db, storage: Storage, siteId: string, file
     .where(and(eq(media.siteId, siteId), eq(media.sha256, sha256)))
     .get();
   if (existing) return { id: existing.id, url: mediaUrl(siteId, existing.id), kind: existing.kind as 'image' | 'video', mime: existing.mime, size: existing.size, sha256 };
+  const lease = createStorageLease(db);
+  const started = Date.now();
   if (!(await storage.head(uploadKey(sha256)))) await storage.put(uploadKey(sha256), file.bytes, { contentType: sniffed.mime });
   const id = randomUUID();
   db.insert(media)
     .values({ id, siteId, sha256, kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, size: file.bytes.byteLength, originalName: file.name.slice(0, 255) })
     .run();
+  // Uploads take no lease: a sweep that overlapped may have found the original unused before the
+  // row above existed and deleted it after the check above, so it is written again once the sweep is over.
+  if (lease.sweepOverlapped(started)) {
+    await lease.untilNoSweep();
+    await storage.put(uploadKey(sha256), file.bytes, { contentType: sniffed.mime });
+  }
   return { id, url: mediaUrl(siteId, id), kind: sniffed.kind, mime: sniffed.mime, size: file.bytes.byteLength, sha256 };
 }
 

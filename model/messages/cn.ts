@@ -110,6 +110,7 @@ export const backOfficeCn = {
   categoryNotFound: '找不到分类。',
   publishNotFound: '找不到发布任务。',
   versionNotFound: '找不到版本。',
+  versionMediaRemoved: '此版本使用的图片在其页面设为仅限会员时已下线。请改为重新发布网站。',
   mediaNotFound: '找不到媒体。',
   unknownLanguage: '未知语言“{lang}”。请使用 jp、en、cn、kr 之一。',
   languageNotOffered: '该站点不提供语言 {lang}。',

@@ -110,6 +110,7 @@ export const backOfficeEn = {
   categoryNotFound: 'Category not found.',
   publishNotFound: 'Publish not found.',
   versionNotFound: 'Version not found.',
+  versionMediaRemoved: 'This version used images that were taken offline when their page became members-only. Publish the site again instead.',
   mediaNotFound: 'Media not found.',
   unknownLanguage: 'Unknown language "{lang}". Use one of jp, en, cn, kr.',
   languageNotOffered: 'The site does not offer the language {lang}.',

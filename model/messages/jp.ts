@@ -110,6 +110,7 @@ export const backOfficeJp = {
   categoryNotFound: 'カテゴリーが見つかりません。',
   publishNotFound: '公開処理が見つかりません。',
   versionNotFound: 'バージョンが見つかりません。',
+  versionMediaRemoved: 'このバージョンの画像は、ページが会員限定になった際に公開を終了しました。代わりにサイトを再公開してください。',
   mediaNotFound: 'メディアが見つかりません。',
   unknownLanguage: '不明な言語「{lang}」です。jp、en、cn、kr のいずれかを指定してください。',
   languageNotOffered: 'このサイトは言語 {lang} に対応していません。',

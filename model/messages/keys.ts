@@ -123,6 +123,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'categoryNotFound',
   'publishNotFound',
   'versionNotFound',
+  'versionMediaRemoved',
   'mediaNotFound',
   'unknownLanguage',
   'languageNotOffered',

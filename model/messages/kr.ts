@@ -110,6 +110,7 @@ export const backOfficeKr = {
   categoryNotFound: '카테고리를 찾을 수 없습니다.',
   publishNotFound: '게시 작업을 찾을 수 없습니다.',
   versionNotFound: '버전을 찾을 수 없습니다.',
+  versionMediaRemoved: '이 버전의 이미지는 페이지가 회원 전용이 되었을 때 공개가 중단되었습니다. 대신 사이트를 다시 게시하세요.',
   mediaNotFound: '미디어를 찾을 수 없습니다.',
   unknownLanguage: '알 수 없는 언어 "{lang}"입니다. jp, en, cn, kr 중 하나를 사용하세요.',
   languageNotOffered: '이 사이트는 {lang} 언어를 제공하지 않습니다.',
