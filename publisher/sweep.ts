@@ -1,6 +1,7 @@
 import type { Storage } from '../storage/storage.ts';
 import { moveDomain } from './domains.ts';
 import { uploadKey } from './media.ts';
+import { PRIVATE_MEDIA_PREFIX } from './private-media.ts';
 import { addReferences, emptyReferences, mediaFolderOf, storedManifests, storedSiteIds, type References } from './reachable.ts';
 import { KEEP_VERSIONS, pruneVersions } from './retention.ts';
 import { readLiveManifest, type Manifest } from './versions.ts';
@@ -52,10 +53,12 @@ async function removeUnreached(storage: Storage, candidates: References, kept: R
 /**
  * The sweep after a publish of one site: bounded by what that publish can have orphaned.
  * 1. The site's versions beyond retention go, with whatever only they reached.
- * 2. Public media the previous live version showed and the new one does not show publicly are
- *    taken offline at once, unless another site's stored version shows them: a page locked for
- *    members must not keep its images public. This site's older versions do not hold them (the
- *    lock wins); a rollback to one of them is refused while its media are gone (rollback-site.ts).
+ * 2. Public media the previous live version showed and the new one shows only on members-only
+ *    pages are taken offline at once, unless another site's stored version shows them: a page
+ *    locked for members must not keep its images public. This site's older versions do not hold
+ *    them (the lock wins); a rollback to one of them is refused while its media are gone
+ *    (rollback-site.ts). Media merely dropped from the site stay until retention lets them go,
+ *    so a rollback within retention finds them.
  */
 export async function sweepAfterPublish(storage: Storage, input: { siteId: string; previous: Manifest | null; keep?: number }): Promise<SweepReport> {
   const report = emptyReport();
@@ -78,7 +81,8 @@ export async function sweepAfterPublish(storage: Storage, input: { siteId: strin
     const before = await addReferences(storage, input.previous, emptyReferences());
     const now = await addReferences(storage, live, emptyReferences());
     for (const folder of before.publicMedia) {
-      if (!now.publicMedia.has(folder) && !others.publicMedia.has(folder)) await removeFolder(storage, folder, report);
+      const lockedNow = now.privateMedia.has(`${PRIVATE_MEDIA_PREFIX}${folder}`);
+      if (lockedNow && !now.publicMedia.has(folder) && !others.publicMedia.has(folder)) await removeFolder(storage, folder, report);
     }
   }
   return report;
