@@ -29,10 +29,19 @@ async function main() {
     sweepStorage(storage, {
       keep,
       olderThan: new Date(started - graceMinutes * 60_000),
-      uploadsInUse: () => new Set(db.selectDistinct({ sha256: media.sha256 }).from(media).all().map((row) => row.sha256)),
+      uploadsInUse: () =>
+        new Set(
+          db
+            .selectDistinct({ sha256: media.sha256 })
+            .from(media)
+            .all()
+            .map((row) => row.sha256),
+        ),
     }),
   );
-  console.log(`${report.versionsPruned} versions pruned, ${report.keysRemoved} keys removed, ${(report.bytesFreed / 1024 / 1024).toFixed(1)} MB freed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${report.versionsPruned} versions pruned, ${report.keysRemoved} keys removed, ${(report.bytesFreed / 1024 / 1024).toFixed(1)} MB freed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   db.$client.close();
 }
 

@@ -58,7 +58,10 @@ export function createPublishJobs(deps: {
         lease,
       });
       const now = new Date();
-      db.update(publishes).set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now }).where(eq(publishes.id, job.id)).run();
+      db.update(publishes)
+        .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
+        .where(eq(publishes.id, job.id))
+        .run();
       recordPublished(db, job.siteId, result, now);
       emit(job, { type: 'done', result });
     } catch (error) {

@@ -42,7 +42,10 @@ export function createStorageLease(db: Db) {
 
   async function holding<T>(id: string, work: () => Promise<T>): Promise<T> {
     const renew = setInterval(() => {
-      db.update(storageLeases).set({ expiresAt: new Date(now() + LEASE_MS) }).where(eq(storageLeases.id, id)).run();
+      db.update(storageLeases)
+        .set({ expiresAt: new Date(now() + LEASE_MS) })
+        .where(eq(storageLeases.id, id))
+        .run();
     }, LEASE_MS / 3);
     renew.unref();
     try {

@@ -14,11 +14,28 @@ import { createStorageLease } from '../publishing/storage-lease.ts';
 export async function deleteSite(db: Db, storage: Storage, siteId: string): Promise<SweepReport> {
   return createStorageLease(db).whileSweeping(async () => {
     const report = await sweepDeletedSite(storage, siteId);
-    const own = db.selectDistinct({ sha256: media.sha256 }).from(media).where(eq(media.siteId, siteId)).all().map((row) => row.sha256);
+    const own = db
+      .selectDistinct({ sha256: media.sha256 })
+      .from(media)
+      .where(eq(media.siteId, siteId))
+      .all()
+      .map((row) => row.sha256);
     // The media rows go with the site (cascade); then an original no remaining row names is unused.
     db.delete(sites).where(eq(sites.id, siteId)).run();
-    const stillUsed = new Set(own.length ? db.selectDistinct({ sha256: media.sha256 }).from(media).where(inArray(media.sha256, own)).all().map((row) => row.sha256) : []);
-    const originals = await removeOriginals(storage, own.filter((sha256) => !stillUsed.has(sha256)));
+    const stillUsed = new Set(
+      own.length
+        ? db
+            .selectDistinct({ sha256: media.sha256 })
+            .from(media)
+            .where(inArray(media.sha256, own))
+            .all()
+            .map((row) => row.sha256)
+        : [],
+    );
+    const originals = await removeOriginals(
+      storage,
+      own.filter((sha256) => !stillUsed.has(sha256)),
+    );
     return { versionsPruned: report.versionsPruned, keysRemoved: report.keysRemoved + originals.keysRemoved, bytesFreed: report.bytesFreed + originals.bytesFreed };
   });
 }
