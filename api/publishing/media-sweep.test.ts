@@ -178,4 +178,20 @@ describe('the media sweep', () => {
     expect([...before].filter((key) => !after.has(key)).sort()).toEqual(stray.filter((key) => !key.startsWith('private/')).sort());
     expect((await ctx.visit(derivative(upload.sha256))).status).toBe(200);
   });
+
+  it('reads the media of a version published before manifests listed them from its pages, and lists them at the next publish', async () => {
+    ctx = await createTestContext();
+    const site = await twoPageSite();
+    const upload = await ctx.uploadMedia(site.id, await pngBytes(500, 300, '#884422'));
+    await ctx.writePage(site.id, site.pages.A1!, 'jp', { detail: { imageUrl: upload.url } });
+    await ctx.publish(site.id);
+    const { media: _listed, ...legacy } = (await readManifest(ctx.storage, site.id, 1))!;
+    await ctx.storage.put(`sites/${site.id}/manifests/1.json`, JSON.stringify(legacy));
+
+    await createStorageLease(ctx.db).whileSweeping(() => sweepStorage(ctx.storage, { olderThan: new Date(Date.now() + 1000), uploadsInUse }));
+    expect((await ctx.visit(derivative(upload.sha256))).status).toBe(200);
+    const republished = await ctx.publish(site.id);
+    expect(republished).toMatchObject({ version: 2, changed: true });
+    expect((await readManifest(ctx.storage, site.id, 2))?.media?.public).toContain(`media/${upload.sha256}/400.webp`);
+  });
 });
