@@ -156,6 +156,8 @@ export const publishes = sqliteTable(
 export const storageLeases = sqliteTable('storage_leases', {
   id: text('id').primaryKey(),
   kind: text('kind').notNull(),
+  /** The holding process: SQLite keeps every holder on one machine, so a row whose process is gone is released at once. */
+  pid: integer('pid').notNull(),
   /** A holder renews this while it works; a row past it belongs to a stopped process. */
   expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   releasedAt: integer('released_at', { mode: 'timestamp_ms' }),

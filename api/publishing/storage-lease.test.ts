@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uploadKey } from '../../publisher/media.ts';
-import { media } from '../db/schema.ts';
+import { media, storageLeases } from '../db/schema.ts';
 import { createTestContext, pngBytes, type TestContext } from '../test-support.ts';
 import { createStorageLease } from './storage-lease.ts';
 
@@ -83,5 +84,19 @@ describe('the storage lease', () => {
     const second = await uploading;
     expect(second.sha256).toBe(first.sha256);
     expect(await ctx.storage.head(uploadKey(first.sha256))).not.toBeNull();
+  });
+
+  it('lets publishes through at once when the sweep holding the lease belonged to a process that was killed', async () => {
+    ctx = await createTestContext();
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    ctx.db
+      .insert(storageLeases)
+      .values({ id: 'killed', kind: 'sweep', pid: gone, expiresAt: new Date(Date.now() + 60_000) })
+      .run();
+    const lease = createStorageLease(ctx.db);
+    let ran = false;
+    await Promise.race([lease.whilePublishing(async () => (ran = true)), sleep(2000)]);
+    expect(ran).toBe(true);
+    expect(ctx.db.select().from(storageLeases).where(eq(storageLeases.id, 'killed')).get()?.releasedAt).toBeInstanceOf(Date);
   });
 });

@@ -12,6 +12,15 @@ const KEEP_RELEASED_MS = 60 * 60_000;
 
 export type StorageLease = ReturnType<typeof createStorageLease>;
 
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
 /**
  * The lease between writers that reuse stored keys and the sweep that deletes them, in the
  * database so the server and `npm run sweep` share it. Publishes hold it shared (many at once); a
@@ -23,6 +32,16 @@ export function createStorageLease(db: Db) {
   const now = () => Date.now();
   const purge = () => {
     const at = now();
+    // A killed holder (kill -9 mid-publish or mid-sweep) must not keep others waiting for its lease to run out.
+    for (const row of db.select().from(storageLeases).where(isNull(storageLeases.releasedAt)).all()) {
+      if (processIsAlive(row.pid)) continue;
+      if (row.kind === 'publish') db.delete(storageLeases).where(eq(storageLeases.id, row.id)).run();
+      else
+        db.update(storageLeases)
+          .set({ releasedAt: new Date(at) })
+          .where(eq(storageLeases.id, row.id))
+          .run();
+    }
     db.delete(storageLeases)
       .where(
         or(
@@ -64,7 +83,7 @@ export function createStorageLease(db: Db) {
           purge();
           if (liveSweeps('') > 0) return false;
           tx.insert(storageLeases)
-            .values({ id, kind: 'publish', expiresAt: new Date(now() + LEASE_MS) })
+            .values({ id, kind: 'publish', pid: process.pid, expiresAt: new Date(now() + LEASE_MS) })
             .run();
           return true;
         });
@@ -87,7 +106,7 @@ export function createStorageLease(db: Db) {
             purge();
             if (liveSweeps(id) > 0) return 'busy';
             const expiresAt = new Date(now() + LEASE_MS);
-            tx.insert(storageLeases).values({ id, kind: 'sweep', expiresAt }).onConflictDoUpdate({ target: storageLeases.id, set: { expiresAt } }).run();
+            tx.insert(storageLeases).values({ id, kind: 'sweep', pid: process.pid, expiresAt }).onConflictDoUpdate({ target: storageLeases.id, set: { expiresAt } }).run();
             const publishing = tx
               .select({ id: storageLeases.id })
               .from(storageLeases)
@@ -123,7 +142,11 @@ export function createStorageLease(db: Db) {
 
     /** Resolves once no sweep runs or waits. */
     async untilNoSweep(): Promise<void> {
-      while (liveSweeps('') > 0) await sleep(POLL_MS);
+      for (;;) {
+        purge();
+        if (liveSweeps('') === 0) return;
+        await sleep(POLL_MS);
+      }
     },
   };
 }
