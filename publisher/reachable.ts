@@ -1,6 +1,5 @@
 import type { Storage } from '../storage/storage.ts';
 import { PRIVATE_MEDIA_PREFIX } from './private-media.ts';
-import { storedVersions } from './retention.ts';
 import { objectKey, privateObjectKey, readManifest, type Manifest } from './versions.ts';
 
 /**
@@ -59,6 +58,27 @@ export async function addReferences(storage: Storage, manifest: Manifest, into: 
   return into;
 }
 
+/** Merges `from` into `into`. */
+export function mergeReferences(into: References, from: References): References {
+  for (const key of from.objects) into.objects.add(key);
+  for (const folder of from.publicMedia) into.publicMedia.add(folder);
+  for (const folder of from.privateMedia) into.privateMedia.add(folder);
+  return into;
+}
+
+/** One stored manifest, as a listing names it. */
+export type StoredManifest = { siteId: string; version: number; etag: string };
+
+/** Every stored manifest of every site, from one listing of `sites/`. */
+export async function listStoredManifests(storage: Storage): Promise<StoredManifest[]> {
+  const found: StoredManifest[] = [];
+  for await (const info of storage.list('sites/')) {
+    const match = /^sites\/([^/]+)\/manifests\/(\d+)\.json$/.exec(info.key);
+    if (match) found.push({ siteId: match[1]!, version: Number(match[2]), etag: info.etag });
+  }
+  return found;
+}
+
 /** The ids of every site with anything stored under `sites/`. */
 export async function storedSiteIds(storage: Storage): Promise<string[]> {
   const ids = new Set<string>();
@@ -69,16 +89,24 @@ export async function storedSiteIds(storage: Storage): Promise<string[]> {
   return [...ids];
 }
 
-/** Every stored manifest of every site (kept versions only, once each site is pruned), by site. */
-export async function storedManifests(storage: Storage): Promise<Map<string, Manifest[]>> {
-  const bySite = new Map<string, Manifest[]>();
-  for (const siteId of await storedSiteIds(storage)) {
-    const manifests: Manifest[] = [];
-    for (const version of await storedVersions(storage, siteId)) {
-      const manifest = await readManifest(storage, siteId, version);
-      if (manifest) manifests.push(manifest);
-    }
-    bySite.set(siteId, manifests);
-  }
-  return bySite;
+/**
+ * A manifest's bytes never change once written, so what it reaches is worked out once per
+ * process: the sweep after every publish reads every site's kept versions, and re-reading and
+ * parsing them each time was most of its cost (bench/sweep.bench.ts).
+ */
+const cache = new WeakMap<Storage, Map<string, References>>();
+const CACHE_LIMIT = 20_000;
+
+/** What one stored manifest reaches; nothing for a manifest deleted since it was listed. */
+export async function referencesOfStored(storage: Storage, stored: StoredManifest): Promise<References> {
+  let byKey = cache.get(storage);
+  if (!byKey) cache.set(storage, (byKey = new Map()));
+  const key = `${stored.siteId}/${stored.version}@${stored.etag}`;
+  const known = byKey.get(key);
+  if (known) return known;
+  const manifest = await readManifest(storage, stored.siteId, stored.version);
+  const refs = manifest ? await addReferences(storage, manifest, emptyReferences()) : emptyReferences();
+  if (byKey.size >= CACHE_LIMIT) byKey.clear();
+  if (manifest) byKey.set(key, refs);
+  return refs;
 }

@@ -30,26 +30,21 @@ export async function storedVersions(storage: Storage, siteId: string): Promise<
   return versions;
 }
 
-export type PrunedVersions = { kept: Manifest[]; pruned: Manifest[] };
+export type PrunedVersions = { kept: number[]; pruned: Manifest[] };
 
 /**
- * Deletes the manifests of a site's versions beyond retention and returns both sides: the
- * pruned ones name what may have become unreachable, the kept ones what must stay.
+ * Deletes the manifests of a site's versions beyond retention. Returns the kept version numbers
+ * and the pruned manifests, read before they went: they name what may have become unreachable.
  */
 export async function pruneVersions(storage: Storage, siteId: string, keep = KEEP_VERSIONS): Promise<PrunedVersions> {
   const versions = await storedVersions(storage, siteId);
   const live = (await readLivePointer(storage, siteId))?.version ?? null;
   const toKeep = versionsToKeep(versions, live, keep);
-  const result: PrunedVersions = { kept: [], pruned: [] };
-  for (const version of versions.sort((a, b) => a - b)) {
+  const result: PrunedVersions = { kept: versions.filter((version) => toKeep.has(version)).sort((a, b) => a - b), pruned: [] };
+  for (const version of versions.filter((version) => !toKeep.has(version)).sort((a, b) => a - b)) {
     const manifest = await readManifest(storage, siteId, version);
-    if (!manifest) continue;
-    if (toKeep.has(version)) {
-      result.kept.push(manifest);
-    } else {
-      await storage.delete(manifestKey(siteId, version));
-      result.pruned.push(manifest);
-    }
+    await storage.delete(manifestKey(siteId, version));
+    if (manifest) result.pruned.push(manifest);
   }
   return result;
 }

@@ -2,7 +2,7 @@ import type { Storage } from '../storage/storage.ts';
 import { moveDomain } from './domains.ts';
 import { uploadKey } from './media.ts';
 import { PRIVATE_MEDIA_PREFIX } from './private-media.ts';
-import { addReferences, emptyReferences, mediaFolderOf, storedManifests, storedSiteIds, type References } from './reachable.ts';
+import { addReferences, emptyReferences, listStoredManifests, mediaFolderOf, mergeReferences, referencesOfStored, storedSiteIds, type References } from './reachable.ts';
 import { KEEP_VERSIONS, pruneVersions } from './retention.ts';
 import { readLiveManifest, type Manifest } from './versions.ts';
 
@@ -33,14 +33,12 @@ async function removeFolder(storage: Storage, folder: string, report: SweepRepor
   }
 }
 
-/** What every stored manifest of the sites other than `except` reaches. */
-async function referencesOfOthers(storage: Storage, except: string): Promise<References> {
-  const refs = emptyReferences();
-  for (const [siteId, manifests] of await storedManifests(storage)) {
-    if (siteId === except) continue;
-    for (const manifest of manifests) await addReferences(storage, manifest, refs);
-  }
-  return refs;
+/** What the stored manifests of the site `siteId` reach, and those of every other site. */
+async function referencesBySite(storage: Storage, siteId: string): Promise<{ own: References; others: References }> {
+  const own = emptyReferences();
+  const others = emptyReferences();
+  for (const stored of await listStoredManifests(storage)) mergeReferences(stored.siteId === siteId ? own : others, await referencesOfStored(storage, stored));
+  return { own, others };
 }
 
 /** Removes what `candidates` reaches and `kept` does not. */
@@ -62,16 +60,10 @@ async function removeUnreached(storage: Storage, candidates: References, kept: R
  */
 export async function sweepAfterPublish(storage: Storage, input: { siteId: string; previous: Manifest | null; keep?: number }): Promise<SweepReport> {
   const report = emptyReport();
-  const { kept, pruned } = await pruneVersions(storage, input.siteId, input.keep ?? KEEP_VERSIONS);
+  const { pruned } = await pruneVersions(storage, input.siteId, input.keep ?? KEEP_VERSIONS);
   report.versionsPruned = pruned.length;
-  const others = await referencesOfOthers(storage, input.siteId);
-  const ownKept = emptyReferences();
-  for (const manifest of kept) await addReferences(storage, manifest, ownKept);
-  const allKept: References = {
-    objects: new Set([...others.objects, ...ownKept.objects]),
-    publicMedia: new Set([...others.publicMedia, ...ownKept.publicMedia]),
-    privateMedia: new Set([...others.privateMedia, ...ownKept.privateMedia]),
-  };
+  const { own, others } = await referencesBySite(storage, input.siteId);
+  const allKept = mergeReferences(mergeReferences(emptyReferences(), own), others);
   const orphaned = emptyReferences();
   for (const manifest of pruned) await addReferences(storage, manifest, orphaned);
   await removeUnreached(storage, orphaned, allKept, report);
@@ -95,16 +87,15 @@ export async function sweepAfterPublish(storage: Storage, input: { siteId: strin
 export async function sweepDeletedSite(storage: Storage, siteId: string): Promise<SweepReport> {
   const report = emptyReport();
   const live = await readLiveManifest(storage, siteId);
-  const own = emptyReferences();
-  for (const manifest of (await storedManifests(storage)).get(siteId) ?? []) {
-    await addReferences(storage, manifest, own);
-    report.versionsPruned++;
-  }
+  const { own, others } = await referencesBySite(storage, siteId);
   await moveDomain(storage, siteId, live?.address.domain, undefined);
   const keys: string[] = [];
   for await (const info of storage.list(`sites/${siteId}/`)) keys.push(info.key);
-  for (const key of keys) await removeKey(storage, key, report);
-  await removeUnreached(storage, own, await referencesOfOthers(storage, siteId), report);
+  for (const key of keys) {
+    if (/\/manifests\/\d+\.json$/.test(key)) report.versionsPruned++;
+    await removeKey(storage, key, report);
+  }
+  await removeUnreached(storage, own, others, report);
   return report;
 }
 
@@ -125,7 +116,7 @@ export async function sweepStorage(storage: Storage, options: FullSweepOptions):
   const report = emptyReport();
   for (const siteId of await storedSiteIds(storage)) report.versionsPruned += (await pruneVersions(storage, siteId, options.keep ?? KEEP_VERSIONS)).pruned.length;
   const kept = emptyReferences();
-  for (const manifests of (await storedManifests(storage)).values()) for (const manifest of manifests) await addReferences(storage, manifest, kept);
+  for (const stored of await listStoredManifests(storage)) mergeReferences(kept, await referencesOfStored(storage, stored));
 
   const old = (info: { lastModified: Date }) => info.lastModified.getTime() < options.olderThan.getTime();
   const unreached: { key: string; size: number }[] = [];
