@@ -3,6 +3,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/open-database.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createBackground, type Background } from './mail/background.ts';
 import type { AppEnv } from './http/env.ts';
 import { noSniff } from './http/middleware/no-sniff/index.ts';
 import { handleError, notFound } from './http/errors.ts';
@@ -28,6 +29,8 @@ export type AppDeps = {
   config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string };
   jobs: PublishJobs;
   mailer: Mailer;
+  /** Where mail that must not hold up an answer is sent from; one logging to stderr by default. */
+  background?: Background;
   adminDist?: string;
   previewKey?: Uint8Array;
 };
@@ -40,7 +43,7 @@ export function createAdminApp(deps: AppDeps) {
     .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, secureCookie, mountedAt: '/api' }))
-    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, secureCookie, siteOrigin: config.siteOrigin }))
+    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, secureCookie, siteOrigin: config.siteOrigin, background: deps.background ?? createBackground() }))
     .route('/', siteRoutes({ db, storage }))
     .route('/', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))

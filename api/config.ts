@@ -12,6 +12,8 @@ const envSchema = z.object({
   DATABASE_FILE: z.string().min(1).optional(),
   STORAGE_DRIVER: z.string().min(1).default('fs'),
   STORAGE_DIR: z.string().min(1).optional(),
+  EXPORT_STORAGE_DRIVER: z.string().min(1).optional(),
+  EXPORT_STORAGE_DIR: z.string().min(1).optional(),
   ADMIN_ORIGIN: origin.optional(),
   SITE_ORIGIN: origin.optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -30,6 +32,8 @@ export type Config = {
   dataDir: string;
   databaseFile: string;
   storage: { driver: string; root: string };
+  /** The bucket `npm run export -- --to-storage` writes a site's static tree to: a store of its own, never the main one. */
+  exportStorage: { driver: string; root: string };
   adminOrigin: string;
   siteOrigin: string;
   firstOperator: { email?: string; password?: string };
@@ -61,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseFile: resolve(e.DATABASE_FILE ?? `${dataDir}/swipegrid.sqlite`),
     storage: { driver: e.STORAGE_DRIVER, root: resolve(e.STORAGE_DIR ?? `${dataDir}/storage`) },
+    exportStorage: { driver: e.EXPORT_STORAGE_DRIVER ?? e.STORAGE_DRIVER, root: resolve(e.EXPORT_STORAGE_DIR ?? `${dataDir}/export`) },
     adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
     siteOrigin: e.SITE_ORIGIN ?? `http://localhost:${sitePort}`,
     firstOperator: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },

@@ -7,6 +7,7 @@ import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
+import { createBackground } from './mail/background.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
@@ -43,6 +44,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   }
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   const events = createEventQueue(db);
+  const background = createBackground();
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
   // links point to, is known only then.
   const shown = (origin: string, port: number) => (origin.endsWith(':0') ? origin.replace(/:0$/, `:${port}`) : origin);
@@ -57,6 +59,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     db,
     storage,
     mailer,
+    background,
     events,
     preview,
     adminOrigin: () => adminUrl,
@@ -81,7 +84,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     await jobs.finished(publishId);
   }
 
-  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, previewKey }), config.port, config.host);
+  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey }), config.port, config.host);
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${siteUrl}/sites/{siteId}/`);
@@ -97,6 +100,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     async close() {
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       await events.close();
+      await background.idle();
       db.$client.close();
     },
   };

@@ -20,6 +20,7 @@ import { accounts, sites } from './db/schema.ts';
 import { adminMembers } from './db/schema-identity.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedPlans } from './identity/seed-plans.ts';
+import { createBackground, type Background } from './mail/background.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 
 /** The first operator every test context starts with (MASTER). */
@@ -86,9 +87,11 @@ export type TestContext = {
   jobs: PublishJobs;
   /** The visitor events queue of the site app; `flush()` writes what it holds. */
   events: EventQueue;
-  /** Files every message in `{dir}/outbox`; `outbox()` reads them back. */
+  /** Files every message in `{dir}/outbox`; `outbox()` reads them back once the mail sent in the background is out. */
   mailer: Mailer;
   outbox(): Promise<OutboxEntry[]>;
+  /** Sends the mail that must not hold up an answer; `idle()` waits for it. */
+  background: Background;
   /** Logs in as the first operator (once; later calls reuse the session) and returns the Cookie header value. */
   login(): Promise<string>;
   /** Logs in with the given credentials and returns the Cookie header value (throws unless 200). */
@@ -131,10 +134,17 @@ export async function createTestContext(options: { mailer?: Mailer } = {}): Prom
   await ensureFirstOperator(db, OPERATOR);
   const outboxDir = path.join(dir, 'outbox');
   const mailer = options.mailer ?? createMailer({ from: 'no-reply@swipegrid.test', outboxDir });
-  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer });
+  // A failed background mail fails the test that caused it, at its next outbox read or cleanup.
+  const backgroundErrors: string[] = [];
+  const background = createBackground((line) => backgroundErrors.push(line));
+  const settled = async () => {
+    await background.idle();
+    if (backgroundErrors.length > 0) throw new Error(backgroundErrors.splice(0).join('\n'));
+  };
+  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background });
   const events = createEventQueue(db);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const site = createSiteApp({ db, storage, mailer, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN });
+  const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN });
   let cookie: string | undefined;
 
   async function loginAs(email: string, password: string): Promise<string> {
@@ -181,7 +191,11 @@ export async function createTestContext(options: { mailer?: Mailer } = {}): Prom
     jobs,
     events,
     mailer,
-    outbox: () => readOutbox(outboxDir),
+    background,
+    async outbox() {
+      await settled();
+      return readOutbox(outboxDir);
+    },
     login,
     loginAs,
     request,
@@ -216,6 +230,7 @@ export async function createTestContext(options: { mailer?: Mailer } = {}): Prom
     },
     /** Closes the database and removes the folder; await any publish the test started before calling it. */
     async cleanup() {
+      await background.idle();
       await events.close();
       db.$client.close();
       await rm(dir, { recursive: true, force: true });

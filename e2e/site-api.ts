@@ -30,6 +30,8 @@ export async function signIn(server: RunningServer, email: string, password: str
   }
 
   return {
+    /** The session's Cookie header, for a request `call` does not make (a download, say). */
+    cookie,
     call,
     createSite: (input: Record<string, unknown>) => call<SiteView>('POST', '/api/site', input, 201),
     updateSite: (id: string, settings: Record<string, unknown>, lang?: string) => call('PUT', `/api/site/${id}${lang ? `?lang=${lang}` : ''}`, settings),

@@ -19,7 +19,8 @@ export const responsiveImageSchema = z.object({
 });
 export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
 
-export const videoSourceSchema = z.object({ src: z.string(), type: z.string(), hls: z.string().optional() });
+/** An uploaded video: the file itself, its HLS master playlist and poster frame once packaged (publisher/hls.ts). */
+export const videoSourceSchema = z.object({ src: z.string(), type: z.string(), hls: z.string().optional(), poster: z.string().optional() });
 
 /** Media of a page keyed by the URL the draft holds, so the viewer looks a URL up instead of rewriting content. */
 export const mediaMapSchema = z.record(z.string(), z.union([z.object({ kind: z.literal('image'), image: responsiveImageSchema }), z.object({ kind: z.literal('video'), video: videoSourceSchema })]));

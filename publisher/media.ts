@@ -4,6 +4,7 @@ import { parseMediaUrl } from '../model/media-url.ts';
 import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
+import { packageHls, type HlsPackage } from './hls.ts';
 import { makeImageSet, srcsetFor, type ImageSet } from './images.ts';
 
 /** Originals are private: only derivatives made at publish time are public. */
@@ -12,8 +13,11 @@ export const videoKey = (record: Pick<MediaRecord, 'sha256' | 'ext'>) => `media/
 
 const IMAGES_IN_FLIGHT = 2;
 
-/** `keys`: every storage key of the derivatives the entries point at (set.json included), for the manifest. */
-export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; keys: string[]; made: number; reused: number };
+/** `keys`: every storage key of the derivatives the entries point at (set.json, HLS playlists included), for the manifest. */
+export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; keys: string[]; made: number; reused: number; videosPackaged?: number };
+
+/** With it, videos are also packaged to HLS (after the images, one at a time: each ffmpeg run takes every core). */
+export type VideoPackaging = { onProgress: (done: number, total: number) => void };
 
 /**
  * Every media URL a draft uses, in the order a visitor meets them. Members-only pages are
@@ -58,16 +62,18 @@ function thumbnailOf(set: ImageSet, storage: Storage): string {
 
 /**
  * Makes the public form of every uploaded medium the draft uses: responsive derivatives for
- * images (made once per content hash, ever), a public copy for videos. URLs that are not
- * uploads (an external image) are left to the viewer as they are.
+ * images (made once per content hash, ever), a public copy for videos and, with `videos`, their
+ * HLS form and poster (also once per content hash). URLs that are not uploads (an external
+ * image) are left to the viewer as they are.
  */
-export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgress: (done: number, total: number) => void, used = mediaUrlsOf(draft)): Promise<PreparedMedia> {
+export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgress: (done: number, total: number) => void, used = mediaUrlsOf(draft), videos?: VideoPackaging): Promise<PreparedMedia> {
   const records = new Map(draft.media.map((record) => [record.id, record]));
   const urls = used.filter((url) => {
     const ref = parseMediaUrl(url);
     return ref !== null && ref.siteId === draft.id && records.has(ref.mediaId);
   });
   const result: PreparedMedia = { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 };
+  const videoUrls: { url: string; record: MediaRecord }[] = [];
   // An image the owner links from elsewhere is shown as it is: no derivatives, no size known.
   for (const url of used) {
     if (/^https?:\/\//i.test(url)) result.entries[url] = { kind: 'image', image: { src: url, width: REFERENCE_VIEWPORT.width, height: REFERENCE_VIEWPORT.height, sources: [] } };
@@ -90,10 +96,43 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
       if (!(await storage.head(key))) await storage.put(key, await readOriginal(storage, record), { contentType: record.mime, cacheControl: 'public, max-age=31536000, immutable' });
       result.entries[url] = { kind: 'video', video: { src: storage.publicUrl(key), type: record.mime } };
       result.keys.push(key);
+      videoUrls.push({ url, record });
     }
     onProgress(++done, urls.length);
   });
+  if (videos) {
+    // Only a page's own medium plays as a stream (the viewer's PageView); buttons and products show the file.
+    const pageMedia = new Set(draft.creatives.flatMap((creative) => creative.pages.map((page) => page.content.detail.imageUrl)));
+    await packageVideos(
+      storage,
+      videoUrls.filter((video) => pageMedia.has(video.url)),
+      result,
+      videos.onProgress,
+    );
+  }
   return result;
+}
+
+async function packageVideos(storage: Storage, videos: { url: string; record: MediaRecord }[], result: PreparedMedia, onProgress: (done: number, total: number) => void): Promise<void> {
+  onProgress(0, videos.length);
+  for (const [index, { url, record }] of videos.entries()) {
+    let hls: HlsPackage;
+    try {
+      hls = await packageHls(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
+    } catch (error) {
+      // Upload sniffing reads only the first bytes: a damaged file, or one with sound only, passes it and
+      // ffmpeg then refuses it. It stays the plain file, so one bad upload does not stop the site's publish.
+      console.error(`HLS packaging of upload ${record.id} (${record.sha256}) failed; the page keeps the plain file:`, error);
+      onProgress(index + 1, videos.length);
+      continue;
+    }
+    if (hls.made) result.videosPackaged = (result.videosPackaged ?? 0) + 1;
+    result.keys.push(hls.masterKey, hls.posterKey, hls.thumbnailKey);
+    const entry = result.entries[url];
+    if (entry?.kind === 'video') result.entries[url] = { kind: 'video', video: { ...entry.video, hls: storage.publicUrl(hls.masterKey), poster: storage.publicUrl(hls.posterKey) } };
+    result.thumbnails[url] = storage.publicUrl(hls.thumbnailKey);
+    onProgress(index + 1, videos.length);
+  }
 }
 
 async function readOriginal(storage: Storage, record: MediaRecord): Promise<Uint8Array> {

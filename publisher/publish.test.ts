@@ -107,7 +107,7 @@ afterEach(async () => {
 });
 
 describe('publishing a 3×4 site in two languages', () => {
-  it('streams progress for images, pages and upload over SSE, ending with done', async () => {
+  it('streams progress for images, video, pages and upload over SSE, ending with done', async () => {
     const site = await buildSite(ctx);
     const start = await ctx.request(`/api/site/${site.id}/publish`, { method: 'POST' });
     expect(start.status).toBe(202);
@@ -120,16 +120,18 @@ describe('publishing a 3×4 site in two languages', () => {
     const received = parseSse(await stream.text());
 
     const progress = received.filter((event) => event.event === 'progress').map((event) => event.data as Extract<PublishEvent, { type: 'progress' }>);
-    expect(new Set(progress.map((event) => event.step))).toEqual(new Set(['images', 'pages', 'upload']));
+    expect(new Set(progress.map((event) => event.step))).toEqual(new Set(['images', 'video', 'pages', 'upload']));
     expect(progress.filter((event) => event.step === 'images').at(-1)).toMatchObject({ done: 3, total: 3 });
+    // No video on this site: the step is reported empty, so the console's bar keeps its four parts.
+    expect(progress.filter((event) => event.step === 'video').at(-1)).toMatchObject({ done: 0, total: 0 });
     // 12 pages, the not-found page and the 8 visitor screens, in each of the two languages.
     expect(progress.filter((event) => event.step === 'pages').at(-1)).toMatchObject({ done: 42, total: 42 });
     const upload = progress.filter((event) => event.step === 'upload').at(-1)!;
     expect(upload.done).toBe(upload.total);
     expect(upload.total).toBeGreaterThan(0);
-    // Steps come in order: images, then pages, then upload.
+    // Steps come in order: images, then video, then pages, then upload.
     const order = progress.map((event) => event.step).filter((step, i, all) => step !== all[i - 1]);
-    expect(order).toEqual(['images', 'pages', 'upload']);
+    expect(order).toEqual(['images', 'video', 'pages', 'upload']);
 
     const last = received.at(-1)!;
     expect(last.event).toBe('done');
@@ -147,7 +149,7 @@ describe('publishing a 3×4 site in two languages', () => {
     await ctx.jobs.finished(publishId);
     const received = parseSse(await (await ctx.request(events)).text());
     expect(received.map((event) => event.event).at(-1)).toBe('done');
-    expect(new Set(received.filter((event) => event.event === 'progress').map((event) => (event.data as { step: string }).step))).toEqual(new Set(['images', 'pages', 'upload']));
+    expect(new Set(received.filter((event) => event.event === 'progress').map((event) => (event.data as { step: string }).step))).toEqual(new Set(['images', 'video', 'pages', 'upload']));
     expect((await ctx.request(`/api/site/${site.id}/publish/not-a-publish/events`)).status).toBe(404);
   });
 

@@ -15,7 +15,7 @@ import { moveDomain } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
 import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, readLiveManifest, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 
-export type PublishStep = 'images' | 'pages' | 'upload';
+export type PublishStep = 'images' | 'video' | 'pages' | 'upload';
 export type PublishProgress = { step: PublishStep; done: number; total: number };
 
 export type PublishResult = {
@@ -27,6 +27,8 @@ export type PublishResult = {
   written: number;
   imagesMade: number;
   imagesReused: number;
+  /** Videos packaged to HLS by this publish; a video packaged before (by any site) is not counted. */
+  videosPackaged: number;
   pagesRendered: number;
   durationMs: number;
 };
@@ -74,11 +76,14 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   const membersUrls = hasMembersOnly ? mediaUrlsOf(draft, true) : [];
   const publicUrls = mediaUrlsOf(draft);
   const imageTotal = publicUrls.length + membersUrls.length;
-  const media = await prepareMedia(draft, storage, (done) => report({ step: 'images', done, total: imageTotal }), publicUrls);
   // Members-only media get the same derivatives, kept under private/ and served by the API to members.
+  // They come first so that the video step, which follows the public images, is the last before pages.
   const membersMedia: PreparedMedia = hasMembersOnly
-    ? await prepareMedia(draft, membersOnlyMediaStorage(storage, draft.id), (done) => report({ step: 'images', done: publicUrls.length + done, total: imageTotal }), membersUrls)
+    ? await prepareMedia(draft, membersOnlyMediaStorage(storage, draft.id), (done) => report({ step: 'images', done, total: imageTotal }), membersUrls)
     : { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 };
+  const media = await prepareMedia(draft, storage, (done) => report({ step: 'images', done: membersUrls.length + done, total: imageTotal }), publicUrls, {
+    onProgress: (done, total) => report({ step: 'video', done, total }),
+  });
 
   const files = new Map<string, OutputFile>();
   const privateFiles = new Map<string, OutputFile>();
@@ -138,6 +143,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     files: files.size,
     imagesMade: media.made + membersMedia.made,
     imagesReused: media.reused + membersMedia.reused,
+    videosPackaged: media.videosPackaged ?? 0,
     pagesRendered: rendered,
     durationMs: Math.round(performance.now() - started),
   });
@@ -181,7 +187,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     assets,
     private: manifestPrivate,
     media: { public: [...new Set(media.keys)].sort(), private: [...new Set(membersMedia.keys)].map((key) => `${PRIVATE_MEDIA_PREFIX}${key}`).sort() },
-    address: { domain: address.domain, prefix: address.prefix, defaultLanguage },
+    address: { domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   await switchLive(storage, draft.id, version, now);

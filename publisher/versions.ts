@@ -15,8 +15,11 @@ export const manifestSchema = z.object({
   files: z.record(z.string(), manifestFileSchema),
   /** Shared client assets (under `_astro/`) the pages need; an export copies them too. */
   assets: z.array(z.string()),
-  /** How visitors reach this version: its custom domain, if any, its path prefix, and the language whose pages sit at the root. */
-  address: z.object({ domain: z.string().optional(), prefix: z.string(), defaultLanguage: z.string().optional() }).default({ prefix: '' }),
+  /**
+   * How visitors reach this version: its custom domain, if any, its path prefix, the language whose
+   * pages sit at the root, and the URL folder its pages were rendered for (an export writes the tree there).
+   */
+  address: z.object({ domain: z.string().optional(), prefix: z.string(), defaultLanguage: z.string().optional(), basePath: z.string().optional() }).default({ prefix: '' }),
   /**
    * Members-only pages' data (`{lang}/{pageId}.json` → file), stored under `private/objects/`,
    * never served by the site host nor exported: only the API reads it, for a member's token.

@@ -1,6 +1,6 @@
 import type { PublishProgress } from '../publisher/publish.ts';
 
-const STEP_NAMES: Record<PublishProgress['step'], string> = { images: 'images', pages: 'pages ', upload: 'upload' };
+const STEP_NAMES: Record<PublishProgress['step'], string> = { images: 'images', video: 'video ', pages: 'pages ', upload: 'upload' };
 
 /**
  * A terminal progress bar for publish steps: redrawn in place on a terminal, one line per

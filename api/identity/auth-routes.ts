@@ -10,13 +10,14 @@ import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import type { Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sessionCookieOptions } from '../http/middleware/authorize/index.ts';
 import type { Actor } from './actor.ts';
 import { changePassword } from './change-password.ts';
 import { logIn } from './log-in.ts';
-import { readPasswordToken } from './password-tokens.ts';
-import { sendResetLink } from './send-reset-link.ts';
+import { consumePasswordToken, readPasswordToken } from './password-tokens.ts';
+import { requestResetLink } from './request-reset-link.ts';
 import { deleteSessionsOf, rotateSession, SESSION_COOKIE, validateSession } from './sessions.ts';
 import { setPassword } from './set-password.ts';
 import { verifyPasswordToken } from './verify-password-token.ts';
@@ -55,11 +56,11 @@ function parsePasswordForm<T>(schema: z.ZodType<T>, body: unknown): T {
   }
 }
 
-export type AuthRouteDeps = { db: Db; secureCookie: boolean; mailer: Mailer; adminOrigin: string };
+export type AuthRouteDeps = { db: Db; secureCookie: boolean; mailer: Mailer; adminOrigin: string; background: Background };
 
 /** Sign-in, sessions and passwords of the back office (spec §5, §7 /auth). */
 export function authRoutes(deps: AuthRouteDeps) {
-  const { db, secureCookie, mailer, adminOrigin } = deps;
+  const { db, secureCookie } = deps;
   const lang = (header: string | undefined) => languageFromAcceptLanguage(header);
   const app = new Hono<AppEnv>();
   route(app, contracts.login, async ({ c, body }) => {
@@ -83,15 +84,17 @@ export function authRoutes(deps: AuthRouteDeps) {
   route(app, contracts.userInfo, ({ account }) => userInfo(account));
   route(app, contracts.routePrefixes, () => ({ prefixes: ROUTE_PREFIX, subAdmin: "the parent account's prefix" }));
   route(app, contracts.forgotPassword, async ({ c, body }) => {
-    // The same answer whether or not the email is known.
-    await sendResetLink(db, mailer, adminOrigin, body.email);
+    // The same answer, as quick, whether or not the email is known: the mail goes in the background.
+    requestResetLink(deps, body.email, clientIp(c));
     return { message: messageText('resetLinkSent', lang(c.req.header('accept-language'))) };
   });
   route(app, contracts.verifyToken, ({ body }) => verifyPasswordToken(db, body.token));
   route(app, contracts.resetPassword, async ({ c, body }) => {
-    // The token first: a missing or used link is said before anything about the password.
-    const found = readPasswordToken(db, body.token);
+    // The token first: a missing or used link is said before anything about the password. It is
+    // only used up once the form is valid (a typo keeps the link), and before the slow hash.
+    readPasswordToken(db, body.token);
     const input = parsePasswordForm(resetPasswordInputSchema, body);
+    const found = consumePasswordToken(db, body.token);
     await setPassword(db, found.accountId, input.password);
     return { message: messageText('passwordChanged', lang(c.req.header('accept-language'))) };
   });

@@ -7,31 +7,29 @@ import { accounts } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { loadActor, type Actor } from './actor.ts';
 import { tenantOf } from './find-account.ts';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { releaseLoginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { createSession } from './sessions.ts';
 
 const PHC = /^\$argon2id\$/;
 
 /**
- * Checks an email and password (throttled per email and per address) and opens a session: the
- * signed-in actor and the session's secret. A terminated contract can no longer log in.
+ * Checks an email and password and opens a session: the signed-in actor and the session's
+ * secret. The attempt is counted (per email and per address) before the password is checked, so
+ * parallel guesses cannot all slip under the limit while their hashes run.
  */
 export async function logIn(db: Db, input: z.output<typeof loginInputSchema>, ip: string): Promise<{ actor: Actor; token: string; expiresAt: Date }> {
-  const keys = { email: input.email, ip };
-  assertNotThrottled(db, keys);
+  const reservation = reserveLoginAttempt(db, { email: input.email, ip });
   const account = db.select().from(accounts).where(eq(accounts.email, input.email)).get();
   // An unknown email, or an invited account without a password yet, costs the same hash as a
   // wrong password, so neither the answer nor its time says which it was.
   const stored = account && PHC.test(account.passwordHash) ? account.passwordHash : await timingDummyHash();
   const ok = (await verifyPassword(input.password, stored)) && stored === account?.passwordHash;
-  if (!account || !ok) {
-    recordLoginFailure(db, keys);
-    throw new AppError('unauthenticated', 'loginFailed');
-  }
-  clearLoginFailures(db, input.email);
-  if (tenantOf(db, account).contractState === 'terminated') throw new AppError('forbidden', 'contractTerminated');
+  // A terminated contract answers as a wrong password does, right password or not, and the
+  // attempt keeps counting: the answer says nothing about the password or the account.
+  if (!account || !ok || tenantOf(db, account).contractState === 'terminated') throw new AppError('unauthenticated', 'loginFailed');
   const actor = loadActor(db, account.id);
   if (!actor) throw new AppError('unauthenticated', 'loginFailed');
+  releaseLoginAttempt(db, reservation);
   const { token, expiresAt } = createSession(db, account.id);
   return { actor, token, expiresAt };
 }

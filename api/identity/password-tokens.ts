@@ -34,6 +34,22 @@ export function readPasswordToken(db: Db, token: string | undefined, now = Date.
   return { accountId: row.accountId, purpose: row.purpose as PasswordTokenPurpose };
 }
 
+/**
+ * Takes a token for its one use: a delete that only the first of parallel uses can make (SQLite
+ * decides which, so it holds across processes too), done before the slow password hash so a second
+ * use never reaches it. 400 as readPasswordToken when the token is gone, whoever took it.
+ */
+export function consumePasswordToken(db: Db, token: string | undefined, now = Date.now()): { accountId: string; purpose: PasswordTokenPurpose } {
+  if (!token) throw new AppError('bad_request', 'tokenMissing');
+  const row = db
+    .delete(passwordTokens)
+    .where(and(eq(passwordTokens.id, hashToken(token)), gt(passwordTokens.expiresAt, new Date(now))))
+    .returning({ accountId: passwordTokens.accountId, purpose: passwordTokens.purpose })
+    .get();
+  if (!row) throw new AppError('bad_request', 'passwordTokenInvalid');
+  return { accountId: row.accountId, purpose: row.purpose as PasswordTokenPurpose };
+}
+
 /** Forgets every password token of the account (after it was used). */
 export function deletePasswordTokens(db: Queries, accountId: string): void {
   db.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();

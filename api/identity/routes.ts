@@ -3,13 +3,14 @@ import { identityContracts as contracts } from '../../model/contracts/identity.t
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
+import type { Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { authRoutes } from './auth-routes.ts';
 import { listPlans } from './list-plans.ts';
 import { subAdminRoutes } from './sub-admin-routes.ts';
 import { userRoutes } from './user-routes.ts';
 
-export type IdentityRouteDeps = { db: Db; mailer: Mailer; adminOrigin: string; secureCookie: boolean; siteOrigin: string | undefined };
+export type IdentityRouteDeps = { db: Db; mailer: Mailer; adminOrigin: string; secureCookie: boolean; siteOrigin: string | undefined; background: Background };
 
 /** The back-office identity calls, registered at their full paths: /meta, /auth, plans, users and contracts, admin lists. */
 export function identityRoutes(deps: IdentityRouteDeps) {

@@ -53,11 +53,12 @@ describe('contract transitions', () => {
     expect((await call('/api/auth/user-info')).status).toBe(401);
     expect((await subCall('/api/auth/user-info')).status).toBe(401);
     const login = await ctx.request('/api/auth/login', { method: 'POST', headers: { cookie: '' }, json: { email: user.email, password: user.password } });
+    // As a wrong password answers: the login says nothing about the password or the contract.
     expect({ status: login.status, body: await login.json() }).toEqual({
-      status: 403,
-      body: { code: 'forbidden', message: 'The contract has been terminated; this account can no longer log in.', key: 'contractTerminated', values: {}, issues: [] },
+      status: 401,
+      body: { code: 'unauthenticated', message: 'The login ID or password is incorrect. Please check and try logging in again.', key: 'loginFailed', values: {}, issues: [] },
     });
-    expect((await ctx.request('/api/auth/login', { method: 'POST', headers: { cookie: '' }, json: { email: sub.email, password: sub.password } })).status).toBe(403);
+    expect((await ctx.request('/api/auth/login', { method: 'POST', headers: { cookie: '' }, json: { email: sub.email, password: sub.password } })).status).toBe(401);
 
     // The operator still reads it, and changes nothing.
     expect((await ctx.request(`/api/site/${site.id}`)).status).toBe(200);

@@ -245,6 +245,8 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: `/site/${(await sharedSite(owner)).siteId}/versions` };
     case 'POST /site/:id/versions/:version/rollback':
       return { path: `/site/${(await sharedSite(owner)).siteId}/versions/1/rollback`, init: { method: 'POST' } };
+    case 'GET /site/:id/export.zip':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/export.zip` };
     case 'GET /site/:id/survey':
       return { path: `/site/${(await sharedSite(owner)).siteId}/survey` };
     case 'POST /site/:id/survey':

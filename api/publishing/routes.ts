@@ -10,6 +10,7 @@ import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
 import { rollbackSite } from './rollback-site.ts';
+import { exportResponse, exportSlots } from './export-site.ts';
 
 const versionParam = z.coerce.number().int().positive();
 
@@ -69,5 +70,7 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
     if (!live) throw notFound('versionNotFound');
     return { live };
   });
+  const exports = exportSlots();
+  route(app, contracts.exportSite, ({ site }) => exportResponse(storage, exports, site.id));
   return app;
 }

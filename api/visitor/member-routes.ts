@@ -7,7 +7,9 @@ import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { createBackground, type Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { completeRegistration } from './complete-registration.ts';
 import { findVisitorSite, type VisitorSite } from './find-visitor-site.ts';
 import { loginMember } from './login-member.ts';
@@ -25,8 +27,9 @@ function screenPath(site: VisitorSite, lang: Parameters<typeof buildVisitorPath>
 }
 
 /** Membership (V §4, §5): register, complete through the emailed link, resend, log in and out, who am I. */
-export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string }) {
+export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string; background?: Background }) {
   const { db } = deps;
+  const background = deps.background ?? createBackground();
   const app = new Hono<AppEnv>();
   route(app, contracts.register, async ({ c, params, body }) => {
     const site = findVisitorSite(db, params.id);
@@ -43,12 +46,12 @@ export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string 
     if (!done) return c.redirect(`${screenPath(site, visitorLanguage(c, site.settings, query.lang), 'register')}?error=link`, 302);
     return c.redirect(screenPath(site, done.lang, 'register-success'), 302);
   });
-  route(app, contracts.resendRegistration, async ({ c, params, body }) => {
+  route(app, contracts.resendRegistration, ({ c, params, body }) => {
     const site = findVisitorSite(db, params.id);
     const lang = visitorLanguage(c, site.settings, body.lang);
     const email = emailSchema.safeParse(body.email);
     if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
-    await resendRegistration(deps, site, email.data, lang);
+    resendRegistration({ db, mailer: deps.mailer, siteOrigin: deps.siteOrigin, background }, site, email.data, clientIp(c), lang);
     return { message: visitorText('registrationEmailSent', lang) };
   });
   route(app, contracts.login, async ({ c, params, body }) => {

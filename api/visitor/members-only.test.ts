@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/mailer.ts';
 import { startTestSmtpServer, textBody, type TestSmtpServer } from '../mail/smtp-test-server.ts';
+import { MAIL_REQUESTS } from '../identity/attempt-counter.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { MEMBER_PASSWORD, memberToken, publishedSiteWithLockedPage, SECRET, type LockedSite } from './visitor-test-support.ts';
 
@@ -215,6 +216,8 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     await register({ data: { email: 'late@example.com', password: 'Visitor#Pass1', confirmPassword: 'Visitor#Pass1' }, lang: 'en' });
     const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', json: { email: 'late@example.com', lang: 'en' } });
     expect(resend.status).toBe(200);
+    // The mail goes in the background, so that the answer's time says nothing.
+    await ctx.background.idle();
     expect(smtp.received).toHaveLength(2);
     expect(textBody(smtp.received[1]!.raw)).toContain('complete your registration');
     const first = linkIn(0);
@@ -227,7 +230,16 @@ describe('membership over real SMTP: register, emailed link, login', () => {
   it('answers a resend for an unknown email the same way, sending nothing', async () => {
     const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', json: { email: 'nobody@example.com' } });
     expect(resend.status).toBe(200);
+    await ctx.background.idle();
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it(`refuses the ${MAIL_REQUESTS.perEmail + 1}st resend for one email within the window, from whatever addresses, in parallel`, async () => {
+    // Whether a registration is pending does not matter: the request counts before that is looked up.
+    const resend = (i: number) => ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', ip: `10.3.${i}.1`, json: { email: 'nobody@example.com' } });
+    const statuses = (await Promise.all(Array.from({ length: MAIL_REQUESTS.perEmail + 1 }, (_, i) => resend(i)))).map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAIL_REQUESTS.perEmail);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
   });
 
   it('refuses weak passwords, a mismatched confirmation, bad emails and a registered email, naming the field', async () => {

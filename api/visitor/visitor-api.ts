@@ -6,6 +6,7 @@ import { clientIp } from '../http/client-ip.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import type { Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { rateLimit } from '../http/middleware/rate-limit/index.ts';
 import { campaignRoutes } from './campaign-routes.ts';
@@ -25,6 +26,8 @@ export type VisitorApiDeps = {
   db: Db;
   storage: Storage;
   mailer: Mailer;
+  /** Sends the mail that must not hold up an answer (a resent registration link); one logging to stderr by default. */
+  background?: Background;
   events: EventQueue;
   /** Where published sites are served: the origin of the links emailed to visitors. */
   siteOrigin: string;

@@ -28,6 +28,8 @@ export type Contract = {
   readonly response: z.ZodType | RawReply;
   /** The success status, 200 unless said. */
   readonly status?: 200 | 201 | 202;
+  /** Counted per email and per client address: 429 past the limit (every site-origin call is rate limited anyway). */
+  readonly limited?: true;
 };
 
 /**

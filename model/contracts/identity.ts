@@ -159,7 +159,16 @@ export const identityContracts = {
     response: z.object({ siteOrigin: z.string().nullable() }),
   }),
 
-  login: contract({ method: 'POST', path: '/auth/login', origin: 'admin', summary: 'Sign in; sets the session cookie', policy: PUBLIC, body: loginInputSchema, response: signedInSchema }),
+  login: contract({
+    method: 'POST',
+    path: '/auth/login',
+    origin: 'admin',
+    summary: 'Sign in; sets the session cookie',
+    policy: PUBLIC,
+    body: loginInputSchema,
+    response: signedInSchema,
+    limited: true,
+  }),
   logout: contract({ method: 'POST', path: '/auth/logout', origin: 'admin', summary: 'Sign out of every device of the account', policy: PUBLIC, response: messageSchema }),
   refreshSession: contract({
     method: 'POST',
@@ -186,6 +195,7 @@ export const identityContracts = {
     policy: PUBLIC,
     body: z.object({ email: emailSchema }),
     response: messageSchema,
+    limited: true,
   }),
   verifyToken: contract({
     method: 'POST',

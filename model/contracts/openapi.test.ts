@@ -103,7 +103,11 @@ describe('the OpenAPI document', () => {
     expect(startPublish).toMatchObject({ operationId: 'publishing.startPublish', tags: ['publishing'], security: [{ session: [] }], responses: { 202: { description: 'Accepted' } } });
     const events = document.paths['/api/site/{id}/publish/{publishId}/events']!.get as JsonObject;
     expect(events.responses).toMatchObject({ 200: { content: { 'text/event-stream': { schema: { type: 'string' } } } } });
+    const exportZip = document.paths['/api/site/{id}/export.zip']!.get as JsonObject;
+    expect(exportZip.responses).toMatchObject({ 200: { content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } } } });
     expect(document.paths['/api/openapi.json']!.get).toMatchObject({ security: [] });
+    // The admin calls that count attempts per email and address say they can answer 429.
+    for (const limited of ['/api/auth/login', '/api/auth/forgot-password']) expect(Object.keys((document.paths[limited]!.post as JsonObject).responses as JsonObject)).toContain('429');
   });
 
   it('lists every contract in an area, so each has its tag and operation id', () => {

@@ -88,7 +88,7 @@ function refusals(declared: Contract): ErrorStatus[] {
   // The admin origin refuses a cross-site change (CSRF) before anything else.
   if (access === 'session' || (declared.origin === 'admin' && declared.method !== 'GET')) statuses.push(403);
   if (pathParameterNames(declared.path).length > 0) statuses.push(404);
-  if (declared.origin === 'site') statuses.push(429);
+  if (declared.origin === 'site' || declared.limited) statuses.push(429);
   return statuses;
 }
 
@@ -157,6 +157,11 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
 
 type ToJsonSchema = (schema: z.ZodType, io: 'input' | 'output', prefix: string) => JsonObject;
 
+/** A raw answer's body: text is a string; anything else (a ZIP, say) is bytes of its media type (OpenAPI 3.1's way of saying binary). */
+function rawSchema(contentType: string): JsonObject {
+  return /^text\//.test(contentType) ? { type: 'string' } : { type: 'string', contentMediaType: contentType };
+}
+
 /** One operation of the document. */
 function operation(declared: Contract, area: string, name: string, jsonSchema: ToJsonSchema): JsonObject {
   const id = `${area}.${name}`;
@@ -166,7 +171,7 @@ function operation(declared: Contract, area: string, name: string, jsonSchema: T
   const { response } = declared;
   const success =
     'kind' in response
-      ? { description: response.description, content: { [response.contentType]: { schema: { type: 'string' } } } }
+      ? { description: response.description, content: { [response.contentType]: { schema: rawSchema(response.contentType) } } }
       : { description: SUCCESS_TEXT[status], content: { 'application/json': { schema: jsonSchema(response, 'output', `${id}.response`) } } };
   const { access } = declared.policy;
   return {

@@ -55,4 +55,17 @@ export const publishingContracts = {
     policy: change('site'),
     response: z.object({ live: livePointerSchema }),
   }),
+  exportSite: contract({
+    method: 'GET',
+    path: '/site/:id/export.zip',
+    origin: 'admin',
+    summary: "Download the live version's public files as a ZIP, to serve from any static file server",
+    // Read, not change: it holds only what visitors can already fetch, and taking a site out stays open to a suspended contract.
+    policy: read('site'),
+    response: {
+      kind: 'raw',
+      contentType: 'application/zip',
+      description: 'the pages at the folder they were published for, `_astro/` and the `media/` they use at the root; never members-only data; one export per site at a time',
+    },
+  }),
 } satisfies Record<string, Contract>;

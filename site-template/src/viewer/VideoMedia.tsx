@@ -11,12 +11,22 @@ export default function VideoMedia({ src, hls, poster, priority, className }: Pr
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
-    if (!video || !hls || video.canPlayType('application/vnd.apple.mpegurl')) return;
+    if (!video || !hls) return;
+    // Set here, not as an attribute: hydration keeps the server's markup, which cannot know the browser.
+    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+      video.src = hls;
+      return;
+    }
     let destroyed = false;
     let player: { destroy(): void } | undefined;
     // The light build (no subtitles, alternate audio or DRM, which pages never use) is about half the size.
     void import('hls.js/light').then(({ default: Hls }) => {
-      if (destroyed || !Hls.isSupported()) return;
+      if (destroyed) return;
+      // No MediaSource (an old iPhone without native HLS either): the uploaded file, as before packaging.
+      if (!Hls.isSupported()) {
+        if (src) video.src = src;
+        return;
+      }
       const instance = new Hls({ maxBufferLength: HLS_BUFFER_S });
       instance.loadSource(hls);
       instance.attachMedia(video);
@@ -26,7 +36,6 @@ export default function VideoMedia({ src, hls, poster, priority, className }: Pr
       destroyed = true;
       player?.destroy();
     };
-  }, [hls]);
-  const nativeHls = typeof document !== 'undefined' && hls && document.createElement('video').canPlayType('application/vnd.apple.mpegurl');
-  return <video ref={ref} className={className} src={nativeHls ? hls : hls ? undefined : src} poster={poster} muted autoPlay loop playsInline preload={priority ? 'auto' : 'metadata'} />;
+  }, [hls, src]);
+  return <video ref={ref} className={className} src={hls ? undefined : src} poster={poster} muted autoPlay loop playsInline preload={priority ? 'auto' : 'metadata'} />;
 }

@@ -252,6 +252,7 @@ const SCREENS = {
   publish: ['Publish', '公開する', '发布', '공개하기'],
   publishing: ['Publishing…', '公開中…', '发布中…', '공개 중…'],
   'step.images': ['Images', '画像', '图片', '이미지'],
+  'step.video': ['Video', '動画', '视频', '동영상'],
   'step.pages': ['Pages', 'ページ', '页面', '페이지'],
   'step.upload': ['Writing', '書き込み', '写入', '쓰기'],
   publishDone: ['Published version {version}.', 'バージョン{version}を公開しました。', '已发布版本{version}。', '버전 {version}을(를) 공개했습니다.'],

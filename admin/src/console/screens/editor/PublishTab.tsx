@@ -4,11 +4,11 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
 
-type Step = 'images' | 'pages' | 'upload';
+type Step = 'images' | 'video' | 'pages' | 'upload';
 type Progress = { step: Step; done: number; total: number };
 type Result = { version: number | null; changed: boolean };
 type Version = Answer<'GET /site/:id/versions'>['versions'][number];
-const STEPS: readonly Step[] = ['images', 'pages', 'upload'];
+const STEPS: readonly Step[] = ['images', 'video', 'pages', 'upload'];
 
 /** Publish with a live progress bar from the publish event stream, then the result and the version list with rollback. */
 export function PublishTab() {
@@ -76,7 +76,7 @@ export function PublishTab() {
   };
 
   const stepIndex = progress ? STEPS.indexOf(progress.step) : 0;
-  // One bar over the three steps: each step a third, filled by its own done/total.
+  // One bar over the four steps: each step a quarter, filled by its own done/total.
   const overall = progress ? Math.round(((stepIndex + (progress.total ? progress.done / progress.total : 1)) / STEPS.length) * 100) : 0;
   const base = `${siteOrigin}/sites/${site.id}/`;
   const positions = site.creatives.flatMap((creative) => creative.pages.map((page) => page.position));

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+
+/** Debian's binaries, installed by .ci/run; overridable for a machine that keeps them elsewhere. */
+export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+export const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
+
+/** How much of a failing run's stderr an error keeps: ffmpeg says why in its last lines. */
+const STDERR_TAIL = 2000;
+
+/**
+ * Runs a program with an argument array (never a shell, so no file name is ever parsed as a
+ * command) and resolves with its stdout; rejects on a non-zero exit or when `timeoutMs` passes,
+ * killing the process so a stuck encode cannot hold a publish forever.
+ */
+export function runTool(program: string, args: readonly string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      err = (err + chunk.toString('utf8')).slice(-STDERR_TAIL);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) reject(new Error(`${program} took longer than ${timeoutMs} ms and was stopped.`));
+      else if (code !== 0) reject(new Error(`${program} failed (${signal ?? `exit ${code}`}): ${err.trim()}`));
+      else resolve(Buffer.concat(out).toString('utf8'));
+    });
+  });
+}
+
+export type VideoProbe = {
+  /** Displayed size: after the rotation a phone records as metadata (ffmpeg applies it when decoding). */
+  width: number;
+  height: number;
+  durationS: number;
+  hasAudio: boolean;
+};
+
+type ProbeOutput = {
+  streams?: { codec_type?: string; width?: number; height?: number; tags?: { rotate?: string }; side_data_list?: { rotation?: number }[] }[];
+  format?: { duration?: string };
+};
+
+/** What ffprobe says of a video file: its displayed size, length and whether it has sound. */
+export async function probeVideo(file: string, timeoutMs = 30_000): Promise<VideoProbe> {
+  const json = await runTool(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], timeoutMs);
+  const parsed = JSON.parse(json) as ProbeOutput;
+  const streams = parsed.streams ?? [];
+  const video = streams.find((stream) => stream.codec_type === 'video');
+  if (!video?.width || !video.height) throw new Error('The file has no video stream.');
+  const rotation = Number(video.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0);
+  const quarterTurn = Math.abs(rotation) % 180 === 90;
+  return {
+    width: quarterTurn ? video.height : video.width,
+    height: quarterTurn ? video.width : video.height,
+    durationS: Number(parsed.format?.duration ?? 0) || 0,
+    hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+  };
+}
