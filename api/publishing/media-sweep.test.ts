@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { hlsMasterKey } from '../../publisher/hls.ts';
+import { makeTestVideo } from '../../publisher/test-video.ts';
 import { readLivePointer, readManifest } from '../../publisher/versions.ts';
 import { sweepAfterPublish, sweepStorage, type SweepReport } from '../../publisher/sweep.ts';
 import type { PublishProgress } from '../../publisher/publish.ts';
@@ -193,5 +195,21 @@ describe('the media sweep', () => {
     const republished = await ctx.publish(site.id);
     expect(republished).toMatchObject({ version: 2, changed: true });
     expect((await readManifest(ctx.storage, site.id, 2))?.media?.public).toContain(`media/${upload.sha256}/400.webp`);
+  });
+
+  it('keeps every file of a kept video’s HLS tree, though the manifest lists only its playlist, poster and thumbnail', async () => {
+    ctx = await createTestContext();
+    const site = await twoPageSite();
+    const upload = await ctx.uploadMedia(site.id, await makeTestVideo(ctx.dir, { width: 320, height: 240, seconds: 2, kbps: 300 }), 'clip.mp4');
+    await ctx.writePage(site.id, site.pages.A1!, 'jp', { detail: { imageUrl: upload.url } });
+    await ctx.publish(site.id);
+    expect((await readManifest(ctx.storage, site.id, 1))?.media?.public).toContain(hlsMasterKey(upload.sha256));
+    const tree = await keysUnder(`media/${upload.sha256}/`);
+    expect(tree.filter((key) => key.endsWith('.m4s')).length).toBeGreaterThan(0);
+
+    await createStorageLease(ctx.db).whileSweeping(() => sweepStorage(ctx.storage, { olderThan: new Date(Date.now() + 1000), uploadsInUse }));
+    expect(await keysUnder(`media/${upload.sha256}/`)).toEqual(tree);
+    const segment = tree.find((key) => key.endsWith('.m4s'))!;
+    expect((await ctx.visit(`/${segment}`)).status).toBe(200);
   });
 });
