@@ -99,8 +99,8 @@ const CACHE_LIMIT = 20_000;
 
 /** What one stored manifest reaches; nothing for a manifest deleted since it was listed. */
 export async function referencesOfStored(storage: Storage, stored: StoredManifest): Promise<References> {
-  let byKey = cache.get(storage);
-  if (!byKey) cache.set(storage, (byKey = new Map()));
+  const byKey = cache.get(storage) ?? new Map<string, References>();
+  cache.set(storage, byKey);
   const key = `${stored.siteId}/${stored.version}@${stored.etag}`;
   const known = byKey.get(key);
   if (known) return known;
