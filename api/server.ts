@@ -1,10 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
 import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
+import { answerClientErrors } from './http/client-error.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createBackground } from './mail/background.ts';
@@ -12,6 +14,7 @@ import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
+import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { createEventQueue } from './visitor/event-queue.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
@@ -20,10 +23,11 @@ import { eq } from 'drizzle-orm';
 
 export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; close(): Promise<void> };
 
-/** Serves an app on a port (0: any free one) and resolves once it listens, with the port it got. */
+/** Serves an app on a port (0: any free one) and resolves once it listens, with the port it got; what Node's parser refuses is answered as JSON. */
 export function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, host: string): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    if (server instanceof HttpServer) answerClientErrors(server);
     server.once('error', reject);
   });
 }
@@ -36,12 +40,12 @@ export function listen(app: { fetch: (request: Request) => Response | Promise<Re
 export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile);
   const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
-  // A crash between a write's temp file and its rename leaves the temp file behind: sweep them (in the background; the server does not wait).
-  if (config.storage.driver === 'fs' && config.storage.root) {
-    void sweepTempFiles(config.storage.root).then((removed) => {
-      if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
-    });
-  }
+  // A crash between a write's temp file and its rename leaves the temp file behind: sweep them
+  // while the rest starts; the admin listens once it is done, so "started" means "swept".
+  const swept = config.storage.driver === 'fs' && config.storage.root ? sweepTempFiles(config.storage.root) : Promise.resolve(0);
+  // A publish killed after its live switch left the database behind the live pointer: settle it before any new publish.
+  const interrupted = await recoverInterruptedPublishes(db, storage);
+  if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   const events = createEventQueue(db);
   const background = createBackground();
@@ -84,6 +88,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     await jobs.finished(publishId);
   }
 
+  const removed = await swept;
+  if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
   const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey }), config.port, config.host);
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);

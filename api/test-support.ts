@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
@@ -9,7 +11,7 @@ import type { Storage } from '../storage/storage.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { openDatabase, type Db } from './db/open-database.ts';
 import { createPublishJobs, type PublishJobs } from './publishing/publish-jobs.ts';
-import { createEventQueue, type EventQueue } from './visitor/event-queue.ts';
+import { createEventQueue, type EventQueue, type EventQueueOptions } from './visitor/event-queue.ts';
 import type { PublishResult } from '../publisher/publish.ts';
 import type { SiteView } from '../model/site-view.ts';
 import type { StoredUpload } from './sites/store-upload.ts';
@@ -120,11 +122,12 @@ export type TestContext = {
 /**
  * A fresh world for one test: a temporary folder with its own SQLite file and storage root,
  * the first operator, the admin and site apps and the publish jobs, all wired as the server
- * wires them. `mailer` replaces the outbox mailer (an SMTP one, to test delivery).
+ * wires them. `mailer` replaces the outbox mailer (an SMTP one, to test delivery); `eventQueue`
+ * sets the events queue's limits.
  *
  * @example const ctx = await createTestContext(); const res = await ctx.request('/api/site'); await ctx.cleanup();
  */
-export async function createTestContext(options: { mailer?: Mailer } = {}): Promise<TestContext> {
+export async function createTestContext(options: { mailer?: Mailer; eventQueue?: EventQueueOptions } = {}): Promise<TestContext> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
@@ -142,7 +145,7 @@ export async function createTestContext(options: { mailer?: Mailer } = {}): Prom
     if (backgroundErrors.length > 0) throw new Error(backgroundErrors.splice(0).join('\n'));
   };
   const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background });
-  const events = createEventQueue(db);
+  const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
   const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN });
   let cookie: string | undefined;
@@ -316,6 +319,33 @@ export async function jpegBytes(width: number, height: number, colour: string): 
       .jpeg()
       .toBuffer(),
   );
+}
+
+let playableMp4: Promise<Buffer> | undefined;
+
+/**
+ * A playable MP4 (one second of ffmpeg's test pattern, H.264), padded with a `free` box of
+ * `fill` bytes to `size` bytes when given: players skip `free` boxes, so the file stays playable
+ * at any size, and a different `fill` gives different bytes.
+ */
+export async function mp4Bytes(size?: number, fill = 0): Promise<Uint8Array> {
+  playableMp4 ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-mp4-'));
+    const file = path.join(dir, 'clip.mp4');
+    await promisify(execFile)('/usr/bin/ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x48:rate=10', '-pix_fmt', 'yuv420p', '-y', file]);
+    const bytes = await readFile(file);
+    await rm(dir, { recursive: true, force: true });
+    return bytes;
+  })();
+  const clip = await playableMp4;
+  if (size === undefined) return new Uint8Array(clip);
+  if (size < clip.byteLength + 8) throw new Error(`an MP4 needs at least ${clip.byteLength + 8} bytes`);
+  const bytes = new Uint8Array(size).fill(fill);
+  bytes.set(clip);
+  const free = new DataView(bytes.buffer, clip.byteLength, 8);
+  free.setUint32(0, size - clip.byteLength);
+  bytes.set(Buffer.from('free'), clip.byteLength + 4);
+  return bytes;
 }
 
 /** A multipart body with one file in the field `file`. */

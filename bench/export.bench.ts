@@ -18,7 +18,7 @@ import { ensureFirstOperator } from '../api/identity/ensure-first-operator.ts';
 import { createSite } from '../api/sites/create-site.ts';
 import { findSiteForAccount } from '../api/sites/find-site.ts';
 import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
-import { storeUpload } from '../api/sites/store-upload.ts';
+import { storeUploadedBytes } from '../api/sites/store-upload.ts';
 import { writePage } from '../api/sites/write-page.ts';
 import type { Language } from '../model/language.ts';
 import { pageContentSchema } from '../model/page.ts';
@@ -75,7 +75,7 @@ async function main() {
     const siteId = createSite(db, account.id, createSiteInputSchema.parse({ name: 'Export bench', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: 'jp', languages: [...LANGUAGES] }));
     const site = findSiteForAccount(db, account, siteId);
     const uploads = [];
-    for (let row = 1; row <= ROWS; row++) uploads.push(await storeUpload(db, storage, siteId, { name: `row-${row}.jpg`, bytes: await photo(row) }));
+    for (let row = 1; row <= ROWS; row++) uploads.push(await storeUploadedBytes(db, storage, { id: siteId, ownerId: account.id }, { name: `row-${row}.jpg`, bytes: await photo(row) }));
     const draft = loadSiteDraft(db, siteId);
     for (const creative of draft.creatives)
       for (const page of creative.pages)

@@ -22,7 +22,7 @@ import { ensureFirstOperator } from '../api/identity/ensure-first-operator.ts';
 import { findSiteForAccount } from '../api/sites/find-site.ts';
 import type { SiteRow } from '../api/sites/find-site.ts';
 import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
-import { storeUpload } from '../api/sites/store-upload.ts';
+import { storeUploadedBytes } from '../api/sites/store-upload.ts';
 import { writePage } from '../api/sites/write-page.ts';
 import type { Language } from '../model/language.ts';
 import { pageContentSchema } from '../model/page.ts';
@@ -228,7 +228,7 @@ async function setUp(root: string): Promise<Setup> {
     for (const creative of draft.creatives) {
       for (const page of creative.pages) {
         const position = `${columnLetters(creative.columnIndex)}${page.row}`;
-        const upload = await storeUpload(db, storage, siteId, { name: `photo-${position}.jpg`, bytes: sources[index]! });
+        const upload = await storeUploadedBytes(db, storage, site, { name: `photo-${position}.jpg`, bytes: sources[index]! });
         const buttonId = randomUUID();
         for (const lang of LANGUAGES) writePage(db, site, page.id, lang, pageContentSchema.parse(pageBody(lang, position, upload.url, buttonId)));
         if (position === 'A1') firstPage = { id: page.id, position, imageUrl: upload.url, buttonId };

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
+import { mp4Bytes } from '../api/test-support.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
 import type { SiteView } from '../model/site-view.ts';
 import { launchBrowser } from './browser.ts';
@@ -77,11 +78,9 @@ async function jpeg(colour: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The start of an MP4 (an ISO BMFF `ftyp` box): the server knows a video by these bytes. */
-function mp4(): Buffer {
-  const bytes = Buffer.alloc(4096);
-  Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isommp41')]).copy(bytes);
-  return bytes;
+/** A playable MP4: the server sniffs its `ftyp` box and probes it with ffprobe. */
+async function mp4(): Promise<Buffer> {
+  return Buffer.from(await mp4Bytes(4096));
 }
 
 describe('the popup CTA editor', () => {
@@ -126,7 +125,7 @@ describe('the popup CTA editor', () => {
     const applicants = page.getByTestId('popup-applicantLimit');
     await applicants.getByLabel('Enabled').check();
     await applicants.getByLabel('Applicant limit').fill('40');
-    await applicants.getByLabel('Image or video').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4() });
+    await applicants.getByLabel('Image or video').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: await mp4() });
     await expect.poll(() => applicants.getByTestId('popup-preview').locator('video').count()).toBe(1);
     await applicants.getByLabel('Transition type').selectOption('INTERNAL_URL');
     await applicants.getByLabel('Screen').selectOption('membership');
@@ -195,7 +194,7 @@ describe('the campaign editor', () => {
     await campaign.getByRole('button', { name: 'Add a button' }).click();
     const button = campaign.getByTestId('campaign-button-0');
     await button.getByLabel('Button kind').selectOption('MEDIA');
-    await button.getByLabel('Button image or video').setInputFiles({ name: 'button.mp4', mimeType: 'video/mp4', buffer: mp4() });
+    await button.getByLabel('Button image or video').setInputFiles({ name: 'button.mp4', mimeType: 'video/mp4', buffer: await mp4() });
     await expect.poll(() => button.getByLabel('Video thumbnail').count()).toBe(1);
     await button.getByLabel('Video thumbnail').setInputFiles({ name: 'poster.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#333333') });
     await button.getByLabel('Link type').selectOption('page');

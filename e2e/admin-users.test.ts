@@ -87,6 +87,8 @@ describe('users in the console', () => {
       contractExpiry: '2027-03-31',
       passwordSet: false,
     });
+    // The detail shows the user's media against its plan's storage quota (standard: 3 GB).
+    await expect.poll(() => page.getByTestId('storage-used').textContent()).toBe('0.0 MB / 3,072 MB');
     // No first password given: an invitation link was mailed.
     await expect.poll(async () => (await readOutbox(join(dataDir, 'outbox'))).filter((mail) => mail.to === 'shoes@example.com').length).toBe(1);
 

@@ -45,6 +45,11 @@ export const MOBILE_MAX_WIDTH = 768;
 export const MOBILE_PREVIEW = { width: 389, height: 737 } as const;
 /** V §9, B §9: viewport that item positions are designed against (px). */
 export const REFERENCE_VIEWPORT = { width: 375, height: 739 } as const;
+/**
+ * The largest container a campaign item may name (parentWidth, parentHeight) and so the largest
+ * item size and campaign coordinate (px): ours, the spec only caps items at their container.
+ */
+export const CONTAINER_MAX = 10_000;
 /** V §9, B §9: minimum container height (px). */
 export const MIN_CONTAINER_HEIGHT = 400;
 /** V §9: footer heights (px), tallest first. */

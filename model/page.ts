@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_LENGTHS, LINK_AREA_FALLBACK_SIZE, DEFAULT_ITEM_SIZE, TEXT_MAX } from './constants.ts';
+import { CONTAINER_MAX, INPUT_LENGTHS, LINK_AREA_FALLBACK_SIZE, DEFAULT_ITEM_SIZE, REFERENCE_VIEWPORT, TEXT_MAX } from './constants.ts';
 import { snsSchema } from './sns.ts';
 import { colorSchema, emptyOr, idSchema, mediaRefSchema, optionalText, urlSchema } from './validation.ts';
 import { customPathSchema } from './visitor-path.ts';
@@ -72,9 +72,13 @@ function uniqueIds(items: readonly { id: string }[], ctx: z.RefinementCtx): void
   });
 }
 
-const position = z.number().finite();
-const size = z.number().positive().max(10_000);
-const optionalPosition = position.nullable().default(null);
+// A page's items are placed on the reference viewport (V §9, B §9), as the editor's stage
+// clamps them: a coordinate outside it is no place on the page.
+const x = z.number().min(0).max(REFERENCE_VIEWPORT.width);
+const y = z.number().min(0).max(REFERENCE_VIEWPORT.height);
+const size = z.number().positive().max(CONTAINER_MAX);
+const optionalX = x.nullable().default(null);
+const optionalY = y.nullable().default(null);
 
 /** Styling fields a page button shares with a campaign button. */
 export const buttonStyleFields = {
@@ -101,8 +105,8 @@ export const buttonSchema = z
     id: idSchema,
     buttonType: buttonTypeSchema.default('text'),
     ...buttonStyleFields,
-    buttonPositionTop: position.default(0),
-    buttonPositionLeft: position.default(0),
+    buttonPositionTop: y.default(0),
+    buttonPositionLeft: x.default(0),
     isFixedPosition: z.boolean().default(false),
   })
   .superRefine((button, ctx) => checkDestination(button.buttonLinkType, button.linkDestinationUrl, 'linkDestinationUrl', ctx));
@@ -113,8 +117,8 @@ export const linkAreaSchema = z
     linkType: linkTypeSchema.default('external'),
     linkDestinationUrl: z.string().default(''),
     surveyId: idSchema.nullable().default(null),
-    positionLeft: position.default(0),
-    positionTop: position.default(0),
+    positionLeft: x.default(0),
+    positionTop: y.default(0),
     width: size.default(LINK_AREA_FALLBACK_SIZE),
     height: size.default(LINK_AREA_FALLBACK_SIZE),
   })
@@ -133,8 +137,8 @@ export const productSchema = z
     linkButtonText: optionalText(TEXT_MAX),
     linkButtonColor: colorSchema.default('#2BAA50'),
     linkTextColor: colorSchema.default('#FFFFFF'),
-    coordinateX: position.default(65),
-    coordinateY: position.default(260),
+    coordinateX: x.default(65),
+    coordinateY: y.default(260),
     textColor: colorSchema.default('#000000'),
     backgroundColor: colorSchema.default('#FFFFFF'),
     isInternalLink: z.boolean().default(false),
@@ -150,8 +154,8 @@ export const pageDetailSchema = z
     mainText: optionalText(INPUT_LENGTHS.long),
     mainTextColor: colorSchema.default('#FFFFFF'),
     // null: the viewer's default place.
-    mainTextX: optionalPosition,
-    mainTextY: optionalPosition,
+    mainTextX: optionalX,
+    mainTextY: optionalY,
     price: optionalText(TEXT_MAX),
     priceTextColor: colorSchema.default('#FFFFFF'),
     linkButtonText: optionalText(TEXT_MAX),
@@ -162,10 +166,10 @@ export const pageDetailSchema = z
     /** Seconds before the arrow cursor fades; 0 keeps it. */
     arrowFadeInterval: z.number().min(0).max(3600).default(0),
     isInternalLink: z.boolean().default(false),
-    albumX: optionalPosition,
-    albumY: optionalPosition,
-    speakerX: optionalPosition,
-    speakerY: optionalPosition,
+    albumX: optionalX,
+    albumY: optionalY,
+    speakerX: optionalX,
+    speakerY: optionalY,
   })
   .superRefine((detail, ctx) => checkDestination(detail.isInternalLink ? 'internal' : 'external', detail.linkDestinationUrl, 'linkDestinationUrl', ctx));
 

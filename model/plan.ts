@@ -21,6 +21,8 @@ export const planSchema = z.object({
   quantitySite: z.number().int().min(1),
   limitAccess: z.number().int().min(0),
   limitAccessPrice: z.number().int().min(0),
+  /** The most bytes of media an account's sites may hold, in MB (ours: the spec names no quota, docs/decisions.md). */
+  storageQuotaMb: z.number().int().min(1),
   swipe: z.boolean(),
   privateDomain: z.boolean(),
   settingPopupCta: z.boolean(),
@@ -30,6 +32,10 @@ export const planSchema = z.object({
   multiLanguage: z.boolean(),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** An account's media against its plan's quota: `quotaBytes` null for the platform's own accounts, which have no limits. */
+export const storageUseSchema = z.object({ usedBytes: z.number().int().nonnegative(), quotaBytes: z.number().int().positive().nullable() });
+export type StorageUse = z.infer<typeof storageUseSchema>;
 
 /** What an account may use: a plan's limits and flags. The platform's own accounts have no plan and no limits. */
 export type PlanLimits = Pick<Plan, PlanFlag | 'quantitySwipe' | 'quantitySite'>;
@@ -52,6 +58,7 @@ type TierTerms = Omit<Plan, 'id' | 'name' | 'tier' | 'multilingual' | 'multiLang
 const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {
   trial: {
     price: 0,
+    storageQuotaMb: 200,
     quantitySwipe: 10,
     quantitySite: 1,
     limitAccess: 10_000,
@@ -65,6 +72,7 @@ const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {
   },
   light: {
     price: 30_000,
+    storageQuotaMb: 1024,
     quantitySwipe: 20,
     quantitySite: 1,
     limitAccess: 30_000,
@@ -78,6 +86,7 @@ const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {
   },
   standard: {
     price: 50_000,
+    storageQuotaMb: 3072,
     quantitySwipe: 50,
     quantitySite: 3,
     limitAccess: 100_000,
@@ -91,6 +100,7 @@ const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {
   },
   premium: {
     price: 80_000,
+    storageQuotaMb: 10_240,
     quantitySwipe: 100,
     quantitySite: 5,
     limitAccess: 300_000,
@@ -104,6 +114,7 @@ const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {
   },
   pro: {
     price: 120_000,
+    storageQuotaMb: 30_720,
     quantitySwipe: 200,
     quantitySite: 10,
     limitAccess: 1_000_000,
@@ -117,6 +128,7 @@ const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {
   },
   oem: {
     price: 200_000,
+    storageQuotaMb: 102_400,
     quantitySwipe: 500,
     quantitySite: 50,
     limitAccess: 3_000_000,

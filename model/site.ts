@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_FLAG_HOTSPOT, DEFAULT_ITEM_SIZE, GRID_MAX, INPUT_LENGTHS, LIMIT_FIELD_MAX_LENGTH, NEWS_MAX, SEO_LIMITS, TEXT_MAX } from './constants.ts';
+import { CONTAINER_MAX, DEFAULT_FLAG_HOTSPOT, DEFAULT_ITEM_SIZE, GRID_MAX, INPUT_LENGTHS, LIMIT_FIELD_MAX_LENGTH, NEWS_MAX, SEO_LIMITS, TEXT_MAX } from './constants.ts';
 import { DEFAULT_LANGUAGE, languageSchema } from './language.ts';
 import type { Language } from './language.ts';
 import { buttonStyleFields, linkDestinationProblem, linkTypeSchema, pageSchema } from './page.ts';
@@ -41,8 +41,9 @@ function uniqueValues<T>(key: MessageKey) {
 
 const optionalDate = dateTimeSchema.nullable().default(null);
 const pageOrders = z.array(z.number().int().min(1)).default(() => []);
-const position = z.number().finite();
-const size = z.number().positive().max(10_000);
+// Campaign items are placed in their panel (parentWidth × parentHeight), at most the largest container.
+const position = z.number().min(0).max(CONTAINER_MAX);
+const size = z.number().positive().max(CONTAINER_MAX);
 const optionalSize = size.nullable().default(null);
 
 // --- SEO, company, scripts ---

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -178,6 +178,19 @@ describe('fs storage', () => {
     expect(text(object?.body)).toBe('{"v":2}');
     expect(object?.etag).toBe(`"${createHash('sha256').update('{"v":2}').digest('hex').slice(0, 32)}"`);
     expect((await storage.head('p/page.json'))?.etag).toBe(object?.etag);
+  });
+
+  it('repairs the sidecar of a body whose writer was killed between its two renames, so reads are fast again', async () => {
+    await storage.put('media/ab/400.webp', new Uint8Array([1, 2, 3]));
+    // A kill after the body's rename and before the sidecar's: a new key with no sidecar.
+    await rm(path.join(root, 'meta', 'media', 'ab', '400.webp.json'));
+
+    const object = await storage.get('media/ab/400.webp');
+    expect([...(object?.body ?? [])]).toEqual([1, 2, 3]);
+    expect(object?.contentType).toBe('image/webp');
+    const sidecar = JSON.parse(await readFile(path.join(root, 'meta', 'media', 'ab', '400.webp.json'), 'utf8')) as { ino: string; etag: string };
+    expect(sidecar.ino).toBe((await stat(path.join(root, 'files', 'media', 'ab', '400.webp'), { bigint: true })).ino.toString());
+    expect(sidecar.etag).toBe(object?.etag);
   });
 
   it('builds public URLs from the base, encoding each segment', () => {

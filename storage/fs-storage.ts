@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { BigIntStats, Dirent } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assertValidKey, assertValidPrefix, contentTypeFor, RESERVED_SEGMENT_PREFIX, StorageKeyError } from './storage.ts';
 import type { ObjectInfo, PutOptions, Storage, StoredObject } from './storage.ts';
+import { tempFileName } from './temp-file-name.ts';
 
 export type FsStorageOptions = {
   /** Folder that holds everything; created on first write. */
@@ -27,7 +28,7 @@ export type FsStorageOptions = {
  * records the inode of the body it describes (rename keeps the inode); a reader that finds
  * them disagreeing is between a writer's two renames and retries, and if they still
  * disagree (a writer was killed in between, or two processes crossed) it trusts the body:
- * hashes it for the etag and takes the content type from the extension.
+ * hashes it for the etag, takes the content type from the extension, and writes that sidecar.
  */
 
 type Meta = { etag: string; contentType: string; cacheControl?: string; ino: string };
@@ -99,6 +100,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
         if (attempt >= CONSISTENT_READ_ATTEMPTS) {
           const body = await handle.readFile();
           const trusted = { etag: etagOf(body), contentType: contentTypeFor(key), ino: stats.ino.toString() };
+          await repairMeta(key, trusted);
           return { info: infoOf(key, stats, trusted), body };
         }
       } finally {
@@ -106,6 +108,25 @@ export function createFsStorage(options: FsStorageOptions): Storage {
       }
       await sleep(attempt * 2);
     }
+  }
+
+  /**
+   * Writes the sidecar of a body whose writer died between its two renames (or crossed another
+   * process's), so later reads take the fast path again instead of waiting and hashing each time.
+   * Only while the body is still the one described: a newer write brings its own sidecar.
+   */
+  async function repairMeta(key: string, meta: Meta): Promise<void> {
+    await withKeyLock(key, async () => {
+      const current = await stat(fileOf(key), { bigint: true }).catch(() => null);
+      if (current?.ino.toString() !== meta.ino || (await readMeta(key))?.ino === meta.ino) return;
+      const metaFile = metaOf(key);
+      await mkdir(path.dirname(metaFile), { recursive: true });
+      const temp = await writeTemp(path.dirname(metaFile), Buffer.from(JSON.stringify(meta)));
+      await rename(temp.path, metaFile);
+    }).catch((error: unknown) => {
+      // A failed repair leaves the slow path, never a wrong answer.
+      console.error(`fs storage: the sidecar of ${key} could not be repaired:`, error);
+    });
   }
 
   async function collectKeys(dirKey: string, prefix: string, into: string[]): Promise<void> {
@@ -229,7 +250,7 @@ function assertFsKey(key: string): void {
 
 /** Writes and fsyncs a temp file in `dir`; the fsync is what makes the later rename safe across a crash. */
 async function writeTemp(dir: string, bytes: Uint8Array): Promise<{ path: string; ino: string }> {
-  const tempPath = path.join(dir, `${RESERVED_SEGMENT_PREFIX}${randomBytes(8).toString('hex')}`);
+  const tempPath = path.join(dir, tempFileName());
   const handle = await open(tempPath, 'wx');
   let written = false;
   try {

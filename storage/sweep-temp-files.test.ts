@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, rm, utimes, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFsStorage } from './fs-storage.ts';
 import { sweepTempFiles } from './sweep-temp-files.ts';
+import { tempFileName } from './temp-file-name.ts';
 
 let root: string;
 
@@ -32,6 +35,21 @@ describe('sweepTempFiles', () => {
     expect(left.map((name) => path.basename(name))).toEqual(['.~tmp-0004']);
     expect(new TextDecoder().decode((await storage.get('sites/a/live.json'))?.body)).toBe('{"version":1}');
     expect((await storage.get('objects/abc'))?.body).toBeDefined();
+  });
+
+  it('removes at once, whatever its age, a temp file whose writer process has died; keeps those of live writers', async () => {
+    const child = spawn(process.execPath, ['-e', '']);
+    await once(child, 'exit');
+    const ours = tempFileName();
+    const ofDead = ours.replace(`-${process.pid}-`, `-${child.pid}-`);
+    const ofLive = ours.replace(`-${process.pid}-`, `-${process.ppid}-`);
+    // The same pid as ours but another run of it: an earlier process that had our pid.
+    const ofEarlierRun = ours.replace(/-(\d+)-([0-9a-f]{8})-/, (_, pid: string, run: string) => `-${pid}-${run === '00000000' ? '11111111' : '00000000'}-`);
+    await mkdir(path.join(root, 'objects'), { recursive: true });
+    for (const name of [ours, ofDead, ofLive, ofEarlierRun]) await writeFile(path.join(root, 'objects', name), 'half');
+
+    expect(await sweepTempFiles(root)).toBe(2);
+    expect((await readdir(path.join(root, 'objects'))).sort()).toEqual([ours, ofLive].sort());
   });
 
   it('answers 0 for a folder that does not exist yet (a first start)', async () => {

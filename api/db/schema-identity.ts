@@ -17,6 +17,8 @@ export const plans = sqliteTable('plans', {
   quantitySite: integer('quantity_site').notNull(),
   limitAccess: integer('limit_access').notNull(),
   limitAccessPrice: integer('limit_access_price').notNull(),
+  /** The media an account's sites may hold, in MB; seedPlans writes each tier's figure at start. */
+  storageQuotaMb: integer('storage_quota_mb').notNull().default(1024),
   swipe: integer('swipe', { mode: 'boolean' }).notNull(),
   privateDomain: integer('private_domain', { mode: 'boolean' }).notNull(),
   settingPopupCta: integer('setting_popup_cta', { mode: 'boolean' }).notNull(),

@@ -19,5 +19,7 @@ export type AppEnv = {
     params: Record<string, string>;
     /** On the site origin: the member a member call's bearer token opens (api/visitor/member-gate.ts). */
     member: Member;
+    /** The request's body as text, read once under its cap (read-body.ts). */
+    bodyText: Promise<string>;
   };
 };

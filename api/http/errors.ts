@@ -13,10 +13,12 @@ const STATUS = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
-  payload_too_large: 400,
+  payload_too_large: 413,
   unsupported_media: 400,
   conflict: 400,
   too_many_requests: 429,
+  // The server cannot store the request now (the events queue is full); nothing was kept, try again.
+  unavailable: 503,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 

@@ -1,10 +1,11 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import type { Contract, PathParams } from '../../model/contracts/contract.ts';
+import { bodyCap, type Contract, type PathParams } from '../../model/contracts/contract.ts';
 import type { Actor } from '../identity/actor.ts';
 import type { ValidSession } from '../identity/sessions.ts';
 import type { AppEnv } from './env.ts';
 import { AppError, fieldError } from './errors.ts';
+import { readBodyText, refuseDeclaredOverCap } from './read-body.ts';
 import type { AccountRow } from '../identity/find-account.ts';
 import type { SiteRow } from '../sites/find-site.ts';
 import type { Member } from '../visitor/member-sessions.ts';
@@ -44,10 +45,11 @@ const CHECK_RESPONSES = process.env.SWIPEGRID_CHECK_RESPONSES === '1';
  * The content type is not looked at: `navigator.sendBeacon` sends visitors' events as text/plain.
  * A visitor's body is always an object, and anything else is refused as such.
  */
-async function readJson(c: Context<AppEnv>, origin: Contract['origin']): Promise<unknown> {
+async function readJson(c: Context<AppEnv>, origin: Contract['origin'], cap: number): Promise<unknown> {
+  const text = await readBodyText(c, cap);
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(text);
   } catch {
     throw new AppError('bad_request', 'bodyNotJson');
   }
@@ -100,8 +102,10 @@ function memberOf(c: Context<AppEnv>, declared: Contract): Member {
 async function inputOf(c: Context<AppEnv>, declared: Contract): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = { c, params: c.req.param() };
   input.query = declared.query ? declared.query.parse(c.req.query()) : {};
-  // An upload's route reads its own stream, with its own size rules.
-  input.body = declared.body && !('kind' in declared.body) ? declared.body.parse(await readJson(c, declared.origin)) : undefined;
+  // An upload's route streams its own body to a file (uploaded-file.ts), under its file's cap.
+  const cap = bodyCap(declared);
+  if (!(declared.body && 'kind' in declared.body)) refuseDeclaredOverCap(c, cap);
+  input.body = declared.body && !('kind' in declared.body) ? declared.body.parse(await readJson(c, declared.origin, cap)) : undefined;
   if (declared.policy.access === 'member') input.member = memberOf(c, declared);
   if (declared.policy.access === 'session') {
     input.account = c.get('account');

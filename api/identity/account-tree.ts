@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/open-database.ts';
+import type { Db, Queries } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import type { Relation } from '../permissions/decide.ts';
 
@@ -14,7 +14,7 @@ export type Viewer = {
 };
 
 /** The account and every account above it, nearest first. */
-export function ancestorIds(db: Db, accountId: string): string[] {
+export function ancestorIds(db: Queries, accountId: string): string[] {
   const rows = db.all<{ id: string }>(sql`
     WITH RECURSIVE up(id, parent_id, depth) AS (
       SELECT id, parent_id, 0 FROM ${accounts} WHERE id = ${accountId}

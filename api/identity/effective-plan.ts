@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { planSchema, UNLIMITED, type Plan, type PlanLimits } from '../../model/plan.ts';
-import type { Db } from '../db/open-database.ts';
+import type { Queries } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { plans } from '../db/schema-identity.ts';
 import { ancestorIds } from './account-tree.ts';
@@ -9,7 +9,7 @@ import { ancestorIds } from './account-tree.ts';
  * The plan that governs an account: its own, else the nearest ancestor's. The platform's own
  * accounts have none and no limits.
  */
-export function effectivePlan(db: Db, accountId: string): { plan: Plan | null; limits: PlanLimits } {
+export function effectivePlan(db: Queries, accountId: string): { plan: Plan | null; limits: PlanLimits } {
   const chain = ancestorIds(db, accountId);
   if (chain.length === 0) return { plan: null, limits: UNLIMITED };
   const rows = db.select({ id: accounts.id, planId: accounts.planId }).from(accounts).where(inArray(accounts.id, chain)).all();

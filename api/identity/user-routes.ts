@@ -1,16 +1,19 @@
+import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { USER_API_PREFIXES } from '../../model/account.ts';
 import { identityContracts as contracts, prefixedUsers } from '../../model/contracts/identity.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
+import { AppError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
-import { uploadedFile } from '../http/uploaded-file.ts';
+import { receiveUpload } from '../http/uploaded-file.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { changeContractState, listContractHistory } from './change-contract-state.ts';
 import { createUser, inviteUsers } from './create-users.ts';
 import { findAccount } from './find-account.ts';
 import { assertCsvFile, importUsers } from './import-users.ts';
 import { listUsers } from './list-users.ts';
+import { storageUse } from './storage-use.ts';
 import { updateUser } from './update-user.ts';
 import { toUserView } from './user-view.ts';
 
@@ -22,7 +25,7 @@ export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }
   const { db, mailer, adminOrigin } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.listUsers, ({ account, query }) => listUsers(db, account, query));
-  route(app, contracts.getUser, ({ targetAccount }) => ({ user: toUserView(targetAccount) }));
+  route(app, contracts.getUser, ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: storageUse(db, targetAccount.id) }));
   route(app, contracts.updateUser, ({ targetAccount, body }) => ({ user: toUserView(updateUser(db, targetAccount, body)) }));
   route(app, contracts.changeContractState, ({ targetAccount, account, body }) => {
     const user = changeContractState(db, targetAccount, body.state, account.id, body.note);
@@ -36,14 +39,19 @@ export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }
       return { user: toUserView(user) };
     });
     route(app, users.import, async ({ c, account }) => {
-      const file = await uploadedFile(c, users.import.body.field);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const csv = assertCsvFile(file, bytes);
+      // Refused while streaming once past 5 MB, before the rest is read.
+      const file = await receiveUpload(c, users.import.body, (name) => new AppError('payload_too_large', 'csvTooLarge', { values: { file: name } }));
+      let csv: string;
+      try {
+        csv = assertCsvFile(file, await readFile(file.path));
+      } finally {
+        await file.dispose();
+      }
       const imported = await importUsers(db, account, findAccount(db, account.tenantId)!, csv);
       const invitationsFailed = await inviteUsers(db, mailer, adminOrigin, imported);
       return { imported: imported.length, users: imported.map(toUserView), invitationsFailed };
     });
-    route(app, users.get, ({ targetAccount }) => ({ user: toUserView(targetAccount) }));
+    route(app, users.get, ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: storageUse(db, targetAccount.id) }));
     route(app, users.history, ({ targetAccount }) => ({ history: listContractHistory(db, targetAccount.id) }));
   }
   return app;

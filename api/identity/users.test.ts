@@ -251,8 +251,31 @@ describe('CSV import', () => {
     const big = `companyName,email\n${'x'.repeat(MAX_CSV_BYTES)}`;
     const tooLarge = await ctx.request('/api/master/user/import', { method: 'POST', body: csv(big, 'big.csv') });
     expect({ status: tooLarge.status, body: await tooLarge.json() }).toEqual({
-      status: 400,
+      status: 413,
       body: { code: 'payload_too_large', message: 'big.csv - File size exceeds the 5MB limit', key: 'csvTooLarge', values: { file: 'big.csv' }, issues: [] },
     });
+  });
+
+  it('refuses a 6 MB CSV while it streams, having read little more than 5 MB of it', async () => {
+    const boundary = 'csv-boundary';
+    const parts = [`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\nContent-Type: text/csv\r\n\r\ncompanyName,email\n`];
+    const row = new TextEncoder().encode(`${'Company,someone@example.com\n'.repeat(2000)}`);
+    let pulled = 0;
+    // A stream without a length (sent chunked), made as it is read: 6 MB of rows, then the closing boundary.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 0) controller.enqueue(new TextEncoder().encode(parts[0]));
+        if (pulled >= 6 * 1024 * 1024) {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        pulled += row.byteLength;
+        controller.enqueue(row);
+      },
+    });
+    const response = await ctx.request('/api/master/user/import', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' } as RequestInit);
+    expect({ status: response.status, body: await response.json() }).toMatchObject({ status: 413, body: { key: 'csvTooLarge', values: { file: 'huge.csv' } } });
+    expect(pulled).toBeLessThan(MAX_CSV_BYTES + 512 * 1024);
   });
 });

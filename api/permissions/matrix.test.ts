@@ -9,7 +9,7 @@ import { createSession, SESSION_COOKIE } from '../identity/sessions.ts';
 import { issuePasswordToken } from '../identity/password-tokens.ts';
 import { createSite } from '../sites/create-site.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
-import { storeUpload } from '../sites/store-upload.ts';
+import { storeUploadedBytes } from '../sites/store-upload.ts';
 import { createSiteInputSchema } from '../../model/site-input.ts';
 import { surveyInputSchema } from '../../model/survey.ts';
 import { accounts } from '../db/schema.ts';
@@ -122,7 +122,7 @@ function sharedSite(ownerId: string) {
     site = (async () => {
       const siteId = freshSite(ownerId);
       const pageId = loadSiteDraft(ctx.db, siteId).creatives[0]!.pages[0]!.id;
-      const media = await storeUpload(ctx.db, ctx.storage, siteId, { name: 'a.png', bytes: await pngBytes(4, 4, '#123456') });
+      const media = await storeUploadedBytes(ctx.db, ctx.storage, { id: siteId, ownerId }, { name: 'a.png', bytes: await pngBytes(4, 4, '#123456') });
       const publishId = ctx.jobs.start(siteId);
       await ctx.jobs.finished(publishId);
       const surveyId = saveSurvey(ctx.db, siteId, surveyInputSchema.parse(SURVEY)).id;

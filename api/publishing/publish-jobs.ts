@@ -58,11 +58,14 @@ export function createPublishJobs(deps: {
         lease,
       });
       const now = new Date();
-      db.update(publishes)
-        .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
-        .where(eq(publishes.id, job.id))
-        .run();
-      recordPublished(db, job.siteId, result, now);
+      // One transaction: a kill between the two would leave a publish "done" whose version the site does not name.
+      db.transaction((tx) => {
+        tx.update(publishes)
+          .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
+          .where(eq(publishes.id, job.id))
+          .run();
+        recordPublished(tx, job.siteId, result, now);
+      });
       emit(job, { type: 'done', result });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

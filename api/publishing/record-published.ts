@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { PublishResult } from '../../publisher/publish.ts';
-import type { Db } from '../db/open-database.ts';
+import type { Queries } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 
 /** Records on the site what a finished publish made live; the publication date moves only when something changed. */
-export function recordPublished(db: Db, siteId: string, result: PublishResult, now = new Date()): void {
+export function recordPublished(db: Queries, siteId: string, result: PublishResult, now = new Date()): void {
   db.update(sites)
     .set({ status: 'published', liveVersion: result.version, ...(result.changed ? { publishedAt: now } : {}) })
     .where(eq(sites.id, siteId))

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
 import { uploadKey } from '../../publisher/media.ts';
 import { UNSUPPORTED_FORMAT_MESSAGE } from './sniff-media.ts';
-import { createTestContext, fileForm, jpegBytes, pngBytes, type TestContext } from '../test-support.ts';
+import { createTestContext, fileForm, jpegBytes, mp4Bytes, pngBytes, type TestContext } from '../test-support.ts';
 
 let ctx: TestContext;
 let siteId: string;
@@ -21,8 +21,8 @@ function upload(form: FormData, site = siteId) {
   return ctx.request(`/api/site/${site}/media`, { method: 'POST', body: form });
 }
 
-/** The start of an MP4 (an ISO BMFF `ftyp` box, brand isom), padded with zeros to `size` bytes. */
-function mp4Bytes(size: number): Uint8Array {
+/** The start of an MP4 (an ISO BMFF `ftyp` box, brand isom), then zeros to `size` bytes: sniffed as a video, not playable. */
+function zeroMp4(size: number): Uint8Array {
   const bytes = new Uint8Array(size);
   const header = [0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isommp41')];
   bytes.set(header);
@@ -58,9 +58,14 @@ describe('uploading media', () => {
   });
 
   it('accepts a small MP4 video', async () => {
-    const response = await upload(fileForm(mp4Bytes(4096), 'clip.mp4', 'video/mp4'));
+    const response = await upload(fileForm(await mp4Bytes(4096), 'clip.mp4', 'video/mp4'));
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ kind: 'video', mime: 'video/mp4', size: 4096 });
+  });
+
+  it('refuses a "video" of zeros behind a valid ftyp header with the unsupported-format message: ffprobe finds no video in it', async () => {
+    await expectRefusal(await upload(fileForm(zeroMp4(29 * 1024 * 1024), 'zeros.mp4', 'video/mp4')), 400, UNSUPPORTED_FORMAT_MESSAGE);
+    expect(await storedUploads()).toEqual([]);
   });
 
   it('refuses a text file named x.png with the unsupported-format message', async () => {
@@ -86,9 +91,9 @@ describe('uploading media', () => {
 
   it('refuses a video over 30 MB, naming the file, and accepts one of exactly 30 MB', async () => {
     expect(MAX_VIDEO_BYTES).toBe(30 * 1024 * 1024);
-    await expectRefusal(await upload(fileForm(mp4Bytes(MAX_VIDEO_BYTES + 1), 'holiday.mp4', 'video/mp4')), 400, 'holiday.mp4 - File size exceeds the 30MB limit');
+    await expectRefusal(await upload(fileForm(await mp4Bytes(MAX_VIDEO_BYTES + 1), 'holiday.mp4', 'video/mp4')), 413, 'holiday.mp4 - File size exceeds the 30MB limit');
     expect(await storedUploads()).toEqual([]);
-    const atLimit = await upload(fileForm(mp4Bytes(MAX_VIDEO_BYTES), 'exact.mp4', 'video/mp4'));
+    const atLimit = await upload(fileForm(await mp4Bytes(MAX_VIDEO_BYTES), 'exact.mp4', 'video/mp4'));
     expect(atLimit.status).toBe(201);
   });
 
@@ -98,7 +103,7 @@ describe('uploading media', () => {
       body: fileForm(await pngBytes(4, 4, '#ffffff'), 'small.png'),
       headers: { 'content-length': String(MAX_VIDEO_BYTES * 2) },
     });
-    await expectRefusal(response, 400, /File size exceeds the 30MB limit/);
+    await expectRefusal(response, 413, /File size exceeds the 30MB limit/);
   });
 
   it('answers 400 when the field "file" is missing, is text, or the body is not multipart', async () => {

@@ -7,7 +7,7 @@ import type { Db } from '../db/open-database.ts';
 import { createSite } from './create-site.ts';
 import { findSiteForAccount } from './find-site.ts';
 import { loadSiteDraft } from './load-site-draft.ts';
-import { storeUpload } from './store-upload.ts';
+import { storeUploadedBytes } from './store-upload.ts';
 import { updateSiteSettings } from './update-site-settings.ts';
 import { writePage } from './write-page.ts';
 
@@ -85,7 +85,12 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
   const productIds: string[] = [];
   for (const creative of draft.creatives) {
     for (const page of creative.pages) {
-      const upload = await storeUpload(db, storage, siteId, { name: `demo-${creative.columnIndex}-${page.row}.png`, bytes: await demoPicture(creative.columnIndex, page.row) });
+      const upload = await storeUploadedBytes(
+        db,
+        storage,
+        { id: siteId, ownerId: owner.id },
+        { name: `demo-${creative.columnIndex}-${page.row}.png`, bytes: await demoPicture(creative.columnIndex, page.row) },
+      );
       const buttonId = randomUUID();
       productIds[creative.columnIndex] ??= randomUUID();
       const content = (lang: 'jp' | 'en') => ({

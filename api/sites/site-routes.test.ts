@@ -195,6 +195,12 @@ describe('validation answers 400 with a message naming the field', () => {
     ['the main text colour is bad', { detail: { mainTextColor: '#12345' } }, /detail\.mainTextColor: Invalid colour\./],
     ['the image URL climbs out of its folder', { detail: { imageUrl: '../../uploads/abc' } }, /detail\.imageUrl/],
     ['a product price is not text', { products: [{ id: 'p1', price: 3000 }] }, /products\.0\.price/],
+    // Items are placed on the reference viewport, 375 × 739 (V §9, B §9).
+    ['a button is placed at 1e308', { buttons: [{ id: 'b1', buttonPositionLeft: 1e308 }] }, /^buttons\.0\.buttonPositionLeft: Must be at most 375\.$/],
+    ['a button is placed at -1e308', { buttons: [{ id: 'b1', buttonPositionTop: -1e308 }] }, /^buttons\.0\.buttonPositionTop: Must be at least 0\.$/],
+    ['a link area is placed below the viewport', { links: [{ id: 'l1', positionTop: 740 }] }, /^links\.0\.positionTop: Must be at most 739\.$/],
+    ['a product is placed at 1e308', { products: [{ id: 'p1', coordinateY: 1e308 }] }, /^products\.0\.coordinateY: Must be at most 739\.$/],
+    ['a button is 1e308 wide', { buttons: [{ id: 'b1', buttonWidth: 1e308 }] }, /^buttons\.0\.buttonWidth: Must be at most 10000\.$/],
   ])('writing a page when %s', async (_case, body, message) => {
     const view = await ctx.createSite();
     const page = pageAt(view, 'A1');

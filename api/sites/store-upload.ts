@@ -1,4 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
@@ -8,51 +12,118 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { storageUse } from '../identity/storage-use.ts';
 import { createStorageLease } from '../publishing/storage-lease.ts';
-import { sniffMedia } from './sniff-media.ts';
+import { isPlayableVideo } from './probe-video.ts';
+import { SNIFF_HEAD_BYTES, sniffMedia, type SniffedMedia } from './sniff-media.ts';
 
 /** The spec leaves the image limit unset; images get the same 30 MB as videos (docs/decisions.md). */
 export const MAX_IMAGE_BYTES = MAX_VIDEO_BYTES;
 
 export type StoredUpload = { id: string; url: string; kind: 'image' | 'video'; mime: string; size: number; sha256: string };
 
+/** An upload received to a temporary file (api/http/uploaded-file.ts). */
+export type ReceivedFile = { name: string; path: string; size: number };
+
 /**
- * Stores an upload after checking what its bytes are, never trusting its name. The original is
- * kept once per content hash, privately; the same file uploaded twice to a site is one medium.
+ * Stores an upload after checking what its bytes are, never trusting its name: sniffed, then
+ * decoded (images) or probed (videos), then counted against the owner's storage quota. The
+ * original is kept once per content hash, privately; the same file uploaded twice to a site is
+ * one medium, and counts once.
  */
-export async function storeUpload(db: Db, storage: Storage, siteId: string, file: { name: string; bytes: Uint8Array }): Promise<StoredUpload> {
-  const sniffed = sniffMedia(file.bytes.subarray(0, 64));
+export async function storeUpload(db: Db, storage: Storage, site: { id: string; ownerId: string }, file: ReceivedFile): Promise<StoredUpload> {
+  const sniffed = sniffMedia(await readHead(file.path));
   if (!sniffed) throw new AppError('unsupported_media', 'unsupportedFormat');
   const limit = sniffed.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;
-  if (file.bytes.byteLength > limit) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: file.name, max: limit / 1024 / 1024 } });
+  if (file.size > limit) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: file.name, max: limit / 1024 / 1024 } });
   // HEIC passes the byte check but this build of libvips cannot decode HEVC; refuse it now, not at publish.
-  if (sniffed.kind === 'image' && !(await isDecodable(file.bytes))) throw new AppError('unsupported_media', 'unsupportedFormat');
-  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-  const existing = db
-    .select()
-    .from(media)
-    .where(and(eq(media.siteId, siteId), eq(media.sha256, sha256)))
-    .get();
-  if (existing) return { id: existing.id, url: mediaUrl(siteId, existing.id), kind: existing.kind as 'image' | 'video', mime: existing.mime, size: existing.size, sha256 };
+  const playable = sniffed.kind === 'image' ? await isDecodable(file.path) : await isPlayableVideo(file.path);
+  if (!playable) throw new AppError('unsupported_media', 'unsupportedFormat');
+  const sha256 = await hashFile(file.path);
   const lease = createStorageLease(db);
   const started = Date.now();
-  if (!(await storage.head(uploadKey(sha256)))) await storage.put(uploadKey(sha256), file.bytes, { contentType: sniffed.mime });
-  const id = randomUUID();
-  db.insert(media)
-    .values({ id, siteId, sha256, kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, size: file.bytes.byteLength, originalName: file.name.slice(0, 255) })
-    .run();
-  // Uploads take no lease: a sweep that overlapped may have found the original unused before the
-  // row above existed and deleted it after the check above, so it is written again once the sweep is over.
-  if (lease.sweepOverlapped(started)) {
-    await lease.untilNoSweep();
-    await storage.put(uploadKey(sha256), file.bytes, { contentType: sniffed.mime });
+  const reserved = reserve(db, site, sha256, sniffed, file);
+  if (!reserved.created) return reserved.upload;
+  try {
+    if (!(await storage.head(uploadKey(sha256)))) await storage.put(uploadKey(sha256), await readFile(file.path), { contentType: sniffed.mime });
+    // Uploads take no storage lease: a sweep that overlapped may have found the original unused before
+    // the row above existed and deleted it after the check above, so it is written again once the sweep is over.
+    if (lease.sweepOverlapped(started)) {
+      await lease.untilNoSweep();
+      await storage.put(uploadKey(sha256), await readFile(file.path), { contentType: sniffed.mime });
+    }
+  } catch (error) {
+    // Give the quota back: the medium was never stored.
+    db.delete(media).where(eq(media.id, reserved.upload.id)).run();
+    throw error;
   }
-  return { id, url: mediaUrl(siteId, id), kind: sniffed.kind, mime: sniffed.mime, size: file.bytes.byteLength, sha256 };
+  return reserved.upload;
 }
 
-async function isDecodable(bytes: Uint8Array): Promise<boolean> {
+/** {@link storeUpload} for bytes in memory (the demo seed, tests, benchmarks): written to a temporary file first, removed after. */
+export async function storeUploadedBytes(db: Db, storage: Storage, site: { id: string; ownerId: string }, file: { name: string; bytes: Uint8Array }): Promise<StoredUpload> {
+  const folder = await mkdtemp(join(tmpdir(), 'swipegrid-upload-'));
   try {
-    const { width, height } = await sharp(bytes).metadata();
+    const path = join(folder, 'file');
+    await writeFile(path, file.bytes);
+    return await storeUpload(db, storage, site, { name: file.name, path, size: file.bytes.byteLength });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Counts the file against the owner's quota and records it, in one transaction that takes the
+ * write lock first (IMMEDIATE): uploads in parallel, in this process or another, are counted
+ * one after another, so together they cannot pass the quota.
+ */
+function reserve(db: Db, site: { id: string; ownerId: string }, sha256: string, sniffed: SniffedMedia, file: ReceivedFile): { created: boolean; upload: StoredUpload } {
+  return db.transaction(
+    (tx) => {
+      const existing = tx
+        .select()
+        .from(media)
+        .where(and(eq(media.siteId, site.id), eq(media.sha256, sha256)))
+        .get();
+      if (existing) {
+        const kind = existing.kind === 'video' ? 'video' : 'image';
+        return { created: false, upload: { id: existing.id, url: mediaUrl(site.id, existing.id), kind, mime: existing.mime, size: existing.size, sha256 } };
+      }
+      const { usedBytes, quotaBytes } = storageUse(tx, site.ownerId);
+      if (quotaBytes !== null && usedBytes + file.size > quotaBytes) {
+        const mb = (bytes: number) => Math.ceil(bytes / 1024 / 1024);
+        throw new AppError('payload_too_large', 'storageQuotaExceeded', { values: { file: file.name, used: mb(usedBytes), quota: mb(quotaBytes) } });
+      }
+      const id = randomUUID();
+      tx.insert(media)
+        .values({ id, siteId: site.id, sha256, kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, size: file.size, originalName: file.name.slice(0, 255) })
+        .run();
+      return { created: true, upload: { id, url: mediaUrl(site.id, id), kind: sniffed.kind, mime: sniffed.mime, size: file.size, sha256 } };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const head = new Uint8Array(SNIFF_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function isDecodable(path: string): Promise<boolean> {
+  try {
+    const { width, height } = await sharp(path).metadata();
     return width > 0 && height > 0;
   } catch {
     return false;

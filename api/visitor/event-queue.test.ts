@@ -22,41 +22,78 @@ const row = (i: number): EventRow => ({ siteId: 's', eventType: 'slide_page', pa
 const count = () => (db.$client.prepare('SELECT count(*) AS n FROM visitor_events').get() as { n: number }).n;
 
 describe('createEventQueue', () => {
-  it('writes on its timer, one transaction for everything queued meanwhile', async () => {
-    const queue = createEventQueue(db, { flushAfterMs: 20 });
-    queue.push([row(1), row(2)]);
-    queue.push([row(3)]);
+  it('resolves a push only once its rows are committed, and writes the pushes of one turn in one transaction', async () => {
+    const queue = createEventQueue(db);
+    const first = queue.push([row(1), row(2)]);
+    const second = queue.push([row(3)]);
+    // Nothing is written while the requests of this turn are still queueing.
     expect(count()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    let settled = false;
+    void first.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(await first).toBe('stored');
     expect(count()).toBe(3);
-    expect(queue.stats).toEqual({ transactions: 1, rows: 3, dropped: 0 });
+    expect(await second).toBe('stored');
+    expect(queue.stats).toEqual({ transactions: 1, rows: 3, refused: 0, failed: 0 });
     await queue.close();
   });
 
-  it('splits a burst into transactions of maxBatch rows', async () => {
+  it('waits at most flushAfterMs for company when asked to', async () => {
+    const queue = createEventQueue(db, { flushAfterMs: 30 });
+    const stored = queue.push([row(1)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(count()).toBe(0);
+    setTimeout(() => void queue.push([row(2)]), 5);
+    expect(await stored).toBe('stored');
+    expect(count()).toBe(2);
+    expect(queue.stats.transactions).toBe(1);
+    await queue.close();
+  });
+
+  it('splits a burst into transactions of at most maxBatch rows without splitting a request', async () => {
     const queue = createEventQueue(db, { maxBatch: 1000, flushAfterMs: 10_000 });
-    queue.push(Array.from({ length: 2500 }, (_, i) => row(i)));
-    await queue.flush();
+    const pushes = Array.from({ length: 25 }, (_, i) => queue.push(Array.from({ length: 100 }, (_, j) => row(i * 100 + j))));
+    expect(await Promise.all(pushes)).toEqual(Array(25).fill('stored'));
     expect(count()).toBe(2500);
-    expect(queue.stats).toEqual({ transactions: 3, rows: 2500, dropped: 0 });
+    expect(queue.stats).toEqual({ transactions: 3, rows: 2500, refused: 0, failed: 0 });
     await queue.close();
   });
 
-  it('writes what it holds on close and takes nothing after', async () => {
+  it('writes what it holds on close and refuses what comes after', async () => {
     const queue = createEventQueue(db, { flushAfterMs: 10_000 });
-    queue.push([row(1)]);
+    const stored = queue.push([row(1)]);
     await queue.close();
     expect(count()).toBe(1);
-    expect(queue.push([row(2)])).toBe(false);
-    expect(queue.stats.dropped).toBe(1);
+    expect(await stored).toBe('stored');
+    expect(await queue.push([row(2)])).toBe('closed');
+    expect(queue.stats.refused).toBe(1);
   });
 
-  it('drops rows beyond maxQueued instead of growing without bound', async () => {
+  it('refuses rows beyond maxQueued, saying so, instead of growing without bound', async () => {
     const queue = createEventQueue(db, { maxQueued: 5, maxBatch: 100, flushAfterMs: 10_000 });
-    expect(queue.push([row(1), row(2), row(3)])).toBe(true);
-    expect(queue.push([row(4), row(5), row(6)])).toBe(false);
-    await queue.close();
+    const first = queue.push([row(1), row(2), row(3)]);
+    expect(await queue.push([row(4), row(5), row(6)])).toBe('full');
+    await queue.flush();
+    expect(await first).toBe('stored');
     expect(count()).toBe(3);
-    expect(queue.stats.dropped).toBe(3);
+    expect(queue.stats.refused).toBe(3);
+    // Once written, the room is back.
+    const later = queue.push([row(7), row(8), row(9)]);
+    await queue.close();
+    expect(await later).toBe('stored');
+  });
+
+  it('rejects every push of a batch the database refused, and writes none of its rows', async () => {
+    db.$client.exec("CREATE TRIGGER refuse_p2 BEFORE INSERT ON visitor_events WHEN NEW.page_id = 'p2' BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    const queue = createEventQueue(db);
+    const good = queue.push([row(1)]);
+    const bad = queue.push([row(2)]);
+    await expect(good).rejects.toThrow(/refused/);
+    await expect(bad).rejects.toThrow(/refused/);
+    expect(count()).toBe(0);
+    expect(queue.stats.failed).toBe(2);
+    expect(await queue.push([row(3)])).toBe('stored');
+    await queue.close();
   });
 });

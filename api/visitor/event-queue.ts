@@ -4,38 +4,53 @@ import type { visitorEvents } from '../db/schema-visitor.ts';
 export type EventRow = typeof visitorEvents.$inferInsert;
 
 export type EventQueueOptions = {
-  /** Rows written in one transaction at most; a full queue flushes at once. */
+  /** Rows written in one transaction at most; a queue holding this many writes at once. */
   maxBatch?: number;
-  /** How long an event may wait for company before it is written. */
+  /**
+   * How long the first waiting event waits for company before its batch is written. 0 (the
+   * default): the next turn of the event loop, after every request already read has queued
+   * its rows; see docs/decisions.md (group commit) for why not a few milliseconds.
+   */
   flushAfterMs?: number;
-  /** Rows held before new ones are dropped (the database fell far behind); analytics may lose a burst, requests never wait. */
+  /** Rows waiting for their transaction at most; more are refused (the caller answers 503), never silently dropped. */
   maxQueued?: number;
 };
 
+/** How a push ended: its rows committed, or refused without being written. */
+export type PushOutcome = 'stored' | 'full' | 'closed';
+
 export type EventQueue = {
-  /** Queues rows and returns at once; false when they were dropped because the queue is full. */
-  push(rows: EventRow[]): boolean;
+  /**
+   * Queues rows and resolves once the transaction holding them has committed ('stored'), or at
+   * once when they are refused ('full', 'closed'). Rejects when their batch's transaction failed.
+   */
+  push(rows: EventRow[]): Promise<PushOutcome>;
   /** Writes everything queued now. */
   flush(): Promise<void>;
-  /** Flushes and stops the timer: call on shutdown so nothing queued is lost. */
+  /** Writes what is queued and refuses what comes after: call on shutdown. */
   close(): Promise<void>;
-  readonly stats: { transactions: number; rows: number; dropped: number };
+  readonly stats: { transactions: number; rows: number; refused: number; failed: number };
 };
 
+type Waiting = { rows: EventRow[]; resolve: (outcome: PushOutcome) => void; reject: (error: unknown) => void };
+
 /**
- * Analytics events are accepted into memory and written in batches: one transaction per batch
- * (by size or after a short wait), never one per event, so a burst of beacons costs a few
- * commits and no request waits on the disk.
+ * Analytics events written by group commit: each request's rows wait in memory for the next
+ * batch (by size, or the next turn of the event loop), the batch is one transaction, and each
+ * request is answered only after that transaction committed. A 2xx therefore means the rows
+ * are in the database (WAL, synchronous=NORMAL: they survive a killed process), while a burst
+ * of beacons still costs a few commits rather than one per request.
  */
 export function createEventQueue(db: Db, options: EventQueueOptions = {}): EventQueue {
   // Small enough that one batch holds the event loop for a few milliseconds at most.
   const maxBatch = options.maxBatch ?? 500;
-  const flushAfterMs = options.flushAfterMs ?? 250;
+  const flushAfterMs = options.flushAfterMs ?? 0;
   const maxQueued = options.maxQueued ?? 100_000;
-  let queued: EventRow[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let waiting: Waiting[] = [];
+  let queuedRows = 0;
+  let scheduled: { immediate: boolean; cancel: () => void } | undefined;
   let closed = false;
-  const stats = { transactions: 0, rows: 0, dropped: 0 };
+  const stats = { transactions: 0, rows: 0, refused: 0, failed: 0 };
 
   // One prepared statement run per row inside one transaction: building a drizzle query for a
   // batch cost more than SQLite's own work (bench/visitor.bench.ts).
@@ -43,58 +58,83 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
     `INSERT INTO visitor_events (site_id, event_type, page_id, position, lang, session_id, variation_id, target_id, referrer, user_agent_class, occurred_at, received_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertAll = db.$client.transaction((rows: EventRow[]) => {
-    for (const row of rows) {
-      insert.run(
-        row.siteId,
-        row.eventType,
-        row.pageId ?? null,
-        row.position ?? null,
-        row.lang ?? null,
-        row.sessionId ?? null,
-        row.variationId ?? null,
-        row.targetId ?? null,
-        row.referrer ?? null,
-        row.userAgentClass,
-        row.occurredAt.getTime(),
-        row.receivedAt.getTime(),
-      );
+  const insertAll = db.$client.transaction((batch: Waiting[]) => {
+    for (const { rows } of batch) {
+      for (const row of rows) {
+        insert.run(
+          row.siteId,
+          row.eventType,
+          row.pageId ?? null,
+          row.position ?? null,
+          row.lang ?? null,
+          row.sessionId ?? null,
+          row.variationId ?? null,
+          row.targetId ?? null,
+          row.referrer ?? null,
+          row.userAgentClass,
+          row.occurredAt.getTime(),
+          row.receivedAt.getTime(),
+        );
+      }
     }
   });
 
-  function writeBatch(rows: EventRow[]) {
-    insertAll(rows);
-    stats.transactions++;
-    stats.rows += rows.length;
+  /** Takes whole requests up to maxBatch rows (a request larger than that is one batch of its own: its rows commit together). */
+  function takeBatch(): Waiting[] {
+    let rows = 0;
+    let taken = 0;
+    while (taken < waiting.length && (taken === 0 || rows + waiting[taken]!.rows.length <= maxBatch)) rows += waiting[taken++]!.rows.length;
+    const batch = waiting.slice(0, taken);
+    waiting = waiting.slice(taken);
+    queuedRows -= rows;
+    return batch;
   }
 
   function flushNow() {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    while (queued.length > 0) {
-      const batch = queued.slice(0, maxBatch);
-      queued = queued.slice(batch.length);
+    scheduled?.cancel();
+    scheduled = undefined;
+    while (waiting.length > 0) {
+      const batch = takeBatch();
+      const rows = batch.reduce((sum, entry) => sum + entry.rows.length, 0);
       try {
-        writeBatch(batch);
+        insertAll(batch);
       } catch (error) {
-        // A batch the database refuses is lost rather than retried for ever; it is only analytics.
-        stats.dropped += batch.length;
-        console.error(`visitor events: a batch of ${batch.length} could not be written:`, error);
+        // The requests of a refused batch are told (their answer is an error), not retried for ever.
+        stats.failed += rows;
+        console.error(`visitor events: a batch of ${rows} could not be written:`, error);
+        for (const entry of batch) entry.reject(error);
+        continue;
       }
+      stats.transactions++;
+      stats.rows += rows;
+      for (const entry of batch) entry.resolve('stored');
+    }
+  }
+
+  /** At the latest after flushAfterMs; `now`: on the next turn of the event loop (a full batch is waiting). */
+  function schedule(now: boolean) {
+    if (scheduled?.immediate || (scheduled && !now)) return;
+    scheduled?.cancel();
+    if (!now && flushAfterMs > 0) {
+      const timer = setTimeout(flushNow, flushAfterMs);
+      scheduled = { immediate: false, cancel: () => clearTimeout(timer) };
+    } else {
+      const immediate = setImmediate(flushNow);
+      scheduled = { immediate: true, cancel: () => clearImmediate(immediate) };
     }
   }
 
   return {
     stats,
     push(rows) {
-      if (closed || queued.length + rows.length > maxQueued) {
-        stats.dropped += rows.length;
-        return false;
+      if (closed || queuedRows + rows.length > maxQueued) {
+        stats.refused += rows.length;
+        return Promise.resolve(closed ? 'closed' : 'full');
       }
-      queued.push(...rows);
-      if (queued.length >= maxBatch) setImmediate(flushNow);
-      else timer ??= setTimeout(flushNow, flushAfterMs);
-      return true;
+      const stored = new Promise<PushOutcome>((resolve, reject) => waiting.push({ rows, resolve, reject }));
+      queuedRows += rows.length;
+      schedule(queuedRows >= maxBatch);
+      return stored;
     },
     async flush() {
       flushNow();

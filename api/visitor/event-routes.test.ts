@@ -30,7 +30,7 @@ function send(events: unknown[], init: { contentType?: string; ip?: string } = {
 }
 
 describe('POST /api/end-user/events', () => {
-  it('accepts a beacon batch at once (202) and writes its N events as N rows in one transaction', async () => {
+  it('answers 202 only once its N events are committed, as N rows in one transaction', async () => {
     const at = Date.now() - 5000;
     const events = Array.from({ length: 10 }, (_, i) => ({
       type: i % 2 ? 'click_cta_btn' : 'slide_page',
@@ -48,9 +48,7 @@ describe('POST /api/end-user/events', () => {
     const response = await send(events);
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ accepted: 10 });
-    // Accepted, not yet written: the request did not wait for the database.
-    expect(rows()).toHaveLength(0);
-    await ctx.events.flush();
+    // Answered means written: nothing is left to flush.
     expect(ctx.events.stats.transactions - before.transactions).toBe(1);
     expect(ctx.events.stats.rows - before.rows).toBe(10);
     const stored = rows();
@@ -71,18 +69,17 @@ describe('POST /api/end-user/events', () => {
     });
   });
 
-  it('writes several requests queued together in one transaction', async () => {
+  it('writes several requests arriving together in one transaction (group commit)', async () => {
     const before = ctx.events.stats.transactions;
-    for (let i = 0; i < 5; i++)
-      expect(
-        (
-          await send([
-            { type: 'slide_page', siteId },
-            { type: 'click_popup_cta', siteId, pageId: 'p1', targetId: 'pop1' },
-          ])
-        ).status,
-      ).toBe(202);
-    await ctx.events.flush();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send([
+          { type: 'slide_page', siteId },
+          { type: 'click_popup_cta', siteId, pageId: 'p1', targetId: 'pop1' },
+        ]),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(5).fill(202));
     expect(ctx.events.stats.transactions - before).toBe(1);
     expect(rows()).toHaveLength(10);
   });
@@ -133,9 +130,22 @@ describe('POST /api/end-user/events', () => {
     ).toBe(429);
   });
 
+  it('answers 503 with a message key, and keeps nothing, when the queue is full', async () => {
+    await ctx.cleanup();
+    ctx = await createTestContext({ eventQueue: { maxQueued: 5 } });
+    siteId = (await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 })).id;
+    await ctx.publish(siteId);
+    const response = await send(Array.from({ length: 6 }, () => ({ type: 'slide_page', siteId })));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: 'unavailable', key: 'eventsNotStored' });
+    expect(rows()).toHaveLength(0);
+    expect((await send([{ type: 'slide_page', siteId }])).status).toBe(202);
+    expect(rows()).toHaveLength(1);
+  });
+
   it('refuses a body over 64 KiB before reading it', async () => {
     const response = await ctx.visit('/api/end-user/events', { method: 'POST', body: 'x'.repeat(70 * 1024), ip: '192.0.2.81' });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toBe('The request body is too large.');
   });
 });

@@ -1,11 +1,10 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { visitorContracts } from '../../model/contracts/visitor.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import type { Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { rateLimit } from '../http/middleware/rate-limit/index.ts';
@@ -48,33 +47,10 @@ export function rateLimitKind(path: string): keyof typeof VISITOR_RATE_LIMITS {
   return 'forms';
 }
 
-/** Visitor bodies are small JSON; anything bigger is refused before it is read. */
-const MAX_VISITOR_BODY = 64 * 1024;
-const tooLarge = () => {
-  throw new AppError('payload_too_large', 'bodyTooLarge');
-};
-const streamedBodyLimit = bodyLimit({ maxSize: MAX_VISITOR_BODY, onError: tooLarge });
-
-/**
- * The declared length decides when there is one; only a streamed (chunked) body goes through
- * Hono's bodyLimit, which counts as it reads. Touching the body first, as bodyLimit does, turns
- * @hono/node-server's light request into a full web Request: that halved the calls served a
- * second (bench/visitor.bench.ts).
- */
-const visitorBodyLimit: MiddlewareHandler = async function visitorBodyLimit(c, next) {
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-    if (Number(declared) > MAX_VISITOR_BODY) tooLarge();
-    return next();
-  }
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-  return streamedBodyLimit(c, next);
-};
-
 /**
  * The calls the published viewer makes (V §7), served on the site origin under /api: same
- * origin for visitors, so no CORS, and none of the admin's cookies or CSRF rules apply. Writes
- * are guarded by a per-client rate limit, honeypots on forms, and members' bearer tokens.
+ * origin for visitors, so no CORS, and none of the admin's cookies or CSRF rules apply. Bodies
+ * are capped by their contracts (route.ts: 64 KB unless said); writes are guarded by a per-client rate limit, honeypots on forms, and members' bearer tokens.
  */
 export function visitorApi(deps: VisitorApiDeps) {
   const scale = deps.rateLimitScale ?? 1;
@@ -82,7 +58,6 @@ export function visitorApi(deps: VisitorApiDeps) {
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
   const api = new Hono<AppEnv>()
-    .use(visitorBodyLimit)
     // Each POST counts against exactly one limit, chosen by what it is.
     .use((c, next) => limiters[rateLimitKind(c.req.path)](c, next));
   // Member calls pass the member gate first: their bearer token opens a member of the site they name.

@@ -3,8 +3,11 @@ import type { Policy } from './policy.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A body sent as multipart/form-data with one file in `field`. */
-export type UploadBody = { kind: 'upload'; field: string; description: string };
+/**
+ * A body sent as multipart/form-data with one file in `field`, of at most `maxFileBytes`. The
+ * route streams it to a temporary file and stops reading (413) once the file passes that size.
+ */
+export type UploadBody = { kind: 'upload'; field: string; description: string; maxFileBytes: number };
 
 /** An answer that is not one JSON document: an event stream, a file, a page. */
 export type RawReply = { kind: 'raw'; contentType: string; description: string };
@@ -26,11 +29,34 @@ export type Contract = {
   readonly query?: z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
   readonly body?: z.ZodType | UploadBody;
   readonly response: z.ZodType | RawReply;
+  /** Answers 503 when the request cannot be stored now (a full write queue): nothing was kept, the client may retry. */
+  readonly mayBeBusy?: true;
   /** The success status, 200 unless said. */
   readonly status?: 200 | 201 | 202;
   /** Counted per email and per client address: 429 past the limit (every site-origin call is rate limited anyway). */
   readonly limited?: true;
+  /**
+   * The most bytes a JSON body (or a bodiless call's stray body) may have, when the origin's
+   * default (`DEFAULT_BODY_CAPS`) does not fit; an upload's cap follows its file's instead.
+   */
+  readonly maxBodyBytes?: number;
 };
+
+/**
+ * The JSON body caps per origin (docs/decisions.md): the admin's fits the largest legitimate
+ * settings or page body (two 65,535-character scripts of three-byte characters, escaped, is
+ * under 400 KB); a visitor's bodies are forms and event batches.
+ */
+export const DEFAULT_BODY_CAPS: Readonly<Record<Origin, number>> = { admin: 1024 * 1024, site: 64 * 1024 };
+
+/** Room for a multipart body's boundaries, part headers and file name beside its file. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** The most bytes a call's body may have, by its contract. */
+export function bodyCap(declared: Pick<Contract, 'origin' | 'body' | 'maxBodyBytes'>): number {
+  if (declared.body && 'kind' in declared.body) return declared.body.maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+  return declared.maxBodyBytes ?? DEFAULT_BODY_CAPS[declared.origin];
+}
 
 /**
  * Declares an endpoint; the identity function keeps the literal types the route and the client read.

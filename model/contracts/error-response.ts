@@ -8,7 +8,7 @@ export const errorIssueSchema = z.object({
 });
 
 /**
- * What every refusal answers (400, 401, 403, 404, 429): a stable `code`, the catalogue `key` of
+ * What every refusal answers (400, 401, 403, 404, 429, 503): a stable `code`, the catalogue `key` of
  * its message where it has one, the message in the caller's language, and per-field issues for
  * a body or query that did not parse. Some refusals add fields (an import's failed rows), so the
  * object is open.

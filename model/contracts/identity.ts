@@ -16,7 +16,8 @@ import {
   type EffectiveType,
   type UserApiPrefix,
 } from '../account.ts';
-import { planSchema } from '../plan.ts';
+import { planSchema, storageUseSchema } from '../plan.ts';
+import { MAX_CSV_BYTES } from '../constants.ts';
 import { contract, type Contract } from './contract.ts';
 import { change, PUBLIC, read } from './policy.ts';
 
@@ -94,6 +95,8 @@ export const adminListEntrySchema = z.object({
 });
 
 const userSchema = z.object({ user: userViewSchema });
+/** One user as its detail screen shows it: with its sites' media against its plan's storage quota. */
+const userDetailSchema = userSchema.extend({ storage: storageUseSchema });
 const historySchema = z.object({ history: z.array(contractHistoryEntrySchema) });
 const adminListSchema = z.object({ admins: z.array(adminListEntrySchema) });
 
@@ -125,11 +128,11 @@ function prefixedUserContracts<const P extends UserApiPrefix>(prefix: P) {
       origin: 'admin',
       summary: `Create users from a CSV file, all or none, and invite them (${prefix})`,
       policy: change('none', { types }),
-      body: { kind: 'upload', field: 'file', description: 'a CSV file with the columns of USER_CSV_COLUMNS' },
+      body: { kind: 'upload', field: 'file', description: 'a CSV file with the columns of USER_CSV_COLUMNS, at most 5 MB', maxFileBytes: MAX_CSV_BYTES },
       response: z.object({ imported: z.number().int().nonnegative(), users: z.array(userViewSchema), invitationsFailed: z.number().int().nonnegative() }),
       status: 201,
     }),
-    get: contract({ method: 'GET', path: `/${prefix}/user/:id`, origin: 'admin', summary: `One user (${prefix})`, policy: read('account', { types, self: true }), response: userSchema }),
+    get: contract({ method: 'GET', path: `/${prefix}/user/:id`, origin: 'admin', summary: `One user (${prefix})`, policy: read('account', { types, self: true }), response: userDetailSchema }),
     history: contract({
       method: 'GET',
       path: `/${prefix}/user/:id/user-history`,
@@ -236,7 +239,7 @@ export const identityContracts = {
     query: userListQuerySchema,
     response: z.object({ users: z.array(userViewSchema), total: z.number().int().nonnegative(), page: z.number().int().positive(), limit: z.number().int().positive() }),
   }),
-  getUser: contract({ method: 'GET', path: '/user/:id', origin: 'admin', summary: 'One user', policy: read('account', { self: true }), response: userSchema }),
+  getUser: contract({ method: 'GET', path: '/user/:id', origin: 'admin', summary: 'One user', policy: read('account', { self: true }), response: userDetailSchema }),
   updateUser: contract({
     method: 'PUT',
     path: '/user/:id',

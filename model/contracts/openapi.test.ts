@@ -148,7 +148,7 @@ describe('the OpenAPI document', () => {
         origin: 'admin',
         summary: 'Upload a file',
         policy: change('site'),
-        body: { kind: 'upload', field: 'file', description: 'an image' },
+        body: { kind: 'upload', field: 'file', description: 'an image', maxFileBytes: 1024 },
         response: z.object({ id: z.string() }),
         status: 201,
       }),

@@ -39,6 +39,7 @@ const ERRORS = {
   403: { name: 'Forbidden', description: "Signed in, but the caller's type, role, authority, contract or plan does not allow this; or a cross-site request." },
   404: { name: 'NotFound', description: "Nothing by that id in the caller's reach (another branch's things are not found, never refused)." },
   429: { name: 'TooManyRequests', description: 'Too many requests from this client; wait and try again.' },
+  503: { name: 'Unavailable', description: 'The request could not be stored now; nothing was kept. Try again shortly.' },
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
 
@@ -89,6 +90,7 @@ function refusals(declared: Contract): ErrorStatus[] {
   if (access === 'session' || (declared.origin === 'admin' && declared.method !== 'GET')) statuses.push(403);
   if (pathParameterNames(declared.path).length > 0) statuses.push(404);
   if (declared.origin === 'site' || declared.limited) statuses.push(429);
+  if (declared.mayBeBusy) statuses.push(503);
   return statuses;
 }
 

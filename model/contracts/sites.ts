@@ -106,7 +106,12 @@ export const siteContracts = {
     origin: 'admin',
     summary: 'Upload an image or a video to the site’s media',
     policy: change('site'),
-    body: { kind: 'upload', field: 'file', description: `One image or video, at most ${MAX_VIDEO_BYTES / 1024 / 1024} MB; its kind is read from its bytes, not its name` },
+    body: {
+      kind: 'upload',
+      field: 'file',
+      description: `One image or video, at most ${MAX_VIDEO_BYTES / 1024 / 1024} MB; its kind is read from its bytes, not its name`,
+      maxFileBytes: MAX_VIDEO_BYTES,
+    },
     response: storedMediaSchema,
     status: 201,
   }),

@@ -32,6 +32,8 @@ export const visitorCn = {
   sent: '已发送。谢谢。',
   registrationEmailSent: '我们已向您发送邮件。请打开邮件中的链接完成注册。',
   bodyTooLarge: '请求内容过大。',
+  headersTooLarge: '请求的地址或请求头过大。',
+  malformedRequest: '无法读取该请求。',
   bodyNotJson: '请求内容不是有效的JSON。',
   bodyNotObject: '请求内容必须是JSON对象。',
   linkExpired: '此链接已过期。请重新加载页面。',
@@ -39,6 +41,7 @@ export const visitorCn = {
   answerWithText: '请用文字作答。',
   chooseOneOption: '请选择一个选项。',
   unknownEventSite: '事件中包含未知站点 {site}。',
+  eventsNotStored: '无法记录事件。请稍后再试。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeCn = {
@@ -121,6 +124,7 @@ export const backOfficeCn = {
   sendFileField: '请以 multipart/form-data 格式在“file”字段中发送文件。',
   unsupportedFormat: '不支持的文件格式。请上传JPG、PNG、MP4或MOV文件。',
   fileTooLarge: '{file} - 文件大小超过{max}MB上限',
+  storageQuotaExceeded: '{file} - 存储空间不足：套餐的{quota}MB中已使用{used}MB。',
   emailTaken: '该电子邮件地址已被注册。',
   unknownPlan: '未知套餐“{plan}”。',
   cannotCreateType: '{actor} 账户不能创建 {type} 账户。',

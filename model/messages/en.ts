@@ -32,6 +32,8 @@ export const visitorEn = {
   sent: 'Thank you. Your message has been sent.',
   registrationEmailSent: 'We sent you an email. Open the link in it to complete your registration.',
   bodyTooLarge: 'The request body is too large.',
+  headersTooLarge: "The request's address or headers are too large.",
+  malformedRequest: 'The request could not be read.',
   bodyNotJson: 'The request body is not valid JSON.',
   bodyNotObject: 'The request body must be a JSON object.',
   linkExpired: 'This link has expired. Reload the page.',
@@ -39,6 +41,7 @@ export const visitorEn = {
   answerWithText: 'Answer with text.',
   chooseOneOption: 'Choose one option.',
   unknownEventSite: 'An event names an unknown site {site}.',
+  eventsNotStored: 'The events could not be recorded. Please try again later.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeEn = {
@@ -121,6 +124,7 @@ export const backOfficeEn = {
   sendFileField: 'Send the file as multipart/form-data in the field "file".',
   unsupportedFormat: 'Unsupported file format. Please upload JPG, PNG, MP4 or MOV files.',
   fileTooLarge: '{file} - File size exceeds the {max}MB limit',
+  storageQuotaExceeded: "{file} - Not enough storage left: {used}MB of the plan's {quota}MB are in use.",
   emailTaken: 'This email address is already registered.',
   unknownPlan: 'Unknown plan "{plan}".',
   cannotCreateType: '{actor} accounts cannot create {type} accounts.',

@@ -32,6 +32,8 @@ export const visitorJp = {
   sent: '送信しました。ありがとうございます。',
   registrationEmailSent: 'メールを送信しました。メール内のリンクを開いて登録を完了してください。',
   bodyTooLarge: 'リクエストの本文が大きすぎます。',
+  headersTooLarge: 'リクエストのアドレスまたはヘッダーが大きすぎます。',
+  malformedRequest: 'リクエストを読み取れませんでした。',
   bodyNotJson: 'リクエストの本文が正しいJSONではありません。',
   bodyNotObject: 'リクエストの本文はJSONオブジェクトにしてください。',
   linkExpired: 'このリンクは期限切れです。ページを再読み込みしてください。',
@@ -39,6 +41,7 @@ export const visitorJp = {
   answerWithText: '文章で回答してください。',
   chooseOneOption: '選択肢を1つ選んでください。',
   unknownEventSite: 'イベントに不明なサイト {site} が含まれています。',
+  eventsNotStored: 'イベントを記録できませんでした。しばらくしてからもう一度お試しください。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeJp = {
@@ -121,6 +124,7 @@ export const backOfficeJp = {
   sendFileField: 'ファイルは multipart/form-data の「file」フィールドで送ってください。',
   unsupportedFormat: '対応していないファイル形式です。JPG、PNG、MP4、MOVのファイルをアップロードしてください。',
   fileTooLarge: '{file} - ファイルサイズが{max}MBの上限を超えています',
+  storageQuotaExceeded: '{file} - ストレージ容量が足りません。プランの{quota}MBのうち{used}MBを使用中です。',
   emailTaken: 'このメールアドレスはすでに登録されています。',
   unknownPlan: '不明なプラン「{plan}」です。',
   cannotCreateType: '{actor} のアカウントは {type} のアカウントを作成できません。',

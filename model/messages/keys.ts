@@ -39,6 +39,8 @@ export const VISITOR_MESSAGE_KEYS = [
   'sent',
   'registrationEmailSent',
   'bodyTooLarge',
+  'headersTooLarge',
+  'malformedRequest',
   'bodyNotJson',
   'bodyNotObject',
   'linkExpired',
@@ -46,6 +48,7 @@ export const VISITOR_MESSAGE_KEYS = [
   'answerWithText',
   'chooseOneOption',
   'unknownEventSite',
+  'eventsNotStored',
 ] as const;
 
 /** What the back office is told: identity, permissions, plans, site rules, uploads, imports. */
@@ -135,6 +138,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'sendFileField',
   'unsupportedFormat',
   'fileTooLarge',
+  'storageQuotaExceeded',
   // Users and imports
   'emailTaken',
   'unknownPlan',

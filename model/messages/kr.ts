@@ -32,6 +32,8 @@ export const visitorKr = {
   sent: '전송되었습니다. 감사합니다.',
   registrationEmailSent: '메일을 보냈습니다. 메일의 링크를 열어 가입을 완료해 주세요.',
   bodyTooLarge: '요청 본문이 너무 큽니다.',
+  headersTooLarge: '요청 주소 또는 헤더가 너무 큽니다.',
+  malformedRequest: '요청을 읽을 수 없습니다.',
   bodyNotJson: '요청 본문이 올바른 JSON이 아닙니다.',
   bodyNotObject: '요청 본문은 JSON 객체여야 합니다.',
   linkExpired: '이 링크는 만료되었습니다. 페이지를 새로고침해 주세요.',
@@ -39,6 +41,7 @@ export const visitorKr = {
   answerWithText: '텍스트로 답해 주세요.',
   chooseOneOption: '선택지를 하나 골라 주세요.',
   unknownEventSite: '이벤트에 알 수 없는 사이트 {site}가 있습니다.',
+  eventsNotStored: '이벤트를 기록하지 못했습니다. 잠시 후 다시 시도해 주세요.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeKr = {
@@ -121,6 +124,7 @@ export const backOfficeKr = {
   sendFileField: '파일은 multipart/form-data 형식의 "file" 필드로 보내세요.',
   unsupportedFormat: '지원하지 않는 파일 형식입니다. JPG, PNG, MP4, MOV 파일을 업로드하세요.',
   fileTooLarge: '{file} - 파일 크기가 {max}MB 제한을 초과합니다',
+  storageQuotaExceeded: '{file} - 저장 공간이 부족합니다. 플랜의 {quota}MB 중 {used}MB를 사용 중입니다.',
   emailTaken: '이미 등록된 이메일 주소입니다.',
   unknownPlan: '알 수 없는 플랜 "{plan}"입니다.',
   cannotCreateType: '{actor} 계정은 {type} 계정을 만들 수 없습니다.',

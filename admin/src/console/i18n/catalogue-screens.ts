@@ -276,6 +276,8 @@ const SCREENS = {
   contactPerson: ['Contact person', '担当者', '联系人', '담당자'],
   accountType: ['Account type', 'アカウント種別', '账户类型', '계정 유형'],
   plan: ['Plan', 'プラン', '套餐', '플랜'],
+  storageUsed: ['Storage used', 'ストレージ使用量', '已用存储空间', '저장 공간 사용량'],
+  storageUnlimited: ['{used} (no limit)', '{used}（上限なし）', '{used}（无上限）', '{used} (제한 없음)'],
   contractState: ['Contract', '契約', '合同', '계약'],
   contractStart: ['Contract start', '契約開始日', '合同开始', '계약 시작일'],
   contractExpiry: ['Contract expiry', '契約終了日', '合同到期', '계약 만료일'],

@@ -2,12 +2,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { contractStateSchema } from '../../../../model/account.ts';
 import { UNLIMITED } from '../../../../model/plan.ts';
+import { DEFAULT_BODY_CAPS } from '../../../../model/contracts/contract.ts';
 import { loadActor, type Actor } from '../../../identity/actor.ts';
 import { SESSION_COOKIE, validateSession } from '../../../identity/sessions.ts';
 import type { Db } from '../../../db/open-database.ts';
 import { sites } from '../../../db/schema.ts';
 import type { AppEnv } from '../../env.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { readBodyText } from '../../read-body.ts';
 import { decide, type Policy, type Subject, type Target } from '../../../permissions/decide.ts';
 import { matchRoute } from '../../../permissions/route-table.ts';
 import { inBranch, relationToAccount } from '../../../identity/account-tree.ts';
@@ -39,10 +41,12 @@ function ownerFacts(db: Db, ownerId: string): Pick<Target, 'ownerContractState' 
 
 async function parentIdOf(c: Context<AppEnv>): Promise<string | undefined> {
   try {
-    const body: unknown = await c.req.json();
+    // Read under the JSON cap and kept on the context, where the route reads it again.
+    const body: unknown = JSON.parse(await readBodyText(c, DEFAULT_BODY_CAPS.admin));
     const parentId = (body as { parentId?: unknown } | null)?.parentId;
     return typeof parentId === 'string' ? parentId : undefined;
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     // A body that is not JSON is the route's to refuse, with its own message.
     return undefined;
   }

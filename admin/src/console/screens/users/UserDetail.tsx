@@ -13,6 +13,13 @@ import { mayEditUsers } from './user-rules.ts';
 import { messageResolver } from '../../forms/message-resolver.ts';
 
 type UserRow = Answer<'GET /user/:id'>['user'];
+type StorageUse = Answer<'GET /user/:id'>['storage'];
+
+/** Bytes as the plan states its quota: megabytes, one decimal under ten. */
+const megabytes = (bytes: number) => {
+  const mb = bytes / 1024 / 1024;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb).toLocaleString()} MB`;
+};
 type History = Answer<'GET /master/user/:id/user-history'>['history'][number];
 /** Spec §6: only master-side users suspend, resume and terminate contracts. */
 const PLATFORM = ['MASTER', 'MASTER_USER'];
@@ -28,12 +35,16 @@ export default function UserDetail({ userId }: { userId: string }) {
   const toast = useToast();
   const { account } = useSession();
   const [user, setUser] = useState<UserRow | null>(null);
+  const [storage, setStorage] = useState<StorageUse>({ usedBytes: 0, quotaBytes: null });
   const [history, setHistory] = useState<History[]>([]);
   const isPlatform = PLATFORM.includes(account!.effectiveType);
   const { confirm, dialog } = useConfirm();
   const load = useCallback(() => {
     void request('GET /user/:id', { params: { id: userId } })
-      .then((body) => setUser(body.user))
+      .then((body) => {
+        setUser(body.user);
+        setStorage(body.storage);
+      })
       .catch(() => {});
     if (isPlatform)
       void request('GET /master/user/:id/user-history', { params: { id: userId } })
@@ -67,6 +78,10 @@ export default function UserDetail({ userId }: { userId: string }) {
           <dd>{user.accountType}</dd>
           <dt>{t('plan')}</dt>
           <dd>{user.planId ?? '—'}</dd>
+          <dt>{t('storageUsed')}</dt>
+          <dd data-testid="storage-used">
+            {storage.quotaBytes === null ? t('storageUnlimited', { used: megabytes(storage.usedBytes) }) : `${megabytes(storage.usedBytes)} / ${megabytes(storage.quotaBytes)}`}
+          </dd>
           <dt>{t('contractStart')}</dt>
           <dd>{user.contractStart ?? '—'}</dd>
           <dt>{t('contractExpiry')}</dt>

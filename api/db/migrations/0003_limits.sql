@@ -1,0 +1,1 @@
+ALTER TABLE `plans` ADD `storage_quota_mb` integer DEFAULT 1024 NOT NULL;

@@ -1,0 +1,73 @@
+/**
+ * What a commit of analytics events costs under each SQLite synchronous setting
+ * (`npm run bench -- commit`): the real database (every migration) and the real events queue,
+ * one push of 10 events at a time, each awaited, so every push is one transaction. NORMAL (what
+ * api/db/open-database.ts sets) writes the WAL without an fsync and keeps commits through a
+ * killed process; FULL fsyncs the WAL at every commit and keeps them through a power loss too.
+ * better-sqlite3 is synchronous: that fsync holds the whole process. Prints figures, asserts
+ * nothing; also written to bench/results/commit.json.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../api/db/open-database.ts';
+import { createEventQueue, type EventRow } from '../api/visitor/event-queue.ts';
+
+const COMMITS = 1000;
+const BATCH = 10;
+
+type Figures = { perCommitMs: number; commitsPerSecond: number };
+
+const rows = (n: number): EventRow[] =>
+  Array.from({ length: BATCH }, (_, i) => ({
+    siteId: 'bench',
+    eventType: 'slide_page',
+    sessionId: `s${n}`,
+    position: 'A1',
+    userAgentClass: 'mobile',
+    occurredAt: new Date(),
+    receivedAt: new Date(i),
+  }));
+
+const figures = (ms: number): Figures => ({ perCommitMs: Number((ms / COMMITS).toFixed(3)), commitsPerSecond: Math.round(COMMITS / (ms / 1000)) });
+
+/** `queue`: through the events queue, each push awaited (a turn of the event loop each); `commit`: the transaction alone. */
+async function measure(synchronous: 'NORMAL' | 'FULL'): Promise<{ queue: Figures; commit: Figures }> {
+  const dir = await mkdtemp(join(os.tmpdir(), 'swipegrid-commit-bench-'));
+  const db = openDatabase(join(dir, 'swipegrid.sqlite'));
+  db.$client.pragma(`synchronous = ${synchronous}`);
+  const queue = createEventQueue(db);
+  let started = performance.now();
+  for (let n = 0; n < COMMITS; n++) await queue.push(rows(n));
+  const queueMs = performance.now() - started;
+  await queue.close();
+  // A bare prepared INSERT, so that the figure is SQLite's and the disk's, not query building's.
+  const insert = db.$client.prepare('INSERT INTO visitor_events (site_id, event_type, session_id, user_agent_class, occurred_at, received_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const commit = db.$client.transaction((n: number) => {
+    for (let i = 0; i < BATCH; i++) insert.run('bench', 'slide_page', `s${n}`, 'mobile', Date.now(), i);
+  });
+  started = performance.now();
+  for (let n = 0; n < COMMITS; n++) commit(n);
+  const commitMs = performance.now() - started;
+  db.$client.close();
+  await rm(dir, { recursive: true, force: true });
+  return { queue: figures(queueMs), commit: figures(commitMs) };
+}
+
+console.log(`${COMMITS} transactions of ${BATCH} events each, one after another, ${os.availableParallelism()} cores`);
+const results: Record<string, { queue: Figures; commit: Figures }> = {};
+for (const mode of ['NORMAL', 'FULL'] as const) {
+  const measured = await measure(mode);
+  results[mode] = measured;
+  console.log(
+    `  synchronous=${mode.padEnd(8)}transaction alone ${measured.commit.perCommitMs} ms (${measured.commit.commitsPerSecond}/s); through the queue ${measured.queue.perCommitMs} ms (${measured.queue.commitsPerSecond}/s)`,
+  );
+}
+const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
+await mkdir(resultsDir, { recursive: true });
+await writeFile(
+  join(resultsDir, 'commit.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), machine: { cores: os.availableParallelism(), node: process.version }, commits: COMMITS, batch: BATCH, ...results }, null, 2)}\n`,
+);
+console.log('\nWritten to bench/results/commit.json');
