@@ -14,7 +14,8 @@ export const videoKey = (record: Pick<MediaRecord, 'sha256' | 'ext'>) => `media/
 
 const IMAGES_IN_FLIGHT = 2;
 
-export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; made: number; reused: number; videosPackaged?: number };
+/** `keys`: every storage key of the derivatives the entries point at (set.json, HLS playlists included), for the manifest. */
+export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; keys: string[]; made: number; reused: number; videosPackaged?: number };
 
 /** With it, videos are also packaged to HLS (after the images, one at a time: each ffmpeg run takes every core). */
 export type VideoPackaging = { onProgress: (done: number, total: number) => void };
@@ -72,7 +73,7 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
     const ref = parseMediaUrl(url);
     return ref !== null && ref.siteId === draft.id && records.has(ref.mediaId);
   });
-  const result: PreparedMedia = { entries: {}, thumbnails: {}, made: 0, reused: 0 };
+  const result: PreparedMedia = { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 };
   const videoUrls: { url: string; record: MediaRecord }[] = [];
   // An image the owner links from elsewhere is shown as it is: no derivatives, no size known.
   for (const url of used) {
@@ -90,10 +91,12 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
       result.reused += reused;
       result.entries[url] = { kind: 'image', image: toResponsiveImage(set, storage) };
       result.thumbnails[url] = thumbnailOf(set, storage);
+      result.keys.push(...set.variants.map((variant) => variant.key), `media/${set.sha256}/set.json`);
     } else {
       const key = videoKey(record);
       if (!(await storage.head(key))) await storage.put(key, await readOriginal(storage, record), { contentType: record.mime, cacheControl: 'public, max-age=31536000, immutable' });
       result.entries[url] = { kind: 'video', video: { src: storage.publicUrl(key), type: record.mime } };
+      result.keys.push(key);
       videoUrls.push({ url, record });
     }
     onProgress(++done, urls.length);
@@ -125,6 +128,7 @@ async function packageVideos(storage: Storage, videos: { url: string; record: Me
       continue;
     }
     if (hls.made) result.videosPackaged = (result.videosPackaged ?? 0) + 1;
+    result.keys.push(hls.masterKey, hls.posterKey, hls.thumbnailKey);
     const entry = result.entries[url];
     if (entry?.kind === 'video') result.entries[url] = { kind: 'video', video: { ...entry.video, hls: storage.publicUrl(hls.masterKey), poster: storage.publicUrl(hls.posterKey) } };
     result.thumbnails[url] = storage.publicUrl(hls.thumbnailKey);

@@ -3,7 +3,7 @@ import type { SiteDraft } from '../model/draft.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { mediaUrlsOf, prepareMedia, type PreparedMedia } from './media.ts';
-import { membersOnlyMediaStorage } from './private-media.ts';
+import { membersOnlyMediaStorage, PRIVATE_MEDIA_PREFIX } from './private-media.ts';
 import type { Renderer } from './renderer.ts';
 import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
@@ -78,7 +78,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   // They come first so that the video step, which follows the public images, is the last before pages.
   const membersMedia: PreparedMedia = hasMembersOnly
     ? await prepareMedia(draft, membersOnlyMediaStorage(storage, draft.id), (done) => report({ step: 'images', done, total: imageTotal }), membersUrls)
-    : { entries: {}, thumbnails: {}, made: 0, reused: 0 };
+    : { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 };
   const media = await prepareMedia(draft, storage, (done) => report({ step: 'images', done: membersUrls.length + done, total: imageTotal }), publicUrls, {
     onProgress: (done, total) => report({ step: 'video', done, total }),
   });
@@ -152,7 +152,8 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     pagesReused: jobs.length - rendered,
     durationMs: Math.round(performance.now() - started),
   });
-  if (live && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
+  // A live manifest from before media were listed is rewritten once, so the sweep can trust the list.
+  if (live?.media && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
     report({ step: 'upload', done: 0, total: 0 });
     return result(live.version, false, 0);
   }
@@ -190,6 +191,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     files: manifestFiles,
     assets,
     private: manifestPrivate,
+    media: { public: [...new Set(media.keys)].sort(), private: [...new Set(membersMedia.keys)].map((key) => `${PRIVATE_MEDIA_PREFIX}${key}`).sort() },
     address: { domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });

@@ -35,7 +35,7 @@ describe('buildSnapshot: the media a page element uses', () => {
     [upload('product')]: image('/media/ccc/product.jpg'),
     [upload('music')]: { kind: 'video', video: { src: '/media/ddd/video.mp4', type: 'video/mp4' } },
   };
-  const media: PreparedMedia = { entries, thumbnails: {}, made: 0, reused: 0 };
+  const media: PreparedMedia = { entries, thumbnails: {}, keys: [], made: 0, reused: 0 };
 
   it('asks for the derivatives of button images, product images and the background music', () => {
     expect(mediaUrlsOf(draftWith(content))).toEqual([upload('main'), upload('button'), upload('product'), upload('music')]);

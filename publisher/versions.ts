@@ -31,6 +31,12 @@ export const manifestSchema = z.object({
    * never served by the site host nor exported: only the API reads it, for a member's token.
    */
   private: z.record(z.string(), manifestFileSchema).default(() => ({})),
+  /**
+   * Storage keys of the media derivatives this version's pages use: `public` under `media/`,
+   * `private` under `private/media/`. The sweep keeps what any kept version lists here. Absent
+   * in manifests written before it existed: for those the sweep reads the pages (publisher/reachable.ts).
+   */
+  media: z.object({ public: z.array(z.string()), private: z.array(z.string()) }).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFile = z.infer<typeof manifestFileSchema>;

@@ -5,7 +5,9 @@ import { openDatabase } from '../api/db/open-database.ts';
 import { sites } from '../api/db/schema.ts';
 import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
 import { recordPublished } from '../api/publishing/record-published.ts';
-import { publishSite, type PublishResult } from '../publisher/publish.ts';
+import type { PublishResult } from '../publisher/publish.ts';
+import { publishAndSweep } from '../api/publishing/publish-and-sweep.ts';
+import { createStorageLease } from '../api/publishing/storage-lease.ts';
 import { loadRenderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
 import { ensureBuilt } from './build-template.ts';
@@ -25,6 +27,7 @@ async function main() {
   const db = openDatabase(config.databaseFile);
   const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
   const renderer = await loadRenderer();
+  const lease = createStorageLease(db);
   const known = db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.createdAt)).all();
   const targets = values.all ? known : values.site!.map((id) => known.find((site) => site.id === id) ?? { id, name: '' });
   const summary: Array<{ site: string; name: string; result?: PublishResult; error?: string }> = [];
@@ -36,7 +39,7 @@ async function main() {
     console.error(`Publishing ${target.name} (${target.id})`);
     const bar = createProgressBar();
     try {
-      const result = await publishSite(loadSiteDraft(db, target.id), { storage, renderer, siteOrigin: config.siteOrigin, onProgress: bar.update });
+      const { result } = await publishAndSweep(loadSiteDraft(db, target.id), { storage, renderer, siteOrigin: config.siteOrigin, onProgress: bar.update, lease });
       bar.end();
       recordPublished(db, target.id, result);
       summary.push({ site: target.id, name: target.name, result });

@@ -147,3 +147,18 @@ export const publishes = sqliteTable(
   },
   (table) => [index('publishes_site').on(table.siteId)],
 );
+
+/**
+ * Who is using storage in a way a sweep must respect (api/publishing/storage-lease.ts): publishes
+ * hold a `publish` row each, a sweep one `sweep` row that keeps new publishes waiting. A sweep's
+ * row stays a while after its release, so an upload can tell whether a sweep overlapped it.
+ */
+export const storageLeases = sqliteTable('storage_leases', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  /** The holding process: SQLite keeps every holder on one machine, so a row whose process is gone is released at once. */
+  pid: integer('pid').notNull(),
+  /** A holder renews this while it works; a row past it belongs to a stopped process. */
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  releasedAt: integer('released_at', { mode: 'timestamp_ms' }),
+});

@@ -28,7 +28,7 @@ async function imageSize(storage: Storage, sha256: string): Promise<{ width: num
  */
 export async function previewMedia(draft: SiteDraft, storage: Storage, basePath: string): Promise<PreparedMedia> {
   const records = new Map(draft.media.map((record) => [record.id, record]));
-  const result: PreparedMedia = { entries: {}, thumbnails: {}, made: 0, reused: 0 };
+  const result: PreparedMedia = { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 };
   for (const url of mediaUrlsOf(draft)) {
     if (/^https?:\/\//i.test(url)) {
       result.entries[url] = { kind: 'image', image: { src: url, width: REFERENCE_VIEWPORT.width, height: REFERENCE_VIEWPORT.height, sources: [] } };

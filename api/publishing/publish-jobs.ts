@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
-import { publishSite } from '../../publisher/publish.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
+import { publishAndSweep } from './publish-and-sweep.ts';
 import { recordPublished } from './record-published.ts';
+import { createStorageLease } from './storage-lease.ts';
 
 export type PublishEvent = { type: 'progress'; step: PublishProgress['step']; done: number; total: number } | { type: 'done'; result: PublishResult } | { type: 'failed'; message: string };
 
@@ -20,9 +21,17 @@ export type PublishJobs = ReturnType<typeof createPublishJobs>;
  * first, then publishes whatever the draft is by then), and keeps each job's events so a
  * client that connects late still sees the whole progress.
  */
-export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: () => Promise<Renderer>; siteOrigin?: string }) {
+export function createPublishJobs(deps: {
+  db: Db;
+  storage: Storage;
+  renderer: () => Promise<Renderer>;
+  siteOrigin?: string;
+  /** Sees every job's progress as it happens (tests interleave other work with a publish here). */
+  onProgress?: (siteId: string, progress: PublishProgress) => void;
+}) {
   const jobs = new Map<string, Job>();
   const tails = new Map<string, Promise<void>>();
+  const lease = createStorageLease(deps.db);
   // A publish still marked running was cut off by a stop of this process; its site kept the old version.
   deps.db.update(publishes).set({ status: 'failed', error: 'Interrupted by a server stop.', finishedAt: new Date() }).where(eq(publishes.status, 'running')).run();
 
@@ -38,16 +47,23 @@ export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: ()
     const { db } = deps;
     try {
       const draft = loadSiteDraft(db, job.siteId);
-      const result = await publishSite(draft, {
+      const { result, swept } = await publishAndSweep(draft, {
         storage: deps.storage,
         renderer: await deps.renderer(),
         siteOrigin: deps.siteOrigin,
-        onProgress: (progress) => emit(job, { type: 'progress', ...progress }),
+        onProgress: (progress) => {
+          emit(job, { type: 'progress', ...progress });
+          deps.onProgress?.(job.siteId, progress);
+        },
+        lease,
       });
       const now = new Date();
       // One transaction: a kill between the two would leave a publish "done" whose version the site does not name.
       db.transaction((tx) => {
-        tx.update(publishes).set({ status: 'done', version: result.version, stats: result, finishedAt: now }).where(eq(publishes.id, job.id)).run();
+        tx.update(publishes)
+          .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
+          .where(eq(publishes.id, job.id))
+          .run();
         recordPublished(tx, job.siteId, result, now);
       });
       emit(job, { type: 'done', result });

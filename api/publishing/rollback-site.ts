@@ -1,13 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { rollback, type LivePointer } from '../../publisher/versions.ts';
+import { readManifest, rollback, type LivePointer } from '../../publisher/versions.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { createStorageLease } from './storage-lease.ts';
 
-/** Points a site's live pointer at an earlier version and records it as published; null when that version does not exist. */
+/**
+ * Points a site's live pointer at an earlier version and records it as published; null when that
+ * version does not exist. A version whose public media were taken offline when a page became
+ * members-only is refused rather than remade: making them public again is a publish's decision,
+ * made from the draft, never a side effect of a rollback (docs/decisions.md, "The media sweep").
+ */
 export async function rollbackSite(db: Db, storage: Storage, siteId: string, version: number): Promise<LivePointer | null> {
-  const pointer = await rollback(storage, siteId, version).catch(() => null);
-  if (!pointer) return null;
-  db.update(sites).set({ liveVersion: pointer.version, status: 'published' }).where(eq(sites.id, siteId)).run();
-  return pointer;
+  // Shared with publishes: no sweep can take the checked media away before the pointer moves.
+  return createStorageLease(db).whilePublishing(async () => {
+    const manifest = await readManifest(storage, siteId, version).catch(() => null);
+    if (!manifest) return null;
+    for (const key of manifest.media?.public ?? []) {
+      if (!(await storage.head(key))) throw new AppError('conflict', 'versionMediaRemoved');
+    }
+    const pointer = await rollback(storage, siteId, version).catch(() => null);
+    if (!pointer) return null;
+    db.update(sites).set({ liveVersion: pointer.version, status: 'published' }).where(eq(sites.id, siteId)).run();
+    return pointer;
+  });
 }

@@ -13,6 +13,7 @@ import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { storageUse } from '../identity/storage-use.ts';
+import { createStorageLease } from '../publishing/storage-lease.ts';
 import { isPlayableVideo } from './probe-video.ts';
 import { SNIFF_HEAD_BYTES, sniffMedia, type SniffedMedia } from './sniff-media.ts';
 
@@ -39,10 +40,18 @@ export async function storeUpload(db: Db, storage: Storage, site: { id: string; 
   const playable = sniffed.kind === 'image' ? await isDecodable(file.path) : await isPlayableVideo(file.path);
   if (!playable) throw new AppError('unsupported_media', 'unsupportedFormat');
   const sha256 = await hashFile(file.path);
+  const lease = createStorageLease(db);
+  const started = Date.now();
   const reserved = reserve(db, site, sha256, sniffed, file);
   if (!reserved.created) return reserved.upload;
   try {
     if (!(await storage.head(uploadKey(sha256)))) await storage.put(uploadKey(sha256), await readFile(file.path), { contentType: sniffed.mime });
+    // Uploads take no storage lease: a sweep that overlapped may have found the original unused before
+    // the row above existed and deleted it after the check above, so it is written again once the sweep is over.
+    if (lease.sweepOverlapped(started)) {
+      await lease.untilNoSweep();
+      await storage.put(uploadKey(sha256), await readFile(file.path), { contentType: sniffed.mime });
+    }
   } catch (error) {
     // Give the quota back: the medium was never stored.
     db.delete(media).where(eq(media.id, reserved.upload.id)).run();

@@ -125,6 +125,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'categoryNotFound',
   'publishNotFound',
   'versionNotFound',
+  'versionMediaRemoved',
   'siteNotPublished',
   'exportRunning',
   'mediaNotFound',
