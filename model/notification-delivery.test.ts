@@ -28,12 +28,8 @@ describe('notification date rules (B §5)', () => {
   it('needs a start for a scheduled notification, then an end after it and later than now', () => {
     expect(notificationDateIssues({ publicationMode: 'SCHEDULED', startDate: null, endDate: null }, NOW)).toEqual([{ path: 'startDate', key: 'startDateRequired' }]);
     expect(notificationDateIssues({ publicationMode: 'SCHEDULED', startDate: '2030-06-03T00:00:00Z', endDate: null }, NOW)).toEqual([{ path: 'endDate', key: 'invalidDateRange' }]);
-    expect(notificationDateIssues({ publicationMode: 'SCHEDULED', startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-02T00:00:00Z' }, NOW)).toEqual([
-      { path: 'endDate', key: 'invalidDateRange' },
-    ]);
-    expect(notificationDateIssues({ publicationMode: 'SCHEDULED', startDate: '2030-05-01T00:00:00Z', endDate: '2030-05-02T00:00:00Z' }, NOW)).toEqual([
-      { path: 'endDate', key: 'invalidDateRange' },
-    ]);
+    expect(notificationDateIssues({ publicationMode: 'SCHEDULED', startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-02T00:00:00Z' }, NOW)).toEqual([{ path: 'endDate', key: 'invalidDateRange' }]);
+    expect(notificationDateIssues({ publicationMode: 'SCHEDULED', startDate: '2030-05-01T00:00:00Z', endDate: '2030-05-02T00:00:00Z' }, NOW)).toEqual([{ path: 'endDate', key: 'invalidDateRange' }]);
     expect(notificationDateIssues({ publicationMode: 'SCHEDULED', startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-04T00:00:00Z' }, NOW)).toEqual([]);
   });
 

@@ -332,9 +332,7 @@ export const notificationShape = {
   endDate: optionalDate,
 };
 
-export const notificationSchema = z
-  .object({ id: idSchema, ...notificationShape })
-  .superRefine(checkDateOrder);
+export const notificationSchema = z.object({ id: idSchema, ...notificationShape }).superRefine(checkDateOrder);
 
 export const shareInfoSchema = z.object({
   isPrivate: z.boolean().default(false),

@@ -13,7 +13,11 @@ import { call, type CallOptions } from './client.ts';
  * cannot drop the unused members of a contract group), and the key is all a call carries at run time.
  */
 type Listed<Group> = Group[keyof Group];
-type AdminContract = Listed<typeof identityContracts> | Listed<typeof siteContracts> | Listed<typeof publishingContracts> | Listed<typeof docsContracts>
+type AdminContract =
+  | Listed<typeof identityContracts>
+  | Listed<typeof siteContracts>
+  | Listed<typeof publishingContracts>
+  | Listed<typeof docsContracts>
   | Listed<typeof notificationContracts>
   | Listed<typeof surveyResultContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };

@@ -73,7 +73,12 @@ const SURVEYS_NOTICES = {
   'nt.state.DRAFT': ['Draft', '下書き', '草稿', '초안'],
   'nt.saved': ['The notification was saved.', 'お知らせを保存しました。', '通知已保存。', '알림을 저장했습니다.'],
   'nt.deleted': ['The notification was deleted.', 'お知らせを削除しました。', '通知已删除。', '알림을 삭제했습니다.'],
-  'nt.deleteConfirm': ['Delete “{title}”? Visitors no longer see it.', '「{title}」を削除しますか？訪問者には表示されなくなります。', '删除“{title}”？访客将不再看到它。', '“{title}”을(를) 삭제할까요? 방문자에게 더 이상 표시되지 않습니다.'],
+  'nt.deleteConfirm': [
+    'Delete “{title}”? Visitors no longer see it.',
+    '「{title}」を削除しますか？訪問者には表示されなくなります。',
+    '删除“{title}”？访客将不再看到它。',
+    '“{title}”을(를) 삭제할까요? 방문자에게 더 이상 표시되지 않습니다.',
+  ],
   'nt.detailOf': ['Detail of {title}', '{title} の詳細', '{title} 的详情', '{title} 상세'],
   'nt.editOf': ['Edit {title}', '{title} を編集', '编辑 {title}', '{title} 편집'],
   'nt.always': ['—', '—', '—', '—'],

@@ -37,7 +37,8 @@ export default function SurveyEditor({ siteId, surveyId }: { siteId: string; sur
   }, [siteId, surveyId]);
   if (!draft) return <p className="loading">{t('loading')}</p>;
 
-  const setQuestion = (index: number, change: Partial<QuestionDraft>) => setDraft({ ...draft, questions: draft.questions.map((question, at) => (at === index ? { ...question, ...change } : question)) });
+  const setQuestion = (index: number, change: Partial<QuestionDraft>) =>
+    setDraft({ ...draft, questions: draft.questions.map((question, at) => (at === index ? { ...question, ...change } : question)) });
   const setOption = (index: number, optionIndex: number, change: Partial<OptionDraft>) =>
     setQuestion(index, { options: draft.questions[index]!.options.map((option, at) => (at === optionIndex ? { ...option, ...change } : option)) });
   const showIssues = async (issues: Parameters<typeof fieldErrors>[0]) => {
@@ -97,7 +98,13 @@ export default function SurveyEditor({ siteId, surveyId }: { siteId: string; sur
               <div className="row spread">
                 <strong>{t('sv.question', { n })}</strong>
                 <div className="row">
-                  <button type="button" className="secondary" aria-label={t('sv.moveUp', { n })} disabled={index === 0} onClick={() => setDraft({ ...draft, questions: move(draft.questions, index, -1) })}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={t('sv.moveUp', { n })}
+                    disabled={index === 0}
+                    onClick={() => setDraft({ ...draft, questions: move(draft.questions, index, -1) })}
+                  >
                     ↑
                   </button>
                   <button
@@ -109,7 +116,12 @@ export default function SurveyEditor({ siteId, surveyId }: { siteId: string; sur
                   >
                     ↓
                   </button>
-                  <button type="button" className="danger" aria-label={t('sv.removeQuestion', { n })} onClick={() => setDraft({ ...draft, questions: draft.questions.filter((_, at) => at !== index) })}>
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={t('sv.removeQuestion', { n })}
+                    onClick={() => setDraft({ ...draft, questions: draft.questions.filter((_, at) => at !== index) })}
+                  >
                     {t('sn.delete')}
                   </button>
                 </div>

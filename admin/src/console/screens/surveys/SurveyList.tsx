@@ -17,7 +17,7 @@ export default function SurveyList({ siteId }: { siteId: string }) {
       .then((body) => setSurveys(body.surveys))
       .catch(() => setSurveys([]));
     void request('GET /site/:id', { params: { id: siteId } })
-      .then((site) => setSiteName(site.name))
+      .then((site) => setSiteName(site.settings.name))
       .catch(() => {});
   }, [siteId]);
   const base = `/${account!.routePrefix}/survey/${siteId}`;
