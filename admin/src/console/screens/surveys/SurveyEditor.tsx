@@ -90,11 +90,11 @@ export default function SurveyEditor({ siteId, surveyId }: { siteId: string; sur
           {errors.questions}
         </p>
       )}
-      <ol className="stack survey-questions">
+      <ol className="survey-questions">
         {draft.questions.map((question, index) => {
           const n = index + 1;
           return (
-            <li key={question.id} className="item-row stack" aria-label={t('sv.question', { n })}>
+            <li key={question.id} className="survey-question" aria-label={t('sv.question', { n })}>
               <div className="row spread">
                 <strong>{t('sv.question', { n })}</strong>
                 <div className="row">
@@ -152,7 +152,7 @@ export default function SurveyEditor({ siteId, surveyId }: { siteId: string; sur
                     </p>
                   )}
                   {question.options.map((option, optionIndex) => (
-                    <div key={option.id} className="row">
+                    <div key={option.id} className="survey-option">
                       <Field label={t('sv.option', { n: optionIndex + 1 })} error={err(`questions.${index}.options.${optionIndex}.value`)}>
                         {(props) => <input {...props} value={option.value} maxLength={50} onChange={(event) => setOption(index, optionIndex, { value: event.target.value })} />}
                       </Field>
