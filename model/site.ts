@@ -316,9 +316,9 @@ export const campaignSchema = z
 // --- Notifications and sharing ---
 
 /** B §4 "News and notifications: published, unpublished, draft, expired": the three an owner sets; expired follows from the end date. */
-export const notificationStateSchema = z.enum(['PUBLISHED', 'UNPUBLISHED', 'DRAFT']);
+const notificationStateSchema = z.enum(['PUBLISHED', 'UNPUBLISHED', 'DRAFT']);
 /** B §3 "publication mode (instant or scheduled)". */
-export const publicationModeSchema = z.enum(['INSTANT', 'SCHEDULED']);
+const publicationModeSchema = z.enum(['INSTANT', 'SCHEDULED']);
 
 export const notificationShape = {
   title: requiredText(TEXT_MAX),

@@ -8,9 +8,9 @@ import type { Survey, SurveyAnswers } from './survey.ts';
  * the average points of those answers; for a text question its latest answers. Built one
  * response at a time, so a survey with many responses is summed as it is read.
  */
-export const surveyOptionCountSchema = z.object({ id: z.string(), value: z.string(), points: z.number().int(), count: z.number().int(), percent: z.number() });
+const surveyOptionCountSchema = z.object({ id: z.string(), value: z.string(), points: z.number().int(), count: z.number().int(), percent: z.number() });
 
-export const questionSummarySchema = z.object({
+const questionSummarySchema = z.object({
   questionId: z.string(),
   title: z.string(),
   type: z.enum(['SINGLE', 'MULTIPLE', 'TEXT']),
@@ -32,7 +32,7 @@ export const surveySummarySchema = z.object({
 export type SurveySummary = z.output<typeof surveySummarySchema>;
 
 /** How many text answers per question the summary keeps. */
-export const TEXT_SAMPLE = 20;
+const TEXT_SAMPLE = 20;
 
 const round = (value: number) => Math.round(value * 100) / 100;
 

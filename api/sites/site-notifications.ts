@@ -31,7 +31,7 @@ function writeNotifications(db: Db, siteId: string, change: (current: Notificati
   });
 }
 
-export function toNotificationView(notification: Notification, now: Date): NotificationView {
+function toNotificationView(notification: Notification, now: Date): NotificationView {
   return { ...notification, shownStatus: notificationStatus(notification, now) };
 }
 
