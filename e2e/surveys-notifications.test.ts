@@ -88,7 +88,7 @@ describe('a survey made in the console', () => {
   it('is written with ordered questions and points, answered on the published site, and summed in the console with its CSV', { timeout: 180_000 }, async () => {
     const page = await console_(`/survey/${siteId}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Surveys' }).count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => page.getByText('No surveys yet.').count()).toBe(1);
+    await expect.poll(() => page.getByText('No surveys yet.').count(), { timeout: 10_000 }).toBe(1);
     await shot(page, 'survey-list-empty');
     await page.getByRole('link', { name: 'Create a survey' }).click();
     await page.getByLabel('Title').fill('Your taste');
@@ -121,7 +121,7 @@ describe('a survey made in the console', () => {
     // An option left empty is refused beside its field, and nothing typed is lost.
     await page.getByRole('listitem', { name: 'Question 3' }).getByRole('button', { name: 'Add an option' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('listitem', { name: 'Question 3' }).locator('.field-error').count()).toBe(1);
+    await expect.poll(() => page.getByRole('listitem', { name: 'Question 3' }).locator('.field-error').count(), { timeout: 10_000 }).toBe(1);
     await shot(page, 'survey-editor');
     await page.getByRole('button', { name: 'Remove option 3' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
@@ -152,7 +152,7 @@ describe('a survey made in the console', () => {
     expect(rows.slice(1).map((row) => row.slice(1))).toContainEqual(['ann@example.com', '6', 'Strong and hot, "please"', 'Coffee', 'Milk']);
 
     await page.getByRole('link', { name: 'Back to the list' }).click();
-    await expect.poll(() => page.getByRole('rowheader', { name: 'Your taste' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('rowheader', { name: 'Your taste' }).count(), { timeout: 10_000 }).toBe(1);
     await shot(page, 'survey-list');
     await page.close();
   });
@@ -172,20 +172,20 @@ describe('a notification scheduled in the console', () => {
     await page.getByLabel('Start').fill(localInput(start));
     await page.getByLabel('End').fill(localInput(start - DAY));
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('Invalid date range.').count()).toBe(1);
+    await expect.poll(() => page.getByText('Invalid date range.').count(), { timeout: 10_000 }).toBe(1);
     await shot(page, 'notification-create');
     await page.getByLabel('End').fill(localInput(end));
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/detail\/[^/]+$/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Notification detail' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Notification detail' }).count(), { timeout: 10_000 }).toBe(1);
     expect(await page.locator('[data-status]').getAttribute('data-status')).toBe('published');
     await shot(page, 'notification-detail');
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Spring sale');
+    await expect.poll(() => page.getByLabel('Title').inputValue(), { timeout: 10_000 }).toBe('Spring sale');
     expect(await page.getByLabel('Start').inputValue()).toBe(localInput(start));
     await shot(page, 'notification-edit');
     await page.getByRole('link', { name: 'Back to the list' }).click();
-    await expect.poll(() => page.getByRole('rowheader', { name: 'Spring sale' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('rowheader', { name: 'Spring sale' }).count(), { timeout: 10_000 }).toBe(1);
     await shot(page, 'notification-list');
     await page.close();
 
@@ -210,7 +210,17 @@ describe('a notification scheduled in the console', () => {
     // Once its end has passed the list says expired.
     clock = new Date(end + MINUTE);
     const list = await console_(`/notification-delivery/${siteId}`);
-    await expect.poll(() => list.locator('[data-status]').first().getAttribute('data-status')).toBe('expired');
+    await expect
+      .poll(
+        () =>
+          list
+            .locator('[data-status]')
+            .first()
+            .getAttribute('data-status', { timeout: 1000 })
+            .catch(() => null),
+        { timeout: 15_000 },
+      )
+      .toBe('expired');
     await list.close();
     clock = null;
   });
