@@ -12,7 +12,7 @@ import { signIn, visitorUrl } from './site-api.ts';
 // Surveys and visitor notifications made in the console and met by visitors on the published
 // site. The server's clock is the test's (`clock`): the banner's window is decided by the
 // server (GET /end-user/noti_delivery), so moving that clock is what exercises it; the viewer
-// only shows what it is sent.
+// shows what it is sent and asks again after the delay the server gives (not by its own clock).
 
 const PASSWORD = 'Operator-pass1!';
 const SHOTS = 'test-results/screenshots';
@@ -202,6 +202,20 @@ describe('a notification scheduled in the console', () => {
       return titles;
     };
     expect(await banner(start - MINUTE)).toEqual([]);
+
+    // A page left open shows it as its window opens, without a reload: the server told the viewer
+    // when to ask again (2 s by its clock), and by then its clock has passed the start.
+    clock = new Date(start - 2000);
+    const open = await context.newPage();
+    const first = open.waitForResponse((response) => response.url().includes('/api/end-user/noti_delivery'));
+    await open.goto(visitorUrl(server, siteId));
+    await first;
+    await waitForHydration(open);
+    expect(await open.locator('.sg-news-title').count()).toBe(0);
+    clock = new Date(start + 1000);
+    await expect.poll(() => open.locator('.sg-news-title').allTextContents(), { timeout: 10_000 }).toEqual(['Spring sale']);
+    await open.close();
+
     expect(await banner(start)).toEqual(['Spring sale']);
     expect(await banner(end)).toEqual(['Spring sale']);
     expect(await banner(end + MINUTE)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDelivered, notificationDateIssues, notificationInputSchema, notificationStatus, toStoredNotification } from './notification-delivery.ts';
+import { isDelivered, nextWindowChangeMs, notificationDateIssues, notificationInputSchema, notificationStatus, toStoredNotification } from './notification-delivery.ts';
 
 const NOW = new Date('2030-06-01T12:00:00Z');
 
@@ -21,6 +21,18 @@ describe('notification status and delivery', () => {
     expect(isDelivered({ status: 'PUBLISHED', ...window }, new Date('2030-06-02T12:00:01Z'))).toBe(false);
     expect(isDelivered({ status: 'UNPUBLISHED', ...window }, NOW)).toBe(false);
     expect(isDelivered({ status: 'DRAFT', ...window }, NOW)).toBe(false);
+  });
+});
+
+describe('when the banner changes next', () => {
+  it('is the nearest start ahead or the moment after the nearest end, of published notifications only', () => {
+    const published = (startDate: string | null, endDate: string | null) => ({ status: 'PUBLISHED' as const, startDate, endDate });
+    expect(nextWindowChangeMs([], NOW)).toBeNull();
+    expect(nextWindowChangeMs([published(null, null)], NOW)).toBeNull();
+    expect(nextWindowChangeMs([published('2030-06-01T12:00:10Z', '2030-06-01T13:00:00Z'), published(null, '2030-06-01T12:00:05Z')], NOW)).toBe(5001);
+    expect(nextWindowChangeMs([published('2030-06-01T12:00:10Z', null)], NOW)).toBe(10_000);
+    expect(nextWindowChangeMs([{ status: 'DRAFT', startDate: '2030-06-01T12:00:01Z', endDate: null }], NOW)).toBeNull();
+    expect(nextWindowChangeMs([published('2030-05-01T00:00:00Z', '2030-05-02T00:00:00Z')], NOW)).toBeNull();
   });
 });
 

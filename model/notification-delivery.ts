@@ -28,6 +28,26 @@ export function isDelivered(notification: Pick<Notification, 'status' | 'startDa
   return notification.status === 'PUBLISHED' && isWithinWindow(notification.startDate, notification.endDate, now);
 }
 
+/**
+ * In how many milliseconds, from `now`, what the banner shows next changes: the nearest start of
+ * a published notification not yet on the air, or the moment just after the end of one that is.
+ * Null when nothing will change. The viewer asks again then, so a page left open shows a
+ * notification exactly inside its window; a delay (not a date) keeps the server's clock the only one.
+ * @example nextWindowChangeMs([{ status: 'PUBLISHED', startDate: '2030-01-01T00:00:10Z', endDate: null }], new Date('2030-01-01T00:00:00Z')) // 10000
+ */
+export function nextWindowChangeMs(notifications: readonly Pick<Notification, 'status' | 'startDate' | 'endDate'>[], now: Date): number | null {
+  const at = now.getTime();
+  let next: number | null = null;
+  for (const notification of notifications) {
+    if (notification.status !== 'PUBLISHED') continue;
+    const start = notification.startDate ? Date.parse(notification.startDate) : null;
+    const end = notification.endDate ? Date.parse(notification.endDate) : null;
+    const change = start !== null && start > at ? start : end !== null && end >= at ? end + 1 : null;
+    if (change !== null && (next === null || change < next)) next = change;
+  }
+  return next === null ? null : next - at;
+}
+
 type DatesInput = { publicationMode: 'INSTANT' | 'SCHEDULED'; startDate: string | null; endDate: string | null };
 
 /**

@@ -107,6 +107,9 @@ describe('the banner’s notifications (GET /end-user/noti_delivery)', () => {
     expect(await banner()).toEqual(['Now']);
     clock = new Date(Date.parse(at(2)) - 1);
     expect(await banner()).toEqual(['Now']);
+    // The viewer asks again when the window opens: 1 ms from now, by the server's clock.
+    const answer = (await (await ctx.visit(`/api/end-user/noti_delivery?site_id=${siteId}`)).json()) as { nextChangeInMs: number | null };
+    expect(answer.nextChangeInMs).toBe(1);
     clock = new Date(at(2));
     expect(await banner()).toEqual(['Scheduled', 'Now']);
     clock = new Date(at(4));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
-import { isDelivered } from '../../model/notification-delivery.ts';
+import { isDelivered, nextWindowChangeMs } from '../../model/notification-delivery.ts';
 import { idSchema } from '../../model/validation.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -54,7 +54,8 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
   route(app, contracts.notifications, ({ query }) => {
     const site = findVisitorSite(db, siteIdParam(query.site_id));
     const at = now();
-    return { notifications: site.settings.notifications.filter((notification) => isDelivered(notification, at)) };
+    const { notifications } = site.settings;
+    return { notifications: notifications.filter((notification) => isDelivered(notification, at)), nextChangeInMs: nextWindowChangeMs(notifications, at) };
   });
   return app;
 }
