@@ -14,6 +14,7 @@ import { publishRoutes } from './publishing/routes.ts';
 import { siteRoutes } from './sites/site-routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './sites/survey-routes.ts';
+import { notificationRoutes } from './sites/notification-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
@@ -33,6 +34,8 @@ export type AppDeps = {
   background?: Background;
   adminDist?: string;
   previewKey?: Uint8Array;
+  /** The clock of date rules and notification statuses; the real one unless a test sets it. */
+  clock?: () => Date;
 };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
@@ -48,6 +51,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
+    .route('/', notificationRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }))
     // The API describing itself: /openapi.json and its reference page.
     .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));

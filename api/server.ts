@@ -37,7 +37,8 @@ export function listen(app: { fetch: (request: Request) => Response | Promise<Re
  * the first operator created (and its login printed) on an empty database, a demo site seeded
  * and published on first start, the admin and the published sites on their own ports.
  */
-export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log): Promise<RunningServer> {
+/** `clock` replaces the real clock of date windows and statuses (a browser test moves it). */
+export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log, options: { clock?: () => Date } = {}): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile);
   const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
   // A crash between a write's temp file and its rename leaves the temp file behind: sweep them
@@ -68,6 +69,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     preview,
     adminOrigin: () => adminUrl,
     rateLimitScale: config.visitorRateLimitScale,
+    clock: options.clock,
     get siteOrigin() {
       return siteOrigin;
     },
@@ -90,7 +92,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
-  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey }), config.port, config.host);
+  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock }), config.port, config.host);
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${siteUrl}/sites/{siteId}/`);

@@ -123,11 +123,11 @@ export type TestContext = {
  * A fresh world for one test: a temporary folder with its own SQLite file and storage root,
  * the first operator, the admin and site apps and the publish jobs, all wired as the server
  * wires them. `mailer` replaces the outbox mailer (an SMTP one, to test delivery); `eventQueue`
- * sets the events queue's limits.
+ * sets the events queue's limits; `clock` replaces the real clock of date rules and windows.
  *
  * @example const ctx = await createTestContext(); const res = await ctx.request('/api/site'); await ctx.cleanup();
  */
-export async function createTestContext(options: { mailer?: Mailer; eventQueue?: EventQueueOptions } = {}): Promise<TestContext> {
+export async function createTestContext(options: { mailer?: Mailer; eventQueue?: EventQueueOptions; clock?: () => Date } = {}): Promise<TestContext> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
@@ -144,10 +144,10 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
     await background.idle();
     if (backgroundErrors.length > 0) throw new Error(backgroundErrors.splice(0).join('\n'));
   };
-  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background });
+  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background, clock: options.clock });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN });
+  const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN, clock: options.clock });
   let cookie: string | undefined;
 
   async function loginAs(email: string, password: string): Promise<string> {

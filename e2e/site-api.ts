@@ -61,3 +61,12 @@ export async function signIn(server: RunningServer, email: string, password: str
 export function pageIds(site: SiteView): Record<string, string> {
   return Object.fromEntries(site.creatives.flatMap((creative) => creative.pages.map((page) => [page.position, page.id])));
 }
+
+/**
+ * A visitor's address of a published site: its home, or a visitor screen (`survey`, `contact`…)
+ * with its query. The one place browser tests build these, so a change of where sites are
+ * served changes here only.
+ */
+export function visitorUrl(server: Pick<RunningServer, 'siteUrl'>, siteId: string, subPath = '', search = ''): string {
+  return `${server.siteUrl}/sites/${siteId}/${subPath}${search}`;
+}

@@ -316,17 +316,24 @@ export const campaignSchema = z
 
 // --- Notifications and sharing ---
 
-export const notificationSchema = z
-  .object({
-    id: idSchema,
-    title: requiredText(TEXT_MAX),
-    content: optionalText(NEWS_MAX),
-    imageUrl: emptyOr(mediaRefSchema),
-    newsUrl: optionalUrl,
-    startDate: optionalDate,
-    endDate: optionalDate,
-  })
-  .superRefine(checkDateOrder);
+/** B §4 "News and notifications: published, unpublished, draft, expired": the three an owner sets; expired follows from the end date. */
+const notificationStateSchema = z.enum(['PUBLISHED', 'UNPUBLISHED', 'DRAFT']);
+/** B §3 "publication mode (instant or scheduled)". */
+const publicationModeSchema = z.enum(['INSTANT', 'SCHEDULED']);
+
+export const notificationShape = {
+  title: requiredText(TEXT_MAX),
+  content: optionalText(NEWS_MAX),
+  imageUrl: emptyOr(mediaRefSchema),
+  newsUrl: optionalUrl,
+  // Saved before these existed, a notification was on the air in its window: published, instant.
+  status: notificationStateSchema.default('PUBLISHED'),
+  publicationMode: publicationModeSchema.default('INSTANT'),
+  startDate: optionalDate,
+  endDate: optionalDate,
+};
+
+export const notificationSchema = z.object({ id: idSchema, ...notificationShape }).superRefine(checkDateOrder);
 
 export const shareInfoSchema = z.object({
   isPrivate: z.boolean().default(false),

@@ -15,6 +15,8 @@ import { surveyInputSchema } from '../../model/survey.ts';
 import { accounts } from '../db/schema.ts';
 import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
 import { saveSurvey } from '../sites/save-survey.ts';
+import { saveNotification } from '../sites/site-notifications.ts';
+import { notificationInputSchema } from '../../model/notification-delivery.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 
 /**
@@ -134,6 +136,7 @@ function sharedSite(ownerId: string) {
 }
 
 const SURVEY = { title: 'Matrix survey', questions: [{ id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }] }] };
+const NOTIFICATION = { title: 'Matrix notice', content: 'Hello', publicationMode: 'INSTANT', status: 'PUBLISHED' };
 const unique = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const csvForm = () => fileForm(new TextEncoder().encode(`companyName,email,accountType,planId\nImported,${unique()},USER,trial\n`), 'users.csv', 'text/csv');
@@ -252,9 +255,24 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'POST /site/:id/survey':
       return { path: `/site/${(await sharedSite(owner)).siteId}/survey`, init: json('POST', SURVEY) };
     case 'GET /site/:id/survey/:surveyId':
-    case 'GET /site/:id/survey/:surveyId/responses': {
+    case 'GET /site/:id/survey/:surveyId/responses':
+    case 'GET /site/:id/survey/:surveyId/summary':
+    case 'GET /site/:id/survey/:surveyId/export-csv': {
       const site = await sharedSite(owner);
-      return { path: `/site/${site.siteId}/survey/${site.surveyId}${key.endsWith('responses') ? '/responses' : ''}` };
+      return { path: `/site/${site.siteId}/survey/${site.surveyId}${key.slice('GET /site/:id/survey/:surveyId'.length)}` };
+    }
+    case 'GET /site/:id/notification-delivery':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/notification-delivery` };
+    case 'POST /site/:id/notification-delivery':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/notification-delivery`, init: json('POST', NOTIFICATION) };
+    case 'GET /site/:id/notification-delivery/:notificationId':
+    case 'PUT /site/:id/notification-delivery/:notificationId':
+    case 'DELETE /site/:id/notification-delivery/:notificationId': {
+      const { siteId } = await sharedSite(owner);
+      // A fresh one per cell: a delete that was let in leaves none for the next.
+      const { id } = saveNotification(ctx.db, siteId, notificationInputSchema.parse(NOTIFICATION), new Date());
+      const method = key.split(' ')[0]!;
+      return { path: `/site/${siteId}/notification-delivery/${id}`, init: method === 'PUT' ? json('PUT', NOTIFICATION) : { method } };
     }
     case 'PUT /site/:id/survey/:surveyId': {
       const site = await sharedSite(owner);

@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
 import { siteContracts as contracts } from '../../model/contracts/sites.ts';
+import { surveyResultContracts } from '../../model/contracts/survey-results.ts';
+import { parseLanguageToken } from '../../model/language.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
 import { findSurvey, listSurveys } from './find-survey.ts';
 import { listSurveyResponses } from './list-survey-responses.ts';
 import { saveSurvey } from './save-survey.ts';
+import { summarizeSurveyResponses, surveyCsvResponse } from './survey-results.ts';
 
-/** The owner's side of surveys (B §3 "Survey: questions, points"): enough to make them and read answers; the editor screen is a later issue. */
+/** The owner's side of surveys (B §3 "Survey: questions, points"): making them, reading the answers one by one, summed per question, or as a CSV. */
 export function siteSurveyRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
@@ -20,5 +23,9 @@ export function siteSurveyRoutes(deps: { db: Db }) {
     const survey = findSurvey(db, params.surveyId, site.id);
     return { responses: listSurveyResponses(db, survey.id) };
   });
+  route(app, surveyResultContracts.surveySummary, ({ site, params }) => summarizeSurveyResponses(db, findSurvey(db, params.surveyId, site.id)));
+  route(app, surveyResultContracts.exportSurveyCsv, ({ site, params, query }) =>
+    surveyCsvResponse(db, findSurvey(db, params.surveyId, site.id), (query.lang ? parseLanguageToken(query.lang) : null) ?? 'jp'),
+  );
   return app;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
-import { isWithinWindow } from '../../model/date-window.ts';
+import { isDelivered, nextWindowChangeMs } from '../../model/notification-delivery.ts';
 import { idSchema } from '../../model/validation.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -18,13 +18,13 @@ function siteIdParam(value: string | undefined): string {
 }
 
 /**
- * Campaign side panels (V §4) and notifications, read from the saved settings so they change
+ * Campaign side panels (V §4) and notifications (published ones inside their window), read from the saved settings so they change
  * without a republish. `GET /end-user/campaign/{id}/click?site_id=` counts a click on a
  * campaign button or banner and answers the new count as a bare number (V §7).
  */
-export function campaignRoutes(deps: { db: Db; now?: () => Date }) {
+export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
   const { db } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const now = () => deps.clock?.() ?? new Date();
   const app = new Hono<AppEnv>();
   route(app, contracts.campaign, ({ params }) => {
     const site = findVisitorSite(db, params.id);
@@ -54,7 +54,8 @@ export function campaignRoutes(deps: { db: Db; now?: () => Date }) {
   route(app, contracts.notifications, ({ query }) => {
     const site = findVisitorSite(db, siteIdParam(query.site_id));
     const at = now();
-    return { notifications: site.settings.notifications.filter((notification) => isWithinWindow(notification.startDate, notification.endDate, at)) };
+    const { notifications } = site.settings;
+    return { notifications: notifications.filter((notification) => isDelivered(notification, at)), nextChangeInMs: nextWindowChangeMs(notifications, at) };
   });
   return app;
 }

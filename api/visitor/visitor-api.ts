@@ -32,6 +32,8 @@ export type VisitorApiDeps = {
   siteOrigin: string;
   /** Multiplies every rate limit (the benchmark raises them to measure throughput, not refusals). */
   rateLimitScale?: number;
+  /** The clock of date windows (notifications, campaigns); the real one unless a test sets it. */
+  clock?: () => Date;
 };
 
 /**

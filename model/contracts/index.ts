@@ -1,8 +1,10 @@
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
 import { identityContracts } from './identity.ts';
+import { notificationContracts } from './notifications.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
+import { surveyResultContracts } from './survey-results.ts';
 import { visitorContracts } from './visitor.ts';
 
 /**
@@ -12,6 +14,8 @@ import { visitorContracts } from './visitor.ts';
 export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Contract>>>> = {
   identity: identityContracts,
   sites: siteContracts,
+  notifications: notificationContracts,
+  surveyResults: surveyResultContracts,
   publishing: publishingContracts,
   docs: docsContracts,
   visitor: visitorContracts,

@@ -261,10 +261,10 @@ export const visitorContracts = {
     method: 'GET',
     path: '/end-user/noti_delivery',
     origin: 'site',
-    summary: 'The notifications inside their date window',
+    summary: 'The published notifications inside their date window; nextChangeInMs: when to ask again (a start or an end ahead), null if never',
     policy: VISITOR,
     query: siteIdQuery,
-    response: z.object({ notifications: z.array(notificationSchema) }),
+    response: z.object({ notifications: z.array(notificationSchema), nextChangeInMs: z.number().int().nonnegative().nullable() }),
   }),
 
   listSurveys: contract({

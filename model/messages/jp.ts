@@ -121,6 +121,8 @@ export const backOfficeJp = {
   gridThroughSettings: '行数と列数は PUT /api/site/{id}/grid で変更してください。',
   resizeConfirm: 'この変更でコンテンツのある{count}ページ（{positions}）が削除されます。削除する場合は confirm: true を送ってください。',
   domainTaken: 'ドメイン {domain} はすでに別のサイトで使われています。',
+  notificationNotFound: 'お知らせが見つかりません。',
+  startDateRequired: '予約配信の開始日時を入力してください。',
   sendFileField: 'ファイルは multipart/form-data の「file」フィールドで送ってください。',
   unsupportedFormat: '対応していないファイル形式です。JPG、PNG、MP4、MOVのファイルをアップロードしてください。',
   fileTooLarge: '{file} - ファイルサイズが{max}MBの上限を超えています',

@@ -134,6 +134,8 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'gridThroughSettings',
   'resizeConfirm',
   'domainTaken',
+  'notificationNotFound',
+  'startDateRequired',
   // Uploads
   'sendFileField',
   'unsupportedFormat',

@@ -22,6 +22,12 @@ const UserList = screen(() => import('./screens/users/UserList.tsx'));
 const UserDetail = screen(() => import('./screens/users/UserDetail.tsx'));
 const CreateUser = screen(() => import('./screens/users/CreateUser.tsx'));
 const AdminList = screen(() => import('./screens/users/AdminList.tsx'));
+const SurveyList = screen(() => import('./screens/surveys/SurveyList.tsx'));
+const SurveyEditor = screen(() => import('./screens/surveys/SurveyEditor.tsx'));
+const SurveyResults = screen(() => import('./screens/surveys/SurveyResults.tsx'));
+const NotificationList = screen(() => import('./screens/notifications/NotificationList.tsx'));
+const NotificationForm = screen(() => import('./screens/notifications/NotificationForm.tsx'));
+const NotificationDetail = screen(() => import('./screens/notifications/NotificationDetail.tsx'));
 
 /** Wires the API client to navigation, toasts, language and the session. */
 function ClientWiring() {
@@ -92,6 +98,62 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <SiteEditor siteId={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/survey/:siteId">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <SurveyList siteId={params.siteId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/survey/:siteId/create">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <SurveyEditor siteId={params.siteId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/survey/:siteId/edit/:surveyId">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <SurveyEditor siteId={params.siteId} surveyId={params.surveyId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/survey/:siteId/detail/:surveyId">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <SurveyResults siteId={params.siteId} surveyId={params.surveyId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/notification-delivery/:siteId">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <NotificationList siteId={params.siteId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/notification-delivery/:siteId/create">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <NotificationForm siteId={params.siteId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/notification-delivery/:siteId/edit/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <NotificationForm siteId={params.siteId} notificationId={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/notification-delivery/:siteId/detail/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <NotificationDetail siteId={params.siteId} notificationId={params.id} />
           </Protected>
         )}
       </Route>

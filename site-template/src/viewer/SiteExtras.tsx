@@ -14,6 +14,11 @@ const CampaignPanels = lazy(() => import('./CampaignPanels.tsx'));
 
 type Props = { site: SiteSnapshot; gridPage: GridPage | undefined; page: ResolvedPage | undefined; onNavigate: (destination: Destination) => void };
 
+/** setTimeout's longest delay; a later change is asked about again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const notificationsPath = (siteId: string) => `/api/end-user/noti_delivery?site_id=${encodeURIComponent(siteId)}`;
+
 async function getJson<T>(path: string): Promise<T | null> {
   try {
     const response = await fetch(path, { headers: { accept: 'application/json' } });
@@ -31,17 +36,19 @@ async function getJson<T>(path: string): Promise<T | null> {
  */
 export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) {
   const [data, setData] = useState<SiteExtrasData | null>(null);
+  const [nextChangeInMs, setNextChangeInMs] = useState<number | null>(null);
   const where = useRef({ siteId: site.siteId, lang: site.lang, pageId: gridPage?.id, position: gridPage?.position });
   where.current = { siteId: site.siteId, lang: site.lang, pageId: gridPage?.id, position: gridPage?.position };
 
   useEffect(() => {
     const base = `/api/end-user/site/${encodeURIComponent(site.siteId)}`;
     const load = () => {
-      void Promise.all([
-        getJson<{ popups: PopupView[] }>(`${base}/popup-cta`),
-        getJson<CampaignAnswer>(`${base}/campaign`),
-        getJson<NotificationsAnswer>(`/api/end-user/noti_delivery?site_id=${encodeURIComponent(site.siteId)}`),
-      ]).then(([popups, campaign, notifications]) => setData({ popups: popups?.popups ?? [], campaign: campaign?.campaign ?? null, notifications: notifications?.notifications ?? [] }));
+      void Promise.all([getJson<{ popups: PopupView[] }>(`${base}/popup-cta`), getJson<CampaignAnswer>(`${base}/campaign`), getJson<NotificationsAnswer>(notificationsPath(site.siteId))]).then(
+        ([popups, campaign, notifications]) => {
+          setData({ popups: popups?.popups ?? [], campaign: campaign?.campaign ?? null, notifications: notifications?.notifications ?? [] });
+          setNextChangeInMs(notifications?.nextChangeInMs ?? null);
+        },
+      );
     };
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
@@ -50,6 +57,23 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
     const handle = setTimeout(load, 0);
     return () => clearTimeout(handle);
   }, [site.siteId]);
+
+  // A notification's window may open or close while the page stays open: ask again when the
+  // server says the banner changes next (a delay by its clock, so the visitor's clock never decides).
+  useEffect(() => {
+    if (nextChangeInMs === null) return;
+    const timer = setTimeout(
+      () => {
+        void getJson<NotificationsAnswer>(notificationsPath(site.siteId)).then((answer) => {
+          if (!answer) return;
+          setData((current) => (current ? { ...current, notifications: answer.notifications } : current));
+          setNextChangeInMs(answer.nextChangeInMs);
+        });
+      },
+      Math.min(nextChangeInMs, MAX_TIMER_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [nextChangeInMs, site.siteId]);
 
   useEffect(() => trackPageClicks(document.querySelector<HTMLElement>('.sg-viewer') ?? document.body, () => where.current), []);
 

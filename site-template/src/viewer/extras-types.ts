@@ -8,7 +8,7 @@ export type PopupView = ContractResponse<typeof visitorContracts.listPopups>['po
 /** `GET …/campaign`: the campaign with live click counts. */
 export type CampaignAnswer = ContractResponse<typeof visitorContracts.campaign>;
 
-/** `GET …/noti_delivery`: the notifications inside their date window. */
+/** `GET …/noti_delivery`: the notifications inside their date window, and when to ask again. */
 export type NotificationsAnswer = ContractResponse<typeof visitorContracts.notifications>;
 
 export type SiteExtrasData = { popups: PopupView[]; campaign: Campaign | null; notifications: Notification[] };

@@ -1,5 +1,6 @@
 import type { Language } from '../../../../model/language.ts';
 import type { ScreenKey } from './catalogue-screens.ts';
+import type { SurveysNoticesKey } from './catalogue-surveys-notices.ts';
 import { LATER_TEXTS, type Row } from './later-texts.ts';
 
 /**
@@ -99,7 +100,7 @@ const UI = {
   ],
 } as const satisfies Record<string, Row>;
 
-export type UiKey = keyof typeof UI | ScreenKey;
+export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey;
 const INDEX: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 };
 
 /** A console text in a language, `{name}` placeholders filled; English where a text lacks the language. */

@@ -4,6 +4,7 @@ import { siteStatusSchema } from '../../../../../model/site.ts';
 import { api } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { SiteSummary } from '../../api/types.ts';
+import '../../i18n/catalogue-surveys-notices.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { download, sitesCsv } from './site-csv.ts';
@@ -85,6 +86,17 @@ export default function SiteList() {
                       </a>
                     </>
                   ) : null}
+                  <span className="hint site-links">
+                    {' '}
+                    ·{' '}
+                    <Link href={`${prefix}/survey/${site.id}`} aria-label={`${t('sv.surveys')}: ${site.name}`}>
+                      {t('sv.surveys')}
+                    </Link>{' '}
+                    ·{' '}
+                    <Link href={`${prefix}/notification-delivery/${site.id}`} aria-label={`${t('nt.notifications')}: ${site.name}`}>
+                      {t('nt.notifications')}
+                    </Link>
+                  </span>
                 </td>
                 <td>
                   {site.numberHorizontal} × {site.numberVertical}
