@@ -1,6 +1,7 @@
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
 import { identityContracts } from './identity.ts';
+import { ownerDataContracts } from './owner-data.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
 import { visitorContracts } from './visitor.ts';
@@ -13,6 +14,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   identity: identityContracts,
   sites: siteContracts,
   publishing: publishingContracts,
+  ownerData: ownerDataContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };
