@@ -7,6 +7,7 @@ import type { SiteSummary } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { download, sitesCsv } from './site-csv.ts';
+import { ownerDataHref } from '../owner-data/owner-data-kinds.ts';
 
 /** Every status of the spec, "domain checking" included (domain_verifying). */
 const STATUSES = siteStatusSchema.options;
@@ -84,7 +85,8 @@ export default function SiteList() {
                         {t('open')}
                       </a>
                     </>
-                  ) : null}
+                  ) : null}{' '}
+                  · <Link href={ownerDataHref(account!.routePrefix, 'members', site.id)}>{t('ownerData.nav')}</Link>
                 </td>
                 <td>
                   {site.numberHorizontal} × {site.numberVertical}
