@@ -59,3 +59,11 @@ export async function signIn(server: RunningServer, email: string, password: str
 export function pageIds(site: SiteView): Record<string, string> {
   return Object.fromEntries(site.creatives.flatMap((creative) => creative.pages.map((page) => [page.position, page.id])));
 }
+
+/**
+ * The address a visitor opens for a published site's page or screen (`register`, `contact`, `forms`, `B2`…).
+ * The one place browser tests build visitor addresses, so a change of how sites are addressed is made here.
+ */
+export function visitorUrl(server: RunningServer, siteId: string, path = ''): string {
+  return `${server.siteUrl}/sites/${siteId}/${path}`;
+}
