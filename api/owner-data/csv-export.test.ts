@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formEntries } from '../db/schema-visitor.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { CSV_CHUNK_ROWS } from './csv-export.ts';
-import { publishedSiteWithForms, registerMember, sendEntry } from './owner-data-test-support.ts';
+import { FORMS, publishedSiteWithForms, registerMember, sendEntry } from './owner-data-test-support.ts';
 
 let ctx: TestContext;
 let siteId: string;
@@ -111,5 +111,24 @@ describe('CSV export of what a site collected', () => {
     expect(parsed).toHaveLength(count);
     const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
     expect(parsed.map((cells) => cells[0])).toEqual(expected);
+  });
+
+  it('keeps a field the owner removed from the form after entries came in, in the list, the detail and the CSV', async () => {
+    const editedSite = await publishedSiteWithForms(ctx);
+    const id = await sendEntry(ctx, editedSite, 'contact', { email: 'before@example.com', name: '前田', message: '古い項目' });
+    const fewer = FORMS.CONTACT_SETTING.filter((field) => !('value' in field && field.value === 'message'));
+    expect((await ctx.request(`/api/site/${editedSite}?lang=jp`, { method: 'PUT', json: { forms: { ...FORMS, CONTACT_SETTING: fewer } } })).status).toBe(200);
+    const list = (await (await ctx.request(`/api/site-contact/${editedSite}`)).json()) as { columns: { key: string; title: string }[] };
+    expect(list.columns).toEqual([
+      { key: 'email', title: 'メール' },
+      { key: 'name', title: 'お名前' },
+      { key: 'interests', title: '興味' },
+      { key: 'message', title: 'message' },
+    ]);
+    const detail = (await (await ctx.request(`/api/site-contact/${editedSite}/entry/${id}`)).json()) as { columns: { key: string }[] };
+    expect(detail.columns.map((column) => column.key)).toContain('message');
+    const { rows } = await exported(`/api/site-contact/${editedSite}/export-csv`);
+    expect(rows[0]!.slice(3)).toEqual(['メール', 'お名前', '興味', 'message']);
+    expect(rows[1]!.slice(3)).toEqual(['before@example.com', '前田', '', '古い項目']);
   });
 });

@@ -5,7 +5,7 @@ import { messageText } from '../../model/messages/text.ts';
 import type { OwnerDataColumn, OwnerDataFilter, StoredValue } from '../../model/owner-data.ts';
 import type { Db } from '../db/open-database.ts';
 import type { SiteRow } from '../sites/find-site.ts';
-import { valueColumns } from './owner-data-columns.ts';
+import { columnsOfFilter } from './owner-data-columns.ts';
 import { NEWEST_FIRST } from './list-owner-data.ts';
 import { parseStoredRow, type StoredRow } from './owner-data-rows.ts';
 import { filterWhere, selectColumns, tableOf, type OwnerDataKind } from './owner-data-source.ts';
@@ -60,7 +60,7 @@ export function csvHeader(kind: OwnerDataKind, columns: readonly OwnerDataColumn
  * pulls. Memory holds one chunk, whatever the number of rows.
  */
 export function exportCsv(db: Db, site: SiteRow, kind: OwnerDataKind, filter: OwnerDataFilter, lang: Language): ReadableStream<Uint8Array> {
-  const columns = valueColumns(db, site, kind);
+  const columns = columnsOfFilter(db, site, kind, filter);
   const where = filterWhere(kind, site.id, filter);
   const statement = db.$client.prepare(`SELECT ${selectColumns(kind)} FROM ${tableOf(kind)} WHERE ${where.sql} AND (created_at, id) < (?, ?) ${NEWEST_FIRST} LIMIT ${CSV_CHUNK_ROWS}`);
   const encoder = new TextEncoder();

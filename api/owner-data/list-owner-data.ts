@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { FormEntryView, OwnerDataFilter, SiteMemberView } from '../../model/owner-data.ts';
+import type { FormEntryView, OwnerDataColumn, OwnerDataFilter, SiteMemberView } from '../../model/owner-data.ts';
 import type { Db } from '../db/open-database.ts';
 import { notFound } from '../http/errors.ts';
 import type { SiteRow } from '../sites/find-site.ts';
-import { valueColumns } from './owner-data-columns.ts';
+import { columnsOfRows } from './owner-data-columns.ts';
 import { formEntryView, memberView, parseStoredRow, type StoredRow } from './owner-data-rows.ts';
 import { filterWhere, selectColumns, tableOf, type OwnerDataKind } from './owner-data-source.ts';
 
@@ -31,16 +31,16 @@ function listRows(db: Db, site: SiteRow, kind: OwnerDataKind, query: Paging): { 
   return { rows, total };
 }
 
-/** One page of the site's members, with the total the filter keeps and the profile's columns. */
+/** One page of the site's members, with the total the filter keeps and the columns its rows need. */
 export function listSiteMembers(db: Db, site: SiteRow, query: Paging) {
   const { rows, total } = listRows(db, site, 'members', query);
-  return { members: rows.map(memberView), total, page: query.page, pageSize: query.pageSize, columns: valueColumns(db, site, 'members') };
+  return { members: rows.map(memberView), total, page: query.page, pageSize: query.pageSize, columns: columnsOfRows(site, 'members', rows) };
 }
 
-/** One page of a form's entries, with the total the filter keeps and the form's columns. */
+/** One page of a form's entries, with the total the filter keeps and the columns its rows need. */
 export function listFormEntries(db: Db, site: SiteRow, kind: 'contacts' | 'forms', query: Paging) {
   const { rows, total } = listRows(db, site, kind, query);
-  return { entries: rows.map(formEntryView), total, page: query.page, pageSize: query.pageSize, columns: valueColumns(db, site, kind) };
+  return { entries: rows.map(formEntryView), total, page: query.page, pageSize: query.pageSize, columns: columnsOfRows(site, kind, rows) };
 }
 
 function findRow(db: Db, site: SiteRow, kind: OwnerDataKind, id: string): StoredRow | null {
@@ -50,15 +50,15 @@ function findRow(db: Db, site: SiteRow, kind: OwnerDataKind, id: string): Stored
 }
 
 /** One member of this site; another site's member is not found, like one that never was. */
-export function getSiteMember(db: Db, site: SiteRow, memberId: string): { member: SiteMemberView; columns: ReturnType<typeof valueColumns> } {
+export function getSiteMember(db: Db, site: SiteRow, memberId: string): { member: SiteMemberView; columns: OwnerDataColumn[] } {
   const row = findRow(db, site, 'members', memberId);
   if (!row) throw notFound('memberNotFound');
-  return { member: memberView(row), columns: valueColumns(db, site, 'members') };
+  return { member: memberView(row), columns: columnsOfRows(site, 'members', [row]) };
 }
 
 /** One entry of this site's contact or custom form; the other form's entry is not found. */
-export function getFormEntry(db: Db, site: SiteRow, kind: 'contacts' | 'forms', entryId: string): { entry: FormEntryView; columns: ReturnType<typeof valueColumns> } {
+export function getFormEntry(db: Db, site: SiteRow, kind: 'contacts' | 'forms', entryId: string): { entry: FormEntryView; columns: OwnerDataColumn[] } {
   const row = findRow(db, site, kind, entryId);
   if (!row) throw notFound('entryNotFound');
-  return { entry: formEntryView(row), columns: valueColumns(db, site, kind) };
+  return { entry: formEntryView(row), columns: columnsOfRows(site, kind, [row]) };
 }
