@@ -129,6 +129,15 @@ describe('the owner’s members, contacts and form entries', () => {
     await page.getByLabel('検索').fill('はな');
     await expect.poll(() => members.getByRole('row').count()).toBe(2);
     await page.screenshot({ path: `${SHOTS}/owner-data-members.png` });
+    // Every control is labelled (found above by its label); the keyboard's focus is drawn.
+    await page.getByLabel('CSV見出しの言語').focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return { text: element.textContent, outline: `${style.outlineStyle} ${style.outlineWidth}` };
+    });
+    expect(focused).toEqual({ text: 'CSVダウンロード', outline: 'solid 3px' });
     const memberCsv = await downloadCsv(page, 'CSVダウンロード');
     expect(memberCsv.bom).toBe(true);
     expect(memberCsv.name).toMatch(/^members-.*\.csv$/);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from '../../model/language.ts';
 import { storedValuesSchema, type FormEntryView, type SiteMemberView } from '../../model/owner-data.ts';
-import type { OwnerDataKind } from './owner-data-source.ts';
 
 /** A row as `selectColumns` reads it, straight from better-sqlite3. */
 const storedRowSchema = z.object({
@@ -41,5 +40,3 @@ export function formEntryView(row: StoredRow): FormEntryView {
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
-
-export const isMembers = (kind: OwnerDataKind): kind is 'members' => kind === 'members';
