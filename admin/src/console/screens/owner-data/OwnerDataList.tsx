@@ -56,7 +56,7 @@ export default function OwnerDataList({ kind, siteId }: { kind: OwnerDataKind; s
     };
   const title = t(`ownerData.${kind}`);
   return (
-    <section className="card owner-data" aria-labelledby={`${ids}-title`}>
+    <div className="card owner-data">
       <div className="row spread">
         <h1 id={`${ids}-title`}>
           {title}
@@ -177,6 +177,6 @@ export default function OwnerDataList({ kind, siteId }: { kind: OwnerDataKind; s
           </nav>
         </>
       )}
-    </section>
+    </div>
   );
 }
