@@ -55,9 +55,10 @@ export function csvHeader(kind: OwnerDataKind, columns: readonly OwnerDataColumn
 /**
  * The rows a filter keeps as a CSV stream, newest first, read from the database a chunk at a
  * time. Each chunk is one statement iterated to its end inside one `pull`, then the next chunk
- * starts after the last row sent (created_at, id): better-sqlite3 keeps the connection busy
- * while an iterator is open, and the one connection serves every other request between
- * pulls. Memory holds one chunk, whatever the number of rows.
+ * starts after the last row sent (created_at, id): while an iterator is open, better-sqlite3
+ * refuses every write on its connection ("busy executing a query"), and the one connection
+ * serves every other request between pulls: a visitor's form entry must not fail because an
+ * owner's download is slow. Memory holds one chunk, whatever the number of rows.
  */
 export function exportCsv(db: Db, site: SiteRow, kind: OwnerDataKind, filter: OwnerDataFilter, lang: Language): ReadableStream<Uint8Array> {
   const columns = columnsOfFilter(db, site, kind, filter);
