@@ -15,6 +15,7 @@ import { siteRoutes } from './sites/site-routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './sites/survey-routes.ts';
 import { notificationRoutes } from './sites/notification-routes.ts';
+import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
@@ -52,6 +53,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))
+    .route('/', ownerDataRoutes({ db }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }))
     // The API describing itself: /openapi.json and its reference page.
     .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));

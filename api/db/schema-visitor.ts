@@ -26,7 +26,8 @@ export const endUsers = sqliteTable(
     lang: text('lang').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('end_users_site_email').on(table.siteId, table.email)],
+  // Newest first per site: the owner's member list and its CSV export read in this order.
+  (table) => [uniqueIndex('end_users_site_email').on(table.siteId, table.email), index('end_users_site_time').on(table.siteId, table.createdAt, table.id)],
 );
 
 /** A registration waiting for its emailed link; one per site and email, the latest wins. */
@@ -76,7 +77,8 @@ export const formEntries = sqliteTable(
     notifyError: text('notify_error'),
     createdAt: createdAt(),
   },
-  (table) => [index('form_entries_site').on(table.siteId, table.formType)],
+  // Newest first per site and form: the owner's entry lists and their CSV export read in this order.
+  (table) => [index('form_entries_site_time').on(table.siteId, table.formType, table.createdAt, table.id)],
 );
 
 export const surveys = sqliteTable(

@@ -13,6 +13,7 @@ import { storeUploadedBytes } from '../sites/store-upload.ts';
 import { createSiteInputSchema } from '../../model/site-input.ts';
 import { surveyInputSchema } from '../../model/survey.ts';
 import { accounts } from '../db/schema.ts';
+import { endUsers, formEntries } from '../db/schema-visitor.ts';
 import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
 import { saveSurvey } from '../sites/save-survey.ts';
 import { saveNotification } from '../sites/site-notifications.ts';
@@ -277,6 +278,30 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'PUT /site/:id/survey/:surveyId': {
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/survey/${site.surveyId}`, init: json('PUT', SURVEY) };
+    }
+    case 'GET /site-member/:id':
+    case 'GET /site-member/:id/export-csv':
+    case 'GET /site-contact/:id':
+    case 'GET /site-contact/:id/export-csv':
+    case 'GET /site-form/:id':
+    case 'GET /site-form/:id/export-csv':
+      return { path: key.slice('GET '.length).replace(':id', (await sharedSite(owner)).siteId) };
+    case 'GET /site-member/:id/member/:memberId': {
+      const siteId = (await sharedSite(owner)).siteId;
+      const memberId = randomUUID();
+      ctx.db.insert(endUsers).values({ id: memberId, siteId, email: unique(), passwordHash: '', lang: 'jp' }).run();
+      return { path: `/site-member/${siteId}/member/${memberId}` };
+    }
+    case 'GET /site-contact/:id/entry/:entryId':
+    case 'GET /site-form/:id/entry/:entryId': {
+      const siteId = (await sharedSite(owner)).siteId;
+      const entryId = randomUUID();
+      const formType = key.startsWith('GET /site-contact') ? 'CONTACT_SETTING' : 'HOMEPAGE_SETTING';
+      ctx.db
+        .insert(formEntries)
+        .values({ id: entryId, siteId, formType, lang: 'jp', data: { email: unique() } })
+        .run();
+      return { path: `${key.slice('GET '.length, key.indexOf('/:id'))}/${siteId}/entry/${entryId}` };
     }
   }
   throw new Error(`the matrix test has no request for ${key}: add one`);

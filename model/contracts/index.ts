@@ -2,6 +2,7 @@ import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
 import { identityContracts } from './identity.ts';
 import { notificationContracts } from './notifications.ts';
+import { ownerDataContracts } from './owner-data.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
 import { surveyResultContracts } from './survey-results.ts';
@@ -17,6 +18,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   notifications: notificationContracts,
   surveyResults: surveyResultContracts,
   publishing: publishingContracts,
+  ownerData: ownerDataContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };

@@ -140,6 +140,13 @@ export const backOfficeCn = {
   csvRepeatsRow: '与第{row}行重复。',
   csvNoRows: '文件中没有可导入的行。',
   invalidCharacters: '包含无法保存的字符（NUL字符或损坏的Unicode字符）。',
+  memberNotFound: '未找到会员。',
+  entryNotFound: '未找到提交内容。',
+  csvColumnId: 'ID',
+  csvColumnRegisteredAt: '注册时间',
+  csvColumnReceivedAt: '接收时间',
+  csvColumnLanguage: '语言',
+  csvColumnEmail: '邮箱',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -140,6 +140,13 @@ export const backOfficeEn = {
   csvRepeatsRow: 'Repeats row {row}.',
   csvNoRows: 'The file has no rows to import.',
   invalidCharacters: 'Contains a character that cannot be stored (a NUL or a broken Unicode character).',
+  memberNotFound: 'Member not found.',
+  entryNotFound: 'Entry not found.',
+  csvColumnId: 'ID',
+  csvColumnRegisteredAt: 'Registered at',
+  csvColumnReceivedAt: 'Received at',
+  csvColumnLanguage: 'Language',
+  csvColumnEmail: 'Email',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

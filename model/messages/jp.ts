@@ -140,6 +140,13 @@ export const backOfficeJp = {
   csvRepeatsRow: '{row}行目と重複しています。',
   csvNoRows: 'インポートする行がありません。',
   invalidCharacters: '保存できない文字（NUL文字または壊れたUnicode文字）が含まれています。',
+  memberNotFound: '会員が見つかりません。',
+  entryNotFound: '送信内容が見つかりません。',
+  csvColumnId: 'ID',
+  csvColumnRegisteredAt: '登録日時',
+  csvColumnReceivedAt: '受信日時',
+  csvColumnLanguage: '言語',
+  csvColumnEmail: 'メールアドレス',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

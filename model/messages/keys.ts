@@ -155,6 +155,14 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'csvRepeatsRow',
   'csvNoRows',
   'invalidCharacters',
+  // The owner's data: members, contact and custom-form entries
+  'memberNotFound',
+  'entryNotFound',
+  'csvColumnId',
+  'csvColumnRegisteredAt',
+  'csvColumnReceivedAt',
+  'csvColumnLanguage',
+  'csvColumnEmail',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -140,6 +140,13 @@ export const backOfficeKr = {
   csvRepeatsRow: '{row}행과 중복됩니다.',
   csvNoRows: '가져올 행이 없습니다.',
   invalidCharacters: '저장할 수 없는 문자(NUL 문자 또는 깨진 유니코드 문자)가 포함되어 있습니다.',
+  memberNotFound: '회원을 찾을 수 없습니다.',
+  entryNotFound: '제출 내용을 찾을 수 없습니다.',
+  csvColumnId: 'ID',
+  csvColumnRegisteredAt: '가입 일시',
+  csvColumnReceivedAt: '수신 일시',
+  csvColumnLanguage: '언어',
+  csvColumnEmail: '이메일',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

@@ -28,6 +28,15 @@ const SurveyResults = screen(() => import('./screens/surveys/SurveyResults.tsx')
 const NotificationList = screen(() => import('./screens/notifications/NotificationList.tsx'));
 const NotificationForm = screen(() => import('./screens/notifications/NotificationForm.tsx'));
 const NotificationDetail = screen(() => import('./screens/notifications/NotificationDetail.tsx'));
+const OwnerDataList = screen(() => import('./screens/owner-data/OwnerDataList.tsx'));
+const OwnerDataDetail = screen(() => import('./screens/owner-data/OwnerDataDetail.tsx'));
+
+/** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
+const OWNER_DATA_ROUTES = [
+  { segment: 'site-member', kind: 'members' },
+  { segment: 'site-contact', kind: 'contacts' },
+  { segment: 'site-form', kind: 'forms' },
+] as const;
 
 /** Wires the API client to navigation, toasts, language and the session. */
 function ClientWiring() {
@@ -185,6 +194,22 @@ function Routes() {
           </Protected>
         )}
       </Route>
+      {OWNER_DATA_ROUTES.flatMap(({ segment, kind }) => [
+        <Route key={`${segment}-list`} path={`/:prefix/${segment}/:id`}>
+          {(params) => (
+            <Protected prefix={params.prefix}>
+              <OwnerDataList key={`${kind}-${params.id}`} kind={kind} siteId={params.id} />
+            </Protected>
+          )}
+        </Route>,
+        <Route key={`${segment}-detail`} path={`/:prefix/${segment}/:id/:rowId`}>
+          {(params) => (
+            <Protected prefix={params.prefix}>
+              <OwnerDataDetail kind={kind} siteId={params.id} rowId={params.rowId} />
+            </Protected>
+          )}
+        </Route>,
+      ])}
       <Route>
         <ErrorPage code="404" />
       </Route>

@@ -2,6 +2,7 @@ import { callPath, type Contract, type ContractBody, type ContractKey, type Cont
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
+import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
 import type { publishingContracts } from '../../../../model/contracts/publishing.ts';
 import type { siteContracts } from '../../../../model/contracts/sites.ts';
 import type { surveyResultContracts } from '../../../../model/contracts/survey-results.ts';
@@ -19,7 +20,8 @@ type AdminContract =
   | Listed<typeof publishingContracts>
   | Listed<typeof docsContracts>
   | Listed<typeof notificationContracts>
-  | Listed<typeof surveyResultContracts>;
+  | Listed<typeof surveyResultContracts>
+  | Listed<typeof ownerDataContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

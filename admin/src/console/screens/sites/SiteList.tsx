@@ -8,6 +8,7 @@ import '../../i18n/catalogue-surveys-notices.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { download, sitesCsv } from './site-csv.ts';
+import { ownerDataHref } from '../owner-data/owner-data-kinds.ts';
 
 /** Every status of the spec, "domain checking" included (domain_verifying). */
 const STATUSES = siteStatusSchema.options;
@@ -95,7 +96,8 @@ export default function SiteList() {
                     ·{' '}
                     <Link href={`${prefix}/notification-delivery/${site.id}`} aria-label={`${t('nt.notifications')}: ${site.name}`}>
                       {t('nt.notifications')}
-                    </Link>
+                    </Link>{' '}
+                    · <Link href={ownerDataHref(account!.routePrefix, 'members', site.id)}>{t('ownerData.nav')}</Link>
                   </span>
                 </td>
                 <td>

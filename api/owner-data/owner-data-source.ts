@@ -1,0 +1,66 @@
+import { boundTime, type OwnerDataFilter } from '../../model/owner-data.ts';
+
+/** What an owner reads: the site's members, or the entries of one of its two visitor forms. */
+export type OwnerDataKind = 'members' | 'contacts' | 'forms';
+
+/** Where each kind is stored: its table, the rows of one site it reads, and the JSON column of the values sent. */
+type Source = { table: string; scope: string; values: string; extraColumns: string };
+
+const SOURCES: Readonly<Record<OwnerDataKind, Source>> = {
+  members: { table: 'end_users', scope: 'site_id = ?', values: 'profile', extraColumns: 'email' },
+  contacts: { table: 'form_entries', scope: "site_id = ? AND form_type = 'CONTACT_SETTING'", values: 'data', extraColumns: 'mode, notified_at, notify_error' },
+  forms: { table: 'form_entries', scope: "site_id = ? AND form_type = 'HOMEPAGE_SETTING'", values: 'data', extraColumns: 'mode, notified_at, notify_error' },
+};
+
+/** A WHERE clause with its parameters, in better-sqlite3's positional form. */
+export type Where = { sql: string; params: (string | number)[] };
+
+/** `%`, `_` and the escape character itself, taken literally by LIKE … ESCAPE '\'. */
+function likePattern(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+/**
+ * The rows of one site a filter keeps: the words in the email (members) or in any value sent
+ * (each value of the JSON object, never its keys or quotes), created inside the date bounds.
+ */
+export function filterWhere(kind: OwnerDataKind, siteId: string, filter: OwnerDataFilter): Where {
+  const source = SOURCES[kind];
+  const parts = [source.scope];
+  const params: (string | number)[] = [siteId];
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    const inValues = `EXISTS (SELECT 1 FROM json_each(${source.values}) WHERE CAST(json_each.value AS TEXT) LIKE ? ESCAPE '\\')`;
+    if (kind === 'members') {
+      parts.push(`(email LIKE ? ESCAPE '\\' OR ${inValues})`);
+      params.push(pattern, pattern);
+    } else {
+      parts.push(inValues);
+      params.push(pattern);
+    }
+  }
+  if (filter.from) {
+    parts.push('created_at >= ?');
+    params.push(boundTime(filter.from, 'from'));
+  }
+  if (filter.to) {
+    parts.push('created_at <= ?');
+    params.push(boundTime(filter.to, 'to'));
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+/** The columns a kind's rows are read with: id, language, creation time, the values sent, and the kind's own. */
+export function selectColumns(kind: OwnerDataKind): string {
+  const source = SOURCES[kind];
+  return `id, lang, created_at, ${source.values} AS "values", ${source.extraColumns}`;
+}
+
+export function tableOf(kind: OwnerDataKind): string {
+  return SOURCES[kind].table;
+}
+
+/** The JSON column holding the values a kind's rows were sent with. */
+export function valuesColumnOf(kind: OwnerDataKind): string {
+  return SOURCES[kind].values;
+}
