@@ -93,6 +93,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'invalidDate',
   'dateFormat',
   'invalidDomain',
+  'invalidHandle',
   'invalidPathPrefix',
   'customPathRule',
   'invalidPosition',
@@ -129,6 +130,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'gridThroughSettings',
   'resizeConfirm',
   'domainTaken',
+  'handleTaken',
   // Uploads
   'sendFileField',
   'unsupportedFormat',
