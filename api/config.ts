@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultSiteDomain } from '../model/site-origin.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -14,6 +15,12 @@ const envSchema = z.object({
   STORAGE_DIR: z.string().min(1).optional(),
   ADMIN_ORIGIN: origin.optional(),
   SITE_ORIGIN: origin.optional(),
+  SITE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'a host name such as swipegrid-sites.net')
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(50).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -32,6 +39,8 @@ export type Config = {
   storage: { driver: string; root: string };
   adminOrigin: string;
   siteOrigin: string;
+  /** Every site without a custom domain is served on `{handle}.{siteDomain}` (a wildcard DNS name). */
+  siteDomain: string;
   firstOperator: { email?: string; password?: string };
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   seedDemo: boolean;
@@ -63,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: { driver: e.STORAGE_DRIVER, root: resolve(e.STORAGE_DIR ?? `${dataDir}/storage`) },
     adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
     siteOrigin: e.SITE_ORIGIN ?? `http://localhost:${sitePort}`,
+    siteDomain: e.SITE_DOMAIN ?? (e.SITE_ORIGIN ? defaultSiteDomain(e.SITE_ORIGIN) : 'localhost'),
     firstOperator: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${dataDir}/outbox` },
     seedDemo: e.SEED_DEMO === 'true',

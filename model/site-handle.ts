@@ -10,12 +10,15 @@ const HANDLE = /^(?=.{1,63}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
  * Labels no site may have: the names the product's own hosts use or may use under SITE_DOMAIN
  * (the preview origin among them), and the names people expect of a company's own services.
  */
+/** The label of the origin drafts' previews are served on, `preview.{SITE_DOMAIN}`: reserved, so no published site shares it. */
+export const PREVIEW_LABEL = 'preview';
+
 export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'www',
   'admin',
   'api',
   'app',
-  'preview',
+  PREVIEW_LABEL,
   'previews',
   'sites',
   'site',

@@ -11,7 +11,7 @@ import type { Renderer } from './renderer.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { renderScreens } from './screens.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { moveDomain } from './domains.ts';
+import { moveHostPointers } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
 import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, readLiveManifest, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 
@@ -35,8 +35,10 @@ export type PublishDeps = {
   storage: Storage;
   renderer: Renderer;
   onProgress?: (progress: PublishProgress) => void;
-  /** SITE_ORIGIN: where the shared host serves sites; a custom domain keeps its scheme and port. */
+  /** SITE_ORIGIN: the shared site host; every site's own origin (handle or custom domain) keeps its scheme and port. */
   siteOrigin?: string;
+  /** SITE_DOMAIN: a site without a custom domain is `{handle}.{siteDomain}`; default from siteOrigin (publisher/site-address.ts). */
+  siteDomain?: string;
   now?: () => Date;
 };
 
@@ -67,7 +69,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   const started = performance.now();
   const { storage, renderer } = deps;
   const report = deps.onProgress ?? (() => {});
-  const address = siteAddress(draft, deps.siteOrigin ?? DEFAULT_SITE_ORIGIN);
+  const address = siteAddress(draft, { siteOrigin: deps.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: deps.siteDomain });
   const defaultLanguage = draft.settings.defaultLanguage;
 
   const hasMembersOnly = draft.creatives.some((creative) => creative.pages.some((page) => page.content.membersOnlyLock));
@@ -141,7 +143,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     pagesRendered: rendered,
     durationMs: Math.round(performance.now() - started),
   });
-  if (live && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
+  if (live && live.address.handle === address.handle && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
     report({ step: 'upload', done: 0, total: 0 });
     return result(live.version, false, 0);
   }
@@ -179,11 +181,11 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     files: manifestFiles,
     assets,
     private: manifestPrivate,
-    address: { domain: address.domain, prefix: address.prefix, defaultLanguage },
+    address: { handle: address.handle, domain: address.domain, prefix: address.prefix, defaultLanguage },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   await switchLive(storage, draft.id, version, now);
-  await moveDomain(storage, draft.id, live?.address.domain, address.domain);
+  await moveHostPointers(storage, draft.id, live?.address, address);
   return result(version, true, written + 2);
 }
 

@@ -55,7 +55,6 @@ const WARM_UP_SITE = siteSnapshotSchema.parse({
   languages: ['en'],
   origin: 'http://render.local',
   basePath: '/',
-  customDomain: false,
   name: 'warm-up',
   viewMode: 'MOBILE',
   displayLanguageIcon: false,

@@ -20,7 +20,7 @@ export type PublishJobs = ReturnType<typeof createPublishJobs>;
  * first, then publishes whatever the draft is by then), and keeps each job's events so a
  * client that connects late still sees the whole progress.
  */
-export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: () => Promise<Renderer>; siteOrigin?: string }) {
+export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: () => Promise<Renderer>; siteOrigin?: string; siteDomain?: string }) {
   const jobs = new Map<string, Job>();
   const tails = new Map<string, Promise<void>>();
   // A publish still marked running was cut off by a stop of this process; its site kept the old version.
@@ -42,6 +42,7 @@ export function createPublishJobs(deps: { db: Db; storage: Storage; renderer: ()
         storage: deps.storage,
         renderer: await deps.renderer(),
         siteOrigin: deps.siteOrigin,
+        siteDomain: deps.siteDomain,
         onProgress: (progress) => emit(job, { type: 'progress', ...progress }),
       });
       const now = new Date();

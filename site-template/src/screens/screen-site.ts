@@ -6,10 +6,10 @@ import type { SiteSnapshot } from '../../../model/snapshot.ts';
  */
 export type ScreenSite = Pick<
   SiteSnapshot,
-  'siteId' | 'lang' | 'defaultLanguage' | 'languages' | 'customDomain' | 'customPathPrefix' | 'autoAttachUrlParam' | 'name' | 'logo' | 'poweredBy' | 'safeAreaColor'
+  'siteId' | 'lang' | 'defaultLanguage' | 'languages' | 'customPathPrefix' | 'autoAttachUrlParam' | 'name' | 'logo' | 'poweredBy' | 'safeAreaColor'
 >;
 
 export function screenSite(site: SiteSnapshot): ScreenSite {
-  const { siteId, lang, defaultLanguage, languages, customDomain, customPathPrefix, autoAttachUrlParam, name, logo, poweredBy, safeAreaColor } = site;
-  return { siteId, lang, defaultLanguage, languages, customDomain, customPathPrefix, autoAttachUrlParam, name, logo, poweredBy, safeAreaColor };
+  const { siteId, lang, defaultLanguage, languages, customPathPrefix, autoAttachUrlParam, name, logo, poweredBy, safeAreaColor } = site;
+  return { siteId, lang, defaultLanguage, languages, customPathPrefix, autoAttachUrlParam, name, logo, poweredBy, safeAreaColor };
 }
