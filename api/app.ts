@@ -90,9 +90,10 @@ export function createSiteApp(deps: SiteAppDeps) {
   const app = new Hono();
   app.onError(handleError);
   app.use(noSniff());
-  // Owner content of drafts lives on the preview origin alone: there only previews and the viewer's files, elsewhere no preview.
+  // Owner content of drafts lives on the preview origin alone: there only previews, the viewer's files and the
+  // visitor API (which acts for no site there), elsewhere no preview.
   app.use('*', async (c, next) => {
-    const previewPath = c.req.path.startsWith('/preview/') || c.req.path.startsWith('/_astro/');
+    const previewPath = ['/preview/', '/_astro/', '/api/'].some((start) => c.req.path.startsWith(start));
     if (onPreviewHost(c) ? !previewPath : c.req.path.startsWith('/preview/')) return c.text('Not found', 404);
     await next();
   });

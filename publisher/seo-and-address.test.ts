@@ -38,7 +38,7 @@ describe('the page head of a published page', () => {
   it('carries title, description, H1, canonical, hreflang, Open Graph, Twitter card and the owner tags', async () => {
     const site = await seoSite();
     await ctx.publish(site.id);
-    const html = await (await ctx.visit(`/sites/${site.id}/en/B1`)).text();
+    const html = await (await ctx.visit(`/en/B1`, { site: site.id })).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(html).toMatch(/<html lang="en"/);
     expect(head).toContain('<title>Catalogue 2026</title>');
@@ -65,7 +65,7 @@ describe('the page head of a published page', () => {
     const site = await seoSite();
     await ctx.request(`/api/site/${site.id}?lang=en`, { method: 'PUT', json: { seo: { description: ' ' } } });
     await ctx.publish(site.id);
-    const html = await (await ctx.visit(`/sites/${site.id}/en/`)).text();
+    const html = await (await ctx.visit(`/en/`, { site: site.id })).text();
     expect(html).toContain('<meta name="description" content="スワイプで見る春のカタログ">');
   });
 });
@@ -93,14 +93,14 @@ describe('sitemap.xml and robots.txt', () => {
   it('list every readable page in every language with its alternates, and leave members-only pages out', async () => {
     const site = await seoSite();
     await ctx.publish(site.id);
-    const response = await ctx.visit(`/sites/${site.id}/sitemap.xml`);
+    const response = await ctx.visit(`/sitemap.xml`, { site: site.id });
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(SITE_ORIGIN.length));
     const base = `/sites/${site.id}/`;
     expect(locs).toEqual([base, `${base}A2`, `${base}B1`, `${base}en/`, `${base}en/A2`, `${base}en/B1`]);
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${SITE_ORIGIN}${base}en/A2"/>`);
-    const robots = await (await ctx.visit(`/sites/${site.id}/robots.txt`)).text();
+    const robots = await (await ctx.visit(`/robots.txt`, { site: site.id })).text();
     expect(robots).toBe(`User-agent: *\nAllow: /\nSitemap: ${SITE_ORIGIN}${base}sitemap.xml\n`);
   });
 });
@@ -124,7 +124,7 @@ describe('custom domains and path prefixes', () => {
     expect(asset).toBeDefined();
     expect((await visitUrl(`http://shop.example.test${asset}`)).status).toBe(200);
 
-    const shared = await ctx.visit(`/sites/${site.id}/en/B1?utm=x`);
+    const shared = await ctx.visit(`/en/B1?utm=x`, { site: site.id });
     expect(shared.status).toBe(301);
     expect(shared.headers.get('location')).toBe('http://shop.example.test/en/B1?utm=x');
     expect((await visitUrl('http://other.example.test/')).status).toBe(404);
@@ -148,7 +148,7 @@ describe('custom domains and path prefixes', () => {
     expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: '' } })).status).toBe(200);
     await ctx.publish(site.id);
     expect((await visitUrl('http://gone.example.test/')).status).toBe(404);
-    expect((await ctx.visit(`/sites/${site.id}/`)).status).toBe(200);
+    expect((await ctx.visit(`/`, { site: site.id })).status).toBe(200);
     const other = await ctx.createSite({ name: 'Other' });
     expect((await ctx.request(`/api/site/${other.id}`, { method: 'PUT', json: { customDomain: 'gone.example.test' } })).status).toBe(200);
   });
@@ -167,7 +167,7 @@ describe('custom domains and path prefixes', () => {
     expect((await ctx.visit(`/shop/sites/${site.id}/en/B1`)).status).toBe(200);
     const html = await (await ctx.visit(`/shop/sites/${site.id}/`)).text();
     expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/shop/sites/${site.id}/`);
-    expect((await ctx.visit(`/sites/${site.id}/`)).status).toBe(404);
+    expect((await ctx.visit(`/`, { site: site.id })).status).toBe(404);
     expect((await ctx.visit(`/other/sites/${site.id}/`)).status).toBe(404);
 
     await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'prefixed.example.test' } });

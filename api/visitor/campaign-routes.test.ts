@@ -42,7 +42,7 @@ describe('campaign clicks', () => {
     expect(await first.text()).toBe('6');
     expect(await (await click('cb1')).json()).toBe(7);
     expect(await (await click('bn1')).json()).toBe(1);
-    const view = (await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`)).json()) as {
+    const view = (await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`, { site: siteId })).json()) as {
       active: boolean;
       sliderPosition: number;
       campaign: { buttons: { clickCount: number }[]; banners: { clickCount: number }[] };
@@ -59,7 +59,7 @@ describe('campaign clicks', () => {
     expect((await click('cb1')).status).toBe(404);
     await putSettings({ campaign: campaign({ startDate: null }) });
     expect((await click('cb1')).status).toBe(404);
-    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`)).json()) as { active: boolean }).active).toBe(false);
+    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`, { site: siteId })).json()) as { active: boolean }).active).toBe(false);
   });
 
   it('needs a well-formed site_id', async () => {
@@ -70,7 +70,7 @@ describe('campaign clicks', () => {
   });
 
   it('answers no campaign for a site without one', async () => {
-    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`)).json()).toEqual({ campaign: null, active: false, sliderPosition: null });
+    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`, { site: siteId })).json()).toEqual({ campaign: null, active: false, sliderPosition: null });
   });
 });
 

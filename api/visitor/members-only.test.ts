@@ -46,11 +46,11 @@ describe('a members-only page is published without its content', () => {
     const paths = Object.keys(manifest.files);
     expect(paths).toContain(`_data/jp/${locked.lockedPageId}.json`);
     for (const path of paths) {
-      const response = await ctx.visit(`/sites/${locked.site.id}/${path}`);
+      const response = await ctx.visit(`/${path}`, { site: locked.site.id });
       const body = await response.text();
       for (const secret of Object.values(SECRET)) expect({ path, leaks: body.includes(secret) }).toEqual({ path, leaks: false });
     }
-    const lockedData = await (await ctx.visit(`/sites/${locked.site.id}/_data/jp/${locked.lockedPageId}.json`)).json();
+    const lockedData = await (await ctx.visit(`/_data/jp/${locked.lockedPageId}.json`, { site: locked.site.id })).json();
     expect(lockedData).toMatchObject({ id: locked.lockedPageId, locked: true, content: null, media: {} });
   });
 
@@ -64,7 +64,7 @@ describe('a members-only page is published without its content', () => {
   });
 
   it('answers the public variant of a locked page without its content', async () => {
-    const response = await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/public`);
+    const response = await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/public`, { site: locked.site.id });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ locked: true, content: null });
   });
@@ -123,7 +123,7 @@ describe('members-only content through the API', () => {
     expect(buttons.buttons[0]!.buttonText).toBe(SECRET.button);
     const links = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/link/private`, auth)).json()) as { links: { id: string }[] };
     expect(links.links.map((link) => link.id)).toEqual(['l1']);
-    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/product/private`)).status).toBe(401);
+    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/product/private`, { site: locked.site.id })).status).toBe(401);
     expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/price/private`, auth)).status).toBe(404);
   });
 
@@ -146,9 +146,9 @@ describe('members-only content through the API', () => {
     expect(mine.status).toBe(200);
     const theirs = await ctx.visit(privatePath(other.site.id, other.lockedPageId), { headers: { authorization: `Bearer ${token}` } });
     expect(theirs.status).toBe(401);
-    expect((await ctx.visit(`/api/end-user/site/${other.site.id}/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await ctx.visit(`/api/end-user/site/${other.site.id}/me`, { site: other.site.id, headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
     // And the same email must register on site B on its own: membership is per site.
-    const login = await ctx.visit(`/api/end-user/site/${other.site.id}/login`, { method: 'POST', json: { email: 'member@example.com', password: MEMBER_PASSWORD } });
+    const login = await ctx.visit(`/api/end-user/site/${other.site.id}/login`, { site: other.site.id, method: 'POST', json: { email: 'member@example.com', password: MEMBER_PASSWORD } });
     expect(login.status).toBe(401);
   });
 
@@ -156,14 +156,14 @@ describe('members-only content through the API', () => {
     const token = await memberToken(ctx, locked.site.id, 'member@example.com');
     const auth = { headers: { authorization: `Bearer ${token}` } };
     expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/me`, auth)).status).toBe(200);
-    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/logout`, { method: 'POST', ...auth })).status).toBe(200);
+    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/logout`, { site: locked.site.id, method: 'POST', ...auth })).status).toBe(200);
     expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/me`, auth)).status).toBe(401);
   });
 
   it('serves nothing of a site that is not published', async () => {
     const draft = await ctx.createSite();
-    expect((await ctx.visit(`/api/end-user/site/${draft.id}/contact-setting`)).status).toBe(404);
-    expect((await ctx.visit(`/api/end-user/site/${draft.id}/login`, { method: 'POST', json: { email: 'a@b.jp', password: 'x' } })).status).toBe(404);
+    expect((await ctx.visit(`/api/end-user/site/${draft.id}/contact-setting`, { site: draft.id })).status).toBe(404);
+    expect((await ctx.visit(`/api/end-user/site/${draft.id}/login`, { site: draft.id, method: 'POST', json: { email: 'a@b.jp', password: 'x' } })).status).toBe(404);
   });
 });
 
@@ -179,8 +179,8 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     await smtp.close();
   });
 
-  const register = (json: unknown, ip = '203.0.113.7') => ctx.visit(`/api/end-user/site/${locked.site.id}/register`, { method: 'POST', json, ip });
-  const login = (email: string, password: string) => ctx.visit(`/api/end-user/site/${locked.site.id}/login`, { method: 'POST', json: { email, password, lang: 'en' } });
+  const register = (json: unknown, ip = '203.0.113.7') => ctx.visit(`/api/end-user/site/${locked.site.id}/register`, { site: locked.site.id, method: 'POST', json, ip });
+  const login = (email: string, password: string) => ctx.visit(`/api/end-user/site/${locked.site.id}/login`, { site: locked.site.id, method: 'POST', json: { email, password, lang: 'en' } });
   const linkIn = (index: number) => new URL(textBody(smtp.received[index]!.raw).match(/https?:\/\/\S+/)![0]);
 
   it('registers temporarily, completes through the link in the received message, then logs in', async () => {
@@ -207,13 +207,13 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     expect(loggedIn.status).toBe(200);
     const session = (await loggedIn.json()) as { token: string; expiresAt: string; user: { email: string } };
     expect(session.user.email).toBe('visitor@example.com');
-    const page = await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/private`, { headers: { authorization: `Bearer ${session.token}` } });
+    const page = await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/private`, { site: locked.site.id, headers: { authorization: `Bearer ${session.token}` } });
     expect(page.status).toBe(200);
   });
 
   it('resends a fresh link that works while the first one no longer does', async () => {
     await register({ data: { email: 'late@example.com', password: 'Visitor#Pass1', confirmPassword: 'Visitor#Pass1' }, lang: 'en' });
-    const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', json: { email: 'late@example.com', lang: 'en' } });
+    const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { site: locked.site.id, method: 'POST', json: { email: 'late@example.com', lang: 'en' } });
     expect(resend.status).toBe(200);
     expect(smtp.received).toHaveLength(2);
     expect(textBody(smtp.received[1]!.raw)).toContain('complete your registration');
@@ -225,7 +225,7 @@ describe('membership over real SMTP: register, emailed link, login', () => {
   });
 
   it('answers a resend for an unknown email the same way, sending nothing', async () => {
-    const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', json: { email: 'nobody@example.com' } });
+    const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { site: locked.site.id, method: 'POST', json: { email: 'nobody@example.com' } });
     expect(resend.status).toBe(200);
     expect(smtp.received).toHaveLength(0);
   });

@@ -43,7 +43,7 @@ describe('the visitor API on the site origin', () => {
     for (let i = 0; i <= VISITOR_RATE_LIMITS.clicks; i++) statuses.push((await ctx.visit(`/api/end-user/campaign/cb1/click?site_id=${siteId}`, { ip: '203.0.113.60' })).status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(VISITOR_RATE_LIMITS.clicks);
     expect(statuses.at(-1)).toBe(429);
-    for (let i = 0; i < VISITOR_RATE_LIMITS.clicks + 5; i++) expect((await ctx.visit(`/api/end-user/site/${siteId}/scripts`, { ip: '203.0.113.60' })).status).toBe(200);
+    for (let i = 0; i < VISITOR_RATE_LIMITS.clicks + 5; i++) expect((await ctx.visit(`/api/end-user/site/${siteId}/scripts`, { site: siteId, ip: '203.0.113.60' })).status).toBe(200);
   });
 
   it('is not served on the admin origin, and answers unknown visitor paths with a JSON 404', async () => {
