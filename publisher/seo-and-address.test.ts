@@ -43,16 +43,19 @@ describe('the page head of a published page', () => {
     expect(html).toMatch(/<html lang="en"/);
     expect(head).toContain('<title>Catalogue 2026</title>');
     expect(head).toContain('<meta name="description" content="The spring catalogue">');
-    expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
-    expect(attr(head, /hreflang="ja" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/B1`);
-    expect(attr(head, /hreflang="en" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
-    expect(attr(head, /hreflang="x-default" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/B1`);
-    expect(attr(head, /property="og:url" content="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
+    // The site's own origin, {handle}.localhost with the shared host's port, and no /sites/{id} segment.
+    const origin = ctx.originOf(site.id);
+    expect(origin).toMatch(/^http:\/\/[a-z0-9-]+\.localhost:3001$/);
+    expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${origin}/en/B1`);
+    expect(attr(head, /hreflang="ja" href="([^"]+)"/)).toBe(`${origin}/B1`);
+    expect(attr(head, /hreflang="en" href="([^"]+)"/)).toBe(`${origin}/en/B1`);
+    expect(attr(head, /hreflang="x-default" href="([^"]+)"/)).toBe(`${origin}/B1`);
+    expect(attr(head, /property="og:url" content="([^"]+)"/)).toBe(`${origin}/en/B1`);
     expect(attr(head, /property="og:title" content="([^"]+)"/)).toBe('Catalogue 2026');
     expect(attr(head, /property="og:locale" content="([^"]+)"/)).toBe('en_US');
     const ogImage = attr(head, /property="og:image" content="([^"]+)"/)!;
-    expect(ogImage).toMatch(new RegExp(`^${SITE_ORIGIN}/media/[0-9a-f]{64}/60\\.(jpg|png)$`));
-    expect((await ctx.visit(new URL(ogImage).pathname)).status).toBe(200);
+    expect(ogImage).toMatch(new RegExp(`^${origin}/media/[0-9a-f]{64}/60\\.(jpg|png)$`));
+    expect((await ctx.visit(new URL(ogImage).pathname, { site: site.id })).status).toBe(200);
     expect(attr(head, /name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
     expect(attr(head, /name="twitter:image" content="([^"]+)"/)).toBe(ogImage);
     expect(head).toContain(HEAD_TAG);
@@ -96,19 +99,20 @@ describe('sitemap.xml and robots.txt', () => {
     const response = await ctx.visit(`/sitemap.xml`, { site: site.id });
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await response.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(SITE_ORIGIN.length));
-    const base = `/sites/${site.id}/`;
+    const origin = ctx.originOf(site.id);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(origin.length));
+    const base = '/';
     expect(locs).toEqual([base, `${base}A2`, `${base}B1`, `${base}en/`, `${base}en/A2`, `${base}en/B1`]);
-    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${SITE_ORIGIN}${base}en/A2"/>`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${origin}${base}en/A2"/>`);
     const robots = await (await ctx.visit(`/robots.txt`, { site: site.id })).text();
-    expect(robots).toBe(`User-agent: *\nAllow: /\nSitemap: ${SITE_ORIGIN}${base}sitemap.xml\n`);
+    expect(robots).toBe(`User-agent: *\nAllow: /\nSitemap: ${origin}${base}sitemap.xml\n`);
   });
 });
 
 describe('custom domains and path prefixes', () => {
   const visitUrl = (url: string) => ctx.site.request(url);
 
-  it('serves a site on its custom domain without the site segment, and sends its shared address there', async () => {
+  it('serves a site on its custom domain without the site segment, and sends its shared address and its handle there', async () => {
     const site = await seoSite({ customDomain: 'Shop.Example.test' });
     await ctx.publish(site.id);
     const top = await visitUrl('http://shop.example.test/');
@@ -124,9 +128,12 @@ describe('custom domains and path prefixes', () => {
     expect(asset).toBeDefined();
     expect((await visitUrl(`http://shop.example.test${asset}`)).status).toBe(200);
 
-    const shared = await ctx.visit(`/en/B1?utm=x`, { site: site.id });
+    const shared = await ctx.visit(`/sites/${site.id}/en/B1?utm=x`);
     expect(shared.status).toBe(301);
-    expect(shared.headers.get('location')).toBe('http://shop.example.test/en/B1?utm=x');
+    expect(shared.headers.get('location')).toBe('http://shop.example.test:3001/en/B1?utm=x');
+    const handle = await ctx.visit('/en/B1?utm=x', { site: site.id });
+    expect(handle.status).toBe(301);
+    expect(handle.headers.get('location')).toBe('http://shop.example.test:3001/en/B1?utm=x');
     expect((await visitUrl('http://other.example.test/')).status).toBe(404);
   });
 
@@ -142,7 +149,7 @@ describe('custom domains and path prefixes', () => {
     expect((await visitUrl('http://two.example.test/')).status).toBe(404);
   });
 
-  it('goes back to the shared address when the domain is removed, and frees the domain', async () => {
+  it('goes back to its handle origin when the domain is removed, and frees the domain', async () => {
     const site = await seoSite({ customDomain: 'gone.example.test' });
     await ctx.publish(site.id);
     expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: '' } })).status).toBe(200);
@@ -161,13 +168,17 @@ describe('custom domains and path prefixes', () => {
     expect(((await response.json()) as { message: string }).message).toBe('The domain taken.example.test is already used by another site.');
   });
 
-  it('serves a site with a path prefix only under that prefix, on the shared host and on its domain', async () => {
+  it('serves a site with a path prefix only under that prefix, on its handle origin and on its domain; the shared address with or without the prefix redirects there', async () => {
     const site = await seoSite({ customPathPrefix: 'shop' });
     await ctx.publish(site.id);
-    expect((await ctx.visit(`/shop/sites/${site.id}/en/B1`)).status).toBe(200);
-    const html = await (await ctx.visit(`/shop/sites/${site.id}/`)).text();
-    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/shop/sites/${site.id}/`);
-    expect((await ctx.visit(`/`, { site: site.id })).status).toBe(404);
+    const origin = ctx.originOf(site.id);
+    expect((await ctx.visit('/shop/en/B1', { site: site.id })).status).toBe(200);
+    const html = await (await ctx.visit('/shop/', { site: site.id })).text();
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${origin}/shop/`);
+    expect((await ctx.visit('/', { site: site.id })).status).toBe(404);
+    for (const path of [`/shop/sites/${site.id}/en/B1`, `/sites/${site.id}/en/B1`]) {
+      expect((await ctx.visit(path)).headers.get('location'), path).toBe(`${origin}/shop/en/B1`);
+    }
     expect((await ctx.visit(`/other/sites/${site.id}/`)).status).toBe(404);
 
     await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'prefixed.example.test' } });
