@@ -31,7 +31,10 @@ export function readHandleSite(storage: Storage, handle: string): Promise<string
  * that another site has since claimed is left to it.
  */
 async function movePointer(storage: Storage, keyOf: (name: string) => string, siteId: string, previous: string | undefined, next: string | undefined): Promise<void> {
-  if (next) await storage.put(keyOf(next), JSON.stringify({ siteId }), { contentType: 'application/json', cacheControl: 'no-cache' });
+  // Unchanged names are only read: a republish writes nothing it need not, and a pointer lost or taken over is put back.
+  if (next && (next !== previous || (await readPointer(storage, keyOf(next))) !== siteId)) {
+    await storage.put(keyOf(next), JSON.stringify({ siteId }), { contentType: 'application/json', cacheControl: 'no-cache' });
+  }
   if (previous && previous !== next && (await readPointer(storage, keyOf(previous))) === siteId) await storage.delete(keyOf(previous));
 }
 

@@ -190,11 +190,11 @@ describe('publishing a 3×4 site in two languages', () => {
     const manifest = await liveManifestOf(ctx.storage, site.id);
 
     for (const [url, path] of [
-      [`/sites/${site.id}/`, 'index.html'],
-      [`/sites/${site.id}/en/B2`, 'en/B2/index.html'],
-      [`/sites/${site.id}/C4`, 'C4/index.html'],
+      ['/', 'index.html'],
+      ['/en/B2', 'en/B2/index.html'],
+      ['/C4', 'C4/index.html'],
     ] as const) {
-      const response = await ctx.visit(url);
+      const response = await ctx.visit(url, { site: site.id });
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type'), url).toMatch(/^text\/html/);
       expect(response.headers.get('cache-control'), url).toBe('no-cache');
@@ -202,11 +202,11 @@ describe('publishing a 3×4 site in two languages', () => {
       expect(etag, url).toBe(`"${manifest.files[path]!.hash}"`);
       expect(sha256(new Uint8Array(await response.arrayBuffer())), url).toBe(manifest.files[path]!.hash);
 
-      const again = await ctx.visit(url, { headers: { 'if-none-match': etag! } });
+      const again = await ctx.visit(url, { site: site.id, headers: { 'if-none-match': etag! } });
       expect(again.status, url).toBe(304);
       expect(await again.text(), url).toBe('');
       expect(again.headers.get('etag'), url).toBe(etag);
-      const stale = await ctx.visit(url, { headers: { 'if-none-match': '"something-else"' } });
+      const stale = await ctx.visit(url, { site: site.id, headers: { 'if-none-match': '"something-else"' } });
       expect(stale.status, url).toBe(200);
     }
 
@@ -237,7 +237,7 @@ describe('publishing a 3×4 site in two languages', () => {
     expect(html).toContain('fetchpriority="high"');
     const mediaPath = /\/media\/[0-9a-f]{64}\/\d+\.webp/.exec(html)?.[0];
     expect(mediaPath).toBeDefined();
-    const media = await ctx.visit(mediaPath!);
+    const media = await ctx.visit(mediaPath!, { site: site.id });
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toBe('image/webp');
     expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -493,8 +493,8 @@ describe('images', () => {
     expect(result).toMatchObject({ imagesMade: 6, imagesReused: 0 });
 
     // Both pages, in both languages, point at the same derivatives.
-    for (const path of [`/sites/${view.id}/`, `/sites/${view.id}/A2`, `/sites/${view.id}/en/`, `/sites/${view.id}/en/A2`]) {
-      expect(await (await ctx.visit(path)).text(), path).toContain(`/media/${upload.sha256}/120.webp 120w`);
+    for (const path of ['/', '/A2', '/en/', '/en/A2']) {
+      expect(await (await ctx.visit(path, { site: view.id })).text(), path).toContain(`/media/${upload.sha256}/120.webp 120w`);
     }
   });
 });
