@@ -28,7 +28,7 @@ const entries = () =>
     notified: number;
     notify_error: string | null;
   }[];
-const post = (path: string, json: unknown, ip = '198.51.100.20') => ctx.visit(path, { method: 'POST', json, ip });
+const post = (path: string, json: unknown, ip = '198.51.100.20') => ctx.visit(path, { site: siteId, method: 'POST', json, ip });
 
 async function setForms(forms: unknown, extra: Record<string, unknown> = {}) {
   const response = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { forms, ...extra } });
@@ -64,7 +64,7 @@ describe('POST /api/contact', () => {
     const unknown = await post('/api/contact', { siteId, data: { email: 'a@b.jp', companyName: 'x', isAdmin: true }, lang: 'en' });
     expect(((await unknown.json()) as { message: string }).message).toBe('isAdmin: This field is not part of the form.');
     expect((await post('/api/contact', { data: {} })).status).toBe(400);
-    expect((await ctx.visit('/api/contact', { method: 'POST', body: 'not json', ip: '198.51.100.20' })).status).toBe(400);
+    expect((await ctx.visit('/api/contact', { site: siteId, method: 'POST', body: 'not json', ip: '198.51.100.20' })).status).toBe(400);
     expect((await post('/api/contact', { siteId: 'missing-site', data: {} })).status).toBe(404);
     expect(entries()).toEqual([]);
   });
