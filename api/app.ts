@@ -38,13 +38,12 @@ export type AppDeps = {
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {
   const { db, storage, config, jobs, mailer } = deps;
-  const secureCookie = config.production || config.adminOrigin.startsWith('https:');
   const previews = config.siteOrigin ? previewOrigin(config.siteOrigin, config.siteDomain ?? defaultSiteDomain(config.siteOrigin)) : '';
   const api = new Hono<AppEnv>()
     .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
-    .use(authorize({ db, secureCookie, mountedAt: '/api' }))
-    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, secureCookie, siteOrigin: config.siteOrigin }))
+    .use(authorize({ db, mountedAt: '/api' }))
+    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }))
     .route('/', siteRoutes({ db, storage }))
     .route('/', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))

@@ -16,6 +16,7 @@ import type { StoredUpload } from './sites/store-upload.ts';
 import { eq } from 'drizzle-orm';
 import type { AccountType, AdminRole, Authority, ContractState } from '../model/account.ts';
 import { hashPassword } from './identity/password.ts';
+import { SESSION_COOKIE } from './identity/sessions.ts';
 import { accounts, sites } from './db/schema.ts';
 import { adminMembers } from './db/schema-identity.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
@@ -293,7 +294,7 @@ export async function addAccount(db: Db, options: TestAccountOptions): Promise<{
 
 /** The `name=value` pair of the session cookie a response sets. */
 export function sessionCookie(response: Response): string {
-  const header = response.headers.getSetCookie().find((line) => line.startsWith('sg_session='));
+  const header = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
   if (!header) throw new Error('the response sets no session cookie');
   return header.split(';')[0]!;
 }

@@ -6,10 +6,7 @@ type Addressed = Pick<SiteSnapshot, 'origin' | 'defaultLanguage' | 'customPathPr
 
 /** A page's absolute address in a language: its custom path when it has one, else its position. */
 export function pageUrl(site: Addressed, lang: Language, page: Pick<GridPage, 'position' | 'customPath'>): string {
-  const path = buildVisitorPath(
-    { defaultLanguage: site.defaultLanguage, customPathPrefix: site.customPathPrefix },
-    { lang, position: page.position, customPath: page.customPath },
-  );
+  const path = buildVisitorPath({ defaultLanguage: site.defaultLanguage, customPathPrefix: site.customPathPrefix }, { lang, position: page.position, customPath: page.customPath });
   return site.origin + path;
 }
 

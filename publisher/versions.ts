@@ -19,9 +19,7 @@ export const manifestSchema = z.object({
    * How visitors reach this version: its handle (`{handle}.{SITE_DOMAIN}`; absent in versions made
    * before handles), its custom domain, if any, its path prefix, and the language whose pages sit at the root.
    */
-  address: z
-    .object({ handle: z.string().optional(), domain: z.string().optional(), prefix: z.string(), defaultLanguage: z.string().optional() })
-    .default({ prefix: '' }),
+  address: z.object({ handle: z.string().optional(), domain: z.string().optional(), prefix: z.string(), defaultLanguage: z.string().optional() }).default({ prefix: '' }),
   /**
    * Members-only pages' data (`{lang}/{pageId}.json` → file), stored under `private/objects/`,
    * never served by the site host nor exported: only the API reads it, for a member's token.

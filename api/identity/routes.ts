@@ -9,7 +9,7 @@ import { listPlans } from './list-plans.ts';
 import { subAdminRoutes } from './sub-admin-routes.ts';
 import { userRoutes } from './user-routes.ts';
 
-export type IdentityRouteDeps = { db: Db; mailer: Mailer; adminOrigin: string; secureCookie: boolean; siteOrigin: string | undefined };
+export type IdentityRouteDeps = { db: Db; mailer: Mailer; adminOrigin: string; siteOrigin: string | undefined };
 
 /** The back-office identity calls, registered at their full paths: /meta, /auth, plans, users and contracts, admin lists. */
 export function identityRoutes(deps: IdentityRouteDeps) {

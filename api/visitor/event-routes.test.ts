@@ -21,7 +21,9 @@ const rows = () =>
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 function send(events: unknown[], init: { contentType?: string; ip?: string } = {}) {
-  return ctx.visit('/api/end-user/events', { site: siteId, method: 'POST',
+  return ctx.visit('/api/end-user/events', {
+    site: siteId,
+    method: 'POST',
     body: JSON.stringify({ events }),
     headers: { 'content-type': init.contentType ?? 'text/plain;charset=UTF-8', 'user-agent': IPHONE },
     ip: init.ip ?? '192.0.2.80',
@@ -123,12 +125,26 @@ describe('POST /api/end-user/events', () => {
     expect(await refused.json()).toEqual({ message: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。', code: 'too_many_requests', key: 'tooManyRequests', values: {}, issues: [] });
     // Another client is not held back, whatever X-Forwarded-For claims.
     expect(
-      (await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.100', headers: { 'x-forwarded-for': '192.0.2.99' } }))
-        .status,
+      (
+        await ctx.visit('/api/end-user/events', {
+          site: siteId,
+          method: 'POST',
+          body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }),
+          ip: '192.0.2.100',
+          headers: { 'x-forwarded-for': '192.0.2.99' },
+        })
+      ).status,
     ).toBe(202);
     expect(
-      (await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.99', headers: { 'x-forwarded-for': '203.0.113.1' } }))
-        .status,
+      (
+        await ctx.visit('/api/end-user/events', {
+          site: siteId,
+          method: 'POST',
+          body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }),
+          ip: '192.0.2.99',
+          headers: { 'x-forwarded-for': '203.0.113.1' },
+        })
+      ).status,
     ).toBe(429);
   });
 

@@ -117,9 +117,13 @@ describe('members-only content through the API', () => {
   it('answers the product, button and link variants for a member only', async () => {
     const token = await memberToken(ctx, locked.site.id, 'member@example.com');
     const auth = { headers: { authorization: `Bearer ${token}` } };
-    const products = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/product/private`, { ...auth, site: locked.site.id })).json()) as { products: { productName: string }[] };
+    const products = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/product/private`, { ...auth, site: locked.site.id })).json()) as {
+      products: { productName: string }[];
+    };
     expect(products.products.map((product) => product.productName)).toEqual([SECRET.product, 'Second']);
-    const buttons = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/button/private`, { ...auth, site: locked.site.id })).json()) as { buttons: { buttonText: string }[] };
+    const buttons = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/button/private`, { ...auth, site: locked.site.id })).json()) as {
+      buttons: { buttonText: string }[];
+    };
     expect(buttons.buttons[0]!.buttonText).toBe(SECRET.button);
     const links = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/link/private`, { ...auth, site: locked.site.id })).json()) as { links: { id: string }[] };
     expect(links.links.map((link) => link.id)).toEqual(['l1']);
@@ -129,7 +133,9 @@ describe('members-only content through the API', () => {
 
   it('refuses media links with a tampered signature, another image or another site', async () => {
     const token = await memberToken(ctx, locked.site.id, 'member@example.com');
-    const page = (await (await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { site: locked.site.id, headers: { authorization: `Bearer ${token}` } })).json()) as { content: { detail: { imageUrl: string } } };
+    const page = (await (await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { site: locked.site.id, headers: { authorization: `Bearer ${token}` } })).json()) as {
+      content: { detail: { imageUrl: string } };
+    };
     const url = page.content.detail.imageUrl;
     const [, signature] = /private-media\/([^/]+)\//.exec(url)!;
     const tampered = url.replace(signature!, `${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`);

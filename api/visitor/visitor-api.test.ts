@@ -54,7 +54,9 @@ describe('the visitor API on the site origin', () => {
   });
 
   it('takes no notice of the admin session or the same-site rule: a cross-site form post is judged on its own', async () => {
-    const response = await ctx.visit('/api/contact', { site: siteId, method: 'POST',
+    const response = await ctx.visit('/api/contact', {
+      site: siteId,
+      method: 'POST',
       ip: '203.0.113.70',
       json: { siteId, data: { email: 'a@example.com', companyName: 'x' } },
       headers: { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },

@@ -55,7 +55,9 @@ export const MEMBER_PASSWORD = 'Member#Pass1';
 
 /** Registers, follows the emailed link (outbox mailer) and logs in; returns the member's bearer token. */
 export async function memberToken(ctx: TestContext, siteId: string, email: string, ip = '198.51.100.1'): Promise<string> {
-  const registered = await ctx.visit(`/api/end-user/site/${siteId}/register`, { site: siteId, method: 'POST',
+  const registered = await ctx.visit(`/api/end-user/site/${siteId}/register`, {
+    site: siteId,
+    method: 'POST',
     ip,
     json: { data: { email, password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD }, lang: 'en' },
   });

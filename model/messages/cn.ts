@@ -17,6 +17,7 @@ export const visitorCn = {
   unknownField: '此字段不属于该表单。',
   alreadyRegistered: '该电子邮件地址已注册。请登录。',
   loginRequired: '请以会员身份登录以查看此页面。',
+  sessionCookieConflict: '浏览器发送了多个登录 Cookie，因此已拒绝此请求。请重新登录。',
   formLocked: '此网站不提供该表单。',
   applicantsFull: '抱歉，申请人数已达上限。',
   popupInactive: '此活动当前不可用。',

@@ -17,6 +17,7 @@ export const visitorEn = {
   unknownField: 'This field is not part of the form.',
   alreadyRegistered: 'This email address is already registered. Please log in.',
   loginRequired: 'Please log in as a member to see this page.',
+  sessionCookieConflict: 'Your browser sent more than one sign-in cookie, so this request was refused. Please log in again.',
   formLocked: 'This form is not available on this site.',
   applicantsFull: 'Sorry, the number of applicants has reached the limit.',
   popupInactive: 'This offer is not available now.',

@@ -17,6 +17,7 @@ export const visitorJp = {
   unknownField: 'この項目はフォームにありません。',
   alreadyRegistered: 'このメールアドレスは登録済みです。ログインしてください。',
   loginRequired: 'このページを見るには会員としてログインしてください。',
+  sessionCookieConflict: 'ブラウザから複数のログイン用Cookieが送信されたため、リクエストを拒否しました。もう一度ログインしてください。',
   formLocked: 'このサイトではフォームをご利用いただけません。',
   applicantsFull: '申し訳ありません。応募者数が上限に達しました。',
   popupInactive: 'この企画は現在ご利用いただけません。',

@@ -24,6 +24,7 @@ export const VISITOR_MESSAGE_KEYS = [
   'unknownField',
   'alreadyRegistered',
   'loginRequired',
+  'sessionCookieConflict',
   'formLocked',
   'applicantsFull',
   'popupInactive',

@@ -17,6 +17,7 @@ export const visitorKr = {
   unknownField: '이 항목은 양식에 없습니다.',
   alreadyRegistered: '이미 등록된 이메일 주소입니다. 로그인해 주세요.',
   loginRequired: '이 페이지를 보려면 회원으로 로그인해 주세요.',
+  sessionCookieConflict: '브라우저가 로그인 쿠키를 두 개 이상 보내 요청이 거부되었습니다. 다시 로그인해 주세요.',
   formLocked: '이 사이트에서는 양식을 사용할 수 없습니다.',
   applicantsFull: '죄송합니다. 신청자 수가 한도에 도달했습니다.',
   popupInactive: '이 이벤트는 현재 이용할 수 없습니다.',
