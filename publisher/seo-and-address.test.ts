@@ -151,10 +151,17 @@ describe('custom domains and path prefixes', () => {
 
   it('goes back to its handle origin when the domain is removed, and frees the domain', async () => {
     const site = await seoSite({ customDomain: 'gone.example.test' });
+    const ask = async (domain: string) => (await ctx.visit(`/api/tls/ask?domain=${encodeURIComponent(domain)}`)).status;
+    // Caddy's on-demand TLS asks first: no certificate for a domain no published site is live on.
+    expect(await ask('gone.example.test')).toBe(404);
     await ctx.publish(site.id);
+    expect(await ask('gone.example.test')).toBe(200);
+    expect(await ask('GONE.example.test')).toBe(200);
+    for (const other of ['other.example.test', new URL(ctx.originOf(site.id)).hostname, 'localhost', '../x', '']) expect(await ask(other), other).toBe(404);
     expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: '' } })).status).toBe(200);
     await ctx.publish(site.id);
     expect((await visitUrl('http://gone.example.test/')).status).toBe(404);
+    expect(await ask('gone.example.test')).toBe(404);
     expect((await ctx.visit(`/`, { site: site.id })).status).toBe(200);
     const other = await ctx.createSite({ name: 'Other' });
     expect((await ctx.request(`/api/site/${other.id}`, { method: 'PUT', json: { customDomain: 'gone.example.test' } })).status).toBe(200);

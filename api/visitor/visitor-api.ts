@@ -18,6 +18,7 @@ import { popupRoutes } from './popup-routes.ts';
 import { settingsMediaRoutes } from './settings-media-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { surveyRoutes } from './survey-routes.ts';
+import { tlsRoutes } from './tls-routes.ts';
 import type { EventQueue } from './event-queue.ts';
 import { requestLanguage } from './visitor-language.ts';
 import type { HostSites } from '../host-sites.ts';
@@ -96,7 +97,7 @@ export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
     if (declared.policy.access === 'member') api.use(declared.path, memberGate(deps.db, declared));
   }
   // Each routes file serves its contracts at their full paths (visitorContracts).
-  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes]) api.route('/', routes(deps));
+  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes, tlsRoutes]) api.route('/', routes(deps));
   api.all('*', () => {
     throw notFound('pathNotFound');
   });
