@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, pngBytes, SITE_ORIGIN, type TestContext } from '../api/test-support.ts';
+import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
 import { messageText } from '../model/messages/text.ts';
 import { SEO_MESSAGES, type SeoProblem } from '../model/seo-rules.ts';
 
