@@ -138,8 +138,7 @@ describe("a site's scripts against the admin and other sites", () => {
     const admin = await context.newPage();
     await admin.goto(`${server.adminUrl}/`);
     const login = await admin.evaluate(
-      async ({ email, password }) =>
-        (await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).status,
+      async ({ email, password }) => (await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).status,
       OPERATOR,
     );
     expect(login).toBe(200);
