@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{model,api,publisher,storage,scripts,site-template,admin}/**/*.test.{ts,tsx}'],
+    include: ['{model,api,publisher,storage,scripts,site-template,admin,deploy}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'forks',
     // Every answer is checked against its contract's response schema (api/http/route.ts).

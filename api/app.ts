@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Storage } from '../storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/open-database.ts';
@@ -24,11 +24,14 @@ import { previewRoutes } from './sites/preview-routes.ts';
 import { docsRoutes } from './docs/routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
+import { hostSites } from './host-sites.ts';
+import { defaultSiteDomain, previewOrigin, requestHostName } from '../model/site-origin.ts';
+import { handleHost, PREVIEW_LABEL } from '../model/site-handle.ts';
 
 export type AppDeps = {
   db: Db;
   storage: Storage;
-  config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string };
+  config: Pick<Config, 'adminOrigin' | 'production'> & { siteOrigin?: string; siteDomain?: string };
   jobs: PublishJobs;
   mailer: Mailer;
   /** Where mail that must not hold up an answer is sent from; one logging to stderr by default. */
@@ -42,19 +45,19 @@ export type AppDeps = {
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {
   const { db, storage, config, jobs, mailer } = deps;
-  const secureCookie = config.production || config.adminOrigin.startsWith('https:');
+  const previews = config.siteOrigin ? previewOrigin(config.siteOrigin, config.siteDomain ?? defaultSiteDomain(config.siteOrigin)) : '';
   const api = new Hono<AppEnv>()
     .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
-    .use(authorize({ db, secureCookie, mountedAt: '/api' }))
-    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, secureCookie, siteOrigin: config.siteOrigin, background: deps.background ?? createBackground() }))
+    .use(authorize({ db, mountedAt: '/api' }))
+    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, background: deps.background ?? createBackground() }))
     .route('/', siteRoutes({ db, storage }))
     .route('/', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
-    .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }))
+    .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     // The API describing itself: /openapi.json and its reference page.
     .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
@@ -65,11 +68,15 @@ export function createAdminApp(deps: AppDeps) {
   app.onError(handleError);
   app.use(noSniff());
   app.route('/api', api);
-  app.route('/', adminShell(deps.adminDist, { frameOrigin: config.siteOrigin }));
+  // The console frames only previews.
+  app.route('/', adminShell(deps.adminDist, { frameOrigin: previews || undefined }));
   return app;
 }
 
 export type SiteAppDeps = VisitorApiDeps & {
+  /** SITE_DOMAIN: sites are `{handle}.{siteDomain}`; default: SITE_ORIGIN's host name (localhost for an address). */
+  siteDomain?: string;
+  /** How long a host → site answer is kept (api/host-sites.ts). */
   domainCacheMs?: number;
   /** The admin's origin, the one other page that may frame a published page (known once the admin listens). */
   adminOrigin?: () => string;
@@ -77,16 +84,29 @@ export type SiteAppDeps = VisitorApiDeps & {
 };
 
 /**
- * The site origin: published sites, their assets and media, drafts' previews, and under /api the
- * calls their visitors make (forms, members, counters, events). Kept apart from the admin's origin.
+ * The site app: each published site on its own origin (`{handle}.{SITE_DOMAIN}` or its custom
+ * domain) with its assets, media and, under /api, the calls its visitors make (forms, members,
+ * counters, events); drafts' previews on `preview.{SITE_DOMAIN}` only; on the shared host
+ * (SITE_ORIGIN) the spec's `/sites/{id}/…` entry, which redirects to the site's origin.
+ * Kept apart from the admin's origin.
  */
 export function createSiteApp(deps: SiteAppDeps) {
+  const siteDomain = deps.siteDomain ?? defaultSiteDomain(deps.siteOrigin);
+  const sites = hostSites(deps.storage, { siteDomain, cacheMs: deps.domainCacheMs });
+  const previewHostName = handleHost(PREVIEW_LABEL, siteDomain);
+  const onPreviewHost = (c: Context) => requestHostName(c.req.header('host') || new URL(c.req.url).host) === previewHostName;
   const app = new Hono();
   app.onError(handleError);
   app.use(noSniff());
-  app.route('/api', visitorApi(deps));
-  // Drafts' previews (owner content too) live on this origin, authorised by a signed token.
+  // Owner content of drafts lives on the preview origin alone: there only previews, the viewer's files and the
+  // visitor API (which acts for no site there), elsewhere no preview.
+  app.use('*', async (c, next) => {
+    const previewPath = ['/preview/', '/_astro/', '/api/'].some((start) => c.req.path.startsWith(start));
+    if (onPreviewHost(c) ? !previewPath : c.req.path.startsWith('/preview/')) return c.text('Not found', 404);
+    await next();
+  });
+  app.route('/api', visitorApi(deps, sites));
   if (deps.preview) app.route('/', previewHost({ ...deps.preview, storage: deps.storage, key: deps.preview.key ?? PROCESS_PREVIEW_KEY }));
-  app.route('/', siteHost(deps.storage, { domainCacheMs: deps.domainCacheMs, adminOrigin: deps.adminOrigin }));
+  app.route('/', siteHost(deps.storage, { sites, siteDomain, siteOrigin: () => deps.siteOrigin, adminOrigin: deps.adminOrigin }));
   return app;
 }

@@ -70,16 +70,18 @@ async function storageKeys(): Promise<string[]> {
 }
 
 describe('logging in', () => {
-  it("with the first operator's credentials sets an HttpOnly session cookie that opens /api/site", async () => {
+  it("with the first operator's credentials sets a __Host- session cookie (HttpOnly, Secure, Path=/, no Domain, SameSite) that opens /api/site", async () => {
     const response = await login({ email: OPERATOR.email, password: OPERATOR.password });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ account: { email: OPERATOR.email, accountType: 'MASTER' } });
+    expect(SESSION_COOKIE).toBe('__Host-sg_session');
     const setCookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))!;
     expect(setCookie).toMatch(/; HttpOnly/i);
-    expect(setCookie).toMatch(/; SameSite=Lax/i);
-    expect(setCookie).toMatch(/; Path=\//i);
-    // The admin origin of the tests is http://, so the cookie cannot be Secure there.
-    expect(setCookie).not.toMatch(/; Secure/i);
+    expect(setCookie).toMatch(/; SameSite=Strict/i);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/i);
+    // Secure even on the tests' http:// origin: browsers take Secure cookies from http://localhost, and __Host- needs it.
+    expect(setCookie).toMatch(/; Secure/i);
+    expect(setCookie).not.toMatch(/; Domain=/i);
 
     const cookie = sessionCookie(response);
     const sites = await ctx.request('/api/site', { headers: { cookie } });
@@ -222,6 +224,34 @@ describe('cross-site requests', () => {
 });
 
 describe('logging out', () => {
+  it('refuses a request carrying more than one session cookie, whatever their names, and clears the planted ones', async () => {
+    const cookie = await ctx.login();
+    const token = cookie.split('=')[1]!;
+    const attacker = createSession(ctx.db, ctx.db.select().from(sessions).get()!.accountId).token;
+    for (const cookies of [
+      `sg_session=${attacker}; ${cookie}`,
+      `${cookie}; sg_session=${attacker}`,
+      `${SESSION_COOKIE}=${attacker}; ${cookie}`,
+      `${cookie}; __Secure-sg_session=junk`,
+      `${cookie}; ${SESSION_COOKIE}=${token}`,
+    ]) {
+      for (const [method, path] of [
+        ['GET', '/api/auth/user-info'],
+        ['GET', '/api/site'],
+        ['POST', '/api/auth/login'],
+      ] as const) {
+        const json = method === 'POST' ? { email: OPERATOR.email, password: OPERATOR.password } : undefined;
+        const response = await ctx.request(path, { method, json, headers: { cookie: cookies } });
+        expect(response.status, `${path} ${cookies}`).toBe(401);
+        expect(await response.json()).toMatchObject({ code: 'unauthenticated', key: 'sessionCookieConflict' });
+        expect(response.headers.getSetCookie().join('\n')).toMatch(/sg_session=;.*Max-Age=0/i);
+      }
+    }
+    // Alone, a cookie of the old name is no session at all; the admin's own one still works.
+    expect((await ctx.request('/api/site', { headers: { cookie: `sg_session=${token}` } })).status).toBe(401);
+    expect((await ctx.request('/api/site', { headers: { cookie } })).status).toBe(200);
+  });
+
   it('ends the session: its cookie no longer opens anything', async () => {
     const cookie = await ctx.login();
     const token = cookie.split('=')[1]!;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultSiteDomain } from '../model/site-origin.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -16,6 +17,12 @@ const envSchema = z.object({
   EXPORT_STORAGE_DIR: z.string().min(1).optional(),
   ADMIN_ORIGIN: origin.optional(),
   SITE_ORIGIN: origin.optional(),
+  SITE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'a host name such as swipegrid-sites.net')
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(50).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -36,6 +43,8 @@ export type Config = {
   exportStorage: { driver: string; root: string };
   adminOrigin: string;
   siteOrigin: string;
+  /** Every site without a custom domain is served on `{handle}.{siteDomain}` (a wildcard DNS name). */
+  siteDomain: string;
   firstOperator: { email?: string; password?: string };
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   seedDemo: boolean;
@@ -68,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exportStorage: { driver: e.EXPORT_STORAGE_DRIVER ?? e.STORAGE_DRIVER, root: resolve(e.EXPORT_STORAGE_DIR ?? `${dataDir}/export`) },
     adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
     siteOrigin: e.SITE_ORIGIN ?? `http://localhost:${sitePort}`,
+    siteDomain: e.SITE_DOMAIN ?? (e.SITE_ORIGIN ? defaultSiteDomain(e.SITE_ORIGIN) : 'localhost'),
     firstOperator: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: `${dataDir}/outbox` },
     seedDemo: e.SEED_DEMO === 'true',

@@ -19,9 +19,13 @@ import { createEventQueue } from './visitor/event-queue.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
 import { seedPlans } from './identity/seed-plans.ts';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
+import { handleOrigin } from '../model/site-origin.ts';
+import { readLiveManifest } from '../publisher/versions.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { Db } from './db/open-database.ts';
 
-export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; close(): Promise<void> };
+export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; demoSiteUrl?: string; close(): Promise<void> };
 
 /** Serves an app on a port (0: any free one) and resolves once it listens, with the port it got; what Node's parser refuses is answered as JSON. */
 export function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, host: string): Promise<{ server: ServerType; port: number }> {
@@ -70,6 +74,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     adminOrigin: () => adminUrl,
     rateLimitScale: config.visitorRateLimitScale,
     clock: options.clock,
+    siteDomain: config.siteDomain,
     get siteOrigin() {
       return siteOrigin;
     },
@@ -77,7 +82,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const site = await listen(siteApp, config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;
-  const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl });
+  const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
 
   seedPlans(db);
   const operator = await ensureFirstOperator(db, config.firstOperator);
@@ -89,14 +94,18 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     const publishId = jobs.start(demoSiteId);
     await jobs.finished(publishId);
   }
+  // Versions published before sites had origins of their own have no handle: publishing them again moves them there.
+  for (const siteId of await sitesWithoutHandleVersion(db, storage)) jobs.start(siteId);
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
   const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock }), config.port, config.host);
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
-  log(`Published sites:  ${siteUrl}/sites/{siteId}/`);
-  if (demoSiteId) log(`Demo site:        ${siteUrl}/sites/${demoSiteId}/`);
+  log(`Published sites:  ${handleOrigin(siteUrl, config.siteDomain, '{handle}')}/   (or ${siteUrl}/sites/{siteId}/, which redirects there)`);
+  const demoHandle = demoSiteId ? db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, demoSiteId)).get()?.handle : undefined;
+  const demoSiteUrl = demoHandle ? `${handleOrigin(siteUrl, config.siteDomain, demoHandle)}/` : undefined;
+  if (demoSiteUrl) log(`Demo site:        ${demoSiteUrl}`);
   if (operator.created) {
     log(`First operator:   ${operator.email}`);
     if (operator.generated) log(`Password:         ${operator.password}   (shown once; set ADMIN_PASSWORD to choose it)`);
@@ -105,6 +114,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     adminUrl,
     siteUrl,
     demoSiteId,
+    demoSiteUrl,
     async close() {
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       await events.close();
@@ -112,6 +122,17 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       db.$client.close();
     },
   };
+}
+
+/** Published sites whose live version was made before handles (its address names none). */
+async function sitesWithoutHandleVersion(db: Db, storage: Storage): Promise<string[]> {
+  const published = db.select({ id: sites.id }).from(sites).where(isNotNull(sites.liveVersion)).all();
+  const stale: string[] = [];
+  for (const { id } of published) {
+    const manifest = await readLiveManifest(storage, id).catch(() => null);
+    if (manifest && !manifest.address.handle) stale.push(id);
+  }
+  return stale;
 }
 
 /** Closes the server on SIGINT or SIGTERM, so what is still queued (analytics events) is written before the process ends. */

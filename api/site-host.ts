@@ -2,23 +2,33 @@ import { Hono, type Context } from 'hono';
 import { objectKey, readLivePointer, readManifest, type Manifest } from '../publisher/versions.ts';
 import type { Storage } from '../storage/storage.ts';
 import { safeDecode } from './http/safe-decode.ts';
-import { customDomainOrigin, requestHostName } from '../model/site-origin.ts';
-import { readDomainSite } from '../publisher/domains.ts';
+import { customDomainOrigin, handleOrigin, requestHostName } from '../model/site-origin.ts';
+import { hostHandle } from '../model/site-handle.ts';
+import type { HostSites } from './host-sites.ts';
 import { parseLanguageToken } from '../model/language.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../model/position.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const DOMAIN_CACHE_MS = 5_000;
+
+export type SiteHostOptions = {
+  /** Which site a host leads to (api/host-sites.ts). */
+  sites: HostSites;
+  /** The shared site host (SITE_ORIGIN), whose scheme and port every site's own origin has; known once it listens. */
+  siteOrigin: () => string;
+  siteDomain: string;
+  /** The admin's origin, the one other page that may frame a published page. */
+  adminOrigin?: () => string;
+};
 /** `{prefix}/sites/{siteId}{/rest}`: the shared host's address of a site, the prefix being the site's custom path prefix. */
 const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
 
 /**
- * Serves published sites from storage, the way a CDN with edge logic would: a path resolves
+ * Serves published sites from storage, the way a CDN with edge logic would: a host resolves to a
+ * site through the pointers a publish writes (`{handle}.{SITE_DOMAIN}` or a custom domain), a path
  * through the site's live manifest to a content-addressed object. Pages are `no-cache` with
  * their hash as ETag; hashed assets, grid manifests and media derivatives are immutable.
  */
-export function siteHost(storage: Storage, options: { domainCacheMs?: number; adminOrigin?: () => string } = {}) {
-  const domainCacheMs = options.domainCacheMs ?? DOMAIN_CACHE_MS;
+export function siteHost(storage: Storage, options: SiteHostOptions) {
   // Manifests never change once written, so one read per version is enough.
   const manifests = new Map<string, Manifest>();
   async function liveManifest(siteId: string): Promise<Manifest | null> {
@@ -81,17 +91,6 @@ export function siteHost(storage: Storage, options: { domainCacheMs?: number; ad
     return candidates.find((path) => manifest.files[path]) ?? null;
   }
 
-  // Host → site lookups are one storage read; a few seconds of caching keeps them off every request.
-  const domains = new Map<string, { siteId: string | null; at: number }>();
-  async function domainSite(host: string): Promise<string | null> {
-    const cached = domains.get(host);
-    if (cached && Date.now() - cached.at < domainCacheMs) return cached.siteId;
-    const siteId = await readDomainSite(storage, host);
-    if (domains.size > 1000) domains.clear();
-    domains.set(host, { siteId, at: Date.now() });
-    return siteId;
-  }
-
   /** A path below a site's root, resolved through its live manifest; a miss gets the language's 404 page. */
   async function serveSitePath(c: Context, manifest: Manifest, rawRest: string) {
     const rest = safeDecode(rawRest) ?? '\0';
@@ -103,34 +102,45 @@ export function siteHost(storage: Storage, options: { domainCacheMs?: number; ad
     return c.text('Not found', 404);
   }
 
+  /** The origin a live version is reached on: its custom domain, else its handle under SITE_DOMAIN. */
+  function ownOrigin(manifest: Manifest): string | null {
+    const { domain, handle } = manifest.address;
+    if (domain) return customDomainOrigin(options.siteOrigin(), domain);
+    return handle ? handleOrigin(options.siteOrigin(), options.siteDomain, handle) : null;
+  }
+
   return new Hono()
     .get('/_astro/*', (c) => serveImmutable(c, c.req.path.slice(1)))
     .get('/media/*', (c) => serveImmutable(c, safeDecode(c.req.path.slice(1)) ?? ''))
     .get('*', async (c) => {
       const url = new URL(c.req.url);
       // node-server builds the URL from the Host header, so this is the host the visitor asked for.
-      const host = requestHostName(url.host);
-      const domainSiteId = host ? await domainSite(host) : null;
-      if (domainSiteId) {
-        // A custom domain: no /sites/{id} segment, the site's path prefix (if any) first.
-        const manifest = await liveManifest(domainSiteId);
-        if (!manifest || manifest.address.domain !== host) return c.text('This site is not published.', 404);
+      const host = requestHostName(c.req.header('host') || url.host);
+      const hostSiteId = await options.sites.siteOf(host);
+      if (hostSiteId) {
+        // The site's own origin: no /sites/{id} segment, the site's path prefix (if any) first.
+        const manifest = await liveManifest(hostSiteId);
+        if (!manifest) return c.text('This site is not published.', 404);
+        const origin = ownOrigin(manifest);
+        if (!origin) return c.text('This site is not published.', 404);
+        if (new URL(origin).hostname !== host) {
+          // Its handle, while the site is published for its custom domain: the links lead there, so visitors go there too.
+          if (manifest.address.domain && hostHandle(host, options.siteDomain) !== null) return c.redirect(`${origin}${url.pathname}${url.search}`, 301);
+          return c.text('This site is not published.', 404);
+        }
         const { prefix } = manifest.address;
         if (url.pathname === prefix && prefix !== '') return c.redirect(`${prefix}/${url.search}`, 301);
         if (!url.pathname.startsWith(`${prefix}/`)) return c.text('Not found', 404);
         return serveSitePath(c, manifest, url.pathname.slice(prefix.length + 1));
       }
+      // The shared host: the spec's address of a site is an entry that sends the visitor to the site's own origin.
       const match = SHARED_PATH.exec(url.pathname);
       if (!match) return c.text('Not found', 404);
-      const [, prefix = '', siteId = '', rest] = match;
-      if (rest === undefined) return c.redirect(`${url.pathname}/${url.search}`, 301);
+      const [, prefix = '', siteId = '', rest = '/'] = match;
       const manifest = await liveManifest(siteId);
-      if (!manifest) return c.text('This site is not published.', 404);
-      if (manifest.address.domain) {
-        // Published for its own domain: its links lead there, so the shared address sends visitors there too.
-        return c.redirect(`${customDomainOrigin(url.origin, manifest.address.domain)}${manifest.address.prefix}/${rest.slice(1)}${url.search}`, 301);
-      }
-      if (manifest.address.prefix !== prefix) return c.text('Not found', 404);
-      return serveSitePath(c, manifest, rest.slice(1));
+      const origin = manifest ? ownOrigin(manifest) : null;
+      if (!manifest || !origin) return c.text('This site is not published.', 404);
+      if (prefix !== '' && prefix !== manifest.address.prefix) return c.text('Not found', 404);
+      return c.redirect(`${origin}${manifest.address.prefix}/${rest.slice(1)}${url.search}`, 301);
     });
 }

@@ -18,12 +18,14 @@ import type { StoredUpload } from './sites/store-upload.ts';
 import { eq } from 'drizzle-orm';
 import type { AccountType, AdminRole, Authority, ContractState } from '../model/account.ts';
 import { hashPassword } from './identity/password.ts';
+import { SESSION_COOKIE } from './identity/sessions.ts';
 import { accounts, sites } from './db/schema.ts';
 import { adminMembers } from './db/schema-identity.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedPlans } from './identity/seed-plans.ts';
 import { createBackground, type Background } from './mail/background.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
+import { handleOrigin } from '../model/site-origin.ts';
 
 /** The first operator every test context starts with (MASTER). */
 export const OPERATOR = { email: 'operator@example.com', password: 'Operator#Pass1' } as const;
@@ -105,9 +107,13 @@ export type TestContext = {
   request(path: string, init?: TestRequestInit): Promise<Response>;
   /**
    * A request to the site app (published sites and the visitor API), without any session; `json`
-   * sends a JSON body; `ip` is the client address the app sees (as from the socket).
+   * sends a JSON body; `ip` is the client address the app sees (as from the socket). `site` sends
+   * it to that site's own origin (`{handle}.localhost:3001`); without it, or a `host` header, it
+   * goes to the shared host (SITE_ORIGIN).
    */
-  visit(path: string, init?: TestRequestInit & { ip?: string }): Promise<Response>;
+  visit(path: string, init?: TestRequestInit & { ip?: string; site?: string }): Promise<Response>;
+  /** A site's own origin, from its handle: `http://{handle}.localhost:3001`. */
+  originOf(siteId: string): string;
   /** POST /api/site as the operator; throws unless 201. */
   createSite(input?: Record<string, unknown>): Promise<SiteView>;
   /** POST /api/site/{id}/media as the operator; throws unless 201. */
@@ -149,6 +155,12 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
   // No domain cache: a test sees a domain move as soon as the publish that made it.
   const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN, clock: options.clock });
   let cookie: string | undefined;
+
+  function originOf(siteId: string): string {
+    const row = db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, siteId)).get();
+    if (!row?.handle) throw new Error(`no site ${siteId}`);
+    return handleOrigin(SITE_ORIGIN, 'localhost', row.handle);
+  }
 
   async function loginAs(email: string, password: string): Promise<string> {
     const response = await admin.request('http://localhost/api/auth/login', {
@@ -202,9 +214,11 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
     login,
     loginAs,
     request,
+    originOf,
     async visit(requestPath, init = {}) {
-      const { json, ip, ...rest } = init;
+      const { json, ip, site: siteId, ...rest } = init;
       const headers = new Headers(rest.headers);
+      if (!headers.has('host')) headers.set('host', new URL(siteId ? originOf(siteId) : SITE_ORIGIN).host);
       let body = rest.body;
       if (json !== undefined) {
         body = JSON.stringify(json);
@@ -212,7 +226,7 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
       }
       // What @hono/node-server's getConnInfo reads: the socket's peer address.
       const env = ip ? { incoming: { socket: { remoteAddress: ip, remoteFamily: ip.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
-      return site.request(`http://localhost${requestPath}`, { ...rest, headers, body }, env);
+      return site.request(`http://${headers.get('host')}${requestPath}`, { ...rest, headers, body }, env);
     },
     async createSite(input = {}) {
       const body = { name: 'Test site', numberHorizontal: 3, numberVertical: 4, defaultLanguage: 'jp', languages: ['jp', 'en'], ...input };
@@ -298,7 +312,7 @@ export async function addAccount(db: Db, options: TestAccountOptions): Promise<{
 
 /** The `name=value` pair of the session cookie a response sets. */
 export function sessionCookie(response: Response): string {
-  const header = response.headers.getSetCookie().find((line) => line.startsWith('sg_session='));
+  const header = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
   if (!header) throw new Error('the response sets no session cookie');
   return header.split(';')[0]!;
 }

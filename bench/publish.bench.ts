@@ -363,7 +363,7 @@ function changedPaths(before: Manifest | null, after: Manifest | null): string[]
 /** Renders one not-found page, so the entry's lazily imported chunks are loaded now. */
 async function warmUp(renderer: Renderer, setup: Setup): Promise<void> {
   const draft = loadSiteDraft(setup.db, setup.siteId);
-  const { site } = buildSnapshot(draft, DEFAULT_LANGUAGE, { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 }, siteAddress(draft, DEFAULT_SITE_ORIGIN));
+  const { site } = buildSnapshot(draft, DEFAULT_LANGUAGE, { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 }, siteAddress(draft, { siteOrigin: DEFAULT_SITE_ORIGIN }));
   const { grid: _grid, ...rest } = site;
   await renderer.renderPage({ site: { ...rest, gridPath: '' }, page: null, neighbourhood: null, assetOrigin: '' });
 }

@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const password = 'Bench-pass1!';
   const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: password }), () => {});
   try {
-    const demoUrl = `${server.siteUrl}/sites/${server.demoSiteId}/`;
+    const demoUrl = server.demoSiteUrl!;
 
     // A video page: a stream (hlsPath) on A1, so hls.js is what the first load must fetch.
     const api = await signIn(server, 'bench@example.com', password);

@@ -77,20 +77,23 @@ async function main() {
   };
   const swipegrid = await startProcess('../api/server.ts', { ...env, ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}) }, 'Demo site');
   const bareProcess = await startProcess('./bare-hono.server.ts', {}, 'Listening');
+  // The demo is on its own origin, http://demo.localhost:{port}/: the calls connect to loopback and name that host.
+  const demo = new URL(swipegrid.lines.get('Demo site')!);
   const server = {
     adminUrl: swipegrid.lines.get('Swipegrid admin')!.replace(/\/$/, ''),
-    siteUrl: swipegrid.lines.get('Published sites')!.replace(/\/sites\/.*$/, ''),
-    demoSiteId: /\/sites\/([^/]+)\//.exec(swipegrid.lines.get('Demo site')!)![1]!,
+    siteUrl: `http://127.0.0.1:${demo.port}`,
+    siteHost: demo.host,
   };
   const bare = { url: bareProcess.lines.get('Listening')! };
   try {
-    const siteId = server.demoSiteId;
     const login = await fetch(`${server.adminUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const listed = (await (await fetch(`${server.adminUrl}/api/site`, { headers: { cookie } })).json()) as { sites: { id: string }[] };
+    const siteId = listed.sites[0]!.id;
     const day = 24 * 3600_000;
     const popup = { id: 'bench-popup', startDate: new Date(Date.now() - day).toISOString(), endDate: new Date(Date.now() + day).toISOString(), effectivePages: [1], limit: APPLICANT_LIMIT };
     const put = await fetch(`${server.adminUrl}/api/site/${siteId}`, {
@@ -114,7 +117,14 @@ async function main() {
     console.log(`Visitor API on loopback, ${CONNECTIONS} connections, ${DURATION_S} s a run, ${os.availableParallelism()} cores`);
 
     // Warm both servers so the first run does not pay for JIT and connection set-up.
-    const warmUp = await autocannon({ url: `${server.siteUrl}/api/end-user/events`, method: 'POST', body: events, headers: { 'content-type': 'text/plain' }, connections: CONNECTIONS, duration: 1 });
+    const warmUp = await autocannon({
+      url: `${server.siteUrl}/api/end-user/events`,
+      method: 'POST',
+      body: events,
+      headers: { host: server.siteHost, 'content-type': 'text/plain' },
+      connections: CONNECTIONS,
+      duration: 1,
+    });
     await autocannon({ url: `${bare.url}/ok`, method: 'POST', body: events, connections: CONNECTIONS, duration: 1 });
 
     const bareRun = await autocannon({ url: `${bare.url}/ok`, method: 'POST', body: events, headers: { 'content-type': 'text/plain' }, connections: CONNECTIONS, duration: DURATION_S });
@@ -122,11 +132,17 @@ async function main() {
       url: `${server.siteUrl}/api/end-user/events`,
       method: 'POST',
       body: events,
-      headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+      headers: { host: server.siteHost, 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
       connections: CONNECTIONS,
       duration: DURATION_S,
     });
-    const applyRun = await autocannon({ url: `${server.siteUrl}/api/end-user/site/${siteId}/popup-cta/${popup.id}/apply`, method: 'POST', connections: CONNECTIONS, amount: APPLICANT_ATTEMPTS });
+    const applyRun = await autocannon({
+      url: `${server.siteUrl}/api/end-user/site/${siteId}/popup-cta/${popup.id}/apply`,
+      method: 'POST',
+      headers: { host: server.siteHost },
+      connections: CONNECTIONS,
+      amount: APPLICANT_ATTEMPTS,
+    });
 
     const eventsAccepted = (count(warmUp, 202) + count(eventsRun, 202)) * BATCH;
     const applicantsCounted = count(applyRun, 200);

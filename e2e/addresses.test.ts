@@ -8,6 +8,8 @@ import { startServer, type RunningServer } from '../api/server.ts';
 import { LANG_COOKIE_MAX_AGE_S } from '../model/constants.ts';
 import { launchBrowser, swipe, visiblePosition, waitForHydration } from './browser.ts';
 import { pageIds, signIn } from './site-api.ts';
+import type { SiteView } from '../model/site-view.ts';
+import { handleOrigin } from '../model/site-origin.ts';
 
 const PASSWORD = 'Address-pass1!';
 const DOMAIN = 'shop.example.test';
@@ -18,6 +20,8 @@ let browser: Browser;
 let phone: BrowserContext;
 let siteId: string;
 let domainSiteId: string;
+/** The site's own origin, {handle}.localhost on the site port. */
+let siteOrigin: string;
 
 /**
  * A 3 × 3 site in four languages. Pages with an image: A1, A2 (custom path spring-sale), A3,
@@ -46,6 +50,8 @@ beforeAll(async () => {
   const api = await signIn(server, 'operator@example.com', PASSWORD);
   siteId = await buildSite(api, 'Addresses', { viewMode: 'PC' });
   domainSiteId = await buildSite(api, 'Domain', { customDomain: DOMAIN, swipeRedirection: false, autoAttachUrlParam: false });
+  const { settings } = await api.call<SiteView>('GET', `/api/site/${siteId}`);
+  siteOrigin = handleOrigin(server.siteUrl, 'localhost', settings.handle!);
   // The custom domain resolves to this machine, as its DNS would send it to the server.
   browser = await launchBrowser([`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`]);
   phone = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
@@ -72,7 +78,7 @@ async function open(page: Page, address: string) {
 describe('every address form of spec §2', () => {
   it('opens the page and language each path names', async () => {
     const page = await phone.newPage();
-    const base = `${server.siteUrl}/sites/${siteId}`;
+    const base = `${siteOrigin}`;
     const cases: [string, string, string][] = [
       ['/', 'A1', 'ja'],
       ['/A2', 'A2', 'ja'],
@@ -100,11 +106,14 @@ describe('every address form of spec §2', () => {
 
   it('puts the SEO tags in the static HTML, before any script runs', async () => {
     const page = await phone.newPage();
-    const response = await open(page, `${server.siteUrl}/sites/${siteId}/en/B2`);
+    // The spec's address on the shared host leads to the site's own origin, query kept.
+    await open(page, `${server.siteUrl}/sites/${siteId}/en/B2?from=spec`);
+    expect(page.url()).toBe(`${siteOrigin}/en/B2?from=spec`);
+    const response = await open(page, `${siteOrigin}/en/B2`);
     const html = await response.text();
     expect(html).toContain('<title>Addresses top</title>');
-    expect(html).toContain(`<link rel="canonical" href="${server.siteUrl}/sites/${siteId}/en/B2">`);
-    expect(html).toContain(`<link rel="alternate" hreflang="ko" href="${server.siteUrl}/sites/${siteId}/kr/B2">`);
+    expect(html).toContain(`<link rel="canonical" href="${siteOrigin}/en/B2">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="ko" href="${siteOrigin}/kr/B2">`);
     expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/media\/[0-9a-f]{64}\/\d+\.jpg">/);
     await page.close();
   });
@@ -126,8 +135,8 @@ describe('every address form of spec §2', () => {
 describe('moving through the grid', () => {
   it('replaces the address as the visitor moves, keeping the query when autoAttachUrlParam is on', async () => {
     const page = await phone.newPage();
-    const base = `/sites/${siteId}`;
-    await open(page, `${server.siteUrl}${base}/?utm_source=news`);
+    const base = '';
+    await open(page, `${siteOrigin}${base}/?utm_source=news`);
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => path(page)).toBe(`${base}/spring-sale?utm_source=news`);
     expect(await visiblePosition(page)).toBe('A2');
@@ -135,7 +144,7 @@ describe('moving through the grid', () => {
     // swipeRedirection on: column B's first page with an image is B2.
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => path(page)).toBe(`${base}/B2?utm_source=news`);
-    const cookies = await phone.cookies(server.siteUrl);
+    const cookies = await phone.cookies(siteOrigin);
     expect(cookies.find((cookie) => cookie.name === 'position_tab')?.value).toBe('B2');
     await page.close();
   });
@@ -151,7 +160,7 @@ describe('moving through the grid', () => {
 
   it('lands on the first page with an image when swipeRedirection is on', async () => {
     const page = await phone.newPage();
-    await open(page, `${server.siteUrl}/sites/${siteId}/`);
+    await open(page, `${siteOrigin}/`);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => visiblePosition(page)).toBe('B2');
     await page.close();
@@ -174,13 +183,13 @@ describe('moving through the grid', () => {
   it('blocks a swipe onto a page with no image and no lock, and lets one onto a locked page', async () => {
     const page = await phone.newPage();
     const cdp = await phone.newCDPSession(page);
-    await open(page, `${server.siteUrl}/sites/${siteId}/C1`);
+    await open(page, `${siteOrigin}/C1`);
     await swipe(page, cdp, { x: 190, y: 600 }, { x: 195, y: 250 });
     await page.waitForTimeout(700);
     expect(await visiblePosition(page)).toBe('C1');
-    expect(path(page)).toBe(`/sites/${siteId}/C1`);
+    expect(path(page)).toBe('/C1');
 
-    await open(page, `${server.siteUrl}/sites/${siteId}/B3`);
+    await open(page, `${siteOrigin}/B3`);
     await swipe(page, cdp, { x: 300, y: 400 }, { x: 60, y: 410 });
     await expect.poll(() => visiblePosition(page)).toBe('C1'); // redirection: C's first landable page
     await page.close();
@@ -188,7 +197,7 @@ describe('moving through the grid', () => {
 
   it('moves with the arrow keys in every direction, one move per 500 ms', async () => {
     const page = await phone.newPage();
-    await open(page, `${server.siteUrl}/sites/${siteId}/A1`);
+    await open(page, `${siteOrigin}/A1`);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown'); // inside the throttle window: ignored
     await expect.poll(() => visiblePosition(page)).toBe('A2');
@@ -211,7 +220,7 @@ describe('moving through the grid', () => {
   it('moves with the wheel and the keyboard in PC view on a wide screen', async () => {
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await desktop.newPage();
-    await open(page, `${server.siteUrl}/sites/${siteId}/`);
+    await open(page, `${siteOrigin}/`);
     expect(await page.locator('.sg-viewer').evaluate((element) => element.getBoundingClientRect().width)).toBe(1280);
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 120);
@@ -227,13 +236,13 @@ describe('switching language', () => {
   it('reloads at the same page in the new language and remembers the choice in a cookie and local storage', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
-    await open(page, `${server.siteUrl}/sites/${siteId}/B2?ref=ad`);
+    await open(page, `${siteOrigin}/B2?ref=ad`);
     const before = Date.now() / 1000;
-    await Promise.all([page.waitForURL(`**/sites/${siteId}/en/B2?ref=ad`), page.locator('.sg-language').selectOption('en')]);
+    await Promise.all([page.waitForURL('**/en/B2?ref=ad'), page.locator('.sg-language').selectOption('en')]);
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await visiblePosition(page)).toBe('B2');
-    const lang = (await context.cookies(server.siteUrl)).find((cookie) => cookie.name === 'lang');
+    const lang = (await context.cookies(siteOrigin)).find((cookie) => cookie.name === 'lang');
     expect(lang?.value).toBe('en');
     expect(lang!.expires - before).toBeGreaterThan(LANG_COOKIE_MAX_AGE_S - 60);
     expect(lang!.expires - before).toBeLessThan(LANG_COOKIE_MAX_AGE_S + 60);

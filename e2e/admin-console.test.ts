@@ -144,7 +144,9 @@ describe('a new customer in the admin console', () => {
     await page.waitForURL(`**/site/${siteId}/preview`);
     const frame = page.frameLocator('iframe[title="Preview"]');
     await expect.poll(() => frame.getByText('Walk into spring').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(await page.locator('iframe').getAttribute('src')).toMatch(new RegExp(`^${server.siteUrl}/preview/${siteId}/`));
+    // The preview is on its own origin, preview.localhost, which no published site shares.
+    const previewOrigin = server.siteUrl.replace('//localhost:', '//preview.localhost:');
+    expect(await page.locator('iframe').getAttribute('src')).toMatch(new RegExp(`^${previewOrigin}/preview/${siteId}/`));
     expect(await page.locator('iframe').getAttribute('width')).toBe('389');
 
     // Publish, watching the bar reach the end.

@@ -45,3 +45,10 @@ export async function serveOnLoopback(app: { fetch: (request: Request) => Respon
   const { server, port } = await listen(app, 0, '127.0.0.1');
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** A site's own origin (`{handle}.localhost`, which Chromium resolves to loopback) on the port a test serves the site app on. */
+export function onPort(siteOrigin: string, loopbackOrigin: string): string {
+  const url = new URL(siteOrigin);
+  url.port = new URL(loopbackOrigin).port;
+  return url.origin;
+}

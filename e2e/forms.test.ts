@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formEntries } from '../api/db/schema-visitor.ts';
 import { createTestContext, moveOwnerToPlan, pngBytes, type TestContext } from '../api/test-support.ts';
-import { launchBrowser, waitForHydration, serveOnLoopback } from './browser.ts';
+import { launchBrowser, onPort, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // The contact and custom form screens of a published site in Chromium, built from the site's
 // saved form configuration, with the owner's company info and screen scripts.
@@ -44,7 +44,8 @@ beforeAll(async () => {
   });
   lockedSiteId = await publishedSite({});
   server = await serveOnLoopback(ctx.site);
-  origin = server.origin;
+  // Each site on its own origin, {handle}.localhost on this test's port.
+  origin = onPort(ctx.originOf(siteId), server.origin);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });
@@ -56,9 +57,9 @@ afterAll(async () => {
   await ctx?.cleanup();
 });
 
-async function open(path: string): Promise<Page> {
+async function open(path: string, at = origin): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${origin}${path}`);
+  await page.goto(`${at}${path}`);
   await waitForHydration(page);
   return page;
 }
@@ -72,7 +73,7 @@ const entries = (site: string) =>
 
 describe('the contact screen', () => {
   it('shows the configured fields in orderNum order, the company info and runs the contact script', async () => {
-    const page = await open(`/sites/${siteId}/contact`);
+    const page = await open(`/contact`);
     await page.locator('.sg-form').waitFor();
     expect(await page.locator('.sg-field > label, .sg-field legend').allTextContents()).toEqual(['メール *必須', 'お名前 *必須', 'ご用件 *必須', '人数', '興味']);
     expect(await page.locator('input[name="name"]').getAttribute('placeholder')).toBe('山田太郎');
@@ -89,7 +90,7 @@ describe('the contact screen', () => {
   });
 
   it('refuses a missing required field with its message, then sends a good one and opens the success screen', async () => {
-    const page = await open(`/sites/${siteId}/contact?utm=mail`);
+    const page = await open(`/contact?utm=mail`);
     await page.locator('.sg-form').waitFor();
     await page.fill('input[name="email"]', 'guest@example.com');
     await page.fill('input[name="name"]', '佐藤');
@@ -109,7 +110,7 @@ describe('the contact screen', () => {
     await page.fill('input[name="people"]', '3');
     await page.check('input[type="checkbox"][value="B"]');
     await page.click('.sg-submit');
-    await page.waitForURL(`${origin}/sites/${siteId}/contact-success?utm=mail`);
+    await page.waitForURL(`${origin}/contact-success?utm=mail`);
     await waitForHydration(page);
     await expect.poll(() => page.locator('.sg-screen-main').textContent()).toContain('送信しました');
     const stored = entries(siteId);
@@ -120,14 +121,14 @@ describe('the contact screen', () => {
 
   it('keeps nothing when the honeypot is filled, though the visitor sees the same success', async () => {
     const before = entries(siteId).length;
-    const page = await open(`/sites/${siteId}/en/contact`);
+    const page = await open(`/en/contact`);
     await page.locator('.sg-form').waitFor();
     await page.fill('input[name="email"]', 'bot@example.com');
     await page.fill('input[name="name"]', 'Bot');
     await page.selectOption('select', 'その他');
     await page.locator('input[name="website"]').fill('http://spam.example', { force: true });
     await page.click('.sg-submit');
-    await page.waitForURL(`${origin}/sites/${siteId}/en/contact-success`);
+    await page.waitForURL(`${origin}/en/contact-success`);
     expect(entries(siteId)).toHaveLength(before);
     await page.close();
   });
@@ -135,7 +136,7 @@ describe('the contact screen', () => {
 
 describe('the custom form screen', () => {
   it('uses the spec defaults when unset, runs a tag snippet script, hides company info unless showInForm, and opens form-success', async () => {
-    const page = await open(`/sites/${siteId}/en/forms`);
+    const page = await open(`/en/forms`);
     await page.locator('.sg-form').waitFor();
     expect(await page.locator('.sg-field > label').allTextContents()).toEqual(['Email *Required', 'Company name *Required']);
     expect(await page.locator('.sg-screen-company').count()).toBe(0);
@@ -145,7 +146,7 @@ describe('the custom form screen', () => {
     await page.fill('input[name="email"]', 'form@example.com');
     await page.fill('input[name="companyName"]', 'ACME');
     await page.click('.sg-submit');
-    await page.waitForURL(`${origin}/sites/${siteId}/en/form-success`);
+    await page.waitForURL(`${origin}/en/form-success`);
     expect(entries(siteId).some((entry) => entry.formType === 'HOMEPAGE_SETTING')).toBe(true);
     await page.close();
   });
@@ -153,7 +154,7 @@ describe('the custom form screen', () => {
   // Last: both sites have one owner, whom this moves to a plan without forms.
   it('says the form is not available when the plan lacks settingFormContact', async () => {
     moveOwnerToPlan(ctx, lockedSiteId, 'trial');
-    const page = await open(`/sites/${lockedSiteId}/contact`);
+    const page = await open('/contact', onPort(ctx.originOf(lockedSiteId), server!.origin));
     await expect.poll(() => page.locator('.sg-form-error').textContent()).toBe('このサイトではフォームをご利用いただけません。');
     expect(await page.locator('.sg-form').count()).toBe(0);
     await page.close();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../api/test-support.ts';
 import { lastLinkTo, MEMBER_PASSWORD, publishedSiteWithLockedPage, SECRET, type LockedSite } from '../api/visitor/visitor-test-support.ts';
-import { launchBrowser, waitForHydration, serveOnLoopback } from './browser.ts';
+import { launchBrowser, onPort, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // A published site whose A2 is members-only, visited in Chromium: the lock overlay, the register,
 // register-success and login screens, the emailed link (read from the outbox), and the page opened.
@@ -18,7 +18,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   locked = await publishedSiteWithLockedPage(ctx);
   server = await serveOnLoopback(ctx.site);
-  origin = server.origin;
+  origin = onPort(ctx.originOf(locked.site.id), server.origin);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });
@@ -45,13 +45,13 @@ describe('members-only pages in the browser', () => {
   it('register → email link → register-success → login brings the visitor back to the locked page, now open with its image', async () => {
     const page = await context.newPage();
     const email = 'visitor@example.com';
-    await open(page, `/sites/${locked.site.id}/A2`);
+    await open(page, `/A2`);
     const lockedPage = page.locator('.sg-page[data-position="A2"]');
     await expect.poll(() => lockedPage.locator('.sg-lock').isVisible()).toBe(true);
     expect(await page.content()).not.toContain(SECRET.mainText);
 
     await lockedPage.locator('.sg-lock-register').click();
-    await page.waitForURL(`${origin}/sites/${locked.site.id}/register`);
+    await page.waitForURL(`${origin}/register`);
     await waitForHydration(page);
     await page.locator('input[name="email"]').waitFor();
     await page.fill('input[name="email"]', email);
@@ -68,12 +68,12 @@ describe('members-only pages in the browser', () => {
     await expect.poll(() => page.locator('.sg-sent').textContent()).toContain('メールを送信しました');
 
     await page.goto(await mailedLink(email));
-    expect(new URL(page.url()).pathname).toBe(`/sites/${locked.site.id}/register-success`);
+    expect(new URL(page.url()).pathname).toBe(`/register-success`);
     await waitForHydration(page);
     await expect.poll(() => page.locator('.sg-screen-main').textContent()).toContain('会員登録が完了しました');
 
     await page.click('.sg-screen-main a.sg-submit');
-    await page.waitForURL(`${origin}/sites/${locked.site.id}/login`);
+    await page.waitForURL(`${origin}/login`);
     await waitForHydration(page);
     await page.fill('#sg-login-email', email);
     await page.fill('#sg-login-password', 'Wrong#Pass1');
@@ -82,7 +82,7 @@ describe('members-only pages in the browser', () => {
     await page.fill('#sg-login-password', MEMBER_PASSWORD);
     await page.click('.sg-submit');
 
-    await page.waitForURL(`${origin}/sites/${locked.site.id}/A2`);
+    await page.waitForURL(`${origin}/A2`);
     await waitForHydration(page);
     const opened = page.locator('.sg-page[data-position="A2"]');
     await expect.poll(() => opened.locator('.sg-main-text').textContent(), { timeout: 10_000 }).toContain(SECRET.mainText);
@@ -98,9 +98,9 @@ describe('members-only pages in the browser', () => {
 
   it('a token the API refuses is cleared for that site only, and the page stays locked', async () => {
     const page = await context.newPage();
-    await page.goto(`${origin}/sites/${locked.site.id}/register`);
+    await page.goto(`${origin}/register`);
     await page.evaluate((siteId) => localStorage.setItem('endUserToken', JSON.stringify({ [siteId]: 'x'.repeat(43), 'other-site': 'kept' })), locked.site.id);
-    await open(page, `/sites/${locked.site.id}/A2`);
+    await open(page, `/A2`);
     await expect.poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('endUserToken')))!)).toEqual({ 'other-site': 'kept' });
     expect(await page.locator('.sg-page[data-position="A2"] .sg-lock').isVisible()).toBe(true);
     await page.close();
@@ -109,7 +109,7 @@ describe('members-only pages in the browser', () => {
   it('an unknown registration link lands on the register screen with the link message', async () => {
     const page = await context.newPage();
     await open(page, `/api/end-user/site/${locked.site.id}/register/verify?token=${'a'.repeat(32)}&lang=en`);
-    expect(new URL(page.url()).pathname).toBe(`/sites/${locked.site.id}/en/register`);
+    expect(new URL(page.url()).pathname).toBe(`/en/register`);
     await expect.poll(() => page.locator('.sg-form-error').textContent()).toContain('The link is invalid or has expired');
     await page.close();
   });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
 import { SNS_TYPES } from '../model/sns.ts';
-import { launchBrowser, waitForHydration, serveOnLoopback } from './browser.ts';
+import { launchBrowser, onPort, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // One published site whose pages hold every element a visitor meets, viewed in Debian's Chromium
 // at the reference viewport (375 × 739), where the designed pixels are the screen's pixels.
@@ -95,7 +95,7 @@ beforeAll(async () => {
       price: '¥1,980',
       priceTextColor: '#00FFEE',
       linkButtonText: '公式サイト',
-      linkDestinationUrl: `/sites/${siteId}/B1`,
+      linkDestinationUrl: `/B1`,
       hoverArrowColor: 'black',
       arrowFadeInterval: 1,
     },
@@ -144,7 +144,7 @@ beforeAll(async () => {
       { id: 'survey-without-id', buttonType: 'text', buttonText: 'Survey', buttonLinkType: 'survey', buttonPositionLeft: 200, buttonPositionTop: 380 },
     ],
     links: [
-      { id: 'hotspot', linkType: 'external', linkDestinationUrl: `/sites/${siteId}/B1`, positionLeft: 300, positionTop: 600 },
+      { id: 'hotspot', linkType: 'external', linkDestinationUrl: `/B1`, positionLeft: 300, positionTop: 600 },
       { id: 'hotspot-page', linkType: 'page', linkDestinationUrl: '2', positionLeft: 300, positionTop: 500, width: 60, height: 30 },
     ],
     products: [
@@ -184,7 +184,7 @@ beforeAll(async () => {
   app.get('/test-music.wav', (c) => c.body(toneWav() as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'audio/wav' }));
   app.route('/', ctx.site);
   server = await serveOnLoopback(app);
-  origin = server.origin;
+  origin = onPort(ctx.originOf(siteId), server.origin);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });
@@ -206,7 +206,7 @@ async function pageContent(pageId: string): Promise<Record<string, unknown> & { 
 async function open(path = '', options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
   const page = await context.newPage();
   if (options.reducedMotion) await page.emulateMedia({ reducedMotion: options.reducedMotion });
-  await page.goto(`${origin}/sites/${siteId}/${path}`);
+  await page.goto(`${origin}/${path}`);
   await waitForHydration(page);
   return page;
 }
@@ -304,13 +304,13 @@ describe('CTA buttons', () => {
     // Forced: the button says it is disabled (aria-disabled), yet a visitor can still tap it.
     await onPage(page, 'A1', '[data-button-id="survey-without-id"] .sg-button').click({ force: true });
     await page.waitForTimeout(700);
-    expect(new URL(page.url()).pathname).toBe(`/sites/${siteId}/`);
+    expect(new URL(page.url()).pathname).toBe(`/`);
     expect(await onPage(page, 'A1', '[data-button-id="survey-without-id"] .sg-button').getAttribute('aria-disabled')).toBe('true');
 
     await onPage(page, 'A1', '[data-button-id="media"] .sg-button').click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe(`/sites/${siteId}/A2`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe(`/A2`);
 
-    await page.goto(`${origin}/sites/${siteId}/`);
+    await page.goto(`${origin}/`);
     await waitForHydration(page);
     await Promise.all([page.waitForURL(/\/survey\?survey_id=survey_7$/), onPage(page, 'A1', '[data-button-id="html"] .sg-button').click()]);
     await page.close();
@@ -327,7 +327,7 @@ describe('the page itself', () => {
     expect(await text.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 238, 0)');
     expect(await onPage(page, 'A1', '.sg-price').textContent()).toBe('¥1,980');
     const link = onPage(page, 'A1', '.sg-link-button');
-    expect(await link.getAttribute('href')).toBe(`/sites/${siteId}/B1`);
+    expect(await link.getAttribute('href')).toBe(`/B1`);
     expect(await link.evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).color])).toEqual(['rgb(153, 213, 42)', 'rgb(255, 255, 255)']);
     await page.close();
   });
@@ -351,10 +351,10 @@ describe('the page itself', () => {
     expect([area.x, area.y, area.width, area.height].map(Math.round)).toEqual([300, 600, 50, 50]);
     const [opened] = await Promise.all([context.waitForEvent('page'), onPage(page, 'A1', '[data-link-id="hotspot"]').click()]);
     await opened.waitForLoadState();
-    expect(new URL(opened.url()).pathname).toBe(`/sites/${siteId}/B1`);
+    expect(new URL(opened.url()).pathname).toBe(`/B1`);
     await opened.close();
     await onPage(page, 'A1', '[data-link-id="hotspot-page"]').click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe(`/sites/${siteId}/A2`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe(`/A2`);
     await page.close();
   });
 
@@ -466,7 +466,7 @@ describe('album', () => {
     expect(await album.locator('.sg-album-cell[data-position="A3"]').isDisabled()).toBe(true);
     await album.locator('.sg-album-cell[data-position="B1"]').click();
     await album.waitFor({ state: 'detached' });
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe(`/sites/${siteId}/B1`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5000 }).toBe(`/B1`);
     await page.close();
   });
 });

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorEvents } from '../api/db/schema-visitor.ts';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
-import { launchBrowser, swipe, waitForHydration, serveOnLoopback } from './browser.ts';
+import { launchBrowser, onPort, swipe, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // Popup CTAs, the notification banner, campaign side panels and analytics of a published site,
 // read from its saved settings by the viewer in Chromium.
@@ -69,7 +69,7 @@ beforeAll(async () => {
   if (response.status !== 200) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
   await ctx.publish(siteId);
   server = await serveOnLoopback(ctx.site);
-  origin = server.origin;
+  origin = onPort(ctx.originOf(siteId), server.origin);
   browser = await launchBrowser();
 });
 
@@ -87,7 +87,7 @@ async function phone(at?: number): Promise<Page> {
 }
 
 async function open(page: Page, path = ''): Promise<void> {
-  await page.goto(`${origin}/sites/${siteId}/${path}`);
+  await page.goto(`${origin}/${path}`);
   await waitForHydration(page);
 }
 
@@ -126,8 +126,8 @@ describe('popup calls to action', () => {
     const remaining = page.locator('[data-popup-kind="applicantLimit"] .sg-popup-count');
     await expect.poll(() => remaining.textContent(), { timeout: 10_000 }).toBe('残り3名');
     await page.locator('[data-popup-kind="applicantLimit"] .sg-popup-action').click();
-    await page.waitForURL(`${origin}/sites/${siteId}/contact`);
-    const listed = (await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta`)).json()) as { popups: { id: string; remaining: number }[] };
+    await page.waitForURL(`${origin}/contact`);
+    const listed = (await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta`, { site: siteId })).json()) as { popups: { id: string; remaining: number }[] };
     expect(listed.popups.find((popup) => popup.id === 'apply1')!.remaining).toBe(2);
     await expect
       .poll(() =>

@@ -2,14 +2,11 @@ import { htmlLang, type Language } from './language.ts';
 import type { GridPage, SiteSnapshot } from './snapshot.ts';
 import { buildVisitorPath } from './visitor-path.ts';
 
-type Addressed = Pick<SiteSnapshot, 'siteId' | 'origin' | 'defaultLanguage' | 'customDomain' | 'customPathPrefix'>;
+type Addressed = Pick<SiteSnapshot, 'origin' | 'defaultLanguage' | 'customPathPrefix'>;
 
 /** A page's absolute address in a language: its custom path when it has one, else its position. */
 export function pageUrl(site: Addressed, lang: Language, page: Pick<GridPage, 'position' | 'customPath'>): string {
-  const path = buildVisitorPath(
-    { siteId: site.siteId, defaultLanguage: site.defaultLanguage, customDomain: site.customDomain, customPathPrefix: site.customPathPrefix },
-    { lang, position: page.position, customPath: page.customPath },
-  );
+  const path = buildVisitorPath({ defaultLanguage: site.defaultLanguage, customPathPrefix: site.customPathPrefix }, { lang, position: page.position, customPath: page.customPath });
   return site.origin + path;
 }
 

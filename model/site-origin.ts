@@ -1,3 +1,5 @@
+import { PREVIEW_LABEL } from './site-handle.ts';
+
 /**
  * Where a site is reached. On the shared host it is SITE_ORIGIN; on a custom domain it is that
  * domain with SITE_ORIGIN's scheme and port, so one self-hosted server answers both (in
@@ -17,4 +19,30 @@ export function requestHostName(hostHeader: string | undefined): string {
   const host = hostHeader.trim().toLowerCase();
   const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
   return name.replace(/\.$/, '');
+}
+
+/**
+ * SITE_DOMAIN when it is not set: the shared site host's name, or `localhost` when that is an
+ * address (browsers resolve `{handle}.localhost` to loopback; nothing resolves `{handle}.127.0.0.1`).
+ * @example defaultSiteDomain('https://swipegrid-sites.net') // 'swipegrid-sites.net'
+ */
+export function defaultSiteDomain(siteOrigin: string): string {
+  const host = new URL(siteOrigin).hostname.toLowerCase();
+  return /^[\d.]+$/.test(host) || host.startsWith('[') ? 'localhost' : host;
+}
+
+/**
+ * A site's own origin under SITE_DOMAIN, with SITE_ORIGIN's scheme and port.
+ * @example handleOrigin('http://localhost:3001', 'localhost', 'shop') // 'http://shop.localhost:3001'
+ */
+export function handleOrigin(siteOrigin: string, siteDomain: string, handle: string): string {
+  return customDomainOrigin(siteOrigin, `${handle}.${siteDomain}`);
+}
+
+/**
+ * The origin drafts' previews are served on: a reserved label under SITE_DOMAIN, so no published site shares it.
+ * @example previewOrigin('http://localhost:3001', 'localhost') // 'http://preview.localhost:3001'
+ */
+export function previewOrigin(siteOrigin: string, siteDomain: string): string {
+  return handleOrigin(siteOrigin, siteDomain, PREVIEW_LABEL);
 }

@@ -7,6 +7,7 @@ import type { LinkType } from './page.ts';
 import { isPositionCode } from './position.ts';
 import { bodyTagsProblem, seoTextProblem, seoWhitespaceProblem, type SeoProblem } from './seo-rules.ts';
 import { snsSchema } from './sns.ts';
+import { siteHandleSchema } from './site-handle.ts';
 import { colorSchema, dateTimeSchema, domainSchema, emptyOr, idSchema, isDateOrder, mediaRefSchema, optionalText, optionalUrl, patchShape, requiredText } from './validation.ts';
 import type { MessageKey } from './messages/keys.ts';
 import { normalisePathPrefix } from './visitor-path.ts';
@@ -381,6 +382,8 @@ const siteSettingsShape = {
   safeAreaColor: colorSchema.default('#000000'),
   isEcLink: z.boolean().default(false),
   autoAttachUrlParam: z.boolean().default(true),
+  /** The first label of the site's own origin, `{handle}.{SITE_DOMAIN}`; every site has one (derived from its id until the owner picks one). */
+  handle: siteHandleSchema.optional(),
   /** '' removes the domain: the site goes back to its shared address on the next publish. */
   customDomain: z.union([z.literal(''), domainSchema]).optional(),
   /** Normalised to '/segment' ('' for none). */

@@ -73,11 +73,10 @@ export const siteSnapshotSchema = z.object({
   lang: languageSchema,
   defaultLanguage: languageSchema,
   languages: z.array(languageSchema),
-  /** Where visitors reach the site, without trailing slash: SITE_ORIGIN, or the custom domain's origin. */
+  /** Where visitors reach the site, without trailing slash: its own origin, `{handle}.{SITE_DOMAIN}` or its custom domain. */
   origin: z.string(),
-  /** Path of the site's root on its origin, e.g. `/sites/{id}/`; `/` on a custom domain (after any path prefix). */
+  /** Path of the site's root on its origin: `/`, after any path prefix (a preview's is under /preview/…). */
   basePath: z.string(),
-  customDomain: z.boolean(),
   customPathPrefix: z.string().optional(),
   name: z.string(),
   viewMode: viewModeSchema,

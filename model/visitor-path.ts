@@ -3,18 +3,19 @@ import { CUSTOM_PATH_MAX_LENGTH } from './constants.ts';
 import { parseLanguageToken, pathToken } from './language.ts';
 import type { Language } from './language.ts';
 import { DEFAULT_POSITION, formatPosition, isPositionCode, parsePosition } from './position.ts';
-import { isId } from './id.ts';
 
-/** Visitor spec §2: screens reached below a language, e.g. '/sites/abc/en/contact'. */
+/** Visitor spec §2: screens reached below a language, e.g. '/en/contact'. */
 export const VISITOR_SUB_PATHS = ['register', 'register-success', 'login', 'contact', 'forms', 'contact-success', 'form-success', 'survey'] as const;
 
 export type VisitorSubPath = (typeof VISITOR_SUB_PATHS)[number];
 
-/** How a site is addressed: under /sites/{siteId} on the shared host, or on a host of its own. */
+/**
+ * How a site's paths are made. Every site is served at the root of an origin of its own
+ * (`{handle}.{SITE_DOMAIN}` or its custom domain), after its path prefix; the spec's
+ * `/sites/{siteId}/…` form is only an entry on the shared host that redirects there.
+ */
 export type SiteAddressing = {
-  siteId: string;
   defaultLanguage: Language;
-  customDomain?: boolean;
   customPathPrefix?: string;
 };
 
@@ -27,7 +28,6 @@ export type VisitorTarget = {
 };
 
 export type ParsedVisitorPath = {
-  siteId?: string;
   lang: Language;
   position: string;
   subPath?: VisitorSubPath;
@@ -35,16 +35,14 @@ export type ParsedVisitorPath = {
 };
 
 export type VisitorPathOptions = {
-  customDomain?: boolean;
   customPathPrefix?: string;
   defaultLanguage: Language;
 };
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 const PREFIX_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/;
-const SITES_SEGMENT = 'sites';
-// 'site' is the preview route's first segment (/site/{siteId}/preview).
-const RESERVED_SLUGS: ReadonlySet<string> = new Set([SITES_SEGMENT, 'site', ...VISITOR_SUB_PATHS]);
+// 'sites' starts the shared host's entry address; 'site' is the preview route's first segment (/site/{siteId}/preview).
+const RESERVED_SLUGS: ReadonlySet<string> = new Set(['sites', 'site', ...VISITOR_SUB_PATHS]);
 
 function isSubPath(segment: string): segment is VisitorSubPath {
   return (VISITOR_SUB_PATHS as readonly string[]).includes(segment);
@@ -87,14 +85,10 @@ function normalisePosition(position: string): string {
 /**
  * The visitor path of a page or screen (spec §2). The default language and position A1 add no
  * segment. A sub-path wins over a custom path, which wins over the position.
- * @example buildVisitorPath({ siteId: 'abc', defaultLanguage: 'jp' }, { lang: 'en', position: 'B2' }) // '/sites/abc/en/B2'
+ * @example buildVisitorPath({ defaultLanguage: 'jp' }, { lang: 'en', position: 'B2' }) // '/en/B2'
  */
 export function buildVisitorPath(addr: SiteAddressing, target: VisitorTarget): string {
   const base = [normalisePathPrefix(addr.customPathPrefix)];
-  if (!addr.customDomain) {
-    if (!isId(addr.siteId)) throw new RangeError(`Invalid site id: ${JSON.stringify(addr.siteId)}.`);
-    base.push(`/${SITES_SEGMENT}/${addr.siteId}`);
-  }
   const segments: string[] = [];
   if (target.lang !== addr.defaultLanguage) segments.push(pathToken(target.lang));
 
@@ -137,7 +131,7 @@ function splitPathname(pathname: string): string[] | null {
 /**
  * Reads a visitor path back into its target (spec §2), or null when it is not one.
  * Language tokens and position codes are case-insensitive; positions come back upper-case.
- * @example parseVisitorPath('/sites/abc/KR/c1', { defaultLanguage: 'jp' }) // { siteId: 'abc', lang: 'kr', position: 'C1' }
+ * @example parseVisitorPath('/KR/c1', { defaultLanguage: 'jp' }) // { lang: 'kr', position: 'C1' }
  */
 export function parseVisitorPath(pathname: string, opts: VisitorPathOptions): ParsedVisitorPath | null {
   const segments = splitPathname(pathname);
@@ -155,12 +149,6 @@ export function parseVisitorPath(pathname: string, opts: VisitorPathOptions): Pa
   }
 
   const result: ParsedVisitorPath = { lang: opts.defaultLanguage, position: DEFAULT_POSITION };
-  if (!opts.customDomain) {
-    const sites = segments.shift();
-    const siteId = segments.shift();
-    if (sites !== SITES_SEGMENT || siteId === undefined || !isId(siteId)) return null;
-    result.siteId = siteId;
-  }
 
   const first = segments[0];
   const lang = first === undefined ? null : parseLanguageToken(first);

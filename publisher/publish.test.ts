@@ -75,7 +75,7 @@ async function storageListing(storage: Storage): Promise<Record<string, string>>
 async function servedFiles(ctx: TestContext, siteId: string, manifest: Manifest): Promise<Map<string, string>> {
   const served = new Map<string, string>();
   for (const path of Object.keys(manifest.files)) {
-    const response = await ctx.visit(`/sites/${siteId}/${path}`);
+    const response = await ctx.visit(`/${path}`, { site: siteId });
     expect(response.status, path).toBe(200);
     served.set(path, Buffer.from(await response.arrayBuffer()).toString('base64'));
   }
@@ -195,11 +195,11 @@ describe('publishing a 3×4 site in two languages', () => {
     const manifest = await liveManifestOf(ctx.storage, site.id);
 
     for (const [url, path] of [
-      [`/sites/${site.id}/`, 'index.html'],
-      [`/sites/${site.id}/en/B2`, 'en/B2/index.html'],
-      [`/sites/${site.id}/C4`, 'C4/index.html'],
+      ['/', 'index.html'],
+      ['/en/B2', 'en/B2/index.html'],
+      ['/C4', 'C4/index.html'],
     ] as const) {
-      const response = await ctx.visit(url);
+      const response = await ctx.visit(url, { site: site.id });
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type'), url).toMatch(/^text\/html/);
       expect(response.headers.get('cache-control'), url).toBe('no-cache');
@@ -207,24 +207,24 @@ describe('publishing a 3×4 site in two languages', () => {
       expect(etag, url).toBe(`"${manifest.files[path]!.hash}"`);
       expect(sha256(new Uint8Array(await response.arrayBuffer())), url).toBe(manifest.files[path]!.hash);
 
-      const again = await ctx.visit(url, { headers: { 'if-none-match': etag! } });
+      const again = await ctx.visit(url, { site: site.id, headers: { 'if-none-match': etag! } });
       expect(again.status, url).toBe(304);
       expect(await again.text(), url).toBe('');
       expect(again.headers.get('etag'), url).toBe(etag);
-      const stale = await ctx.visit(url, { headers: { 'if-none-match': '"something-else"' } });
+      const stale = await ctx.visit(url, { site: site.id, headers: { 'if-none-match': '"something-else"' } });
       expect(stale.status, url).toBe(200);
     }
 
-    const unknown = await ctx.visit(`/sites/${site.id}/Z9`);
+    const unknown = await ctx.visit(`/Z9`, { site: site.id });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await unknown.text()).toContain('ページが見つかりません');
-    const unknownEnglish = await ctx.visit(`/sites/${site.id}/en/Z9`);
+    const unknownEnglish = await ctx.visit(`/en/Z9`, { site: site.id });
     expect(unknownEnglish.status).toBe(404);
     expect(await unknownEnglish.text()).toContain('Page not found');
     expect((await ctx.visit('/sites/no-such-site/')).status).toBe(404);
     // Malformed percent-encoding names no file: a 404, never a 500.
-    expect((await ctx.visit(`/sites/${site.id}/%E0%A4%A`)).status).toBe(404);
+    expect((await ctx.visit(`/%E0%A4%A`, { site: site.id })).status).toBe(404);
     expect((await ctx.visit('/media/%E0%A4%A/50.webp')).status).toBe(404);
   });
 
@@ -237,19 +237,19 @@ describe('publishing a 3×4 site in two languages', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 
-    const html = await (await ctx.visit(`/sites/${site.id}/`)).text();
+    const html = await (await ctx.visit(`/`, { site: site.id })).text();
     // The first page's image is preloaded at high priority, from the public derivatives.
     expect(html).toContain('fetchpriority="high"');
     const mediaPath = /\/media\/[0-9a-f]{64}\/\d+\.webp/.exec(html)?.[0];
     expect(mediaPath).toBeDefined();
-    const media = await ctx.visit(mediaPath!);
+    const media = await ctx.visit(mediaPath!, { site: site.id });
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toBe('image/webp');
     expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // Visitors get only public derivatives: nothing names the private upload URL of the API.
     expect(html).not.toContain('/api/site/');
     expect(html).not.toContain('uploads/');
-    const data = await (await ctx.visit(`/sites/${site.id}/_data/en/${site.pages.get('B2')!.id}.json`)).text();
+    const data = await (await ctx.visit(`/_data/en/${site.pages.get('B2')!.id}.json`, { site: site.id })).text();
     expect(data).toContain('/media/');
     expect(data).not.toContain('/api/site/');
     expect((await ctx.visit('/media/does-not-exist/50.webp')).status).toBe(404);
@@ -259,22 +259,22 @@ describe('publishing a 3×4 site in two languages', () => {
     const site = await buildSite(ctx);
     await ctx.publish(site.id);
 
-    const japanese = await (await ctx.visit(`/sites/${site.id}/B2`)).text();
+    const japanese = await (await ctx.visit(`/B2`, { site: site.id })).text();
     expect(japanese).toContain(jpText('B2'));
     expect(japanese).toContain('詳しく見る');
     expect(japanese).not.toContain(enText('B2'));
     expect(japanese).toContain('lang="ja"');
 
-    const english = await (await ctx.visit(`/sites/${site.id}/en/B2`)).text();
+    const english = await (await ctx.visit(`/en/B2`, { site: site.id })).text();
     expect(english).toContain(enText('B2'));
     expect(english).toContain('Learn more');
     expect(english).not.toContain(jpText('B2'));
     expect(english).toContain('lang="en"');
 
-    const untranslated = await (await ctx.visit(`/sites/${site.id}/en/${UNTRANSLATED}`)).text();
+    const untranslated = await (await ctx.visit(`/en/${UNTRANSLATED}`, { site: site.id })).text();
     expect(untranslated).toContain(jpText(UNTRANSLATED));
 
-    const data = await ctx.visit(`/sites/${site.id}/_data/en/${site.pages.get('A1')!.id}.json`);
+    const data = await ctx.visit(`/_data/en/${site.pages.get('A1')!.id}.json`, { site: site.id });
     expect(data.status).toBe(200);
     expect(data.headers.get('cache-control')).toBe('no-cache');
     expect(((await data.json()) as { content: { detail: { mainText: string } } }).content.detail.mainText).toBe(enText('A1'));
@@ -318,8 +318,8 @@ describe('republishing', () => {
     expect(ctx.writes.puts.slice(-2)).toEqual([manifestKey(site.id, 2), liveKey(site.id)]);
     expect(result.written).toBe(newObjects.length + 2);
 
-    expect(await (await ctx.visit(`/sites/${site.id}/en/${UNTRANSLATED}`)).text()).toContain('書き換えた説明文');
-    expect(await (await ctx.visit(`/sites/${site.id}/${UNTRANSLATED}`)).text()).toContain('書き換えた説明文');
+    expect(await (await ctx.visit(`/en/${UNTRANSLATED}`, { site: site.id })).text()).toContain('書き換えた説明文');
+    expect(await (await ctx.visit(`/${UNTRANSLATED}`, { site: site.id })).text()).toContain('書き換えた説明文');
   });
 
   it("after a Japanese text edit on a translated page, changes only that page's Japanese files", async () => {
@@ -332,7 +332,7 @@ describe('republishing', () => {
     await ctx.publish(site.id);
     const after = await liveManifestOf(ctx.storage, site.id);
     expect(changedPaths(before, after)).toEqual(['C2/index.html', pageDataPath('jp', page.id)].sort());
-    expect(await (await ctx.visit(`/sites/${site.id}/en/C2`)).text()).toContain(enText('C2'));
+    expect(await (await ctx.visit(`/en/C2`, { site: site.id })).text()).toContain(enText('C2'));
   });
 });
 
@@ -379,7 +379,7 @@ describe('a publish that dies half way', () => {
     // The next publish that succeeds puts the edits live.
     const retry = await ctx.publish(site.id);
     expect(retry.changed).toBe(true);
-    expect(await (await ctx.visit(`/sites/${site.id}/B2`)).text()).toContain('B2を更新');
+    expect(await (await ctx.visit(`/B2`, { site: site.id })).text()).toContain('B2を更新');
   });
 
   it('reports failed through the job, keeps the live version in the database and on the air', async () => {
@@ -407,7 +407,7 @@ describe('a publish that dies half way', () => {
       quiet.mockRestore();
     }
     expect(await (await ctx.request(`/api/site/${site.id}`)).json()).toMatchObject({ liveVersion: 1, status: 'published' });
-    expect(await (await ctx.visit(`/sites/${site.id}/`)).text()).not.toContain('届かない更新');
+    expect(await (await ctx.visit(`/`, { site: site.id })).text()).not.toContain('届かない更新');
   });
 });
 
@@ -415,11 +415,11 @@ describe('versions and rollback', () => {
   it('lists versions newest first with the live one marked, and a rollback makes an earlier version live again', async () => {
     const site = await buildSite(ctx);
     await ctx.publish(site.id);
-    const firstHtml = await (await ctx.visit(`/sites/${site.id}/`)).text();
+    const firstHtml = await (await ctx.visit(`/`, { site: site.id })).text();
     const page = site.pages.get('A1')!;
     await ctx.writePage(site.id, page.id, 'jp', pageBody('A1', page.imageUrl, 'jp', '第二版の説明文'));
     await ctx.publish(site.id);
-    expect(await (await ctx.visit(`/sites/${site.id}/`)).text()).toContain('第二版の説明文');
+    expect(await (await ctx.visit(`/`, { site: site.id })).text()).toContain('第二版の説明文');
 
     const listed = await ctx.request(`/api/site/${site.id}/versions`);
     expect(listed.status).toBe(200);
@@ -433,7 +433,7 @@ describe('versions and rollback', () => {
     const rolled = await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' });
     expect(rolled.status).toBe(200);
     expect(await rolled.json()).toMatchObject({ live: { version: 1 } });
-    expect(await (await ctx.visit(`/sites/${site.id}/`)).text()).toBe(firstHtml);
+    expect(await (await ctx.visit(`/`, { site: site.id })).text()).toBe(firstHtml);
     const relisted = (await (await ctx.request(`/api/site/${site.id}/versions`)).json()) as { versions: { version: number; live: boolean }[] };
     expect(relisted.versions.map(({ version, live }) => ({ version, live }))).toEqual([
       { version: 2, live: false },
@@ -443,7 +443,7 @@ describe('versions and rollback', () => {
 
     // Forward again to the newer version.
     expect((await ctx.request(`/api/site/${site.id}/versions/2/rollback`, { method: 'POST' })).status).toBe(200);
-    expect(await (await ctx.visit(`/sites/${site.id}/`)).text()).toContain('第二版の説明文');
+    expect(await (await ctx.visit(`/`, { site: site.id })).text()).toContain('第二版の説明文');
   });
 
   it('answers 404 to a rollback to a version that does not exist, and changes nothing', async () => {
@@ -477,7 +477,7 @@ describe('images', () => {
     expect(keys.sort()).toEqual([...widths.flatMap((width) => [`${width}.jpg`, `${width}.webp`]), 'set.json'].sort());
     expect(result.imagesMade).toBe(16);
 
-    const html = await (await ctx.visit(`/sites/${view.id}/`)).text();
+    const html = await (await ctx.visit(`/`, { site: view.id })).text();
     for (const width of widths) expect(html).toContain(`/media/${upload.sha256}/${width}.webp ${width}w`);
     const widest = await ctx.visit(`/media/${upload.sha256}/1920.jpg`);
     expect(widest.status).toBe(200);
@@ -498,8 +498,8 @@ describe('images', () => {
     expect(result).toMatchObject({ imagesMade: 6, imagesReused: 0 });
 
     // Both pages, in both languages, point at the same derivatives.
-    for (const path of [`/sites/${view.id}/`, `/sites/${view.id}/A2`, `/sites/${view.id}/en/`, `/sites/${view.id}/en/A2`]) {
-      expect(await (await ctx.visit(path)).text(), path).toContain(`/media/${upload.sha256}/120.webp 120w`);
+    for (const path of ['/', '/A2', '/en/', '/en/A2']) {
+      expect(await (await ctx.visit(path, { site: view.id })).text(), path).toContain(`/media/${upload.sha256}/120.webp 120w`);
     }
   });
 });

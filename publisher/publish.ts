@@ -8,7 +8,7 @@ import type { Renderer } from './renderer.ts';
 import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { moveDomain } from './domains.ts';
+import { moveHostPointers } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
 import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
 import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, switchLive, type Manifest, type ManifestFile } from './versions.ts';
@@ -38,8 +38,10 @@ export type PublishDeps = {
   storage: Storage;
   renderer: Renderer;
   onProgress?: (progress: PublishProgress) => void;
-  /** SITE_ORIGIN: where the shared host serves sites; a custom domain keeps its scheme and port. */
+  /** SITE_ORIGIN: the shared site host; every site's own origin (handle or custom domain) keeps its scheme and port. */
   siteOrigin?: string;
+  /** SITE_DOMAIN: a site without a custom domain is `{handle}.{siteDomain}`; default from siteOrigin (publisher/site-address.ts). */
+  siteDomain?: string;
   now?: () => Date;
 };
 
@@ -67,7 +69,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   const started = performance.now();
   const { storage, renderer } = deps;
   const report = deps.onProgress ?? (() => {});
-  const address = siteAddress(draft, deps.siteOrigin ?? DEFAULT_SITE_ORIGIN);
+  const address = siteAddress(draft, { siteOrigin: deps.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: deps.siteDomain });
   const defaultLanguage = draft.settings.defaultLanguage;
 
   const hasMembersOnly = draft.creatives.some((creative) => creative.pages.some((page) => page.content.membersOnlyLock));
@@ -153,7 +155,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     durationMs: Math.round(performance.now() - started),
   });
   // A live manifest from before media were listed is rewritten once, so the sweep can trust the list.
-  if (live?.media && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
+  if (live?.media && live.address.handle === address.handle && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
     report({ step: 'upload', done: 0, total: 0 });
     return result(live.version, false, 0);
   }
@@ -192,12 +194,12 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     assets,
     private: manifestPrivate,
     media: { public: [...new Set(media.keys)].sort(), private: [...new Set(membersMedia.keys)].map((key) => `${PRIVATE_MEDIA_PREFIX}${key}`).sort() },
-    address: { domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
+    address: { handle: address.handle, domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   rememberManifest(storage, manifest);
   await switchLive(storage, draft.id, version, now);
-  await moveDomain(storage, draft.id, live?.address.domain, address.domain);
+  await moveHostPointers(storage, draft.id, live?.address, address);
   return result(version, true, written + 2);
 }
 

@@ -70,7 +70,6 @@ const WARM_UP_SITE = pageSiteSchema.parse({
   languages: ['en'],
   origin: 'http://render.local',
   basePath: '/',
-  customDomain: false,
   name: 'warm-up',
   viewMode: 'MOBILE',
   displayLanguageIcon: false,

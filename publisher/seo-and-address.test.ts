@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, pngBytes, SITE_ORIGIN, type TestContext } from '../api/test-support.ts';
+import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
 import { messageText } from '../model/messages/text.ts';
 import { SEO_MESSAGES, type SeoProblem } from '../model/seo-rules.ts';
 
@@ -38,21 +38,24 @@ describe('the page head of a published page', () => {
   it('carries title, description, H1, canonical, hreflang, Open Graph, Twitter card and the owner tags', async () => {
     const site = await seoSite();
     await ctx.publish(site.id);
-    const html = await (await ctx.visit(`/sites/${site.id}/en/B1`)).text();
+    const html = await (await ctx.visit(`/en/B1`, { site: site.id })).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(html).toMatch(/<html lang="en"/);
     expect(head).toContain('<title>Catalogue 2026</title>');
     expect(head).toContain('<meta name="description" content="The spring catalogue">');
-    expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
-    expect(attr(head, /hreflang="ja" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/B1`);
-    expect(attr(head, /hreflang="en" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
-    expect(attr(head, /hreflang="x-default" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/B1`);
-    expect(attr(head, /property="og:url" content="([^"]+)"/)).toBe(`${SITE_ORIGIN}/sites/${site.id}/en/B1`);
+    // The site's own origin, {handle}.localhost with the shared host's port, and no /sites/{id} segment.
+    const origin = ctx.originOf(site.id);
+    expect(origin).toMatch(/^http:\/\/[a-z0-9-]+\.localhost:3001$/);
+    expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${origin}/en/B1`);
+    expect(attr(head, /hreflang="ja" href="([^"]+)"/)).toBe(`${origin}/B1`);
+    expect(attr(head, /hreflang="en" href="([^"]+)"/)).toBe(`${origin}/en/B1`);
+    expect(attr(head, /hreflang="x-default" href="([^"]+)"/)).toBe(`${origin}/B1`);
+    expect(attr(head, /property="og:url" content="([^"]+)"/)).toBe(`${origin}/en/B1`);
     expect(attr(head, /property="og:title" content="([^"]+)"/)).toBe('Catalogue 2026');
     expect(attr(head, /property="og:locale" content="([^"]+)"/)).toBe('en_US');
     const ogImage = attr(head, /property="og:image" content="([^"]+)"/)!;
-    expect(ogImage).toMatch(new RegExp(`^${SITE_ORIGIN}/media/[0-9a-f]{64}/60\\.(jpg|png)$`));
-    expect((await ctx.visit(new URL(ogImage).pathname)).status).toBe(200);
+    expect(ogImage).toMatch(new RegExp(`^${origin}/media/[0-9a-f]{64}/60\\.(jpg|png)$`));
+    expect((await ctx.visit(new URL(ogImage).pathname, { site: site.id })).status).toBe(200);
     expect(attr(head, /name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
     expect(attr(head, /name="twitter:image" content="([^"]+)"/)).toBe(ogImage);
     expect(head).toContain(HEAD_TAG);
@@ -65,7 +68,7 @@ describe('the page head of a published page', () => {
     const site = await seoSite();
     await ctx.request(`/api/site/${site.id}?lang=en`, { method: 'PUT', json: { seo: { description: ' ' } } });
     await ctx.publish(site.id);
-    const html = await (await ctx.visit(`/sites/${site.id}/en/`)).text();
+    const html = await (await ctx.visit(`/en/`, { site: site.id })).text();
     expect(html).toContain('<meta name="description" content="スワイプで見る春のカタログ">');
   });
 });
@@ -93,22 +96,23 @@ describe('sitemap.xml and robots.txt', () => {
   it('list every readable page in every language with its alternates, and leave members-only pages out', async () => {
     const site = await seoSite();
     await ctx.publish(site.id);
-    const response = await ctx.visit(`/sites/${site.id}/sitemap.xml`);
+    const response = await ctx.visit(`/sitemap.xml`, { site: site.id });
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await response.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(SITE_ORIGIN.length));
-    const base = `/sites/${site.id}/`;
+    const origin = ctx.originOf(site.id);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(origin.length));
+    const base = '/';
     expect(locs).toEqual([base, `${base}A2`, `${base}B1`, `${base}en/`, `${base}en/A2`, `${base}en/B1`]);
-    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${SITE_ORIGIN}${base}en/A2"/>`);
-    const robots = await (await ctx.visit(`/sites/${site.id}/robots.txt`)).text();
-    expect(robots).toBe(`User-agent: *\nAllow: /\nSitemap: ${SITE_ORIGIN}${base}sitemap.xml\n`);
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${origin}${base}en/A2"/>`);
+    const robots = await (await ctx.visit(`/robots.txt`, { site: site.id })).text();
+    expect(robots).toBe(`User-agent: *\nAllow: /\nSitemap: ${origin}${base}sitemap.xml\n`);
   });
 });
 
 describe('custom domains and path prefixes', () => {
   const visitUrl = (url: string) => ctx.site.request(url);
 
-  it('serves a site on its custom domain without the site segment, and sends its shared address there', async () => {
+  it('serves a site on its custom domain without the site segment, and sends its shared address and its handle there', async () => {
     const site = await seoSite({ customDomain: 'Shop.Example.test' });
     await ctx.publish(site.id);
     const top = await visitUrl('http://shop.example.test/');
@@ -126,7 +130,10 @@ describe('custom domains and path prefixes', () => {
 
     const shared = await ctx.visit(`/sites/${site.id}/en/B1?utm=x`);
     expect(shared.status).toBe(301);
-    expect(shared.headers.get('location')).toBe('http://shop.example.test/en/B1?utm=x');
+    expect(shared.headers.get('location')).toBe('http://shop.example.test:3001/en/B1?utm=x');
+    const handle = await ctx.visit('/en/B1?utm=x', { site: site.id });
+    expect(handle.status).toBe(301);
+    expect(handle.headers.get('location')).toBe('http://shop.example.test:3001/en/B1?utm=x');
     expect((await visitUrl('http://other.example.test/')).status).toBe(404);
   });
 
@@ -142,13 +149,20 @@ describe('custom domains and path prefixes', () => {
     expect((await visitUrl('http://two.example.test/')).status).toBe(404);
   });
 
-  it('goes back to the shared address when the domain is removed, and frees the domain', async () => {
+  it('goes back to its handle origin when the domain is removed, and frees the domain', async () => {
     const site = await seoSite({ customDomain: 'gone.example.test' });
+    const ask = async (domain: string) => (await ctx.visit(`/api/tls/ask?domain=${encodeURIComponent(domain)}`)).status;
+    // Caddy's on-demand TLS asks first: no certificate for a domain no published site is live on.
+    expect(await ask('gone.example.test')).toBe(404);
     await ctx.publish(site.id);
+    expect(await ask('gone.example.test')).toBe(200);
+    expect(await ask('GONE.example.test')).toBe(200);
+    for (const other of ['other.example.test', new URL(ctx.originOf(site.id)).hostname, 'localhost', '../x', '']) expect(await ask(other), other).toBe(404);
     expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: '' } })).status).toBe(200);
     await ctx.publish(site.id);
     expect((await visitUrl('http://gone.example.test/')).status).toBe(404);
-    expect((await ctx.visit(`/sites/${site.id}/`)).status).toBe(200);
+    expect(await ask('gone.example.test')).toBe(404);
+    expect((await ctx.visit(`/`, { site: site.id })).status).toBe(200);
     const other = await ctx.createSite({ name: 'Other' });
     expect((await ctx.request(`/api/site/${other.id}`, { method: 'PUT', json: { customDomain: 'gone.example.test' } })).status).toBe(200);
   });
@@ -161,13 +175,17 @@ describe('custom domains and path prefixes', () => {
     expect(((await response.json()) as { message: string }).message).toBe('The domain taken.example.test is already used by another site.');
   });
 
-  it('serves a site with a path prefix only under that prefix, on the shared host and on its domain', async () => {
+  it('serves a site with a path prefix only under that prefix, on its handle origin and on its domain; the shared address with or without the prefix redirects there', async () => {
     const site = await seoSite({ customPathPrefix: 'shop' });
     await ctx.publish(site.id);
-    expect((await ctx.visit(`/shop/sites/${site.id}/en/B1`)).status).toBe(200);
-    const html = await (await ctx.visit(`/shop/sites/${site.id}/`)).text();
-    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${SITE_ORIGIN}/shop/sites/${site.id}/`);
-    expect((await ctx.visit(`/sites/${site.id}/`)).status).toBe(404);
+    const origin = ctx.originOf(site.id);
+    expect((await ctx.visit('/shop/en/B1', { site: site.id })).status).toBe(200);
+    const html = await (await ctx.visit('/shop/', { site: site.id })).text();
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${origin}/shop/`);
+    expect((await ctx.visit('/', { site: site.id })).status).toBe(404);
+    for (const path of [`/shop/sites/${site.id}/en/B1`, `/sites/${site.id}/en/B1`]) {
+      expect((await ctx.visit(path)).headers.get('location'), path).toBe(`${origin}/shop/en/B1`);
+    }
     expect((await ctx.visit(`/other/sites/${site.id}/`)).status).toBe(404);
 
     await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'prefixed.example.test' } });

@@ -94,7 +94,6 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
     languages: settings.languages,
     origin: address.origin,
     basePath: address.basePath,
-    customDomain: address.domain !== undefined,
     customPathPrefix: settings.customPathPrefix || undefined,
     name: settings.name,
     viewMode: settings.viewMode,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Storage } from '../storage/storage.ts';
-import { moveDomain } from './domains.ts';
+import { moveHostPointers } from './domains.ts';
 
 /**
  * A version is a manifest mapping every public path of a site to the hash of its bytes
@@ -22,10 +22,13 @@ export const manifestSchema = z.object({
   /** Shared client assets (under `_astro/`) the pages need; an export copies them too. */
   assets: z.array(z.string()),
   /**
-   * How visitors reach this version: its custom domain, if any, its path prefix, the language whose
-   * pages sit at the root, and the URL folder its pages were rendered for (an export writes the tree there).
+   * How visitors reach this version: its handle (`{handle}.{SITE_DOMAIN}`; absent in versions made
+   * before handles), its custom domain, if any, its path prefix, the language whose pages sit at the
+   * root, and the URL folder its pages were rendered for (an export writes the tree there).
    */
-  address: z.object({ domain: z.string().optional(), prefix: z.string(), defaultLanguage: z.string().optional(), basePath: z.string().optional() }).default({ prefix: '' }),
+  address: z
+    .object({ handle: z.string().optional(), domain: z.string().optional(), prefix: z.string(), defaultLanguage: z.string().optional(), basePath: z.string().optional() })
+    .default({ prefix: '' }),
   /**
    * Members-only pages' data (`{lang}/{pageId}.json` → file), stored under `private/objects/`,
    * never served by the site host nor exported: only the API reads it, for a member's token.
@@ -105,6 +108,6 @@ export async function rollback(storage: Storage, siteId: string, version: number
   if (!manifest) throw new Error(`Version ${version} of this site does not exist.`);
   const live = await readLiveManifest(storage, siteId);
   const pointer = await switchLive(storage, siteId, version);
-  await moveDomain(storage, siteId, live?.address.domain, manifest.address.domain);
+  await moveHostPointers(storage, siteId, live?.address, manifest.address);
   return pointer;
 }

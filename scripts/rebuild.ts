@@ -39,7 +39,7 @@ async function main() {
     console.error(`Publishing ${target.name} (${target.id})`);
     const bar = createProgressBar();
     try {
-      const { result } = await publishAndSweep(loadSiteDraft(db, target.id), { storage, renderer, siteOrigin: config.siteOrigin, onProgress: bar.update, lease });
+      const { result } = await publishAndSweep(loadSiteDraft(db, target.id), { storage, renderer, siteOrigin: config.siteOrigin, siteDomain: config.siteDomain, onProgress: bar.update, lease });
       bar.end();
       recordPublished(db, target.id, result);
       summary.push({ site: target.id, name: target.name, result });

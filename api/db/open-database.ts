@@ -8,6 +8,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import * as coreSchema from './schema.ts';
 import * as identitySchema from './schema-identity.ts';
 import * as visitorSchema from './schema-visitor.ts';
+import { assignMissingHandles } from './site-handles.ts';
 
 const schema = { ...coreSchema, ...identitySchema, ...visitorSchema };
 
@@ -28,5 +29,6 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle({ client: sqlite, schema }) as Db;
   migrate(db, { migrationsFolder });
+  assignMissingHandles(sqlite);
   return db;
 }

@@ -65,6 +65,8 @@ export const sites = sqliteTable(
       .notNull()
       .references(() => accounts.id),
     name: text('name').notNull(),
+    /** settings.handle, the first label of the site's own origin; unique, so two sites can never claim one. Null only until openDatabase derives it. */
+    handle: text('handle'),
     status: text('status').notNull().default('draft'),
     numberHorizontal: integer('number_horizontal').notNull(),
     numberVertical: integer('number_vertical').notNull(),
@@ -77,7 +79,7 @@ export const sites = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (table) => [index('sites_owner').on(table.ownerId)],
+  (table) => [index('sites_owner').on(table.ownerId), uniqueIndex('sites_handle').on(table.handle)],
 );
 
 export const creatives = sqliteTable(

@@ -17,6 +17,10 @@ export type AppEnv = {
     site: SiteRow;
     targetAccount: AccountRow;
     params: Record<string, string>;
+    /** On the site app: the site the request's host leads to (its handle or custom domain), null for any other host (api/host-sites.ts). */
+    hostSiteId: string | null;
+    /** On the site app: that site's origin as visitors reach it (the origin of links emailed to them). */
+    hostOrigin: string;
     /** On the site origin: the member a member call's bearer token opens (api/visitor/member-gate.ts). */
     member: Member;
     /** The request's body as text, read once under its cap (read-body.ts). */

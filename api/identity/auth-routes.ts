@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { type z, ZodError } from 'zod';
 import { ROUTE_PREFIX } from '../../model/account.ts';
 import { identityContracts as contracts } from '../../model/contracts/identity.ts';
@@ -12,13 +11,13 @@ import { AppError, validationError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import type { Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { sessionCookieOptions } from '../http/middleware/authorize/index.ts';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
 import type { Actor } from './actor.ts';
 import { changePassword } from './change-password.ts';
 import { logIn } from './log-in.ts';
 import { consumePasswordToken, readPasswordToken } from './password-tokens.ts';
 import { requestResetLink } from './request-reset-link.ts';
-import { deleteSessionsOf, rotateSession, SESSION_COOKIE, validateSession } from './sessions.ts';
+import { deleteSessionsOf, rotateSession, validateSession } from './sessions.ts';
 import { setPassword } from './set-password.ts';
 import { verifyPasswordToken } from './verify-password-token.ts';
 
@@ -56,29 +55,29 @@ function parsePasswordForm<T>(schema: z.ZodType<T>, body: unknown): T {
   }
 }
 
-export type AuthRouteDeps = { db: Db; secureCookie: boolean; mailer: Mailer; adminOrigin: string; background: Background };
+export type AuthRouteDeps = { db: Db; mailer: Mailer; adminOrigin: string; background: Background };
 
 /** Sign-in, sessions and passwords of the back office (spec §5, §7 /auth). */
 export function authRoutes(deps: AuthRouteDeps) {
-  const { db, secureCookie } = deps;
+  const { db } = deps;
   const lang = (header: string | undefined) => languageFromAcceptLanguage(header);
   const app = new Hono<AppEnv>();
   route(app, contracts.login, async ({ c, body }) => {
     const { actor, token, expiresAt } = await logIn(db, body, clientIp(c));
-    setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secureCookie, expiresAt));
+    setSessionCookie(c, token, expiresAt);
     return userInfo(actor);
   });
   route(app, contracts.logout, ({ c }) => {
     // Logging out ends every session of the account, on every device.
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = readSessionCookie(c);
     const session = token ? validateSession(db, token) : null;
     if (session) deleteSessionsOf(db, [session.accountId]);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(c);
     return { message: messageText('loggedOut', lang(c.req.header('accept-language'))) };
   });
   route(app, contracts.refreshSession, ({ c, account, session }) => {
     const { token, expiresAt } = rotateSession(db, session);
-    setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secureCookie, expiresAt));
+    setSessionCookie(c, token, expiresAt);
     return { ...userInfo(account), expiresAt: expiresAt.toISOString() };
   });
   route(app, contracts.userInfo, ({ account }) => userInfo(account));

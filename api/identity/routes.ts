@@ -10,7 +10,7 @@ import { listPlans } from './list-plans.ts';
 import { subAdminRoutes } from './sub-admin-routes.ts';
 import { userRoutes } from './user-routes.ts';
 
-export type IdentityRouteDeps = { db: Db; mailer: Mailer; adminOrigin: string; secureCookie: boolean; siteOrigin: string | undefined; background: Background };
+export type IdentityRouteDeps = { db: Db; mailer: Mailer; adminOrigin: string; siteOrigin: string | undefined; background: Background };
 
 /** The back-office identity calls, registered at their full paths: /meta, /auth, plans, users and contracts, admin lists. */
 export function identityRoutes(deps: IdentityRouteDeps) {

@@ -8,7 +8,8 @@ import { sessions } from '../db/schema.ts';
  * SHA-256 stored, sliding expiry. A session idle for SESSION_TTL_MS ends; one in use is pushed
  * forward once half of that is gone.
  */
-export const SESSION_COOKIE = 'sg_session';
+/** `__Host-`: only the admin's own host can set it (api/identity/session-cookie.ts). */
+export const SESSION_COOKIE = '__Host-sg_session';
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
 

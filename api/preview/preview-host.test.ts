@@ -14,10 +14,14 @@ async function keysUnder(prefix: string): Promise<string[]> {
   return keys;
 }
 
+const PREVIEW_ORIGIN = 'http://preview.localhost:3001';
+
 async function previewLink(siteId: string): Promise<string> {
   const response = await ctx.request(`/api/preview/site/${siteId}`, { method: 'POST' });
   expect(response.status).toBe(200);
   const { url } = (await response.json()) as { url: string };
+  // Previews have an origin of their own, which no published site shares.
+  expect(new URL(url).origin).toBe(PREVIEW_ORIGIN);
   return new URL(url).pathname;
 }
 
@@ -26,7 +30,7 @@ function visitorDeps() {
   return { db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, events: ctx.events, siteOrigin: SITE_ORIGIN };
 }
 
-describe('the draft preview on the site origin', () => {
+describe('the draft preview on the preview origin', () => {
   it('renders the unpublished draft with the built viewer, its media and neighbour data behind the token', async () => {
     const site = await ctx.createSite({ numberHorizontal: 2, numberVertical: 1 });
     const page = site.creatives[1]!.pages[0]!;
@@ -36,7 +40,7 @@ describe('the draft preview on the site origin', () => {
     const base = await previewLink(site.id);
     expect(await keysUnder('_astro/')).toEqual([]);
 
-    const html = await app.request(`http://localhost${base}B1`);
+    const html = await app.request(`${PREVIEW_ORIGIN}${base}B1`);
     expect(html.status).toBe(200);
     expect(html.headers.get('referrer-policy')).toBe('no-referrer');
     expect(html.headers.get('content-security-policy')).toBe("frame-ancestors 'self' http://admin.test");
@@ -45,16 +49,16 @@ describe('the draft preview on the site origin', () => {
     const mediaPath = `${base}media/${upload.id}`;
     expect(body).toContain(mediaPath);
     // The page's media comes from the private upload, through the token, and nothing was made public.
-    const image = await app.request(`http://localhost${mediaPath}`);
+    const image = await app.request(`${PREVIEW_ORIGIN}${mediaPath}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(await keysUnder('media/')).toEqual([]);
-    const data = await app.request(`http://localhost${base}_data/jp/${page.id}.json`);
+    const data = await app.request(`${PREVIEW_ORIGIN}${base}_data/jp/${page.id}.json`);
     expect(((await data.json()) as { content: { detail: { mainText: string } } }).content.detail.mainText).toBe('Draft words only');
-    // The viewer's client files are on the site origin for a site never published.
+    // The viewer's client files are on the preview origin for a site never published.
     const script = /component-url="(\/_astro\/[^"]+\.js)"/.exec(body)?.[1];
     expect(script).toBeDefined();
-    expect((await ctx.visit(script!)).status).toBe(200);
+    expect((await app.request(`${PREVIEW_ORIGIN}${script!}`)).status).toBe(200);
   });
 
   it("refuses a forged or another site's token, and the admin refuses the link to a caller without a session", async () => {
@@ -63,9 +67,25 @@ describe('the draft preview on the site origin', () => {
     const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer } });
     const base = await previewLink(site.id);
     const token = base.split('/')[3]!;
-    expect((await app.request(`http://localhost/preview/${other.id}/${token}/`)).status).toBe(403);
-    expect((await app.request(`http://localhost/preview/${site.id}/${token.slice(0, -2)}xx/`)).status).toBe(403);
+    expect((await app.request(`${PREVIEW_ORIGIN}/preview/${other.id}/${token}/`)).status).toBe(403);
+    expect((await app.request(`${PREVIEW_ORIGIN}/preview/${site.id}/${token.slice(0, -2)}xx/`)).status).toBe(403);
     expect((await ctx.request(`/api/preview/site/${site.id}`, { method: 'POST', headers: { cookie: '' } })).status).toBe(401);
+  });
+});
+
+describe('the preview origin', () => {
+  it('serves previews nowhere else, and nothing but previews, the viewer files and a visitor API acting for no site', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
+    await ctx.publish(site.id);
+    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer } });
+    const base = await previewLink(site.id);
+    expect((await app.request(`${PREVIEW_ORIGIN}${base}`)).status).toBe(200);
+    // Not on the shared host, nor on the site's own origin, where the owner's published scripts run.
+    for (const origin of [SITE_ORIGIN, ctx.originOf(site.id)]) expect((await app.request(`${origin}${base}`)).status, origin).toBe(404);
+    // No published page, no spec-address redirect, no visitor call for the site.
+    expect((await app.request(`${PREVIEW_ORIGIN}/`)).status).toBe(404);
+    expect((await app.request(`${PREVIEW_ORIGIN}/sites/${site.id}/`)).status).toBe(404);
+    expect((await app.request(`${PREVIEW_ORIGIN}/api/end-user/site/${site.id}/contact-setting`)).status).toBe(404);
   });
 });
 

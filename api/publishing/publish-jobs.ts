@@ -26,6 +26,7 @@ export function createPublishJobs(deps: {
   storage: Storage;
   renderer: () => Promise<Renderer>;
   siteOrigin?: string;
+  siteDomain?: string;
   /** Sees every job's progress as it happens (tests interleave other work with a publish here). */
   onProgress?: (siteId: string, progress: PublishProgress) => void;
 }) {
@@ -51,6 +52,7 @@ export function createPublishJobs(deps: {
         storage: deps.storage,
         renderer: await deps.renderer(),
         siteOrigin: deps.siteOrigin,
+        siteDomain: deps.siteDomain,
         onProgress: (progress) => {
           emit(job, { type: 'progress', ...progress });
           deps.onProgress?.(job.siteId, progress);

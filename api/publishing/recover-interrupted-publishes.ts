@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { moveDomain } from '../../publisher/domains.ts';
+import { moveHostPointers } from '../../publisher/domains.ts';
 import { readLivePointer, readManifest } from '../../publisher/versions.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
@@ -30,7 +30,7 @@ export async function recoverInterruptedPublishes(db: Db, storage: Storage): Pro
     const manifest = await readManifest(storage, siteId, pointer.version);
     if (!manifest) return;
     const previous = site.liveVersion === null ? null : await readManifest(storage, siteId, site.liveVersion);
-    await moveDomain(storage, siteId, previous?.address.domain, manifest.address.domain);
+    await moveHostPointers(storage, siteId, previous?.address, manifest.address);
     const latest = running.find((row) => row.siteId === siteId)!;
     db.transaction((tx) => {
       tx.update(sites)

@@ -5,6 +5,7 @@ import type { createSiteInputSchema } from '../../model/site-input.ts';
 import { siteSettingsSchema } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, pages, sites } from '../db/schema.ts';
+import { assignHandle } from '../db/site-handles.ts';
 import { emptyPageContent } from './page-content.ts';
 import { effectivePlan } from '../identity/effective-plan.ts';
 import { assertGridWithinPlan, assertLanguagesWithinPlan, assertSiteQuota, creatorPlanItemOf } from './plan-gates.ts';
@@ -29,6 +30,7 @@ export function createSite(db: Db, ownerId: string, input: z.output<typeof creat
   });
   db.transaction((tx) => {
     tx.insert(sites).values({ id, ownerId, name: settings.name, numberHorizontal: settings.numberHorizontal, numberVertical: settings.numberVertical, settings }).run();
+    assignHandle(db.$client, id);
     for (let column = 0; column < settings.numberHorizontal; column++) {
       const creativeId = randomUUID();
       tx.insert(creatives)

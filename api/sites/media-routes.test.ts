@@ -159,7 +159,7 @@ describe('reading media back', () => {
     const anonymous = await ctx.request(url, { headers: { cookie: '' } });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ message: 'Please log in.' });
-    const forged = await ctx.request(url, { headers: { cookie: 'sg_session=forged-token' } });
+    const forged = await ctx.request(url, { headers: { cookie: '__Host-sg_session=forged-token' } });
     expect(forged.status).toBe(401);
   });
 

@@ -9,11 +9,11 @@ import { signPreviewToken } from '../preview/preview-token.ts';
  * (api/preview/preview-host.ts), for the editor to show in a frame. Anyone who may read the
  * site may preview it.
  */
-export function previewRoutes(deps: { key: Uint8Array; siteOrigin: string }) {
+export function previewRoutes(deps: { key: Uint8Array; previewOrigin: string }) {
   const app = new Hono<AppEnv>();
   route(app, contracts.createPreviewLink, ({ site }) => {
     const { token, expiresAt } = signPreviewToken(deps.key, site.id);
-    return { url: `${deps.siteOrigin}/preview/${site.id}/${token}/`, expiresAt: expiresAt.toISOString() };
+    return { url: `${deps.previewOrigin}/preview/${site.id}/${token}/`, expiresAt: expiresAt.toISOString() };
   });
   return app;
 }

@@ -50,6 +50,8 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
     db,
     site,
     siteSettingsPatchSchema.parse({
+      // A name to type: the quick start prints http://demo.localhost:3001/ (seeded only into an empty database, so it is free).
+      handle: 'demo',
       seo: { title: 'Swipegrid デモ', description: 'スワイプで見るランディングページのデモ' },
       displayAlbum: true,
       sns: [

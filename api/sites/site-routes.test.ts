@@ -133,7 +133,8 @@ describe('drafts: create, list, read, update, delete', () => {
     const { id } = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
     const keep = await ctx.createSite({ name: 'Kept' });
     await ctx.publish(id);
-    expect((await ctx.visit(`/sites/${id}/`)).status).toBe(200);
+    const host = new URL(ctx.originOf(id)).host;
+    expect((await ctx.visit('/', { headers: { host } })).status).toBe(200);
 
     const response = await ctx.request(`/api/site/${id}`, { method: 'DELETE' });
     expect(response.status).toBe(200);
@@ -141,7 +142,8 @@ describe('drafts: create, list, read, update, delete', () => {
     expect((await ctx.request(`/api/site/${id}`)).status).toBe(404);
     expect((await ctx.request(`/api/site/${id}`, { method: 'DELETE' })).status).toBe(404);
     expect(((await (await ctx.request('/api/site')).json()) as { sites: { id: string }[] }).sites.map((s) => s.id)).toEqual([keep.id]);
-    expect((await ctx.visit(`/sites/${id}/`)).status).toBe(404);
+    expect((await ctx.visit('/', { headers: { host } })).status).toBe(404);
+    expect(await ctx.storage.head(`handles/${host.split('.')[0]}.json`)).toBeNull();
     const left: string[] = [];
     for await (const info of ctx.storage.list(`sites/${id}/`)) left.push(info.key);
     expect(left).toEqual([]);

@@ -37,15 +37,15 @@ async function createSurvey(body: unknown = SURVEY): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-const respond = (surveyId: string, json: unknown) => ctx.visit(`/api/survey/${surveyId}/response`, { method: 'POST', json, ip: '192.0.2.60' });
+const respond = (surveyId: string, json: unknown) => ctx.visit(`/api/survey/${surveyId}/response`, { site: siteId, method: 'POST', json, ip: '192.0.2.60' });
 
 describe('surveys', () => {
   it('lists a site’s active surveys and shows questions in order without their points', async () => {
     const id = await createSurvey();
     await createSurvey({ ...SURVEY, title: 'Hidden', isActive: false });
-    const list = await ctx.visit(`/api/end-user/survey?site_id=${siteId}`);
+    const list = await ctx.visit(`/api/end-user/survey?site_id=${siteId}`, { site: siteId });
     expect(await list.json()).toEqual({ surveys: [{ id, title: 'Your taste', description: '' }] });
-    const questions = (await (await ctx.visit(`/api/survey/${id}/questions`)).json()) as { questions: { id: string; options: Record<string, unknown>[] }[] };
+    const questions = (await (await ctx.visit(`/api/survey/${id}/questions`, { site: siteId })).json()) as { questions: { id: string; options: Record<string, unknown>[] }[] };
     expect(questions.questions.map((question) => question.id)).toEqual(['q1', 'q2']);
     expect(questions.questions[0]!.options).toEqual([
       { id: 'tea', value: 'Tea' },
@@ -80,9 +80,9 @@ describe('surveys', () => {
 
   it('answers 404 for an inactive or unknown survey, and for another owner’s site on the admin side', async () => {
     const hidden = await createSurvey({ ...SURVEY, isActive: false });
-    expect((await ctx.visit(`/api/survey/${hidden}/questions`)).status).toBe(404);
+    expect((await ctx.visit(`/api/survey/${hidden}/questions`, { site: siteId })).status).toBe(404);
     expect((await respond(hidden, { answers: { q1: 'tea' }, email: 'a@b.jp' })).status).toBe(404);
-    expect((await ctx.visit('/api/survey/unknown/questions')).status).toBe(404);
+    expect((await ctx.visit('/api/survey/unknown/questions', { site: siteId })).status).toBe(404);
     expect((await ctx.request('/api/site/unknown/survey')).status).toBe(404);
   });
 

@@ -5,6 +5,7 @@ import { applySiteText, extractSiteText, translationsSchema } from '../../model/
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { isUniqueViolation } from '../db/site-handles.ts';
 import type { SiteRow } from './find-site.ts';
 import { effectivePlan } from '../identity/effective-plan.ts';
 import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
@@ -56,7 +57,17 @@ export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPat
   assertSettingsWithinPlan(limits, current, settings);
   if (settings.customDomain) assertDomainFree(db, site.id, settings.customDomain);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
-  db.update(sites).set({ settings, name: settings.name, translations: nextTranslations, updatedAt: new Date() }).where(eq(sites.id, site.id)).run();
+  try {
+    // The handle column's unique index, not a read before the write, decides: two owners saving one name at once cannot both get it.
+    db.update(sites)
+      .set({ settings, name: settings.name, ...(settings.handle ? { handle: settings.handle } : {}), translations: nextTranslations, updatedAt: new Date() })
+      .where(eq(sites.id, site.id))
+      .run();
+  } catch (error) {
+    if (!isUniqueViolation(error) || !settings.handle) throw error;
+    const handle = settings.handle;
+    throw new AppError('conflict', 'handleTaken', { values: { handle }, issues: [{ path: ['handle'], key: 'handleTaken', values: { handle } }] });
+  }
 }
 
 /** One domain serves one site: the site host maps a host name to exactly one. */

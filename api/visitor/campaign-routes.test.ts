@@ -32,7 +32,7 @@ const campaign = (input: Record<string, unknown> = {}) => ({
   ...input,
 });
 
-const click = (itemId: string, query = `site_id=${siteId}`) => ctx.visit(`/api/end-user/campaign/${itemId}/click?${query}`, { ip: '192.0.2.50' });
+const click = (itemId: string, query = `site_id=${siteId}`) => ctx.visit(`/api/end-user/campaign/${itemId}/click?${query}`, { site: siteId, ip: '192.0.2.50' });
 
 describe('campaign clicks', () => {
   it('counts a click and answers the new count as a bare number, buttons and banners alike', async () => {
@@ -42,7 +42,7 @@ describe('campaign clicks', () => {
     expect(await first.text()).toBe('6');
     expect(await (await click('cb1')).json()).toBe(7);
     expect(await (await click('bn1')).json()).toBe(1);
-    const view = (await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`)).json()) as {
+    const view = (await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`, { site: siteId })).json()) as {
       active: boolean;
       sliderPosition: number;
       campaign: { buttons: { clickCount: number }[]; banners: { clickCount: number }[] };
@@ -59,7 +59,7 @@ describe('campaign clicks', () => {
     expect((await click('cb1')).status).toBe(404);
     await putSettings({ campaign: campaign({ startDate: null }) });
     expect((await click('cb1')).status).toBe(404);
-    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`)).json()) as { active: boolean }).active).toBe(false);
+    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`, { site: siteId })).json()) as { active: boolean }).active).toBe(false);
   });
 
   it('needs a well-formed site_id', async () => {
@@ -70,7 +70,7 @@ describe('campaign clicks', () => {
   });
 
   it('answers no campaign for a site without one', async () => {
-    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`)).json()).toEqual({ campaign: null, active: false, sliderPosition: null });
+    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/campaign`, { site: siteId })).json()).toEqual({ campaign: null, active: false, sliderPosition: null });
   });
 });
 
@@ -84,15 +84,15 @@ describe('GET /api/end-user/noti_delivery', () => {
         { id: 'n-future', title: 'Future', startDate: iso(day), endDate: iso(2 * day) },
       ],
     });
-    const response = await ctx.visit(`/api/end-user/noti_delivery?site_id=${siteId}`);
+    const response = await ctx.visit(`/api/end-user/noti_delivery?site_id=${siteId}`, { site: siteId });
     expect(response.status).toBe(200);
     const { notifications } = (await response.json()) as { notifications: { id: string }[] };
     expect(notifications.map((notification) => notification.id)).toEqual(['n-now', 'n-open']);
   });
 
   it('refuses a missing site_id and an unpublished site', async () => {
-    expect((await ctx.visit('/api/end-user/noti_delivery')).status).toBe(400);
+    expect((await ctx.visit('/api/end-user/noti_delivery', { site: siteId })).status).toBe(400);
     const draft = await ctx.createSite();
-    expect((await ctx.visit(`/api/end-user/noti_delivery?site_id=${draft.id}`)).status).toBe(404);
+    expect((await ctx.visit(`/api/end-user/noti_delivery?site_id=${draft.id}`, { site: siteId })).status).toBe(404);
   });
 });

@@ -26,8 +26,8 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
   const { db } = deps;
   const now = () => deps.clock?.() ?? new Date();
   const app = new Hono<AppEnv>();
-  route(app, contracts.campaign, ({ params }) => {
-    const site = findVisitorSite(db, params.id);
+  route(app, contracts.campaign, ({ c, params }) => {
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
     const campaign = site.settings.campaign;
     if (!campaign) return { campaign: null, active: false, sliderPosition: null };
     const counts = campaignClickCounts(
@@ -43,7 +43,7 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
     };
   });
   route(app, contracts.campaignClick, ({ c, params, query }) => {
-    const site = findVisitorSite(db, siteIdParam(query.site_id));
+    const site = findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, query.lang);
     const campaign = site.settings.campaign;
     const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === params.itemId);
@@ -51,8 +51,8 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
     if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', 'notFound', { lang: lang });
     return item.clickCount + countCampaignClick(db, site.id, item.id);
   });
-  route(app, contracts.notifications, ({ query }) => {
-    const site = findVisitorSite(db, siteIdParam(query.site_id));
+  route(app, contracts.notifications, ({ c, query }) => {
+    const site = findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
     const at = now();
     const { notifications } = site.settings;
     return { notifications: notifications.filter((notification) => isDelivered(notification, at)), nextChangeInMs: nextWindowChangeMs(notifications, at) };

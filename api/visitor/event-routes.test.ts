@@ -22,6 +22,7 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 
 function send(events: unknown[], init: { contentType?: string; ip?: string } = {}) {
   return ctx.visit('/api/end-user/events', {
+    site: siteId,
     method: 'POST',
     body: JSON.stringify({ events }),
     headers: { 'content-type': init.contentType ?? 'text/plain;charset=UTF-8', 'user-agent': IPHONE },
@@ -106,7 +107,7 @@ describe('POST /api/end-user/events', () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(message);
     }
-    const notJson = await ctx.visit('/api/end-user/events', { method: 'POST', body: '{', ip: '192.0.2.80' });
+    const notJson = await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body: '{', ip: '192.0.2.80' });
     expect(notJson.status).toBe(400);
     await ctx.events.flush();
     expect(rows()).toHaveLength(0);
@@ -116,17 +117,31 @@ describe('POST /api/end-user/events', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 125; i++) statuses.push((await send([{ type: 'slide_page', siteId }], { ip: '192.0.2.99' })).status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(120);
-    const refused = await ctx.visit('/api/end-user/events', { method: 'POST', body: '{}', ip: '192.0.2.99', headers: { 'accept-language': 'ja,en;q=0.8' } });
+    const refused = await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body: '{}', ip: '192.0.2.99', headers: { 'accept-language': 'ja,en;q=0.8' } });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。', code: 'too_many_requests', key: 'tooManyRequests', values: {}, issues: [] });
     // Another client is not held back, whatever X-Forwarded-For claims.
     expect(
-      (await ctx.visit('/api/end-user/events', { method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.100', headers: { 'x-forwarded-for': '192.0.2.99' } }))
-        .status,
+      (
+        await ctx.visit('/api/end-user/events', {
+          site: siteId,
+          method: 'POST',
+          body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }),
+          ip: '192.0.2.100',
+          headers: { 'x-forwarded-for': '192.0.2.99' },
+        })
+      ).status,
     ).toBe(202);
     expect(
-      (await ctx.visit('/api/end-user/events', { method: 'POST', body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }), ip: '192.0.2.99', headers: { 'x-forwarded-for': '203.0.113.1' } }))
-        .status,
+      (
+        await ctx.visit('/api/end-user/events', {
+          site: siteId,
+          method: 'POST',
+          body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }),
+          ip: '192.0.2.99',
+          headers: { 'x-forwarded-for': '203.0.113.1' },
+        })
+      ).status,
     ).toBe(429);
   });
 
@@ -144,7 +159,7 @@ describe('POST /api/end-user/events', () => {
   });
 
   it('refuses a body over 64 KiB before reading it', async () => {
-    const response = await ctx.visit('/api/end-user/events', { method: 'POST', body: 'x'.repeat(70 * 1024), ip: '192.0.2.81' });
+    const response = await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body: 'x'.repeat(70 * 1024), ip: '192.0.2.81' });
     expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toBe('The request body is too large.');
   });

@@ -8,9 +8,9 @@ import { findVisitorSite } from './find-visitor-site.ts';
 import { userAgentClass } from '../../model/visitor-event.ts';
 import type { EventQueue } from './event-queue.ts';
 
-function isLive(db: Db, siteId: string): boolean {
+function isLive(db: Db, siteId: string, hostSiteId: string | null): boolean {
   try {
-    findVisitorSite(db, siteId);
+    findVisitorSite(db, siteId, hostSiteId);
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') return false;
@@ -33,7 +33,7 @@ export function eventRoutes(deps: { db: Db; events: EventQueue; now?: () => numb
   route(app, contracts.sendEvents, async ({ c, body }) => {
     // Events of sites that are not on the air would only fill the table.
     const siteIds = [...new Set(body.events.map((event) => event.siteId))];
-    const unknown = siteIds.find((id) => !isLive(deps.db, id));
+    const unknown = siteIds.find((id) => !isLive(deps.db, id, c.var.hostSiteId));
     if (unknown !== undefined) throw fieldError('validation', ['events'], 'unknownEventSite', { site: unknown });
     const receivedAt = deps.now?.() ?? Date.now();
     const uaClass = userAgentClass(c.req.header('user-agent'));

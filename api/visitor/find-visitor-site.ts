@@ -19,8 +19,12 @@ const PARSED_MAX = 1000;
  * A site as its visitors' calls see it: published (a live version exists), else 404 as if it
  * did not exist, so drafts stay invisible. Settings are the saved ones, so forms, popups,
  * campaigns and notifications change without a republish.
+ *
+ * A call acts only for the site whose own origin it arrived on (`hostSiteId`, the site the
+ * request's host leads to): a script on another site's origin naming this one gets the same 404.
  */
-export function findVisitorSite(db: Db, siteId: string): VisitorSite {
+export function findVisitorSite(db: Db, siteId: string, hostSiteId: string | null): VisitorSite {
+  if (siteId !== hostSiteId) throw notFound('siteNotFound');
   let statement = statements.get(db);
   if (!statement) {
     statement = db.$client.prepare('SELECT id, owner_id AS ownerId, settings, translations, live_version AS liveVersion FROM sites WHERE id = ?');

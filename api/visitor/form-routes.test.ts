@@ -28,7 +28,7 @@ const entries = () =>
     notified: number;
     notify_error: string | null;
   }[];
-const post = (path: string, json: unknown, ip = '198.51.100.20') => ctx.visit(path, { method: 'POST', json, ip });
+const post = (path: string, json: unknown, ip = '198.51.100.20') => ctx.visit(path, { site: siteId, method: 'POST', json, ip });
 
 async function setForms(forms: unknown, extra: Record<string, unknown> = {}) {
   const response = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { forms, ...extra } });
@@ -64,7 +64,7 @@ describe('POST /api/contact', () => {
     const unknown = await post('/api/contact', { siteId, data: { email: 'a@b.jp', companyName: 'x', isAdmin: true }, lang: 'en' });
     expect(((await unknown.json()) as { message: string }).message).toBe('isAdmin: This field is not part of the form.');
     expect((await post('/api/contact', { data: {} })).status).toBe(400);
-    expect((await ctx.visit('/api/contact', { method: 'POST', body: 'not json', ip: '198.51.100.20' })).status).toBe(400);
+    expect((await ctx.visit('/api/contact', { site: siteId, method: 'POST', body: 'not json', ip: '198.51.100.20' })).status).toBe(400);
     expect((await post('/api/contact', { siteId: 'missing-site', data: {} })).status).toBe(404);
     expect(entries()).toEqual([]);
   });
@@ -77,7 +77,7 @@ describe('POST /api/contact', () => {
         { typeForm: 'CONTACT_SETTING', title: 'Leaf', value: 'leaf', typeInput: 'SELECT', options: [{ value: 'Green' }, { value: 'Black' }], orderNum: 2 },
       ],
     });
-    const settings = (await (await ctx.visit(`/api/end-user/site/${siteId}/contact-setting`)).json()) as { fields: { value: string }[]; locked: boolean };
+    const settings = (await (await ctx.visit(`/api/end-user/site/${siteId}/contact-setting`, { site: siteId })).json()) as { fields: { value: string }[]; locked: boolean };
     expect(settings.locked).toBe(false);
     expect(settings.fields.map((field) => field.value)).toEqual(['email', 'cups', 'leaf']);
     expect(((await (await post('/api/contact', { siteId, data: { email: 'a@b.jp', cups: 'many' }, lang: 'en' })).json()) as { message: string }).message).toBe('Cups a day: Enter a number.');
@@ -108,8 +108,8 @@ describe('POST /api/contact', () => {
     const response = await post('/api/contact', { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe('This form is not available on this site.');
-    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/homepage-setting`)).json()) as { locked: boolean }).locked).toBe(true);
-    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/membership-setting`)).json()) as { locked: boolean }).locked).toBe(false);
+    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/homepage-setting`, { site: siteId })).json()) as { locked: boolean }).locked).toBe(true);
+    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/membership-setting`, { site: siteId })).json()) as { locked: boolean }).locked).toBe(false);
     expect(entries()).toEqual([]);
   });
 });
@@ -128,15 +128,15 @@ describe('settings for the visitor screens', () => {
   it('answers the spec defaults for unset forms, company info in the asked language and the scripts', async () => {
     await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { company: { companyProfile: '会社概要', showInContact: true }, scripts: { contactScript: 'console.log(1)' } } });
     await ctx.request(`/api/site/${siteId}?lang=en`, { method: 'PUT', json: { company: { companyProfile: 'About us' } } });
-    const membership = (await (await ctx.visit(`/api/end-user/site/${siteId}/membership-setting`)).json()) as { typeForm: string; fields: { value: string; isRequired: boolean }[] };
+    const membership = (await (await ctx.visit(`/api/end-user/site/${siteId}/membership-setting`, { site: siteId })).json()) as { typeForm: string; fields: { value: string; isRequired: boolean }[] };
     expect(membership.typeForm).toBe('MEMBERSHIP_SETTING');
     expect(membership.fields.map((field) => [field.value, field.isRequired])).toEqual([
       ['email', true],
       ['password', true],
       ['confirmPassword', true],
     ]);
-    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/company`)).json()).toMatchObject({ companyProfile: '会社概要', showInContact: true });
-    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/company?lang=en`)).json()).toMatchObject({ companyProfile: 'About us' });
-    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/scripts`)).json()).toEqual({ contactScript: 'console.log(1)', membershipScript: '', formScript: '' });
+    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/company`, { site: siteId })).json()).toMatchObject({ companyProfile: '会社概要', showInContact: true });
+    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/company?lang=en`, { site: siteId })).json()).toMatchObject({ companyProfile: 'About us' });
+    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/scripts`, { site: siteId })).json()).toEqual({ contactScript: 'console.log(1)', membershipScript: '', formScript: '' });
   });
 });

@@ -5,7 +5,7 @@ import { visitorText } from '../../model/messages/visitor-text.ts';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { createBackground, type Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -23,39 +23,39 @@ const credentialsSchema = z.object({ email: z.string().max(256), password: z.str
 const emailSchema = z.email();
 
 function screenPath(site: VisitorSite, lang: Parameters<typeof buildVisitorPath>[1]['lang'], subPath: 'register' | 'register-success'): string {
-  return buildVisitorPath({ siteId: site.id, defaultLanguage: site.settings.defaultLanguage }, { lang, subPath });
+  return buildVisitorPath({ defaultLanguage: site.settings.defaultLanguage, customPathPrefix: site.settings.customPathPrefix }, { lang, subPath });
 }
 
 /** Membership (V §4, §5): register, complete through the emailed link, resend, log in and out, who am I. */
-export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string; background?: Background }) {
+export function memberRoutes(deps: { db: Db; mailer: Mailer; background?: Background }) {
   const { db } = deps;
   const background = deps.background ?? createBackground();
   const app = new Hono<AppEnv>();
   route(app, contracts.register, async ({ c, params, body }) => {
-    const site = findVisitorSite(db, params.id);
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
     const message = visitorText('registrationEmailSent', lang);
     if (caughtByHoneypot(body)) return { message, emailSent: true };
-    const { emailSent } = await registerMember(deps, site, body.data, lang);
+    const { emailSent } = await registerMember({ ...deps, siteOrigin: c.var.hostOrigin }, site, body.data, lang);
     return { message, emailSent };
   });
   route(app, contracts.completeRegistration, ({ c, params, query }) => {
-    const site = findVisitorSite(db, params.id);
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
     const token = query.token ?? '';
     const done = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? completeRegistration(db, site.id, token) : null;
     if (!done) return c.redirect(`${screenPath(site, visitorLanguage(c, site.settings, query.lang), 'register')}?error=link`, 302);
     return c.redirect(screenPath(site, done.lang, 'register-success'), 302);
   });
   route(app, contracts.resendRegistration, ({ c, params, body }) => {
-    const site = findVisitorSite(db, params.id);
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
     const email = emailSchema.safeParse(body.email);
     if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
-    resendRegistration({ db, mailer: deps.mailer, siteOrigin: deps.siteOrigin, background }, site, email.data, clientIp(c), lang);
+    resendRegistration({ db, mailer: deps.mailer, siteOrigin: c.var.hostOrigin, background }, site, email.data, clientIp(c), lang);
     return { message: visitorText('registrationEmailSent', lang) };
   });
   route(app, contracts.login, async ({ c, params, body }) => {
-    const site = findVisitorSite(db, params.id);
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
     const input = credentialsSchema.safeParse(body);
     if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', 'invalidEmail', { lang: lang });
@@ -63,6 +63,7 @@ export function memberRoutes(deps: { db: Db; mailer: Mailer; siteOrigin: string;
     return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email } };
   });
   route(app, contracts.logout, ({ c, params }) => {
+    if (params.id !== c.var.hostSiteId) throw notFound('siteNotFound');
     logoutMember(db, params.id, c.req.header('authorization'));
     return { message: 'Logged out.' };
   });

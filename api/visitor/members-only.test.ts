@@ -47,11 +47,11 @@ describe('a members-only page is published without its content', () => {
     const paths = Object.keys(manifest.files);
     expect(paths).toContain(`_data/jp/${locked.lockedPageId}.json`);
     for (const path of paths) {
-      const response = await ctx.visit(`/sites/${locked.site.id}/${path}`);
+      const response = await ctx.visit(`/${path}`, { site: locked.site.id });
       const body = await response.text();
       for (const secret of Object.values(SECRET)) expect({ path, leaks: body.includes(secret) }).toEqual({ path, leaks: false });
     }
-    const lockedData = await (await ctx.visit(`/sites/${locked.site.id}/_data/jp/${locked.lockedPageId}.json`)).json();
+    const lockedData = await (await ctx.visit(`/_data/jp/${locked.lockedPageId}.json`, { site: locked.site.id })).json();
     expect(lockedData).toMatchObject({ id: locked.lockedPageId, locked: true, content: null, media: {} });
   });
 
@@ -60,12 +60,12 @@ describe('a members-only page is published without its content', () => {
     for await (const info of ctx.rawStorage.list('private/')) keys.push(info.key);
     expect(keys.some((key) => key.startsWith(`private/media/${locked.lockedImageSha256}/`))).toBe(true);
     expect(keys.some((key) => key.startsWith('private/objects/'))).toBe(true);
-    for (const key of keys) expect((await ctx.visit(`/${key}`)).status).toBe(404);
-    expect((await ctx.visit(`/media/${locked.lockedImageSha256}/set.json`)).status).toBe(404);
+    for (const key of keys) expect((await ctx.visit(`/${key}`, { site: locked.site.id })).status).toBe(404);
+    expect((await ctx.visit(`/media/${locked.lockedImageSha256}/set.json`, { site: locked.site.id })).status).toBe(404);
   });
 
   it('answers the public variant of a locked page without its content', async () => {
-    const response = await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/public`);
+    const response = await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/public`, { site: locked.site.id });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ locked: true, content: null });
   });
@@ -81,17 +81,17 @@ describe('members-only content through the API', () => {
   const privatePath = (siteId: string, pageId: string, lang = 'jp') => `/api/end-user/site/${siteId}/page/${pageId}/private?lang=${lang}`;
 
   it('refuses the private variant without a token, with a bad token, and with an expired-looking one (401, in the visitor language)', async () => {
-    const none = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId));
+    const none = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { site: locked.site.id });
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ message: 'このページを見るには会員としてログインしてください。', code: 'unauthenticated', key: 'loginRequired', values: {}, issues: [] });
-    const bad = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId, 'en'), { headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
+    const bad = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId, 'en'), { site: locked.site.id, headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
     expect(bad.status).toBe(401);
     expect(((await bad.json()) as { message: string }).message).toBe('Please log in as a member to see this page.');
   });
 
   it('gives a member the page in their language, products sorted by order, media as signed links that load', async () => {
     const token = await memberToken(ctx, locked.site.id, 'member@example.com');
-    const response = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { headers: { authorization: `Bearer ${token}` } });
+    const response = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { site: locked.site.id, headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const page = (await response.json()) as {
@@ -104,67 +104,73 @@ describe('members-only content through the API', () => {
     expect(page.content.products.map((product) => product.id)).toEqual(['p1', 'p2']);
     const imageUrl = page.content.detail.imageUrl;
     expect(imageUrl).toMatch(new RegExp(`^/api/end-user/site/${locked.site.id}/private-media/\\d+\\.[\\w-]{43}/${locked.lockedImageSha256}/`));
-    const image = await ctx.visit(imageUrl);
+    const image = await ctx.visit(imageUrl, { site: locked.site.id });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
     const srcset = page.media[imageUrl]!.image.sources[0]!.srcset.split(',')[0]!.trim().split(' ')[0]!;
-    expect((await ctx.visit(srcset)).status).toBe(200);
-    expect((await ctx.visit(page.content.products[0]!.imagePath)).status).toBe(200);
+    expect((await ctx.visit(srcset, { site: locked.site.id })).status).toBe(200);
+    expect((await ctx.visit(page.content.products[0]!.imagePath, { site: locked.site.id })).status).toBe(200);
 
-    const english = (await (await ctx.visit(privatePath(locked.site.id, locked.lockedPageId, 'en'), { headers: { authorization: `Bearer ${token}` } })).json()) as typeof page;
+    const english = (await (await ctx.visit(privatePath(locked.site.id, locked.lockedPageId, 'en'), { site: locked.site.id, headers: { authorization: `Bearer ${token}` } })).json()) as typeof page;
     expect(english.content.detail.mainText).toBe(SECRET.english);
   });
 
   it('answers the product, button and link variants for a member only', async () => {
     const token = await memberToken(ctx, locked.site.id, 'member@example.com');
     const auth = { headers: { authorization: `Bearer ${token}` } };
-    const products = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/product/private`, auth)).json()) as { products: { productName: string }[] };
+    const products = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/product/private`, { ...auth, site: locked.site.id })).json()) as {
+      products: { productName: string }[];
+    };
     expect(products.products.map((product) => product.productName)).toEqual([SECRET.product, 'Second']);
-    const buttons = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/button/private`, auth)).json()) as { buttons: { buttonText: string }[] };
+    const buttons = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/button/private`, { ...auth, site: locked.site.id })).json()) as {
+      buttons: { buttonText: string }[];
+    };
     expect(buttons.buttons[0]!.buttonText).toBe(SECRET.button);
-    const links = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/link/private`, auth)).json()) as { links: { id: string }[] };
+    const links = (await (await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/link/private`, { ...auth, site: locked.site.id })).json()) as { links: { id: string }[] };
     expect(links.links.map((link) => link.id)).toEqual(['l1']);
-    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/product/private`)).status).toBe(401);
-    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/price/private`, auth)).status).toBe(404);
+    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/product/private`, { site: locked.site.id })).status).toBe(401);
+    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/price/private`, { ...auth, site: locked.site.id })).status).toBe(404);
   });
 
   it('refuses media links with a tampered signature, another image or another site', async () => {
     const token = await memberToken(ctx, locked.site.id, 'member@example.com');
-    const page = (await (await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { headers: { authorization: `Bearer ${token}` } })).json()) as { content: { detail: { imageUrl: string } } };
+    const page = (await (await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { site: locked.site.id, headers: { authorization: `Bearer ${token}` } })).json()) as {
+      content: { detail: { imageUrl: string } };
+    };
     const url = page.content.detail.imageUrl;
     const [, signature] = /private-media\/([^/]+)\//.exec(url)!;
     const tampered = url.replace(signature!, `${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`);
-    expect((await ctx.visit(tampered)).status).toBe(401);
-    expect((await ctx.visit(url.replace(locked.lockedImageSha256, locked.publicImageSha256))).status).toBe(401);
-    expect((await ctx.visit(url.replace(`/site/${locked.site.id}/`, '/site/other-site/'))).status).toBe(401);
-    expect((await ctx.visit(url.replace(/private-media\/[^/]+\//, 'private-media/~/'))).status).toBe(401);
+    expect((await ctx.visit(tampered, { site: locked.site.id })).status).toBe(401);
+    expect((await ctx.visit(url.replace(locked.lockedImageSha256, locked.publicImageSha256), { site: locked.site.id })).status).toBe(401);
+    expect((await ctx.visit(url.replace(`/site/${locked.site.id}/`, '/site/other-site/'), { site: locked.site.id })).status).toBe(401);
+    expect((await ctx.visit(url.replace(/private-media\/[^/]+\//, 'private-media/~/'), { site: locked.site.id })).status).toBe(401);
   });
 
   it('lets a token of site A open nothing on site B', async () => {
     const other = await publishedSiteWithLockedPage(ctx);
     const token = await memberToken(ctx, locked.site.id, 'member@example.com');
-    const mine = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { headers: { authorization: `Bearer ${token}` } });
+    const mine = await ctx.visit(privatePath(locked.site.id, locked.lockedPageId), { site: locked.site.id, headers: { authorization: `Bearer ${token}` } });
     expect(mine.status).toBe(200);
-    const theirs = await ctx.visit(privatePath(other.site.id, other.lockedPageId), { headers: { authorization: `Bearer ${token}` } });
+    const theirs = await ctx.visit(privatePath(other.site.id, other.lockedPageId), { site: other.site.id, headers: { authorization: `Bearer ${token}` } });
     expect(theirs.status).toBe(401);
-    expect((await ctx.visit(`/api/end-user/site/${other.site.id}/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await ctx.visit(`/api/end-user/site/${other.site.id}/me`, { site: other.site.id, headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
     // And the same email must register on site B on its own: membership is per site.
-    const login = await ctx.visit(`/api/end-user/site/${other.site.id}/login`, { method: 'POST', json: { email: 'member@example.com', password: MEMBER_PASSWORD } });
+    const login = await ctx.visit(`/api/end-user/site/${other.site.id}/login`, { site: other.site.id, method: 'POST', json: { email: 'member@example.com', password: MEMBER_PASSWORD } });
     expect(login.status).toBe(401);
   });
 
   it('ends a session on logout', async () => {
     const token = await memberToken(ctx, locked.site.id, 'member@example.com');
     const auth = { headers: { authorization: `Bearer ${token}` } };
-    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/me`, auth)).status).toBe(200);
-    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/logout`, { method: 'POST', ...auth })).status).toBe(200);
-    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/me`, auth)).status).toBe(401);
+    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/me`, { ...auth, site: locked.site.id })).status).toBe(200);
+    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/logout`, { site: locked.site.id, method: 'POST', ...auth })).status).toBe(200);
+    expect((await ctx.visit(`/api/end-user/site/${locked.site.id}/me`, { ...auth, site: locked.site.id })).status).toBe(401);
   });
 
   it('serves nothing of a site that is not published', async () => {
     const draft = await ctx.createSite();
-    expect((await ctx.visit(`/api/end-user/site/${draft.id}/contact-setting`)).status).toBe(404);
-    expect((await ctx.visit(`/api/end-user/site/${draft.id}/login`, { method: 'POST', json: { email: 'a@b.jp', password: 'x' } })).status).toBe(404);
+    expect((await ctx.visit(`/api/end-user/site/${draft.id}/contact-setting`, { site: draft.id })).status).toBe(404);
+    expect((await ctx.visit(`/api/end-user/site/${draft.id}/login`, { site: draft.id, method: 'POST', json: { email: 'a@b.jp', password: 'x' } })).status).toBe(404);
   });
 });
 
@@ -180,8 +186,8 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     await smtp.close();
   });
 
-  const register = (json: unknown, ip = '203.0.113.7') => ctx.visit(`/api/end-user/site/${locked.site.id}/register`, { method: 'POST', json, ip });
-  const login = (email: string, password: string) => ctx.visit(`/api/end-user/site/${locked.site.id}/login`, { method: 'POST', json: { email, password, lang: 'en' } });
+  const register = (json: unknown, ip = '203.0.113.7') => ctx.visit(`/api/end-user/site/${locked.site.id}/register`, { site: locked.site.id, method: 'POST', json, ip });
+  const login = (email: string, password: string) => ctx.visit(`/api/end-user/site/${locked.site.id}/login`, { site: locked.site.id, method: 'POST', json: { email, password, lang: 'en' } });
   const linkIn = (index: number) => new URL(textBody(smtp.received[index]!.raw).match(/https?:\/\/\S+/)![0]);
 
   it('registers temporarily, completes through the link in the received message, then logs in', async () => {
@@ -196,39 +202,40 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     expect((await login('visitor@example.com', 'Visitor#Pass1')).status).toBe(401);
 
     const link = linkIn(0);
-    expect(link.origin).toBe('http://localhost:3001');
-    const opened = await ctx.visit(link.pathname + link.search);
+    // The link leads to the site's own origin, where its visitor API answers.
+    expect(link.origin).toBe(ctx.originOf(locked.site.id));
+    const opened = await ctx.visit(link.pathname + link.search, { site: locked.site.id });
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe(`/sites/${locked.site.id}/register-success`);
+    expect(opened.headers.get('location')).toBe('/register-success');
     // The link works once.
-    const again = await ctx.visit(link.pathname + link.search);
-    expect(again.headers.get('location')).toBe(`/sites/${locked.site.id}/register?error=link`);
+    const again = await ctx.visit(link.pathname + link.search, { site: locked.site.id });
+    expect(again.headers.get('location')).toBe('/register?error=link');
 
     const loggedIn = await login('visitor@example.com', 'Visitor#Pass1');
     expect(loggedIn.status).toBe(200);
     const session = (await loggedIn.json()) as { token: string; expiresAt: string; user: { email: string } };
     expect(session.user.email).toBe('visitor@example.com');
-    const page = await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/private`, { headers: { authorization: `Bearer ${session.token}` } });
+    const page = await ctx.visit(`/api/end-user/site/${locked.site.id}/page/${locked.lockedPageId}/private`, { site: locked.site.id, headers: { authorization: `Bearer ${session.token}` } });
     expect(page.status).toBe(200);
   });
 
   it('resends a fresh link that works while the first one no longer does', async () => {
     await register({ data: { email: 'late@example.com', password: 'Visitor#Pass1', confirmPassword: 'Visitor#Pass1' }, lang: 'en' });
-    const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', json: { email: 'late@example.com', lang: 'en' } });
+    const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { site: locked.site.id, method: 'POST', json: { email: 'late@example.com', lang: 'en' } });
     expect(resend.status).toBe(200);
     // The mail goes in the background, so that the answer's time says nothing.
     await ctx.background.idle();
     expect(smtp.received).toHaveLength(2);
     expect(textBody(smtp.received[1]!.raw)).toContain('complete your registration');
     const first = linkIn(0);
-    expect((await ctx.visit(first.pathname + first.search)).headers.get('location')).toMatch(/register\?error=link$/);
+    expect((await ctx.visit(first.pathname + first.search, { site: locked.site.id })).headers.get('location')).toMatch(/register\?error=link$/);
     const second = linkIn(1);
-    expect((await ctx.visit(second.pathname + second.search)).headers.get('location')).toBe(`/sites/${locked.site.id}/en/register-success`);
+    expect((await ctx.visit(second.pathname + second.search, { site: locked.site.id })).headers.get('location')).toBe('/en/register-success');
     expect((await login('late@example.com', 'Visitor#Pass1')).status).toBe(200);
   });
 
   it('answers a resend for an unknown email the same way, sending nothing', async () => {
-    const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', json: { email: 'nobody@example.com' } });
+    const resend = await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { site: locked.site.id, method: 'POST', json: { email: 'nobody@example.com' } });
     expect(resend.status).toBe(200);
     await ctx.background.idle();
     expect(smtp.received).toHaveLength(0);
@@ -260,7 +267,7 @@ describe('membership over real SMTP: register, emailed link, login', () => {
       expect(((await response.json()) as { message: string }).message).toContain(message);
     }
     const link = linkIn(0);
-    await ctx.visit(link.pathname + link.search);
+    await ctx.visit(link.pathname + link.search, { site: locked.site.id });
     const twice = await register({ data: { email: 'a@example.com', password: 'Visitor#Pass1', confirmPassword: 'Visitor#Pass1' }, lang: 'en' });
     expect(twice.status).toBe(400);
     expect(await twice.json()).toEqual({ message: 'This email address is already registered. Please log in.', code: 'conflict', key: 'alreadyRegistered', values: {}, issues: [] });
@@ -307,6 +314,6 @@ describe('membership over real SMTP: register, emailed link, login', () => {
   async function memberTokenOverSmtp(email: string) {
     await register({ data: { email, password: 'Visitor#Pass1', confirmPassword: 'Visitor#Pass1' }, lang: 'en' });
     const link = linkIn(smtp.received.length - 1);
-    await ctx.visit(link.pathname + link.search);
+    await ctx.visit(link.pathname + link.search, { site: locked.site.id });
   }
 });

@@ -26,8 +26,8 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
   let signingKey: Buffer | undefined;
   const key = () => (signingKey ??= mediaSigningKey(db));
 
-  async function loadPage(c: Context, params: { id: string; pageId: string }, named: string | undefined, variant: Variant): Promise<ResolvedPage> {
-    const site = findVisitorSite(db, params.id);
+  async function loadPage(c: Context<AppEnv>, params: { id: string; pageId: string }, named: string | undefined, variant: Variant): Promise<ResolvedPage> {
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, named);
     const text = await readPublishedPage(storage, site.id, lang, params.pageId, variant === 'private');
     if (text === null) throw new AppError('not_found', 'notFound', { lang: lang });
@@ -38,7 +38,7 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
   }
 
   /** One part of a page (product, button, link), the part's name checked before anything is read. */
-  async function loadPagePart(c: Context, params: { id: string; pageId: string; part: string }, named: string | undefined, variant: Variant) {
+  async function loadPagePart(c: Context<AppEnv>, params: { id: string; pageId: string; part: string }, named: string | undefined, variant: Variant) {
     const part = params.part as keyof typeof PARTS;
     if (!(part in PARTS)) throw new AppError('not_found', 'pathNotFound');
     const page = await loadPage(c, params, named, variant);

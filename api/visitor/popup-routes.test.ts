@@ -25,12 +25,12 @@ async function setPopups(popupCtas: unknown) {
 }
 
 const applicant = (input: Record<string, unknown> = {}) => ({ id: 'apply1', startDate: iso(-day), endDate: iso(day), effectivePages: [1], limit: 10, ...input });
-const apply = (ip: string, popupId = 'apply1') => ctx.visit(`/api/end-user/site/${siteId}/popup-cta/${popupId}/apply?lang=en`, { method: 'POST', ip });
+const apply = (ip: string, popupId = 'apply1') => ctx.visit(`/api/end-user/site/${siteId}/popup-cta/${popupId}/apply?lang=en`, { site: siteId, method: 'POST', ip });
 
 describe('popup calls to action', () => {
   it('lists both popups with numberClicks and remaining, and whether each is active on a page', async () => {
     await setPopups({ timeLimit: { id: 'time1', startDate: iso(-day), endDate: iso(day), effectivePages: [2] }, applicantLimit: applicant({ numberClicks: 3 }) });
-    const response = await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`);
+    const response = await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`, { site: siteId });
     expect(response.status).toBe(200);
     const { popups } = (await response.json()) as { popups: { kind: string; id: string; numberClicks: number; remaining: number | null; active: boolean }[] };
     expect(popups.map(({ kind, id, numberClicks, remaining, active }) => ({ kind, id, numberClicks, remaining, active }))).toEqual([
@@ -56,7 +56,7 @@ describe('popup calls to action', () => {
     expect(statuses.filter((status) => status === 400)).toHaveLength(190);
     const counts = await Promise.all(responses.filter((response) => response.status === 200).map(async (response) => ((await response.json()) as { numberClicks: number }).numberClicks));
     expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const { popups } = (await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta`)).json()) as { popups: { numberClicks: number; remaining: number }[] };
+    const { popups } = (await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta`, { site: siteId })).json()) as { popups: { numberClicks: number; remaining: number }[] };
     expect(popups[0]).toMatchObject({ numberClicks: 10, remaining: 0 });
   });
 
@@ -104,9 +104,9 @@ describe('popup calls to action', () => {
 
   it("hides popups entirely and counts nothing once the owner's plan lacks settingPopupCta", async () => {
     await setPopups({ applicantLimit: applicant() });
-    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`)).json()) as { popups: unknown[] }).popups).toHaveLength(1);
+    expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`, { site: siteId })).json()) as { popups: unknown[] }).popups).toHaveLength(1);
     moveOwnerToPlan(ctx, siteId, 'light-multilingual');
-    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`)).json()).toEqual({ popups: [] });
+    expect(await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`, { site: siteId })).json()).toEqual({ popups: [] });
     expect((await apply('192.0.2.1')).status).toBe(404);
   });
 });

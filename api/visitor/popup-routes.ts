@@ -20,8 +20,8 @@ export function popupRoutes(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
   const app = new Hono<AppEnv>();
-  route(app, contracts.listPopups, ({ params, query }) => {
-    const site = findVisitorSite(db, params.id);
+  route(app, contracts.listPopups, ({ c, params, query }) => {
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
     const order = Number(query.page_order);
     const place: PopupPlace | null = Number.isInteger(order) && order > 0 ? { pageOrder: order, hasDetail: query.has_detail !== 'false' } : null;
     const at = now();
@@ -29,7 +29,7 @@ export function popupRoutes(deps: { db: Db; now?: () => Date }) {
     return { popups };
   });
   route(app, contracts.applyPopup, ({ c, params, query }) => {
-    const site = findVisitorSite(db, params.id);
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, query.lang);
     const item = site.settings.popupCtas.applicantLimit;
     if (!item || item.id !== c.req.param('popupId') || !sitePlanFlags(db, site).settingPopupCta) throw new AppError('not_found', 'notFound', { lang });

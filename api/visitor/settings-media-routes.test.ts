@@ -30,11 +30,11 @@ describe('media of popups, campaign and notifications on the site origin', () =>
     expect(response.status).toBe(200);
 
     for (const url of [popupImage.url, bannerImage.url]) {
-      const served = await ctx.visit(settingsMediaSrc(siteId, url));
+      const served = await ctx.visit(settingsMediaSrc(siteId, url), { site: siteId });
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
     }
-    expect((await ctx.visit(settingsMediaSrc(siteId, unused.url))).status).toBe(404);
+    expect((await ctx.visit(settingsMediaSrc(siteId, unused.url), { site: siteId })).status).toBe(404);
     expect(settingsMediaSrc(siteId, 'https://cdn.example/x.png')).toBe('https://cdn.example/x.png');
   });
 });

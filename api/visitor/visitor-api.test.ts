@@ -27,7 +27,7 @@ describe('the visitor API on the site origin', () => {
 
   it(`answers 429 after ${VISITOR_RATE_LIMITS.forms} form posts a minute from one address, in the visitor language, not holding back others`, async () => {
     const post = (ip: string) =>
-      ctx.visit('/api/contact', { method: 'POST', ip, json: { siteId, data: { email: 'a@example.com', companyName: 'x' }, lang: 'en' }, headers: { 'accept-language': 'ko' } });
+      ctx.visit('/api/contact', { site: siteId, method: 'POST', ip, json: { siteId, data: { email: 'a@example.com', companyName: 'x' }, lang: 'en' }, headers: { 'accept-language': 'ko' } });
     const statuses: number[] = [];
     for (let i = 0; i <= VISITOR_RATE_LIMITS.forms; i++) statuses.push((await post('203.0.113.50')).status);
     expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
@@ -40,21 +40,22 @@ describe('the visitor API on the site origin', () => {
   it(`limits campaign clicks, which are GETs, at ${VISITOR_RATE_LIMITS.clicks} a minute, and leaves other reads alone`, async () => {
     await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { campaign: { startDate: new Date(Date.now() - 60_000).toISOString(), isOnClickCount: true, buttons: [{ id: 'cb1' }] } } });
     const statuses: number[] = [];
-    for (let i = 0; i <= VISITOR_RATE_LIMITS.clicks; i++) statuses.push((await ctx.visit(`/api/end-user/campaign/cb1/click?site_id=${siteId}`, { ip: '203.0.113.60' })).status);
+    for (let i = 0; i <= VISITOR_RATE_LIMITS.clicks; i++) statuses.push((await ctx.visit(`/api/end-user/campaign/cb1/click?site_id=${siteId}`, { site: siteId, ip: '203.0.113.60' })).status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(VISITOR_RATE_LIMITS.clicks);
     expect(statuses.at(-1)).toBe(429);
-    for (let i = 0; i < VISITOR_RATE_LIMITS.clicks + 5; i++) expect((await ctx.visit(`/api/end-user/site/${siteId}/scripts`, { ip: '203.0.113.60' })).status).toBe(200);
+    for (let i = 0; i < VISITOR_RATE_LIMITS.clicks + 5; i++) expect((await ctx.visit(`/api/end-user/site/${siteId}/scripts`, { site: siteId, ip: '203.0.113.60' })).status).toBe(200);
   });
 
   it('is not served on the admin origin, and answers unknown visitor paths with a JSON 404', async () => {
     expect((await ctx.request(`/api/end-user/site/${siteId}/scripts`)).status).toBe(404);
-    const unknown = await ctx.visit('/api/end-user/nothing');
+    const unknown = await ctx.visit('/api/end-user/nothing', { site: siteId });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Not found.', code: 'not_found', key: 'pathNotFound', values: {}, issues: [] });
   });
 
   it('takes no notice of the admin session or the same-site rule: a cross-site form post is judged on its own', async () => {
     const response = await ctx.visit('/api/contact', {
+      site: siteId,
       method: 'POST',
       ip: '203.0.113.70',
       json: { siteId, data: { email: 'a@example.com', companyName: 'x' } },

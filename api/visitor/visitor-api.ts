@@ -18,8 +18,11 @@ import { popupRoutes } from './popup-routes.ts';
 import { settingsMediaRoutes } from './settings-media-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { surveyRoutes } from './survey-routes.ts';
+import { tlsRoutes } from './tls-routes.ts';
 import type { EventQueue } from './event-queue.ts';
 import { requestLanguage } from './visitor-language.ts';
+import type { HostSites } from '../host-sites.ts';
+import { customDomainOrigin, requestHostName } from '../../model/site-origin.ts';
 
 export type VisitorApiDeps = {
   db: Db;
@@ -28,7 +31,7 @@ export type VisitorApiDeps = {
   /** Sends the mail that must not hold up an answer (a resent registration link); one logging to stderr by default. */
   background?: Background;
   events: EventQueue;
-  /** Where published sites are served: the origin of the links emailed to visitors. */
+  /** The shared site host: its scheme and port are those of every site's own origin. */
   siteOrigin: string;
   /** Multiplies every rate limit (the benchmark raises them to measure throughput, not refusals). */
   rateLimitScale?: number;
@@ -54,12 +57,19 @@ export function rateLimitKind(path: string): keyof typeof VISITOR_RATE_LIMITS {
  * origin for visitors, so no CORS, and none of the admin's cookies or CSRF rules apply. Bodies
  * are capped by their contracts (route.ts: 64 KB unless said); writes are guarded by a per-client rate limit, honeypots on forms, and members' bearer tokens.
  */
-export function visitorApi(deps: VisitorApiDeps) {
+export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
   const scale = deps.rateLimitScale ?? 1;
   const limit = (perMinute: number, methods?: readonly string[]) => rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, language: requestLanguage });
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
   const api = new Hono<AppEnv>()
+    // Which site this origin is: a call naming any other site is answered as if that site did not exist.
+    .use(async (c, next) => {
+      const host = requestHostName(c.req.header('host') || new URL(c.req.url).host);
+      c.set('hostSiteId', await sites.siteOf(host));
+      c.set('hostOrigin', host ? customDomainOrigin(deps.siteOrigin, host) : deps.siteOrigin);
+      await next();
+    })
     // Each POST counts against exactly one limit, chosen by what it is.
     .use((c, next) => limiters[rateLimitKind(c.req.path)](c, next));
   // Member calls pass the member gate first: their bearer token opens a member of the site they name.
@@ -67,7 +77,7 @@ export function visitorApi(deps: VisitorApiDeps) {
     if (declared.policy.access === 'member') api.use(declared.path, memberGate(deps.db, declared));
   }
   // Each routes file serves its contracts at their full paths (visitorContracts).
-  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes]) api.route('/', routes(deps));
+  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes, tlsRoutes]) api.route('/', routes(deps));
   api.all('*', () => {
     throw notFound('pathNotFound');
   });

@@ -56,15 +56,17 @@ export const MEMBER_PASSWORD = 'Member#Pass1';
 /** Registers, follows the emailed link (outbox mailer) and logs in; returns the member's bearer token. */
 export async function memberToken(ctx: TestContext, siteId: string, email: string, ip = '198.51.100.1'): Promise<string> {
   const registered = await ctx.visit(`/api/end-user/site/${siteId}/register`, {
+    site: siteId,
     method: 'POST',
     ip,
     json: { data: { email, password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD }, lang: 'en' },
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const link = new URL(await lastLinkTo(ctx, email));
-  const verified = await ctx.visit(link.pathname + link.search, { ip });
+  // The emailed link names the site's own origin: it is followed there.
+  const verified = await ctx.visit(link.pathname + link.search, { ip, headers: { host: link.host } });
   if (verified.status !== 302) throw new Error(`verify answered ${verified.status}`);
-  const login = await ctx.visit(`/api/end-user/site/${siteId}/login`, { method: 'POST', ip, json: { email, password: MEMBER_PASSWORD } });
+  const login = await ctx.visit(`/api/end-user/site/${siteId}/login`, { site: siteId, method: 'POST', ip, json: { email, password: MEMBER_PASSWORD } });
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
   return ((await login.json()) as { token: string }).token;
 }

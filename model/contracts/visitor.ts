@@ -306,4 +306,14 @@ export const visitorContracts = {
     response: z.object({ accepted: z.number().int().nonnegative() }),
     status: 202,
   }),
+
+  tlsAsk: contract({
+    method: 'GET',
+    path: '/tls/ask',
+    origin: 'site',
+    summary: "Caddy's on-demand TLS `ask`: 200 only for a custom domain a published site is live on, else 404, so no certificate is requested for any other name",
+    policy: VISITOR,
+    query: z.object({ domain: z.string().max(253) }),
+    response: z.object({ domain: z.string() }),
+  }),
 } satisfies Record<string, Contract>;

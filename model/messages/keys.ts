@@ -24,6 +24,7 @@ export const VISITOR_MESSAGE_KEYS = [
   'unknownField',
   'alreadyRegistered',
   'loginRequired',
+  'sessionCookieConflict',
   'formLocked',
   'applicantsFull',
   'popupInactive',
@@ -95,6 +96,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'invalidDate',
   'dateFormat',
   'invalidDomain',
+  'invalidHandle',
   'invalidPathPrefix',
   'customPathRule',
   'invalidPosition',
@@ -136,6 +138,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'domainTaken',
   'notificationNotFound',
   'startDateRequired',
+  'handleTaken',
   // Uploads
   'sendFileField',
   'unsupportedFormat',

@@ -41,6 +41,13 @@ const SCREENS = {
     '以下有内容的页面将被删除：{positions}。确定删除吗？',
     '내용이 있는 페이지가 삭제됩니다: {positions}. 삭제할까요?',
   ],
+  siteHandle: ['Address name', 'アドレス名', '地址名', '주소 이름'],
+  siteHandleHint: [
+    "The first part of the site's own address (name.your site domain); changing it moves the site at the next publish.",
+    'サイト専用アドレスの先頭部分（名前.サイトのドメイン）。変更すると次回の公開からそのアドレスに移ります。',
+    '站点专属地址的第一部分（名称.站点域名）；修改后下次发布起站点将迁移到新地址。',
+    '사이트 전용 주소의 앞부분(이름.사이트 도메인)입니다. 변경하면 다음 게시부터 새 주소로 이동합니다.',
+  ],
   customDomain: ['Custom domain', '独自ドメイン', '自定义域名', '사용자 도메인'],
   saveDomain: ['Save the domain', 'ドメインを保存', '保存域名', '도메인 저장'],
   domainSteps: ['Domain setup', 'ドメイン設定の手順', '域名设置步骤', '도메인 설정 단계'],

@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { contractStateSchema } from '../../../../model/account.ts';
 import { UNLIMITED } from '../../../../model/plan.ts';
 import { DEFAULT_BODY_CAPS } from '../../../../model/contracts/contract.ts';
 import { loadActor, type Actor } from '../../../identity/actor.ts';
-import { SESSION_COOKIE, validateSession } from '../../../identity/sessions.ts';
+import { validateSession } from '../../../identity/sessions.ts';
+import { readSessionCookie, setSessionCookie } from '../../../identity/session-cookie.ts';
 import type { Db } from '../../../db/open-database.ts';
 import { sites } from '../../../db/schema.ts';
 import type { AppEnv } from '../../env.ts';
@@ -17,12 +17,7 @@ import { effectivePlan } from '../../../identity/effective-plan.ts';
 import { findAccount, tenantOf } from '../../../identity/find-account.ts';
 import { eq } from 'drizzle-orm';
 
-export type AuthorizeOptions = { db: Db; secureCookie: boolean; mountedAt: string };
-
-/** The cookie attributes of a back-office session: HttpOnly, SameSite, Secure on https. */
-export function sessionCookieOptions(secureCookie: boolean, expires: Date) {
-  return { httpOnly: true, secure: secureCookie, sameSite: 'Lax', path: '/', expires } as const;
-}
+export type AuthorizeOptions = { db: Db; mountedAt: string };
 
 /** What an anonymous request is decided against: never read, since it is refused with 401 first. */
 const NO_TARGET: Target = { relation: 'none', ownerContractState: 'inactive', ownerPlan: UNLIMITED };
@@ -83,23 +78,24 @@ async function resolveTarget(c: Context<AppEnv>, db: Db, policy: Extract<Policy,
  */
 export function authorize(options: AuthorizeOptions): MiddlewareHandler<AppEnv> {
   if (!options?.db) throw new Error('authorize needs a database');
-  const { db, secureCookie, mountedAt } = options;
+  const { db, mountedAt } = options;
   return async function authorize(c, next) {
     // Matched as requested (each segment decoded apart), so the row let in is the route the router serves.
     const match = matchRoute(c.req.method, c.req.path.slice(mountedAt.length));
     if (!match) throw notFound('pathNotFound');
     c.set('params', match.params);
     const { policy } = match;
+    // Read on every route, public ones too: a planted second session cookie is refused (and cleared) wherever it shows.
+    const token = readSessionCookie(c);
     if (policy.access === 'public') return next();
 
-    const token = getCookie(c, SESSION_COOKIE);
     const session = token ? validateSession(db, token) : null;
     const actor = session ? loadActor(db, session.accountId) : null;
     if (token && session && actor) {
       c.set('account', actor);
       c.set('session', session);
       c.set('sessionToken', token);
-      if (session.renewed) setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secureCookie, session.expiresAt));
+      if (session.renewed) setSessionCookie(c, token, session.expiresAt);
     }
     const target = actor ? await resolveTarget(c, db, policy, actor, match.params) : NO_TARGET;
     const decision = decide(policy, actor && subjectOf(actor), target);

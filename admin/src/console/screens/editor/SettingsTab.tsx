@@ -15,6 +15,7 @@ import { pick, saveSettings, settingsResolver } from './settings-form.ts';
 
 const KEYS = [
   'name',
+  'handle',
   'logoSetting',
   'faviconSetting',
   'defaultLanguage',
@@ -48,8 +49,9 @@ export function SettingsTab() {
       form.reset(pick(next.settings, KEYS));
       onSaved(next);
       toast(t('saved'));
-    } catch {
-      // The client toasted why; what was typed stays in the form.
+    } catch (error) {
+      // The client toasted why; what was typed stays in the form, a taken address name marked on its field.
+      if (error instanceof ApiError && error.key === 'handleTaken') form.setError('handle', { type: error.key, message: error.message });
     }
   });
   const upload = async (key: 'logoSetting' | 'faviconSetting', file: File | undefined) => {
@@ -64,6 +66,9 @@ export function SettingsTab() {
       <form onSubmit={submit} noValidate className="stack card" aria-label={t('tab.settings')}>
         <Field label={t('siteName')} error={errors.name}>
           {(props) => <input {...props} {...form.register('name')} />}
+        </Field>
+        <Field label={t('siteHandle')} hint={t('siteHandleHint')} error={errors.handle}>
+          {(props) => <input {...props} autoComplete="off" spellCheck={false} {...form.register('handle')} />}
         </Field>
         <div className="row">
           <Field label={t('logo')} hint={t('logoHint')} error={errors.logoSetting}>
