@@ -8,7 +8,7 @@ export const DEFAULT_SITE_ORIGIN = 'http://localhost:3001';
 export type SiteAddress = { origin: string; basePath: string; prefix: string; domain?: string };
 
 /** Where a draft's published pages will be reached: the URLs in its HTML, sitemap and canonical links derive from this. */
-export function siteAddress(draft: SiteDraft, siteOrigin: string): SiteAddress {
+export function siteAddress(draft: { id: string; settings: Pick<SiteDraft['settings'], 'customDomain' | 'customPathPrefix' | 'defaultLanguage'> }, siteOrigin: string): SiteAddress {
   const domain = draft.settings.customDomain?.toLowerCase() || undefined;
   const prefix = normalisePathPrefix(draft.settings.customPathPrefix);
   const basePath = buildVisitorPath(

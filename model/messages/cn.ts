@@ -117,6 +117,8 @@ export const backOfficeCn = {
   gridThroughSettings: '请通过 PUT /api/site/{id}/grid 修改行数和列数。',
   resizeConfirm: '此更改将删除{count}个有内容的页面（{positions}）。如需删除，请发送 confirm: true。',
   domainTaken: '域名 {domain} 已被其他站点使用。',
+  siteDeleted: '网站已删除。',
+  siteUnpublished: '网站已取消发布，其页面不再可访问。',
   sendFileField: '请以 multipart/form-data 格式在“file”字段中发送文件。',
   unsupportedFormat: '不支持的文件格式。请上传JPG、PNG、MP4或MOV文件。',
   fileTooLarge: '{file} - 文件大小超过{max}MB上限',

@@ -117,6 +117,8 @@ export const backOfficeEn = {
   gridThroughSettings: 'Change rows and columns with PUT /api/site/{id}/grid.',
   resizeConfirm: 'This change would delete {count} page(s) with content ({positions}). Send confirm: true to delete them.',
   domainTaken: 'The domain {domain} is already used by another site.',
+  siteDeleted: 'The site was deleted.',
+  siteUnpublished: 'The site was unpublished. Its pages no longer answer.',
   sendFileField: 'Send the file as multipart/form-data in the field "file".',
   unsupportedFormat: 'Unsupported file format. Please upload JPG, PNG, MP4 or MOV files.',
   fileTooLarge: '{file} - File size exceeds the {max}MB limit',

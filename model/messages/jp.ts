@@ -117,6 +117,8 @@ export const backOfficeJp = {
   gridThroughSettings: '行数と列数は PUT /api/site/{id}/grid で変更してください。',
   resizeConfirm: 'この変更でコンテンツのある{count}ページ（{positions}）が削除されます。削除する場合は confirm: true を送ってください。',
   domainTaken: 'ドメイン {domain} はすでに別のサイトで使われています。',
+  siteDeleted: 'サイトを削除しました。',
+  siteUnpublished: 'サイトを非公開にしました。ページは表示されなくなります。',
   sendFileField: 'ファイルは multipart/form-data の「file」フィールドで送ってください。',
   unsupportedFormat: '対応していないファイル形式です。JPG、PNG、MP4、MOVのファイルをアップロードしてください。',
   fileTooLarge: '{file} - ファイルサイズが{max}MBの上限を超えています',

@@ -130,6 +130,8 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'gridThroughSettings',
   'resizeConfirm',
   'domainTaken',
+  'siteDeleted',
+  'siteUnpublished',
   // Uploads
   'sendFileField',
   'unsupportedFormat',

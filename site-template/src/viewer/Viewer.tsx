@@ -7,6 +7,7 @@ import LanguageSelect from './LanguageSelect.tsx';
 import MusicToggle from './MusicToggle.tsx';
 import SiteExtras from './SiteExtras.tsx';
 import { useAddressSync } from './address-sync.ts';
+import { useChatbotScript } from './chatbot-script.ts';
 import { shownButtons } from './cta-rules.ts';
 import { followDestination } from './follow-destination.ts';
 import { useGridMoves } from './grid-moves.ts';
@@ -30,6 +31,7 @@ export default function Viewer({ site, initialPage }: Props) {
   const gridPage = pageAt(site.grid, current);
   const currentPage = pages[gridPage?.id ?? ''];
   const currentContent = currentPage?.content ?? null;
+  useChatbotScript(gridPage?.id, currentContent?.chatbotScript);
   const showMenu = globalMenuVisible(site.displayGlobalMenu, site.grid.length, shownButtons(currentContent?.buttons ?? []).length);
   return (
     <div className={`sg-viewer sg-view-${site.viewMode.toLowerCase()}`} style={{ background: site.safeAreaColor }} {...swipe}>

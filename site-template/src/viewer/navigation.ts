@@ -20,7 +20,10 @@ export function isLandable(page: GridPage | undefined): page is GridPage {
  */
 export function nextCell(grid: GridColumn[], from: Cell, direction: Direction, swipeRedirection: boolean): Cell | null {
   if (direction === 'up' || direction === 'down') {
-    const cell = { column: from.column, row: from.row + (direction === 'down' ? 1 : -1) };
+    const step = direction === 'down' ? 1 : -1;
+    let cell = { column: from.column, row: from.row + step };
+    // Unpublished pages are not there for visitors: the swipe goes on to the next page.
+    while (pageAt(grid, cell)?.unpublished) cell = { column: cell.column, row: cell.row + step };
     return isLandable(pageAt(grid, cell)) ? cell : null;
   }
   const column = from.column + (direction === 'right' ? 1 : -1);
