@@ -61,3 +61,8 @@ export async function signIn(server: RunningServer, email: string, password: str
 export function pageIds(site: SiteView): Record<string, string> {
   return Object.fromEntries(site.creatives.flatMap((creative) => creative.pages.map((page) => [page.position, page.id])));
 }
+
+/** A published page's address for visitors: the site's root, or a path below it (`B2`, `en/A3`). */
+export function visitorUrl(server: RunningServer, siteId: string, path = ''): string {
+  return `${server.siteUrl}/sites/${siteId}/${path}`;
+}

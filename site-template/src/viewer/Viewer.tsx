@@ -6,6 +6,7 @@ import CategoryColumn from './CategoryColumn.tsx';
 import LanguageSelect from './LanguageSelect.tsx';
 import MusicToggle from './MusicToggle.tsx';
 import SiteExtras from './SiteExtras.tsx';
+import ViewerErrorBoundary from './ViewerErrorBoundary.tsx';
 import { useAddressSync } from './address-sync.ts';
 import { useChatbotScript } from './chatbot-script.ts';
 import { shownButtons } from './cta-rules.ts';
@@ -18,8 +19,17 @@ import { useSwipeInput } from './swipe-input.ts';
 
 type Props = { site: SiteSnapshot; initialPage: ResolvedPage };
 
-/** The swipe viewer: categories side by side, their pages one above the other. */
-export default function Viewer({ site, initialPage }: Props) {
+/** The swipe viewer, its error screen in its place if it fails. */
+export default function Viewer(props: Props) {
+  return (
+    <ViewerErrorBoundary lang={props.site.lang}>
+      <SwipeViewer {...props} />
+    </ViewerErrorBoundary>
+  );
+}
+
+/** Categories side by side, their pages one above the other. */
+function SwipeViewer({ site, initialPage }: Props) {
   const initial = useRef<Cell>({ column: initialPage.columnIndex, row: initialPage.row }).current;
   const [current, moveTo, move, rootRef] = useGridMoves(site, initial);
   const pages = usePageCache(site, initialPage, current);

@@ -1,0 +1,206 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../api/config.ts';
+import { startServer, type RunningServer } from '../api/server.ts';
+import { launchBrowser, visiblePosition, waitForHydration } from './browser.ts';
+import { pageIds, signIn, visitorUrl } from './site-api.ts';
+
+const OPERATOR_EMAIL = 'owner@example.com';
+const OPERATOR_PASSWORD = 'Operator-pass1!';
+const SHOTS = 'test-results/screenshots';
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+let operator: Awaited<ReturnType<typeof signIn>>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-e2e-lifecycle-'));
+  server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: OPERATOR_EMAIL, ADMIN_PASSWORD: OPERATOR_PASSWORD, SEED_DEMO: 'false' }), () => {});
+  browser = await launchBrowser();
+  operator = await signIn(server, OPERATOR_EMAIL, OPERATOR_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function consolePage(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${server.adminUrl}/login`);
+  await page.getByLabel('言語').selectOption('en');
+  await page.getByLabel('Email').fill(OPERATOR_EMAIL);
+  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/master/site-list');
+  return page;
+}
+
+/** A site of `rows` pages in one column, each with an image, published. */
+async function publishedSite(name: string, rows = 1): Promise<{ id: string; pages: Record<string, string>; image: string }> {
+  const site = await operator.createSite({ name, numberHorizontal: 1, numberVertical: rows, languages: ['jp'] });
+  const image = await operator.uploadImage(site.id, '#2a6f97');
+  const pages = pageIds(site);
+  for (const pageId of Object.values(pages)) await operator.writePage(site.id, pageId, { detail: { imageUrl: image } });
+  await operator.publish(site.id);
+  return { id: site.id, pages, image };
+}
+
+const visitStatus = async (siteId: string, path = '') => (await fetch(visitorUrl(server, siteId, path))).status;
+
+async function openPublishTab(page: Page, siteId: string): Promise<void> {
+  await page.goto(`${server.adminUrl}/master/site/${siteId}`);
+  await page.getByRole('tab', { name: 'Publish' }).click();
+  await page.getByRole('heading', { name: 'Unpublish or delete' }).waitFor();
+}
+
+describe('taking a site down from the console', () => {
+  it('unpublishes a site: its pages answer 404, the list says unpublished, a new publish brings it back', { timeout: 120_000 }, async () => {
+    const site = await publishedSite('Spring sale');
+    expect(await visitStatus(site.id)).toBe(200);
+    const page = await consolePage();
+    await openPublishTab(page, site.id);
+    await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect.poll(() => confirm.textContent()).toContain('Unpublish "Spring sale"?');
+    await confirm.getByRole('button', { name: 'Unpublish' }).click();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('The site was unpublished.');
+    expect(await visitStatus(site.id)).toBe(404);
+    await expect.poll(() => page.getByRole('button', { name: 'Unpublish', exact: true }).isDisabled()).toBe(true);
+
+    await page.goto(`${server.adminUrl}/master/site-list`);
+    const row = page.getByRole('row').filter({ hasText: 'Spring sale' });
+    await expect.poll(() => row.locator('.badge').textContent()).toBe('Unpublished');
+    await page.screenshot({ path: `${SHOTS}/site-list-unpublished.png` });
+
+    await operator.publish(site.id);
+    expect(await visitStatus(site.id)).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Spring sale' }).locator('.badge').textContent()).toBe('Published');
+    await page.close();
+  });
+
+  it('deletes a site only once its name is typed in the dialog that names it', { timeout: 120_000 }, async () => {
+    const site = await publishedSite('Autumn fair');
+    const page = await consolePage();
+    await openPublishTab(page, site.id);
+    await page.getByRole('button', { name: 'Delete site' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Delete "Autumn fair"?');
+    const submit = dialog.getByRole('button', { name: 'Delete site' });
+    expect(await submit.isDisabled()).toBe(true);
+    const input = dialog.getByLabel('Type the site name (Autumn fair) to confirm');
+    await input.fill('Autumn');
+    expect(await submit.isDisabled()).toBe(true);
+    await input.fill('Autumn fair');
+    expect(await submit.isDisabled()).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/site-delete-dialog.png` });
+    // Cancelling keeps the site.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await visitStatus(site.id)).toBe(200);
+
+    await page.getByRole('button', { name: 'Delete site' }).click();
+    await page.getByRole('alertdialog').getByLabel('Type the site name (Autumn fair) to confirm').fill('Autumn fair');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete site' }).click();
+    await page.waitForURL('**/master/site-list');
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('The site was deleted.');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Autumn fair' }).count()).toBe(0);
+    expect(await visitStatus(site.id)).toBe(404);
+    await page.close();
+  });
+
+  it('downloads the site list from the server as CSV', { timeout: 60_000 }, async () => {
+    await operator.createSite({ name: 'CSV 春', numberHorizontal: 1, numberVertical: 1 });
+    const page = await consolePage();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('sites.csv');
+    const path = await download.path();
+    const bytes = new Uint8Array(await (await import('node:fs/promises')).readFile(path));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.split('\r\n')[0]).toContain('Parent account');
+    expect(text).toContain('CSV 春');
+    await page.close();
+  });
+});
+
+describe('the console’s error screens', () => {
+  it('shows the error screen when a screen throws, and Retry renders it again', { timeout: 60_000 }, async () => {
+    await operator.createSite({ name: 'Boundary check', numberHorizontal: 1, numberVertical: 1 });
+    const page = await consolePage();
+    // A malformed answer (a row that is not a site) makes the site list throw while rendering.
+    await page.route('**/api/site', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ sites: [null] }) }));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.reload();
+    const screen = page.getByTestId('screen-error');
+    await screen.waitFor();
+    expect(await screen.getByRole('heading').textContent()).toBe('Something went wrong');
+    expect(await screen.getByRole('button').allTextContents()).toEqual(['Retry', 'Reload', 'Go back']);
+    // The console's frame stays around it.
+    expect(await page.getByRole('link', { name: 'Users' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/console-screen-error.png` });
+
+    await page.unroute('**/api/site');
+    await screen.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('row').filter({ hasText: 'Boundary check' }).waitFor();
+    expect(await page.getByTestId('screen-error').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the chunk-load screen when a screen’s code does not download, and Reload recovers', { timeout: 60_000 }, async () => {
+    const page = await consolePage();
+    await page.goto(`${server.adminUrl}/master/user-list`);
+    await page.getByRole('heading', { name: 'User list' }).waitFor();
+    // The site list's chunk fails to download, as when the connection drops or a release replaced it.
+    await page.route(/\/_astro\/SiteList\.[^/]*\.js$/, (route) => route.abort('connectionreset'));
+    await page.getByRole('link', { name: 'Sites' }).first().click();
+    const screen = page.getByTestId('chunk-error');
+    await screen.waitFor();
+    expect(await screen.getByRole('heading').textContent()).toBe('This screen could not be loaded');
+    expect(await screen.getByRole('button').allTextContents()).toEqual(['Reload', 'Go back']);
+    await page.screenshot({ path: `${SHOTS}/console-chunk-error.png` });
+
+    await page.unroute(/\/_astro\/SiteList\.[^/]*\.js$/);
+    await screen.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Site production list' }).waitFor();
+    expect(await page.getByTestId('chunk-error').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('page status and chatbot script on the published site', () => {
+  it('skips an unpublished page, answers 404 at its address, and runs a page’s chatbot script on that page only', { timeout: 120_000 }, async () => {
+    const site = await publishedSite('Status check', 3);
+    await operator.writePage(site.id, site.pages.A2!, { status: 'draft', detail: { imageUrl: site.image } });
+    await operator.writePage(site.id, site.pages.A3!, { detail: { imageUrl: site.image }, chatbotScript: '<script>window.chatbotRuns = (window.chatbotRuns || 0) + 1</script>' });
+    await operator.publish(site.id);
+    expect(await visitStatus(site.id, 'A2')).toBe(404);
+
+    const context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(visitorUrl(server, site.id));
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as { chatbotRuns?: number }).chatbotRuns ?? 0)).toBe(0);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => visiblePosition(page)).toBe('A3');
+    await expect.poll(() => page.evaluate(() => (window as { chatbotRuns?: number }).chatbotRuns ?? 0)).toBe(1);
+    // Back and forth: the script runs once per visit of the page, never on another page.
+    await page.waitForTimeout(600);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => visiblePosition(page)).toBe('A1');
+    await page.waitForTimeout(600);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => visiblePosition(page)).toBe('A3');
+    expect(await page.evaluate(() => (window as { chatbotRuns?: number }).chatbotRuns)).toBe(1);
+
+    await page.goto(visitorUrl(server, site.id, 'A3'));
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => (window as { chatbotRuns?: number }).chatbotRuns ?? 0)).toBe(1);
+    await context.close();
+  });
+});
