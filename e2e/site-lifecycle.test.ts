@@ -64,6 +64,7 @@ describe('taking a site down from the console', () => {
     expect(await visitStatus(site.id)).toBe(200);
     const page = await consolePage();
     await openPublishTab(page, site.id);
+    await page.screenshot({ path: `${SHOTS}/editor-publish-tab-lifecycle.png`, fullPage: false });
     await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await expect.poll(() => confirm.textContent()).toContain('Unpublish "Spring sale"?');
@@ -202,5 +203,66 @@ describe('page status and chatbot script on the published site', () => {
     await waitForHydration(page);
     await expect.poll(() => page.evaluate(() => (window as { chatbotRuns?: number }).chatbotRuns ?? 0)).toBe(1);
     await context.close();
+  });
+});
+
+describe('the viewer’s error screens', () => {
+  it('shows the chunk-load screen with reload when a part of the viewer does not download', { timeout: 120_000 }, async () => {
+    const site = await operator.createSite({ name: 'Album check', numberHorizontal: 1, numberVertical: 1, languages: ['en'], defaultLanguage: 'en' });
+    await operator.updateSite(site.id, { displayAlbum: true });
+    const image = await operator.uploadImage(site.id, '#884422');
+    await operator.writePage(site.id, pageIds(site).A1!, { detail: { imageUrl: image } }, 'en');
+    await operator.publish(site.id);
+
+    const page = await browser.newPage({ viewport: { width: 375, height: 739 } });
+    await page.route(/\/_astro\/AlbumOverlay\.[^/]*\.js$/, (route) => route.abort('connectionreset'));
+    await page.goto(visitorUrl(server, site.id));
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open the album' }).click();
+    const screen = page.getByTestId('viewer-chunk-error');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain('Loading failed. Please reload the page.');
+    expect(await screen.getByRole('button').allTextContents()).toEqual(['Reload', 'Go back']);
+    await page.screenshot({ path: `${SHOTS}/viewer-chunk-error.png` });
+
+    await page.unroute(/\/_astro\/AlbumOverlay\.[^/]*\.js$/);
+    await screen.getByRole('button', { name: 'Reload' }).click();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open the album' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.getByTestId('viewer-chunk-error').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('a user’s detail for the account above it', () => {
+  it('shows an OEM master its customer’s sites and contract history', { timeout: 120_000 }, async () => {
+    const oemPassword = 'Oem#Master-pass1';
+    await operator.call('POST', '/api/master/user', { companyName: 'Reseller Inc', email: 'reseller@example.com', accountType: 'OEM_MASTER', planId: 'oem', password: 'First#Pass1' }, 201);
+    const first = await signIn(server, 'reseller@example.com', 'First#Pass1');
+    await first.call('POST', '/api/auth/change-password', { currentPassword: 'First#Pass1', password: oemPassword, confirmPassword: oemPassword });
+    const oem = await signIn(server, 'reseller@example.com', oemPassword);
+    const { user: customer } = await oem.call<{ user: { id: string } }>('POST', '/api/oem-master/user', { companyName: 'Bakery 春', email: 'bakery@example.com', accountType: 'USER', planId: 'standard', password: 'First#Pass1' }, 201);
+    const customerFirst = await signIn(server, 'bakery@example.com', 'First#Pass1');
+    await customerFirst.call('POST', '/api/auth/change-password', { currentPassword: 'First#Pass1', password: 'Bakery#Pass-123', confirmPassword: 'Bakery#Pass-123' });
+    await (await signIn(server, 'bakery@example.com', 'Bakery#Pass-123')).createSite({ name: 'Bakery menu', numberHorizontal: 1, numberVertical: 1 });
+    await oem.call('PUT', `/api/user/${customer.id}`, { planId: 'premium' });
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.adminUrl}/login`);
+    await page.getByLabel('言語').selectOption('en');
+    await page.getByLabel('Email').fill('reseller@example.com');
+    await page.getByLabel('Password').fill(oemPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/site-list');
+    const prefix = new URL(page.url()).pathname.split('/')[1];
+    await page.goto(`${server.adminUrl}/${prefix}/user/${customer.id}`);
+    const sites = page.getByRole('region', { name: 'Sites' });
+    await sites.getByRole('link', { name: 'Bakery menu' }).waitFor();
+    const history = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Contract history' }) });
+    await expect.poll(() => history.getByRole('row').count()).toBe(3);
+    expect(await history.textContent()).toContain('planId: standard → premium');
+    await page.screenshot({ path: `${SHOTS}/user-detail-sites-history.png`, fullPage: true });
+    await page.close();
   });
 });
