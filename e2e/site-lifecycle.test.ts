@@ -242,7 +242,12 @@ describe('a user’s detail for the account above it', () => {
     const first = await signIn(server, 'reseller@example.com', 'First#Pass1');
     await first.call('POST', '/api/auth/change-password', { currentPassword: 'First#Pass1', password: oemPassword, confirmPassword: oemPassword });
     const oem = await signIn(server, 'reseller@example.com', oemPassword);
-    const { user: customer } = await oem.call<{ user: { id: string } }>('POST', '/api/oem-master/user', { companyName: 'Bakery 春', email: 'bakery@example.com', accountType: 'USER', planId: 'standard', password: 'First#Pass1' }, 201);
+    const { user: customer } = await oem.call<{ user: { id: string } }>(
+      'POST',
+      '/api/oem-master/user',
+      { companyName: 'Bakery 春', email: 'bakery@example.com', accountType: 'USER', planId: 'standard', password: 'First#Pass1' },
+      201,
+    );
     const customerFirst = await signIn(server, 'bakery@example.com', 'First#Pass1');
     await customerFirst.call('POST', '/api/auth/change-password', { currentPassword: 'First#Pass1', password: 'Bakery#Pass-123', confirmPassword: 'Bakery#Pass-123' });
     await (await signIn(server, 'bakery@example.com', 'Bakery#Pass-123')).createSite({ name: 'Bakery menu', numberHorizontal: 1, numberVertical: 1 });
