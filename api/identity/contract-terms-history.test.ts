@@ -24,6 +24,16 @@ describe('contract history of term changes', () => {
     const response = await call(`/api/oem-master/user/${customer.id}/user-history`);
     expect(response.status).toBe(200);
     const { history } = (await response.json()) as History;
-    expect(history).toEqual([{ fromState: 'active', toState: 'active', note: 'planId: standard → premium; contractExpiry: — → 2031-01-01', byEmail: oem.email, id: expect.any(String), at: expect.any(String), byAccountId: oem.id }]);
+    expect(history).toEqual([
+      {
+        fromState: 'active',
+        toState: 'active',
+        note: 'planId: standard → premium; contractExpiry: — → 2031-01-01',
+        byEmail: oem.email,
+        id: expect.any(String),
+        at: expect.any(String),
+        byAccountId: oem.id,
+      },
+    ]);
   });
 });
