@@ -177,8 +177,22 @@ describe('the console’s error screens', () => {
 describe('page status and chatbot script on the published site', () => {
   it('skips an unpublished page, answers 404 at its address, and runs a page’s chatbot script on that page only', { timeout: 120_000 }, async () => {
     const site = await publishedSite('Status check', 3);
-    await operator.writePage(site.id, site.pages.A2!, { status: 'draft', detail: { imageUrl: site.image } });
-    await operator.writePage(site.id, site.pages.A3!, { detail: { imageUrl: site.image }, chatbotScript: '<script>window.chatbotRuns = (window.chatbotRuns || 0) + 1</script>' });
+    // The owner sets both in the page form.
+    const editor = await consolePage();
+    await editor.goto(`${server.adminUrl}/master/site/${site.id}`);
+    await editor.getByRole('tab', { name: 'Creative detail' }).click();
+    await editor.getByLabel('Page', { exact: true }).selectOption({ label: 'A2' });
+    const a2 = editor.getByRole('form', { name: 'Creative detail A2' });
+    await a2.getByLabel('Page status').selectOption('draft');
+    await a2.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => editor.getByTestId('toast').textContent()).toBe('Saved.');
+    await editor.getByLabel('Page', { exact: true }).selectOption({ label: 'A3' });
+    const a3 = editor.getByRole('form', { name: 'Creative detail A3' });
+    await a3.getByLabel('Chatbot script').fill('<script>window.chatbotRuns = (window.chatbotRuns || 0) + 1</script>');
+    await editor.screenshot({ path: `${SHOTS}/editor-page-status-chatbot.png` });
+    await a3.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => editor.getByTestId('toast').textContent()).toBe('Saved.');
+    await editor.close();
     await operator.publish(site.id);
     expect(await visitStatus(site.id, 'A2')).toBe(404);
 
@@ -267,7 +281,8 @@ describe('a user’s detail for the account above it', () => {
     const history = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Contract history' }) });
     await expect.poll(() => history.getByRole('row').count()).toBe(3);
     expect(await history.textContent()).toContain('planId: standard → premium');
-    await page.screenshot({ path: `${SHOTS}/user-detail-sites-history.png`, fullPage: true });
+    await page.getByRole('heading', { name: 'Contract history' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/user-detail-sites-history.png` });
     await page.close();
   });
 });

@@ -359,6 +359,22 @@ const SCREENS = {
   ],
   typeSiteName: ['Type the site name ({name}) to confirm', '確認のためサイト名（{name}）を入力してください', '请输入网站名称（{name}）以确认', '확인을 위해 사이트 이름({name})을 입력하세요'],
   userSites: ['Sites', 'サイト一覧', '网站', '사이트'],
+  pageStatus: ['Page status', 'ページのステータス', '页面状态', '페이지 상태'],
+  'pageStatus.published': ['Published', '公開', '发布', '공개'],
+  'pageStatus.draft': ['Draft (not published)', '下書き（非公開）', '草稿（不发布）', '초안(비공개)'],
+  pageStatusHint: [
+    'A draft page is left out of the published site: swipes pass over it and its address shows "not found".',
+    '下書きのページは公開サイトに含まれません。スワイプでは飛ばされ、URLは「見つかりません」になります。',
+    '草稿页面不会发布：滑动时会跳过，其地址显示“未找到”。',
+    '초안 페이지는 공개 사이트에 포함되지 않습니다. 스와이프 시 건너뛰며 주소는 "찾을 수 없음"으로 표시됩니다.',
+  ],
+  chatbotScript: ['Chatbot script', 'チャットボットスクリプト', '聊天机器人脚本', '챗봇 스크립트'],
+  chatbotScriptHint: [
+    'Runs on this page of the published site only, when a visitor reaches it (a <script> tag or code).',
+    '公開サイトのこのページでのみ、訪問者が表示したときに実行されます（<script>タグまたはコード）。',
+    '仅在已发布网站的此页面上、访客到达时运行（<script> 标签或代码）。',
+    '공개 사이트의 이 페이지에서만 방문자가 도달했을 때 실행됩니다(<script> 태그 또는 코드).',
+  ],
 } as const satisfies Record<string, Row>;
 
 export type ScreenKey = keyof typeof SCREENS;
