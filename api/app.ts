@@ -11,6 +11,7 @@ import { authorize } from './http/middleware/authorize/index.ts';
 import { sameSite } from './http/middleware/same-site/index.ts';
 import { mediaRoutes } from './sites/media-routes.ts';
 import { publishRoutes } from './publishing/routes.ts';
+import { DEFAULT_SITE_ORIGIN } from '../publisher/site-address.ts';
 import { siteRoutes } from './sites/site-routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './sites/survey-routes.ts';
@@ -51,7 +52,7 @@ export function createAdminApp(deps: AppDeps) {
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, mountedAt: '/api' }))
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, background: deps.background ?? createBackground() }))
-    .route('/', siteRoutes({ db, storage }))
+    .route('/', siteRoutes({ db, storage, hosting: { siteOrigin: config.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: config.siteDomain } }))
     .route('/', mediaRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))

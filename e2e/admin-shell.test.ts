@@ -1,3 +1,4 @@
+import { SITE_CSV_COLUMNS, SITE_CSV_HEADERS } from '../model/site-list-csv.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,9 +72,10 @@ describe('the console shell', () => {
     await page.getByLabel('Status').selectOption('');
     await page.getByLabel('Search').fill('demo');
     await expect.poll(() => row.count()).toBe(1);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    // The server's file (GET /api/site/export), headers in the console's language.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     const csv = await readFile(await download.path(), 'utf8');
-    expect(csv.split(/\r?\n/)[0]).toBe('\uFEFFid,name,status,columns,rows,liveVersion,publishedAt,createdAt,updatedAt');
+    expect(csv.split(/\r?\n/)[0]).toBe(`\uFEFF${SITE_CSV_COLUMNS.map((column) => SITE_CSV_HEADERS.en[column]).join(',')}`);
     expect(csv).toContain('Swipegrid demo,Published');
     await page.close();
   });

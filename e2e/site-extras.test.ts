@@ -54,6 +54,7 @@ beforeAll(async () => {
       },
       campaign: {
         startDate: iso(start - DAY),
+        endDate: iso(start + 10 * DAY),
         effectivePages: [1, 2],
         isOnClickCount: true,
         positionLp: 'center',

@@ -16,3 +16,8 @@ export function dateRangeIssue(start: string | null | undefined, end: string | n
   if (now && to <= now.getTime()) return 'invalidDateRange';
   return null;
 }
+
+/** The same rule as a yes/no, for callers that judge a range against their own clock. */
+export function validDateRange(start: string | null | undefined, end: string | null | undefined, now: Date): boolean {
+  return dateRangeIssue(start, end, now) === null;
+}

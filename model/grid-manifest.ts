@@ -28,7 +28,10 @@ export function isLandable(page: GridPage | undefined): page is GridPage {
  */
 export function nextCell(grid: GridColumn[], from: Cell, direction: Direction, swipeRedirection: boolean): Cell | null {
   if (direction === 'up' || direction === 'down') {
-    const cell = { column: from.column, row: from.row + (direction === 'down' ? 1 : -1) };
+    const step = direction === 'down' ? 1 : -1;
+    let cell = { column: from.column, row: from.row + step };
+    // Unpublished pages are not there for visitors: the swipe goes on to the next page.
+    while (pageAt(grid, cell)?.unpublished) cell = { column: cell.column, row: cell.row + step };
     return isLandable(pageAt(grid, cell)) ? cell : null;
   }
   const column = from.column + (direction === 'right' ? 1 : -1);
@@ -44,7 +47,8 @@ export function nextCell(grid: GridColumn[], from: Cell, direction: Direction, s
 
 /** The part of the grid the page at `cell` embeds. */
 export function neighbourhoodOf(grid: GridColumn[], cell: Cell, swipeRedirection: boolean): GridNeighbourhood {
-  const around: Cell[] = [cell, { ...cell, row: cell.row - 1 }, { ...cell, row: cell.row + 1 }];
+  // Up and down lead past unpublished pages, so the neighbours are where those moves land.
+  const around: Cell[] = [cell, nextCell(grid, cell, 'up', swipeRedirection) ?? { ...cell, row: cell.row - 1 }, nextCell(grid, cell, 'down', swipeRedirection) ?? { ...cell, row: cell.row + 1 }];
   for (const direction of ['left', 'right'] as const) {
     const column = cell.column + (direction === 'right' ? 1 : -1);
     around.push(nextCell(grid, cell, direction, swipeRedirection) ?? { column, row: cell.row });

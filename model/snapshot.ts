@@ -48,6 +48,8 @@ export const gridPageSchema = z.object({
   hasImage: z.boolean(),
   locked: z.boolean(),
   thumbnail: z.string().optional(),
+  /** A page whose status is not published: it keeps its cell (rows stay rows) but has no file, and swipes pass over it. */
+  unpublished: z.literal(true).optional(),
 });
 export type GridPage = z.infer<typeof gridPageSchema>;
 

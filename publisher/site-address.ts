@@ -12,8 +12,11 @@ export type SiteAddress = { origin: string; basePath: string; prefix: string; ha
 /** Where sites are served: the shared host (its scheme and port are every site's) and the domain under which each gets `{handle}.`. */
 export type SiteHosting = { siteOrigin: string; siteDomain?: string };
 
+/** What of a site its address depends on. */
+type AddressedSite = { id: string; settings: Pick<SiteDraft['settings'], 'customDomain' | 'customPathPrefix' | 'defaultLanguage' | 'handle'> };
+
 /** A draft's handle: the one its settings hold, else the first derived from its id (a draft made outside the database). */
-export function draftHandle(draft: Pick<SiteDraft, 'id' | 'settings'>): string {
+export function draftHandle(draft: AddressedSite): string {
   return draft.settings.handle ?? handleCandidates(draft.id)[0] ?? 'site';
 }
 
@@ -21,7 +24,7 @@ export function draftHandle(draft: Pick<SiteDraft, 'id' | 'settings'>): string {
  * Where a draft's published pages will be reached: its custom domain, else `{handle}.{SITE_DOMAIN}`,
  * at the root after its path prefix. The URLs in its HTML, sitemap and canonical links derive from this.
  */
-export function siteAddress(draft: SiteDraft, hosting: SiteHosting): SiteAddress {
+export function siteAddress(draft: AddressedSite, hosting: SiteHosting): SiteAddress {
   const domain = draft.settings.customDomain?.toLowerCase() || undefined;
   const prefix = normalisePathPrefix(draft.settings.customPathPrefix);
   const basePath = buildVisitorPath({ defaultLanguage: draft.settings.defaultLanguage, customPathPrefix: prefix }, { lang: draft.settings.defaultLanguage });

@@ -33,6 +33,9 @@ function publishContent(content: PageContent, all: MediaMap): { content: PageCon
   };
 }
 
+/** A page's status decides whether visitors get it (V §3 Page.status). */
+const isPublished = (content: PageContent) => content.status === 'published';
+
 export type LanguageSnapshot = { site: SiteSnapshot; pages: ResolvedPage[] };
 
 /**
@@ -43,7 +46,7 @@ export function buildMembersOnlyPages(draft: SiteDraft, lang: Language, membersM
   const defaultLanguage = draft.settings.defaultLanguage;
   return draft.creatives.flatMap((creative) =>
     creative.pages
-      .filter((page) => page.content.membersOnlyLock)
+      .filter((page) => page.content.membersOnlyLock && isPublished(page.content))
       .map((page) => {
         const published = publishContent(resolvePageText(page.content, page.translations, lang, defaultLanguage), membersMedia.entries);
         const content = { ...published.content, products: [...published.content.products].sort((a, b) => a.order - b.order) };
@@ -69,6 +72,8 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
       .sort((a, b) => a.row - b.row)
       .map((page) => {
         const position = formatPosition(creative.columnIndex, page.row);
+        // Its cell stays so rows keep their numbers; nothing of its content is published and its address answers the 404 page.
+        if (!isPublished(page.content)) return { id: page.id, row: page.row, position, hasImage: false, locked: false, unpublished: true as const };
         const locked = page.content.membersOnlyLock;
         const published = locked ? null : publishContent(resolvePageText(page.content, page.translations, lang, defaultLanguage), media.entries);
         const imageUrl = locked ? undefined : page.content.detail.imageUrl || undefined;

@@ -1,14 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { updateUserInputSchema } from '../../model/account.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { plans } from '../db/schema-identity.ts';
+import { contractHistory, plans } from '../db/schema-identity.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { AccountRow } from './find-account.ts';
 
 /** Changes a user's contract fields (a sub-admin is changed through the admin list). */
-export function updateUser(db: Db, user: AccountRow, input: z.output<typeof updateUserInputSchema>): AccountRow {
+export function updateUser(db: Db, user: AccountRow, input: z.output<typeof updateUserInputSchema>, byAccountId: string): AccountRow {
   if (user.accountType === 'SUB_ADMIN') throw new AppError('not_found', 'userDoesNotExist');
   if (input.planId && !db.select({ id: plans.id }).from(plans).where(eq(plans.id, input.planId)).get()) throw fieldError('validation', ['planId'], 'unknownPlan', { plan: input.planId });
   if (input.planId === null && (user.accountType === 'USER' || user.accountType === 'OEM_MASTER')) throw fieldError('validation', ['planId'], 'requiredFields');
@@ -25,9 +26,23 @@ export function updateUser(db: Db, user: AccountRow, input: z.output<typeof upda
   const start = input.contractStart === undefined ? user.contractStart : input.contractStart;
   const expiry = input.contractExpiry === undefined ? user.contractExpiry : input.contractExpiry;
   if (start && expiry && expiry <= start) throw fieldError('validation', ['contractExpiry'], 'invalidDateRange');
-  db.update(accounts)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(accounts.id, user.id))
-    .run();
+  const terms = termChanges(user, input);
+  db.transaction((tx) => {
+    tx.update(accounts)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(accounts.id, user.id))
+      .run();
+    // The contract history holds term changes too (plan, start, expiry), not only state changes, so a customer's contract can be followed.
+    if (terms) tx.insert(contractHistory).values({ id: randomUUID(), accountId: user.id, fromState: user.contractState, toState: user.contractState, byAccountId, note: terms }).run();
+  });
   return db.select().from(accounts).where(eq(accounts.id, user.id)).get()!;
+}
+
+const TERMS = ['planId', 'contractStart', 'contractExpiry'] as const;
+
+/** The contract terms an update changes, as `planId: light → standard; contractExpiry: — → 2031-01-01`; null when none. */
+function termChanges(user: AccountRow, input: z.output<typeof updateUserInputSchema>): string | null {
+  const changed = TERMS.filter((term) => input[term] !== undefined && (input[term] ?? null) !== (user[term] ?? null));
+  if (changed.length === 0) return null;
+  return changed.map((term) => `${term}: ${user[term] ?? '—'} → ${input[term] ?? '—'}`).join('; ');
 }

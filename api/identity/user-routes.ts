@@ -26,7 +26,7 @@ export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }
   const app = new Hono<AppEnv>();
   route(app, contracts.listUsers, ({ account, query }) => listUsers(db, account, query));
   route(app, contracts.getUser, ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: storageUse(db, targetAccount.id) }));
-  route(app, contracts.updateUser, ({ targetAccount, body }) => ({ user: toUserView(updateUser(db, targetAccount, body)) }));
+  route(app, contracts.updateUser, ({ account, targetAccount, body }) => ({ user: toUserView(updateUser(db, targetAccount, body, account.id)) }));
   route(app, contracts.changeContractState, ({ targetAccount, account, body }) => {
     const user = changeContractState(db, targetAccount, body.state, account.id, body.note);
     return { user: toUserView(user), history: listContractHistory(db, user.id) };

@@ -12,7 +12,7 @@ import { loadSiteDraft } from '../sites/load-site-draft.ts';
 import { storeUploadedBytes } from '../sites/store-upload.ts';
 import { createSiteInputSchema } from '../../model/site-input.ts';
 import { surveyInputSchema } from '../../model/survey.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts, sites } from '../db/schema.ts';
 import { endUsers, formEntries } from '../db/schema-visitor.ts';
 import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
 import { saveSurvey } from '../sites/save-survey.ts';
@@ -249,6 +249,16 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: `/site/${(await sharedSite(owner)).siteId}/versions` };
     case 'POST /site/:id/versions/:version/rollback':
       return { path: `/site/${(await sharedSite(owner)).siteId}/versions/1/rollback`, init: { method: 'POST' } };
+    case 'POST /site/:id/unpublish': {
+      // A site recorded as live: unpublishing it needs no real publish behind it.
+      const siteId = freshSite(owner);
+      ctx.db.update(sites).set({ liveVersion: 1, status: 'published' }).where(eq(sites.id, siteId)).run();
+      return { path: `/site/${siteId}/unpublish`, init: { method: 'POST' } };
+    }
+    case 'GET /site/export':
+      return { path: '/site/export?lang=en' };
+    case 'GET /site/list/:id':
+      return { path: `/site/list/${owner}` };
     case 'GET /site/:id/export.zip':
       return { path: `/site/${(await sharedSite(owner)).siteId}/export.zip` };
     case 'GET /site/:id/survey':

@@ -154,7 +154,7 @@ describe('the media sweep', () => {
 
     expect((await ctx.request(`/api/site/${site.id}/versions/2/rollback`, { method: 'POST' })).status).toBe(200);
     expect((await ctx.visit(derivative(shas[1]!))).status).toBe(200);
-    const home = await ctx.visit(`/sites/${site.id}/`);
+    const home = await ctx.visit(`/`, { site: site.id });
     expect(home.status).toBe(200);
     expect(await home.text()).toContain(shas[1]);
     expect((await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' })).status).toBe(404);

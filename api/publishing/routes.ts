@@ -10,6 +10,8 @@ import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
 import { rollbackSite } from './rollback-site.ts';
+import { unpublishSite } from './unpublish-site.ts';
+import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
 import { exportResponse, exportSlots } from './export-site.ts';
 
 const versionParam = z.coerce.number().int().positive();
@@ -69,6 +71,10 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
     const live = await rollbackSite(db, storage, site.id, version.data);
     if (!live) throw notFound('versionNotFound');
     return { live };
+  });
+  route(app, contracts.unpublishSite, async ({ c, site }) => {
+    if (!(await unpublishSite(db, storage, site.id))) throw notFound('siteNotPublished');
+    return { message: messageText('siteUnpublished', languageFromAcceptLanguage(c.req.header('accept-language'))) };
   });
   const exports = exportSlots();
   route(app, contracts.exportSite, ({ site }) => exportResponse(storage, exports, site.id));

@@ -1,23 +1,29 @@
-import { desc, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { branchIds, type Viewer } from '../identity/account-tree.ts';
 
+const columns = {
+  id: sites.id,
+  name: sites.name,
+  status: sites.status,
+  ownerId: sites.ownerId,
+  numberHorizontal: sites.numberHorizontal,
+  numberVertical: sites.numberVertical,
+  liveVersion: sites.liveVersion,
+  publishedAt: sites.publishedAt,
+  createdAt: sites.createdAt,
+  updatedAt: sites.updatedAt,
+};
+
 /** The sites of the viewer's branch of the tree (all of them for the platform), newest change first. */
 export function listSites(db: Db, viewer: Viewer) {
-  const columns = {
-    id: sites.id,
-    name: sites.name,
-    status: sites.status,
-    ownerId: sites.ownerId,
-    numberHorizontal: sites.numberHorizontal,
-    numberVertical: sites.numberVertical,
-    liveVersion: sites.liveVersion,
-    publishedAt: sites.publishedAt,
-    createdAt: sites.createdAt,
-    updatedAt: sites.updatedAt,
-  };
   const query = db.select(columns).from(sites);
   const scoped = viewer.scopeRootId === null ? query : query.where(inArray(sites.ownerId, branchIds(db, viewer.scopeRootId)));
   return scoped.orderBy(desc(sites.updatedAt)).all();
+}
+
+/** The sites one account owns itself (not its branch's), newest change first. */
+export function listOwnedSites(db: Db, ownerId: string) {
+  return db.select(columns).from(sites).where(eq(sites.ownerId, ownerId)).orderBy(desc(sites.updatedAt)).all();
 }

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { siteContracts as contracts } from '../../model/contracts/sites.ts';
 import { languageSchema, type Language } from '../../model/language.ts';
+import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
 import { siteSettingsSchema } from '../../model/site.ts';
 import type { SitePageView, SiteView } from '../../model/site-view.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { SiteHosting } from '../../publisher/site-address.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fieldError, notFound } from '../http/errors.ts';
@@ -12,7 +14,8 @@ import type { SiteRow } from './find-site.ts';
 import { createSite } from './create-site.ts';
 import { deleteSite } from './delete-site.ts';
 import { getSiteView } from './get-site-view.ts';
-import { listSites } from './list-sites.ts';
+import { exportSitesCsv } from './export-sites.ts';
+import { listOwnedSites, listSites } from './list-sites.ts';
 import { renameCategories } from './rename-categories.ts';
 import { resizeGrid } from './resize-grid.ts';
 import { toSiteSummary } from './site-summary.ts';
@@ -34,10 +37,18 @@ function pageOf(view: SiteView, pageId: string): SitePageView {
   return page;
 }
 
-export function siteRoutes(deps: { db: Db; storage: Storage }) {
+export function siteRoutes(deps: { db: Db; storage: Storage; hosting: SiteHosting }) {
   const { db, storage } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.listSites, ({ account }) => ({ sites: listSites(db, account).map(toSiteSummary) }));
+  // Before GET /site/:id, which would otherwise take "export" for an id.
+  route(app, contracts.exportSites, ({ c, account, query }) => {
+    const lang = languageSchema.safeParse(query.lang?.toLowerCase()).data ?? languageFromAcceptLanguage(c.req.header('accept-language'));
+    return new Response(exportSitesCsv(db, account, lang, deps.hosting), {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="sites.csv"', 'cache-control': 'no-store' },
+    });
+  });
+  route(app, contracts.listUserSites, ({ targetAccount }) => ({ sites: listOwnedSites(db, targetAccount.id).map(toSiteSummary) }));
   route(app, contracts.createSite, ({ account, body }) => {
     const id = createSite(db, account.tenantId, body);
     return getSiteView(db, { id, liveVersion: null }, body.defaultLanguage);
@@ -48,9 +59,9 @@ export function siteRoutes(deps: { db: Db; storage: Storage }) {
     updateSiteSettings(db, site, body, lang);
     return getSiteView(db, site, lang);
   });
-  route(app, contracts.deleteSite, async ({ site }) => {
+  route(app, contracts.deleteSite, async ({ c, site }) => {
     await deleteSite(db, storage, site.id);
-    return { message: 'The site was deleted.' };
+    return { message: messageText('siteDeleted', languageFromAcceptLanguage(c.req.header('accept-language'))) };
   });
   route(app, contracts.resizeGrid, ({ site, body }) => {
     const result = resizeGrid(db, site, body);

@@ -4,8 +4,9 @@ import { siteSettingsSchema, type SiteSettingsPatch } from '../../model/site.ts'
 import { applySiteText, extractSiteText, translationsSchema } from '../../model/translation.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, fieldError } from '../http/errors.ts';
 import { isUniqueViolation } from '../db/site-handles.ts';
+import { settingsDateRangeIssues } from '../../model/settings-date-ranges.ts';
 import type { SiteRow } from './find-site.ts';
 import { effectivePlan } from '../identity/effective-plan.ts';
 import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
@@ -55,6 +56,9 @@ export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPat
   const { limits } = effectivePlan(db, site.ownerId);
   const settings = siteSettingsSchema.parse({ ...base, creatorPlanItem: creatorPlanItemOf(limits) });
   assertSettingsWithinPlan(limits, current, settings);
+  // B §5: a campaign or popup dated anew needs an end after its start and later than now.
+  const [dateIssue] = settingsDateRangeIssues(current, settings, new Date());
+  if (dateIssue) throw fieldError('bad_request', dateIssue.path, dateIssue.key);
   if (settings.customDomain) assertDomainFree(db, site.id, settings.customDomain);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
   try {

@@ -24,6 +24,7 @@ async function putSettings(json: unknown) {
 
 const campaign = (input: Record<string, unknown> = {}) => ({
   startDate: iso(-day),
+  endDate: iso(day),
   isOnClickCount: true,
   positionLp: 'left',
   effectivePages: [1],

@@ -24,7 +24,7 @@ describe('media of popups, campaign and notifications on the site origin', () =>
       method: 'PUT',
       json: {
         popupCtas: { timeLimit: { id: 'time1', effectivePages: [1], media: { url: popupImage.url, type: 'IMAGE' } } },
-        campaign: { startDate: new Date().toISOString(), effectivePages: [1], banners: [{ id: 'banner1', mediaUrl: bannerImage.url }] },
+        campaign: { startDate: new Date().toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString(), effectivePages: [1], banners: [{ id: 'banner1', mediaUrl: bannerImage.url }] },
       },
     });
     expect(response.status).toBe(200);

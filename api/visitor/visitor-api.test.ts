@@ -38,7 +38,10 @@ describe('the visitor API on the site origin', () => {
   });
 
   it(`limits campaign clicks, which are GETs, at ${VISITOR_RATE_LIMITS.clicks} a minute, and leaves other reads alone`, async () => {
-    await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { campaign: { startDate: new Date(Date.now() - 60_000).toISOString(), isOnClickCount: true, buttons: [{ id: 'cb1' }] } } });
+    await ctx.request(`/api/site/${siteId}`, {
+      method: 'PUT',
+      json: { campaign: { startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString(), isOnClickCount: true, buttons: [{ id: 'cb1' }] } },
+    });
     const statuses: number[] = [];
     for (let i = 0; i <= VISITOR_RATE_LIMITS.clicks; i++) statuses.push((await ctx.visit(`/api/end-user/campaign/cb1/click?site_id=${siteId}`, { site: siteId, ip: '203.0.113.60' })).status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(VISITOR_RATE_LIMITS.clicks);

@@ -22,7 +22,8 @@ import { contract, type Contract } from './contract.ts';
 import { change, PUBLIC, read } from './policy.ts';
 
 const PLATFORM: readonly EffectiveType[] = ['MASTER', 'MASTER_USER'];
-const MANAGERS: readonly EffectiveType[] = ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN'];
+/** The acting types that manage users below them. */
+export const USER_MANAGERS: readonly EffectiveType[] = ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN'];
 /** Calls open while a forced first-time password change is pending. */
 const BEFORE_PASSWORD_CHANGE = { beforePasswordChange: true } as const;
 
@@ -235,7 +236,7 @@ export const identityContracts = {
     path: '/user',
     origin: 'admin',
     summary: "The users of the caller's branch, searched by company, email or contact, a page at a time",
-    policy: read('none', { types: MANAGERS }),
+    policy: read('none', { types: USER_MANAGERS }),
     query: userListQuerySchema,
     response: z.object({ users: z.array(userViewSchema), total: z.number().int().nonnegative(), page: z.number().int().positive(), limit: z.number().int().positive() }),
   }),
@@ -245,7 +246,7 @@ export const identityContracts = {
     path: '/user/:id',
     origin: 'admin',
     summary: "Change a user's contract fields",
-    policy: change('account', { types: MANAGERS }),
+    policy: change('account', { types: USER_MANAGERS }),
     body: updateUserInputSchema,
     response: userSchema,
   }),

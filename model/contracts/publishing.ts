@@ -55,6 +55,14 @@ export const publishingContracts = {
     policy: change('site'),
     response: z.object({ live: livePointerSchema }),
   }),
+  unpublishSite: contract({
+    method: 'POST',
+    path: '/site/:id/unpublish',
+    origin: 'admin',
+    summary: 'Take the site off the air: its pages answer 404 until the next publish or rollback; its versions are kept',
+    policy: change('site'),
+    response: z.object({ message: z.string().describe('siteUnpublished, in the caller’s language') }),
+  }),
   exportSite: contract({
     method: 'GET',
     path: '/site/:id/export.zip',

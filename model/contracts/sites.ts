@@ -6,6 +6,7 @@ import { siteSettingsPatchSchema } from '../site.ts';
 import { sitePageViewSchema, siteSummarySchema, siteViewSchema, storedMediaSchema } from '../site-view.ts';
 import { surveyInputSchema, surveyResponseInputSchema, surveySchema } from '../survey.ts';
 import { contract, type Contract } from './contract.ts';
+import { USER_MANAGERS } from './identity.ts';
 import { change, read } from './policy.ts';
 
 /**
@@ -32,6 +33,23 @@ export const siteContracts = {
     origin: 'admin',
     summary: 'The sites of the caller’s branch, newest change first',
     policy: read('none'),
+    response: z.object({ sites: z.array(siteSummarySchema) }),
+  }),
+  exportSites: contract({
+    method: 'GET',
+    path: '/site/export',
+    origin: 'admin',
+    summary: 'The site list of the caller’s branch as a CSV file, with each site’s URL and parent account',
+    policy: read('none'),
+    query: z.object({ lang: z.string().optional().describe('jp, en, cn or kr: the language of the headers and statuses; Accept-Language’s when absent') }),
+    response: { kind: 'raw', contentType: 'text/csv; charset=utf-8', description: 'UTF-8 with a BOM, streamed; the columns of SITE_CSV_COLUMNS (model/site-list-csv.ts)' },
+  }),
+  listUserSites: contract({
+    method: 'GET',
+    path: '/site/list/:id',
+    origin: 'admin',
+    summary: 'The sites one account owns, newest change first, for the types that manage users',
+    policy: read('account', { types: USER_MANAGERS }),
     response: z.object({ sites: z.array(siteSummarySchema) }),
   }),
   createSite: contract({
@@ -69,7 +87,7 @@ export const siteContracts = {
     origin: 'admin',
     summary: 'Delete the site’s draft and take it off the air',
     policy: change('site'),
-    response: z.object({ message: z.string() }),
+    response: z.object({ message: z.string().describe('siteDeleted, in the caller’s language') }),
   }),
   resizeGrid: contract({
     method: 'PUT',

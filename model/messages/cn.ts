@@ -126,6 +126,8 @@ export const backOfficeCn = {
   notificationNotFound: '找不到通知。',
   startDateRequired: '请输入定时发布的开始时间。',
   handleTaken: '地址名 {handle} 已被其他站点使用。',
+  siteDeleted: '网站已删除。',
+  siteUnpublished: '网站已取消发布，其页面不再可访问。',
   sendFileField: '请以 multipart/form-data 格式在“file”字段中发送文件。',
   unsupportedFormat: '不支持的文件格式。请上传JPG、PNG、MP4或MOV文件。',
   fileTooLarge: '{file} - 文件大小超过{max}MB上限',

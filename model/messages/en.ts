@@ -126,6 +126,8 @@ export const backOfficeEn = {
   notificationNotFound: 'Notification not found.',
   startDateRequired: 'Enter a start date for a scheduled notification.',
   handleTaken: 'The address name {handle} is already used by another site.',
+  siteDeleted: 'The site was deleted.',
+  siteUnpublished: 'The site was unpublished. Its pages no longer answer.',
   sendFileField: 'Send the file as multipart/form-data in the field "file".',
   unsupportedFormat: 'Unsupported file format. Please upload JPG, PNG, MP4 or MOV files.',
   fileTooLarge: '{file} - File size exceeds the {max}MB limit',

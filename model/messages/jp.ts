@@ -126,6 +126,8 @@ export const backOfficeJp = {
   notificationNotFound: 'お知らせが見つかりません。',
   startDateRequired: '予約配信の開始日時を入力してください。',
   handleTaken: 'アドレス名 {handle} はすでに別のサイトで使われています。',
+  siteDeleted: 'サイトを削除しました。',
+  siteUnpublished: 'サイトを非公開にしました。ページは表示されなくなります。',
   sendFileField: 'ファイルは multipart/form-data の「file」フィールドで送ってください。',
   unsupportedFormat: '対応していないファイル形式です。JPG、PNG、MP4、MOVのファイルをアップロードしてください。',
   fileTooLarge: '{file} - ファイルサイズが{max}MBの上限を超えています',

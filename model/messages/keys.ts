@@ -139,6 +139,8 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'notificationNotFound',
   'startDateRequired',
   'handleTaken',
+  'siteDeleted',
+  'siteUnpublished',
   // Uploads
   'sendFileField',
   'unsupportedFormat',

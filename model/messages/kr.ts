@@ -126,6 +126,8 @@ export const backOfficeKr = {
   notificationNotFound: '알림을 찾을 수 없습니다.',
   startDateRequired: '예약 게시의 시작 일시를 입력해 주세요.',
   handleTaken: '주소 이름 {handle}은(는) 이미 다른 사이트에서 사용 중입니다.',
+  siteDeleted: '사이트를 삭제했습니다.',
+  siteUnpublished: '사이트를 비공개로 전환했습니다. 페이지가 더 이상 표시되지 않습니다.',
   sendFileField: '파일은 multipart/form-data 형식의 "file" 필드로 보내세요.',
   unsupportedFormat: '지원하지 않는 파일 형식입니다. JPG, PNG, MP4, MOV 파일을 업로드하세요.',
   fileTooLarge: '{file} - 파일 크기가 {max}MB 제한을 초과합니다',

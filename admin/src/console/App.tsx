@@ -7,6 +7,7 @@ import { FirstTimeChange, ForgotPassword, Login, Logout, NewPassword } from './s
 import { SessionProvider, useSession } from './session.tsx';
 import { ToastProvider, useToast } from './ui/toast.tsx';
 import { Layout } from './ui/Layout.tsx';
+import { ScreenErrorBoundary } from './ui/ScreenErrorBoundary.tsx';
 
 /** A signed-in screen: its own chunk, loaded with the texts of the signed-in screens. */
 function screen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
@@ -61,7 +62,9 @@ function Protected({ prefix, children }: { prefix?: string; children: ReactNode 
   if (prefix !== undefined && prefix !== account.routePrefix) return <Redirect to={location.replace(`/${prefix}/`, `/${account.routePrefix}/`)} />;
   return (
     <Layout>
-      <Suspense fallback={<p className="loading">{t('loading')}</p>}>{children}</Suspense>
+      <ScreenErrorBoundary key={location}>
+        <Suspense fallback={<p className="loading">{t('loading')}</p>}>{children}</Suspense>
+      </ScreenErrorBoundary>
     </Layout>
   );
 }

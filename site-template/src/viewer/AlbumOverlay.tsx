@@ -29,26 +29,28 @@ export default function AlbumOverlay({ site, current, onClose, onJump }: Props) 
             <section key={category.id} className="sg-album-category">
               {site.grid.length > 1 && <h3>{category.name}</h3>}
               <ol className="sg-album-grid" style={{ gridTemplateColumns: `repeat(${layout.columns}, ${layout.cellWidth}px)` }}>
-                {category.pages.map((page) => {
-                  const landable = page.hasImage || page.locked;
-                  const isCurrent = column === current.column && page.row === current.row;
-                  return (
-                    <li key={page.id}>
-                      <button
-                        type="button"
-                        className="sg-album-cell"
-                        data-position={page.position}
-                        aria-current={isCurrent || undefined}
-                        aria-label={`${t('goToPage', site.lang)} ${page.position}`}
-                        disabled={!landable}
-                        style={{ width: layout.cellWidth, height: layout.cellHeight, backgroundImage: page.thumbnail ? `url("${page.thumbnail}")` : undefined }}
-                        onClick={() => onJump({ column, row: page.row })}
-                      >
-                        {!page.thumbnail && <span>{page.locked ? t('membersOnly', site.lang) : t('noMedia', site.lang)}</span>}
-                      </button>
-                    </li>
-                  );
-                })}
+                {category.pages
+                  .filter((page) => !page.unpublished)
+                  .map((page) => {
+                    const landable = page.hasImage || page.locked;
+                    const isCurrent = column === current.column && page.row === current.row;
+                    return (
+                      <li key={page.id}>
+                        <button
+                          type="button"
+                          className="sg-album-cell"
+                          data-position={page.position}
+                          aria-current={isCurrent || undefined}
+                          aria-label={`${t('goToPage', site.lang)} ${page.position}`}
+                          disabled={!landable}
+                          style={{ width: layout.cellWidth, height: layout.cellHeight, backgroundImage: page.thumbnail ? `url("${page.thumbnail}")` : undefined }}
+                          onClick={() => onJump({ column, row: page.row })}
+                        >
+                          {!page.thumbnail && <span>{page.locked ? t('membersOnly', site.lang) : t('noMedia', site.lang)}</span>}
+                        </button>
+                      </li>
+                    );
+                  })}
               </ol>
             </section>
           ))}

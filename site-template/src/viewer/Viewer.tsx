@@ -6,7 +6,9 @@ import CategoryColumn from './CategoryColumn.tsx';
 import LanguageSelect from './LanguageSelect.tsx';
 import MusicToggle from './MusicToggle.tsx';
 import SiteExtras from './SiteExtras.tsx';
+import ViewerErrorBoundary from './ViewerErrorBoundary.tsx';
 import { useAddressSync } from './address-sync.ts';
+import { useChatbotScript } from './chatbot-script.ts';
 import { shownButtons } from './cta-rules.ts';
 import { followDestination } from './follow-destination.ts';
 import { useGridMoves } from './grid-moves.ts';
@@ -20,13 +22,22 @@ import { useSwipeInput } from './swipe-input.ts';
 export type ViewerData = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood };
 type Props = { data: string };
 
-/**
- * The swipe viewer: categories side by side, their pages one above the other. Only the columns
- * next to the current one are in the document, each placed at its index, so the stage's size is
- * the same on any grid; the whole grid arrives after the first paint (grid-source.ts).
- */
+/** The swipe viewer, its error screen in its place if it fails. */
 export default function Viewer({ data }: Props) {
-  const { site: pageSite, initialPage, neighbourhood } = useMemo(() => JSON.parse(data) as ViewerData, [data]);
+  const viewerData = useMemo(() => JSON.parse(data) as ViewerData, [data]);
+  return (
+    <ViewerErrorBoundary lang={viewerData.site.lang}>
+      <SwipeViewer {...viewerData} />
+    </ViewerErrorBoundary>
+  );
+}
+
+/**
+ * Categories side by side, their pages one above the other. Only the columns next to the current
+ * one are in the document, each placed at its index, so the stage's size is the same on any grid;
+ * the whole grid arrives after the first paint (grid-source.ts).
+ */
+function SwipeViewer({ site: pageSite, initialPage, neighbourhood }: ViewerData) {
   const initial = useRef<Cell>({ column: initialPage.columnIndex, row: initialPage.row }).current;
   const { grid, complete, load } = useGrid(pageSite, neighbourhood);
   const site = useMemo<SiteSnapshot>(() => ({ ...pageSite, grid }), [pageSite, grid]);
@@ -44,6 +55,7 @@ export default function Viewer({ data }: Props) {
   const gridPage = pageAt(site.grid, current);
   const currentPage = pages[gridPage?.id ?? ''];
   const currentContent = currentPage?.content ?? null;
+  useChatbotScript(gridPage?.id, currentContent?.chatbotScript);
   const showMenu = globalMenuVisible(site.displayGlobalMenu, site.grid.length, shownButtons(currentContent?.buttons ?? []).length);
   return (
     <div className={`sg-viewer sg-view-${site.viewMode.toLowerCase()}`} style={{ background: site.safeAreaColor }} {...swipe}>

@@ -40,6 +40,14 @@ const texts = {
     kr: '불러오지 못했습니다. 페이지를 새로고침해 주세요.',
   },
   reload: { jp: '再読み込み', en: 'Reload', cn: '重新加载', kr: '새로고침' },
+  errorGeneric: {
+    jp: 'エラーが発生しました。再試行するか、ページを再読み込みしてください。',
+    en: 'Something went wrong. Please try again or reload the page.',
+    cn: '出现错误。请重试或重新加载页面。',
+    kr: '오류가 발생했습니다. 다시 시도하거나 페이지를 새로고침해 주세요.',
+  },
+  retry: { jp: '再試行', en: 'Retry', cn: '重试', kr: '다시 시도' },
+  goBack: { jp: '戻る', en: 'Go back', cn: '返回', kr: '뒤로' },
 } as const satisfies Record<string, { en: string } & Partial<Record<Language, string>>>;
 
 export type TextKey = keyof typeof texts;

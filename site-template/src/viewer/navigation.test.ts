@@ -4,7 +4,7 @@ import { isNear, nextCell, pageAt, restingRow } from './navigation.ts';
 
 /**
  * A grid drawn column by column: 'i' a page with an image, 'l' a members-only page without
- * one, '-' an empty page.
+ * one, '-' an empty page, 'u' an unpublished page.
  */
 function grid(...columns: string[]): GridColumn[] {
   return columns.map((cells, column) => ({
@@ -16,6 +16,7 @@ function grid(...columns: string[]): GridColumn[] {
       position: `${String.fromCharCode(65 + column)}${index + 1}`,
       hasImage: cell === 'i',
       locked: cell === 'l',
+      ...(cell === 'u' ? { unpublished: true as const } : {}),
     })),
   }));
 }
@@ -35,6 +36,14 @@ describe('nextCell up and down', () => {
   it('is blocked by a page with neither image nor lock, without skipping over it', () => {
     expect(nextCell(g, { column: 0, row: 3 }, 'down', true)).toBeNull();
     expect(nextCell(g, { column: 0, row: 5 }, 'up', true)).toBeNull();
+  });
+
+  it('passes over unpublished pages to the next page, and is blocked when none follows', () => {
+    const withDrafts = grid('iuuil-', 'iu');
+    expect(nextCell(withDrafts, { column: 0, row: 1 }, 'down', true)).toEqual({ column: 0, row: 4 });
+    expect(nextCell(withDrafts, { column: 0, row: 4 }, 'up', true)).toEqual({ column: 0, row: 1 });
+    expect(nextCell(withDrafts, { column: 1, row: 1 }, 'down', true)).toBeNull();
+    expect(nextCell(withDrafts, { column: 0, row: 2 }, 'right', false)).toBeNull();
   });
 
   it('stops at the first and last rows', () => {

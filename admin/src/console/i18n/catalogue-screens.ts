@@ -369,6 +369,47 @@ const SCREENS = {
   next: ['Next', '次へ', '下一页', '다음'],
   when: ['When', '日時', '时间', '일시'],
   note: ['Note', 'メモ', '备注', '메모'],
+  // Taking a site down (editor, publish tab) and a user's sites (user detail)
+  takeSiteDown: ['Unpublish or delete', '非公開・削除', '取消发布或删除', '비공개 또는 삭제'],
+  unpublishHint: [
+    'Unpublishing takes every page off the air (visitors get "not found") and keeps the versions: publish again to bring the site back. Deleting removes the site, its published pages and media for good.',
+    '非公開にするとすべてのページが表示されなくなります（訪問者には「見つかりません」と表示）。バージョンは残るため、再度公開すれば元に戻せます。削除するとサイト、公開済みページ、メディアが完全に削除されます。',
+    '取消发布后所有页面将无法访问（访客看到“未找到”），版本会保留：再次发布即可恢复。删除将永久移除网站、已发布页面和媒体。',
+    '비공개로 전환하면 모든 페이지가 표시되지 않으며(방문자에게는 "찾을 수 없음") 버전은 유지됩니다. 다시 공개하면 복구됩니다. 삭제하면 사이트, 공개된 페이지, 미디어가 완전히 삭제됩니다.',
+  ],
+  unpublish: ['Unpublish', '非公開にする', '取消发布', '비공개로 전환'],
+  unpublishConfirm: [
+    'Unpublish "{name}"? Its pages will answer "not found" until you publish again.',
+    '「{name}」を非公開にしますか？再度公開するまでページは表示されません。',
+    '取消发布“{name}”？在再次发布前，其页面将无法访问。',
+    '"{name}"을(를) 비공개로 전환할까요? 다시 공개할 때까지 페이지가 표시되지 않습니다.',
+  ],
+  deleteSite: ['Delete site', 'サイトを削除', '删除网站', '사이트 삭제'],
+  deleteSiteConfirm: ['Delete "{name}"?', '「{name}」を削除しますか？', '删除“{name}”？', '"{name}"을(를) 삭제할까요?'],
+  deleteSiteHint: [
+    'The site, its published pages and its media are removed. This cannot be undone.',
+    'サイト、公開済みページ、メディアが削除されます。この操作は元に戻せません。',
+    '网站、已发布页面及其媒体将被删除。此操作无法撤销。',
+    '사이트, 공개된 페이지, 미디어가 삭제됩니다. 이 작업은 되돌릴 수 없습니다.',
+  ],
+  typeSiteName: ['Type the site name ({name}) to confirm', '確認のためサイト名（{name}）を入力してください', '请输入网站名称（{name}）以确认', '확인을 위해 사이트 이름({name})을 입력하세요'],
+  userSites: ['Sites', 'サイト一覧', '网站', '사이트'],
+  pageStatus: ['Page status', 'ページのステータス', '页面状态', '페이지 상태'],
+  'pageStatus.published': ['Published', '公開', '发布', '공개'],
+  'pageStatus.draft': ['Draft (not published)', '下書き（非公開）', '草稿（不发布）', '초안(비공개)'],
+  pageStatusHint: [
+    'A draft page is left out of the published site: swipes pass over it and its address shows "not found".',
+    '下書きのページは公開サイトに含まれません。スワイプでは飛ばされ、URLは「見つかりません」になります。',
+    '草稿页面不会发布：滑动时会跳过，其地址显示“未找到”。',
+    '초안 페이지는 공개 사이트에 포함되지 않습니다. 스와이프 시 건너뛰며 주소는 "찾을 수 없음"으로 표시됩니다.',
+  ],
+  chatbotScript: ['Chatbot script', 'チャットボットスクリプト', '聊天机器人脚本', '챗봇 스크립트'],
+  chatbotScriptHint: [
+    'Runs on this page of the published site only, when a visitor reaches it (a <script> tag or code).',
+    '公開サイトのこのページでのみ、訪問者が表示したときに実行されます（<script>タグまたはコード）。',
+    '仅在已发布网站的此页面上、访客到达时运行（<script> 标签或代码）。',
+    '공개 사이트의 이 페이지에서만 방문자가 도달했을 때 실행됩니다(<script> 태그 또는 코드).',
+  ],
 } as const satisfies Record<string, Row>;
 
 export type ScreenKey = keyof typeof SCREENS;

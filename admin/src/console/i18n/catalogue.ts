@@ -90,6 +90,22 @@ const UI = {
   goHome: ['Go to the top', 'トップへ戻る', '返回首页', '처음으로'],
   goBack: ['Go back', '戻る', '返回', '뒤로'],
   reload: ['Reload', '再読み込み', '重新加载', '새로고침'],
+  // The screen error boundary (B §8): in the shell, since a failed chunk may be the screens' texts.
+  retry: ['Retry', '再試行', '重试', '다시 시도'],
+  'error.screen': ['Something went wrong', 'エラーが発生しました', '出现错误', '오류가 발생했습니다'],
+  'error.screenHint': [
+    'This screen stopped because of an unexpected error. Try again, reload the page, or go back.',
+    '予期しないエラーにより画面を表示できませんでした。再試行するか、ページを再読み込みするか、前の画面に戻ってください。',
+    '由于意外错误，此页面无法显示。请重试、重新加载页面或返回。',
+    '예기치 않은 오류로 화면을 표시할 수 없습니다. 다시 시도하거나 페이지를 새로고침하거나 이전 화면으로 돌아가세요.',
+  ],
+  'error.chunk': ['This screen could not be loaded', '画面を読み込めませんでした', '无法加载此页面', '화면을 불러올 수 없습니다'],
+  'error.chunkHint': [
+    'Part of the console failed to download: the connection may have dropped, or a new version was released. Reload the page to continue.',
+    'コンソールの一部を読み込めませんでした。通信が切れたか、新しいバージョンが公開された可能性があります。ページを再読み込みしてください。',
+    '控制台的部分内容下载失败：可能是网络中断或发布了新版本。请重新加载页面以继续。',
+    '콘솔 일부를 내려받지 못했습니다. 연결이 끊겼거나 새 버전이 배포되었을 수 있습니다. 페이지를 새로고침해 주세요.',
+  ],
   // model/messages' no-internet message, copied: without a connection its language's texts may be
   // out of reach when it is needed (catalogue.test.ts keeps the copy equal).
   noInternet: [

@@ -32,7 +32,7 @@ export function CampaignTab() {
   const { t, lang } = useI18n();
   const toast = useToast();
   const form = useForm<Form, unknown, SiteSettings>({
-    resolver: settingsResolver((values) => ({ ...site.settings, ...values }), lang),
+    resolver: settingsResolver((values) => ({ ...site.settings, ...values }), lang, site.settings),
     defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) },
   });
   const e = form.formState.errors.campaign;

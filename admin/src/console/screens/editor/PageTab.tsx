@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DEFAULT_ITEM_SIZE } from '../../../../../model/constants.ts';
-import { buttonSchema, hoverArrowColorSchema, linkAreaSchema, linkTypeSchema, pageContentSchema, productSchema, type PageContent } from '../../../../../model/page.ts';
+import { buttonSchema, hoverArrowColorSchema, linkAreaSchema, linkTypeSchema, pageContentSchema, pageStatusSchema, productSchema, type PageContent } from '../../../../../model/page.ts';
 import { request } from '../../api/request.ts';
 import type { SitePage, SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -120,9 +120,24 @@ function PageForm({ site, page, onSaved }: { site: SiteView; page: SitePage; onS
           </Field>
           {number('detail.arrowFadeInterval', t('arrowFadeInterval'))}
         </div>
+        <Field label={t('pageStatus')} hint={t('pageStatusHint')}>
+          {(props) => (
+            <select {...props} {...form.register('status')}>
+              {pageStatusSchema.options.map((status) => (
+                <option key={status} value={status}>
+                  {t(`pageStatus.${status}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Check label={t('membersOnlyLock')} {...form.register('membersOnlyLock')} />
         <Check label={t('snsOnPage')} {...form.register('snsConfig.display')} />
         <Check label={t('showCompany')} {...form.register('showCompany')} />
+
+        <Field label={t('chatbotScript')} error={errors.chatbotScript} hint={t('chatbotScriptHint')}>
+          {(props) => <textarea {...props} rows={3} spellCheck={false} {...form.register('chatbotScript')} />}
+        </Field>
 
         <fieldset>
           <legend>{t('buttons')}</legend>

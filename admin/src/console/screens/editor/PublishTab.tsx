@@ -3,6 +3,7 @@ import { request, type Answer } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
+import { SiteLifecycle } from './SiteLifecycle.tsx';
 
 type Step = 'images' | 'video' | 'pages' | 'upload';
 type Progress = { step: Step; done: number; total: number };
@@ -142,6 +143,7 @@ export function PublishTab() {
           </tbody>
         </table>
       </section>
+      <SiteLifecycle onChanged={() => void loadVersions()} />
     </div>
   );
 }

@@ -26,5 +26,5 @@ export function enabledPopups(form: Pick<PopupForm, 'enabled'> & { popupCtas: Po
  * leftover fields never block a save. Valid values are the whole settings as parsed.
  */
 export function popupResolver(base: SiteSettings, lang: Language) {
-  return settingsResolver((form: PopupForm) => ({ ...base, popupCtas: enabledPopups(form) }), lang);
+  return settingsResolver((form: PopupForm) => ({ ...base, popupCtas: enabledPopups(form) }), lang, base);
 }

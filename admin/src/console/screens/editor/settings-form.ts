@@ -1,6 +1,7 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { Language } from '../../../../../model/language.ts';
 import { siteSettingsSchema, type SiteSettings } from '../../../../../model/site.ts';
+import { settingsDateRangeIssues } from '../../../../../model/settings-date-ranges.ts';
 import type { CallOptions } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { SiteView } from '../../api/types.ts';
@@ -11,8 +12,13 @@ import { schemaResolver } from '../../ui/schema-resolver.ts';
  * settings by `toSettings`, are checked as the API checks them (siteSettingsSchema), so a message
  * lands on the part's own field (`seo.title`). Valid values are the whole settings as parsed.
  */
-export function settingsResolver<Values extends FieldValues>(toSettings: (values: Values) => unknown, lang: Language): Resolver<Values, unknown, SiteSettings> {
-  return schemaResolver(siteSettingsSchema, toSettings, lang);
+export function settingsResolver<Values extends FieldValues>(toSettings: (values: Values) => unknown, lang: Language, stored?: SiteSettings): Resolver<Values, unknown, SiteSettings> {
+  if (!stored) return schemaResolver(siteSettingsSchema, toSettings, lang);
+  // The dates rule of B §5 for ranges changed since `stored`, as the API checks it on save.
+  const dated = siteSettingsSchema.superRefine((settings, ctx) => {
+    for (const issue of settingsDateRangeIssues(stored, settings, new Date())) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
+  });
+  return schemaResolver(dated, toSettings, lang);
 }
 
 /** Saves only the keys a tab edits (a PUT of settings is a patch); answers the site as the API now has it. */

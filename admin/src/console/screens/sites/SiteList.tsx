@@ -7,7 +7,6 @@ import type { SiteSummary } from '../../api/types.ts';
 import '../../i18n/catalogue-surveys-notices.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
-import { download, sitesCsv } from './site-csv.ts';
 import { ownerDataHref } from '../owner-data/owner-data-kinds.ts';
 
 /** Every status of the spec, "domain checking" included (domain_verifying). */
@@ -41,9 +40,10 @@ export default function SiteList() {
       <div className="row spread">
         <h1>{t('siteList')}</h1>
         <div className="row">
-          <button type="button" className="secondary" onClick={() => download('sites.csv', sitesCsv(shown, statusName))}>
+          {/* The server streams the file (B §7 /site/export): every site of the branch, with its URL and parent account. */}
+          <a href={`/api/site/export?lang=${lang}`} className="button secondary" download="sites.csv">
             {t('exportCsv')}
-          </button>
+          </a>
           <Link href={`${prefix}/create-site`} className="button">
             {t('createSite')}
           </Link>

@@ -9,7 +9,8 @@ import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ContractFields, type ContractValues } from './ContractFields.tsx';
 import { placeRefusal } from '../../api/refusal.ts';
-import { mayEditUsers } from './user-rules.ts';
+import { mayEditUsers, userApiPrefix } from './user-rules.ts';
+import { UserSites, type UserSite } from './UserSites.tsx';
 import { messageResolver } from '../../forms/message-resolver.ts';
 
 type UserRow = Answer<'GET /user/:id'>['user'];
@@ -37,7 +38,10 @@ export default function UserDetail({ userId }: { userId: string }) {
   const [user, setUser] = useState<UserRow | null>(null);
   const [storage, setStorage] = useState<StorageUse>({ usedBytes: 0, quotaBytes: null });
   const [history, setHistory] = useState<History[]>([]);
+  const [sites, setSites] = useState<UserSite[] | null>(null);
   const isPlatform = PLATFORM.includes(account!.effectiveType);
+  // Masters, OEM masters and OEM admins read their customers' contract history, each under its own prefix (B §7).
+  const prefix = userApiPrefix(account!);
   const { confirm, dialog } = useConfirm();
   const load = useCallback(() => {
     void request('GET /user/:id', { params: { id: userId } })
@@ -46,11 +50,15 @@ export default function UserDetail({ userId }: { userId: string }) {
         setStorage(body.storage);
       })
       .catch(() => {});
-    if (isPlatform)
-      void request('GET /master/user/:id/user-history', { params: { id: userId } })
+    if (prefix !== null)
+      void request(`GET /${prefix}/user/:id/user-history`, { params: { id: userId } })
         .then((body) => setHistory(body.history))
         .catch(() => {});
-  }, [userId, isPlatform]);
+    if (prefix !== null)
+      void request('GET /site/list/:id', { params: { id: userId } })
+        .then((body) => setSites(body.sites))
+        .catch(() => setSites([]));
+  }, [userId, prefix]);
   useEffect(load, [load]);
   const change = async (state: ContractState) => {
     if (state === 'terminated' && !(await confirm({ message: t('terminateConfirm'), confirmLabel: t('terminate'), danger: true }))) return;
@@ -100,7 +108,8 @@ export default function UserDetail({ userId }: { userId: string }) {
         )}
       </div>
       {mayEditUsers(account!) && <EditUser key={user.id} user={user} onSaved={setUser} />}
-      {isPlatform && (
+      {sites && <UserSites sites={sites} />}
+      {prefix !== null && (
         <div className="card">
           <h2>{t('contractHistory')}</h2>
           <table>

@@ -1,0 +1,111 @@
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, languageSchema, type Language } from '../../model/language.ts';
+import { siteStatusSchema } from '../../model/site.ts';
+import { SITE_CSV_COLUMNS, SITE_CSV_HEADERS, SITE_STATUS_NAMES } from '../../model/site-list-csv.ts';
+import { siteAddress, type SiteHosting } from '../../publisher/site-address.ts';
+import type { Db } from '../db/open-database.ts';
+import type { Viewer } from '../identity/account-tree.ts';
+
+/** Rows read per pull: the file streams in pages, and the connection is never held between them. */
+const PAGE_SIZE = 500;
+
+type Row = {
+  id: string;
+  name: string;
+  status: string;
+  numberHorizontal: number;
+  numberVertical: number;
+  settings: string;
+  liveVersion: number | null;
+  publishedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  companyName: string;
+  email: string;
+};
+
+/** The settings a site's address needs; stored settings were checked when written. */
+const addressSettingsSchema = z.object({
+  defaultLanguage: languageSchema.catch(DEFAULT_LANGUAGE),
+  customDomain: z.string().optional().catch(undefined),
+  customPathPrefix: z.string().optional().catch(undefined),
+  handle: z.string().optional().catch(undefined),
+});
+
+const COLUMNS = `s.id, s.name, s.status, s.number_horizontal AS numberHorizontal, s.number_vertical AS numberVertical, s.settings,
+  s.live_version AS liveVersion, s.published_at AS publishedAt, s.created_at AS createdAt, s.updated_at AS updatedAt, a.company_name AS companyName, a.email`;
+const BRANCH = `WITH RECURSIVE down(id, depth) AS (
+  SELECT id, 0 FROM accounts WHERE id = @root
+  UNION ALL SELECT a.id, down.depth + 1 FROM accounts a JOIN down ON a.parent_id = down.id WHERE down.depth < 32)`;
+// Keyset paging (newest change first, then id) so a site changed mid-export is neither lost nor repeated within one order.
+const AFTER = '(@afterAt IS NULL OR s.updated_at < @afterAt OR (s.updated_at = @afterAt AND s.id > @afterId))';
+const ORDER = 'ORDER BY s.updated_at DESC, s.id ASC LIMIT @limit';
+
+function pageQuery(scoped: boolean): string {
+  const from = 'FROM sites s JOIN accounts a ON a.id = s.owner_id';
+  return scoped ? `${BRANCH} SELECT ${COLUMNS} ${from} WHERE s.owner_id IN (SELECT id FROM down) AND ${AFTER} ${ORDER}` : `SELECT ${COLUMNS} ${from} WHERE ${AFTER} ${ORDER}`;
+}
+
+/** A cell starting with = + - @ would run as a formula in a spreadsheet: owners name their sites freely. */
+const UNPARSE = { escapeFormulae: true, newline: '\r\n' };
+
+const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+
+function csvRow(row: Row, lang: Language, hosting: SiteHosting): unknown[] {
+  const settings = addressSettingsSchema.parse(JSON.parse(row.settings));
+  const address = siteAddress({ id: row.id, settings }, hosting);
+  const status = siteStatusSchema.safeParse(row.status);
+  const values: Record<(typeof SITE_CSV_COLUMNS)[number], unknown> = {
+    id: row.id,
+    name: row.name,
+    status: status.success ? SITE_STATUS_NAMES[lang][status.data] : row.status,
+    url: `${address.origin}${address.basePath}`,
+    parentAccount: row.companyName,
+    parentEmail: row.email,
+    columns: row.numberHorizontal,
+    rows: row.numberVertical,
+    liveVersion: row.liveVersion ?? '',
+    publishedAt: iso(row.publishedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+  return SITE_CSV_COLUMNS.map((column) => values[column]);
+}
+
+/**
+ * The viewer's site list as a CSV file, streamed a page of rows at a time: UTF-8 with a BOM so
+ * spreadsheet apps read Japanese right, headers and status names in `lang`, with each site's
+ * address and parent account.
+ */
+export function exportSitesCsv(db: Db, viewer: Viewer, lang: Language, hosting: SiteHosting, pageSize = PAGE_SIZE): ReadableStream<Uint8Array> {
+  const statement = db.$client.prepare<Record<string, unknown>, Row>(pageQuery(viewer.scopeRootId !== null));
+  const encoder = new TextEncoder();
+  let after: { at: number; id: string } | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!started) {
+        started = true;
+        const header = SITE_CSV_COLUMNS.map((column) => SITE_CSV_HEADERS[lang][column]);
+        controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([header], UNPARSE)}\r\n`));
+        return;
+      }
+      const page = { afterAt: after?.at ?? null, afterId: after?.id ?? null, limit: pageSize };
+      const rows = statement.all(viewer.scopeRootId === null ? page : { ...page, root: viewer.scopeRootId });
+      if (rows.length > 0) {
+        controller.enqueue(
+          encoder.encode(
+            `${Papa.unparse(
+              rows.map((row) => csvRow(row, lang, hosting)),
+              UNPARSE,
+            )}\r\n`,
+          ),
+        );
+        const last = rows.at(-1)!;
+        after = { at: last.updatedAt, id: last.id };
+      }
+      if (rows.length < pageSize) controller.close();
+    },
+  });
+}

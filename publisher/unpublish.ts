@@ -1,0 +1,18 @@
+import type { Storage } from '../storage/storage.ts';
+import { domainKey, readDomainSite } from './domains.ts';
+import { liveKey, readLiveManifest } from './versions.ts';
+
+/**
+ * Takes a site off the air and keeps its versions: the live pointer goes, so the site host
+ * answers 404 for every page, and a custom domain still pointing at the site is released for
+ * another site to claim. A later publish (or a rollback) writes a pointer again. False when
+ * nothing was live.
+ */
+export async function unpublish(storage: Storage, siteId: string): Promise<boolean> {
+  const live = await readLiveManifest(storage, siteId);
+  if (!live) return false;
+  await storage.delete(liveKey(siteId));
+  const domain = live.address.domain;
+  if (domain && (await readDomainSite(storage, domain)) === siteId) await storage.delete(domainKey(domain));
+  return true;
+}
