@@ -10,6 +10,7 @@ import { handleError, notFound } from './http/errors.ts';
 import { authorize } from './http/middleware/authorize/index.ts';
 import { sameSite } from './http/middleware/same-site/index.ts';
 import { mediaRoutes } from './sites/media-routes.ts';
+import { bulkRoutes } from './sites/bulk-routes.ts';
 import { publishRoutes } from './publishing/routes.ts';
 import { siteRoutes } from './sites/site-routes.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -46,6 +47,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, secureCookie, siteOrigin: config.siteOrigin, background: deps.background ?? createBackground() }))
     .route('/', siteRoutes({ db, storage }))
     .route('/', mediaRoutes({ db, storage }))
+    .route('/', bulkRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, siteOrigin: config.siteOrigin ?? '' }))

@@ -15,6 +15,7 @@ import { surveyInputSchema } from '../../model/survey.ts';
 import { accounts } from '../db/schema.ts';
 import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
 import { saveSurvey } from '../sites/save-survey.ts';
+import { imageZip } from '../sites/zip-fixtures.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 
 /**
@@ -108,6 +109,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(publishes.map((id) => ctx.jobs.finished(id)));
+  await Promise.all(bulkSites.map(bulkUploadEnded));
   await ctx.cleanup();
 });
 
@@ -131,6 +133,27 @@ function sharedSite(ownerId: string) {
     shared.set(ownerId, site);
   }
   return site;
+}
+
+/** Sites a bulk upload cell started one on, whose jobs must end before the database closes. */
+const bulkSites: string[] = [];
+
+/** A fresh site of the owner with a bulk upload read to its end (by the operator), for the calls that follow one. */
+async function finishedUpload(ownerId: string): Promise<{ siteId: string; uploadId: string }> {
+  const siteId = freshSite(ownerId);
+  const started = await ctx.request(`/api/site/${siteId}/bulk-upload/start`, { method: 'POST', body: fileForm(await imageZip(1, 4), 'one.zip') });
+  const { uploadId, events } = (await started.json()) as { uploadId: string; events: string };
+  await (await ctx.request(events)).text();
+  return { siteId, uploadId };
+}
+
+/** Waits until the site takes a bulk upload again: a file that is no ZIP is refused at once when none is running, and starts nothing. */
+async function bulkUploadEnded(siteId: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const probe = await ctx.request(`/api/site/${siteId}/bulk-upload/start`, { method: 'POST', body: fileForm(new TextEncoder().encode('no zip'), 'probe.zip') });
+    if (probe.status !== 429) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const SURVEY = { title: 'Matrix survey', questions: [{ id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }] }] };
@@ -225,6 +248,23 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     }
     case 'POST /preview/site/:id':
       return { path: `/preview/site/${(await sharedSite(owner)).siteId}`, init: { method: 'POST' } };
+    case 'POST /site/:id/bulk-upload/start': {
+      const siteId = freshSite(owner);
+      bulkSites.push(siteId);
+      return { path: `/site/${siteId}/bulk-upload/start`, init: { method: 'POST', body: fileForm(await imageZip(1, 4), 'one.zip') } };
+    }
+    case 'GET /site/:id/bulk-upload/:uploadId/events': {
+      const { siteId, uploadId } = await finishedUpload(owner);
+      return { path: `/site/${siteId}/bulk-upload/${uploadId}/events` };
+    }
+    case 'POST /site/:id/bulk-upload/complete': {
+      const { siteId, uploadId } = await finishedUpload(owner);
+      return { path: `/site/${siteId}/bulk-upload/complete`, init: json('POST', { uploadId }) };
+    }
+    case 'PUT /site/:id/pages/detail': {
+      const site = await sharedSite(owner);
+      return { path: `/site/${site.siteId}/pages/detail`, init: json('PUT', { pageIds: [site.pageId], patch: { membersOnlyLock: false } }) };
+    }
     case 'POST /site/:id/media':
       return { path: `/site/${(await sharedSite(owner)).siteId}/media`, init: { method: 'POST', body: fileForm(await pngBytes(4, 4, '#abcdef'), 'b.png') } };
     case 'GET /site/:id/media/:mediaId': {

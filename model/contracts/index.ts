@@ -1,3 +1,4 @@
+import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
 import { identityContracts } from './identity.ts';
@@ -12,6 +13,7 @@ import { visitorContracts } from './visitor.ts';
 export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Contract>>>> = {
   identity: identityContracts,
   sites: siteContracts,
+  bulk: bulkContracts,
   publishing: publishingContracts,
   docs: docsContracts,
   visitor: visitorContracts,
