@@ -1,4 +1,5 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
+import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
 import type { publishingContracts } from '../../../../model/contracts/publishing.ts';
@@ -11,7 +12,7 @@ import { call, type CallOptions } from './client.ts';
  * cannot drop the unused members of a contract group), and the key is all a call carries at run time.
  */
 type Listed<Group> = Group[keyof Group];
-type AdminContract = Listed<typeof identityContracts> | Listed<typeof siteContracts> | Listed<typeof publishingContracts> | Listed<typeof docsContracts>;
+type AdminContract = Listed<typeof identityContracts> | Listed<typeof siteContracts> | Listed<typeof publishingContracts> | Listed<typeof docsContracts> | Listed<typeof bulkContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 
