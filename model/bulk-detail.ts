@@ -9,7 +9,7 @@ const detail = pageDetailSchema.shape;
  * colours, the arrow, the link button, the SNS and company toggles, the members-only lock. Only
  * the fields given change; each page's own image, texts and elements stay.
  */
-export const bulkDetailPatchSchema = z.object({
+const bulkDetailPatchSchema = z.object({
   mainTextColor: detail.mainTextColor.unwrap().optional(),
   priceTextColor: detail.priceTextColor.unwrap().optional(),
   hoverArrowColor: detail.hoverArrowColor.unwrap().optional(),

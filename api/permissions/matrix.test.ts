@@ -134,9 +134,9 @@ function sharedSite(ownerId: string) {
   return site;
 }
 
-/** A fresh site of the owner with a bulk upload read to its end (by the platform's master), for the calls that follow one. */
+/** The owner's shared site with a bulk upload read to its end (by the platform's master), for the calls that follow one. */
 async function finishedUpload(ownerId: string): Promise<{ siteId: string; uploadId: string }> {
-  const siteId = freshSite(ownerId);
+  const { siteId } = await sharedSite(ownerId);
   const headers = { cookie: `${SESSION_COOKIE}=${createSession(ctx.db, world.actors.MASTER.id).token}` };
   const started = await ctx.request(`/api/site/${siteId}/bulk-upload/start`, { method: 'POST', body: fileForm(await imageZip(1, 4), 'one.zip'), headers });
   const { uploadId, events } = (await started.json()) as { uploadId: string; events: string };
@@ -237,7 +237,7 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'POST /preview/site/:id':
       return { path: `/preview/site/${(await sharedSite(owner)).siteId}`, init: { method: 'POST' } };
     case 'POST /site/:id/bulk-upload/start': {
-      return { path: `/site/${freshSite(owner)}/bulk-upload/start`, init: { method: 'POST', body: fileForm(await imageZip(1, 4), 'one.zip') } };
+      return { path: `/site/${(await sharedSite(owner)).siteId}/bulk-upload/start`, init: { method: 'POST', body: fileForm(await imageZip(1, 4), 'one.zip') } };
     }
     case 'GET /site/:id/bulk-upload/:uploadId/events': {
       const { siteId, uploadId } = await finishedUpload(owner);

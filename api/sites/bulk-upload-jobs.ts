@@ -27,8 +27,6 @@ type Job = {
   finishedAt: number;
 };
 
-export type BulkUploads = ReturnType<typeof createBulkUploads>;
-
 const IMAGE_NAME = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 /** How long the images of a finished upload wait for its completion. */
 const KEPT_MS = 60 * 60 * 1000;

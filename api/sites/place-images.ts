@@ -6,7 +6,7 @@ import type { Db } from '../db/open-database.ts';
 import { creatives, pages, sites } from '../db/schema.ts';
 import type { StoredImage } from './bulk-upload-jobs.ts';
 
-export type Placed = { name: string; pageId: string; position: string; imageUrl: string };
+type Placed = { name: string; pageId: string; position: string; imageUrl: string };
 
 /**
  * Puts images on the site's pages in order (B §5: creative images are uploaded consecutively):

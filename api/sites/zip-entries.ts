@@ -7,10 +7,10 @@ import { ZIP_LIMITS } from '../../model/bulk-upload.ts';
 import { AppError } from '../http/errors.ts';
 
 /** Natural order of names, so `2.jpg` comes before `10.jpg`. */
-export const byName = (a: { fileName: string }, b: { fileName: string }) => a.fileName.localeCompare(b.fileName, undefined, { numeric: true, sensitivity: 'base' });
+const byName = (a: { fileName: string }, b: { fileName: string }) => a.fileName.localeCompare(b.fileName, undefined, { numeric: true, sensitivity: 'base' });
 
 /** The refusal of an archive that inflates past the limits: the whole ZIP is refused. */
-export const zipBomb = () => new AppError('bad_request', 'zipBomb', { values: { maxMb: ZIP_LIMITS.maxInflatedBytes / 1024 / 1024, ratio: ZIP_LIMITS.maxRatio } });
+const zipBomb = () => new AppError('bad_request', 'zipBomb', { values: { maxMb: ZIP_LIMITS.maxInflatedBytes / 1024 / 1024, ratio: ZIP_LIMITS.maxRatio } });
 
 /** Folders and the files archivers add by themselves (`__MACOSX/`, `.DS_Store`), passed over unnamed. */
 export function isNoise(entry: yauzl.Entry): boolean {
