@@ -45,7 +45,6 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
     }
     try {
       const result = await bulkUploadZip(site, file, lang, setProgress);
-      setProgress({ phase: 'reading', done: 1, total: 1, percent: 100 });
       setBad(await Promise.all(result.bad.map(async (entry) => ({ name: entry.name, reason: await messageIn(lang, entry.key, entry.values) }))));
       if (result.placed) toast(t('uploadDone', { count: result.placed }));
       onSaved(result.site);
