@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkUploadEvent } from '../../model/bulk-upload.ts';
 import type { SiteView } from '../../model/site-view.ts';
 import { createTestContext, fileForm, parseSse, type TestContext } from '../test-support.ts';
+import { createBulkUploads } from './bulk-upload-jobs.ts';
 import { colourOf, imageZip, lyingZip, textZip, zeroBomb } from './zip-fixtures.ts';
 
 let ctx: TestContext;
@@ -146,3 +147,24 @@ async function lyingNames(): Promise<Buffer> {
   await ended;
   return Buffer.concat(chunks);
 }
+
+describe('places for bulk uploads', () => {
+  it('holds one per site and four over all sites, each freed by its release', () => {
+    const uploads = createBulkUploads({ db: ctx.db, storage: ctx.storage });
+    const releases = ['s1', 's2', 's3', 's4'].map((id) => uploads.take(id));
+    expect(() => uploads.take('s1')).toThrow(expect.objectContaining({ key: 'bulkUploadRunning' }));
+    expect(() => uploads.take('s5')).toThrow(expect.objectContaining({ key: 'tooManyRequests' }));
+    releases[0]!();
+    releases[0]!();
+    expect(() => uploads.take('s5')).not.toThrow();
+    expect(() => uploads.take('s6')).toThrow(expect.objectContaining({ key: 'tooManyRequests' }));
+  });
+
+  it('does not let another site follow or complete an upload', async () => {
+    const { uploadId } = await upload(await imageZip(1));
+    const other = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
+    expect((await ctx.request(`/api/site/${other.id}/bulk-upload/${uploadId}/events`)).status).toBe(404);
+    expect((await ctx.request(`/api/site/${other.id}/bulk-upload/complete`, { method: 'POST', json: { uploadId } })).status).toBe(404);
+    expect((await complete(uploadId)).status).toBe(200);
+  });
+});
