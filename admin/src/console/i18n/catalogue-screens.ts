@@ -74,7 +74,6 @@ const SCREENS = {
     '여러 이미지 또는 1GB 이하 ZIP 하나를 끌어 놓으세요. 이미지는 A1, A2… B1 순서로 배치됩니다.',
   ],
   chooseFiles: ['Choose files', 'ファイルを選択', '选择文件', '파일 선택'],
-  uploadProgress: ['Uploading {done} / {total}', 'アップロード中 {done} / {total}', '正在上传 {done} / {total}', '업로드 중 {done} / {total}'],
   uploadDone: ['{count} images placed.', '{count}枚の画像を配置しました。', '已放置{count}张图片。', '이미지 {count}장을 배치했습니다.'],
   zipTooLarge: [
     '{file} - File size exceeds the 1024MB limit',
