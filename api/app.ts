@@ -10,6 +10,7 @@ import { handleError, notFound } from './http/errors.ts';
 import { authorize } from './http/middleware/authorize/index.ts';
 import { sameSite } from './http/middleware/same-site/index.ts';
 import { mediaRoutes } from './sites/media-routes.ts';
+import { bulkRoutes } from './sites/bulk-routes.ts';
 import { publishRoutes } from './publishing/routes.ts';
 import { DEFAULT_SITE_ORIGIN } from '../publisher/site-address.ts';
 import { siteRoutes } from './sites/site-routes.ts';
@@ -54,6 +55,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, background: deps.background ?? createBackground() }))
     .route('/', siteRoutes({ db, storage, hosting: { siteOrigin: config.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: config.siteDomain } }))
     .route('/', mediaRoutes({ db, storage }))
+    .route('/', bulkRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))

@@ -23,7 +23,7 @@ import { updateSiteSettings } from './update-site-settings.ts';
 import { writePage } from './write-page.ts';
 
 /** `?lang=xx`, defaulting to the site's default language; an unknown language is a 400. */
-function languageOf(query: string | undefined, site: SiteRow): Language {
+export function languageOf(query: string | undefined, site: SiteRow): Language {
   if (query === undefined || query === '') return siteSettingsSchema.parse(site.settings).defaultLanguage;
   const parsed = languageSchema.safeParse(query.toLowerCase());
   if (!parsed.success) throw fieldError('bad_request', ['lang'], 'unknownLanguage', { lang: String(query) });

@@ -1,3 +1,4 @@
+import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
 import { identityContracts } from './identity.ts';
@@ -17,6 +18,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   sites: siteContracts,
   notifications: notificationContracts,
   surveyResults: surveyResultContracts,
+  bulk: bulkContracts,
   publishing: publishingContracts,
   ownerData: ownerDataContracts,
   docs: docsContracts,

@@ -146,6 +146,17 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'unsupportedFormat',
   'fileTooLarge',
   'storageQuotaExceeded',
+  // Bulk upload of a ZIP
+  'zipNotAZip',
+  'zipNoImages',
+  'zipBomb',
+  'zipTooManyEntries',
+  'zipNoPageLeft',
+  'bulkUploadRunning',
+  'bulkUploadNotFound',
+  'bulkUploadNotFinished',
+  'bulkUploadFailed',
+  'bulkUploadCompleteFailed',
   // Users and imports
   'emailTaken',
   'unknownPlan',

@@ -1,4 +1,5 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
+import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
@@ -21,7 +22,8 @@ type AdminContract =
   | Listed<typeof docsContracts>
   | Listed<typeof notificationContracts>
   | Listed<typeof surveyResultContracts>
-  | Listed<typeof ownerDataContracts>;
+  | Listed<typeof ownerDataContracts>
+  | Listed<typeof bulkContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

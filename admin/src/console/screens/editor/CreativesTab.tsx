@@ -1,22 +1,20 @@
 import { useState, type DragEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { hoverArrowColorSchema, pageContentSchema, pageDetailSchema, type PageDetail } from '../../../../../model/page.ts';
-import { colorSchema } from '../../../../../model/validation.ts';
+import { MAX_ZIP_BYTES } from '../../../../../model/constants.ts';
+import { pageContentSchema, type PageDetail } from '../../../../../model/page.ts';
 import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { SitePage, SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { messageIn } from '../../i18n/messages.ts';
-import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { BulkDetailForm } from './BulkDetailForm.tsx';
+import { type BulkProgress, BulkUploadError, bulkUploadZip } from './bulk-upload-client.ts';
 import { useEditorSite } from './editor-context.tsx';
 import { uploadMedia } from './media-upload.ts';
-import { byName, MAX_ZIP_BYTES, readZipImages, type ZipEntry } from './zip-images.ts';
+import { pagesInOrder } from './pages-in-order.ts';
 
-/** Pages in the order images fill them: category A top to bottom, then B… */
-function pagesInOrder(site: SiteView): SitePage[] {
-  return [...site.creatives].sort((a, b) => a.columnIndex - b.columnIndex).flatMap((creative) => [...creative.pages].sort((a, b) => a.row - b.row));
-}
+/** Natural order of names, so `2.jpg` comes before `10.jpg`. */
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
 
 function putPage(site: SiteView, page: SitePage, detail: Partial<PageDetail>) {
   const content = pageContentSchema.parse(page);
@@ -29,52 +27,66 @@ function putPage(site: SiteView, page: SitePage, detail: Partial<PageDetail>) {
 
 type Bad = { name: string; reason: string };
 
-/** Creative settings: every page at a glance, bulk upload (images or one ZIP), bulk detail settings. */
+/** Creative settings: every page at a glance, bulk upload (images, or one ZIP read on the server), bulk detail settings. */
 export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
   const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const toast = useToast();
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const { lang } = useI18n();
+  const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [bad, setBad] = useState<Bad[]>([]);
   const [over, setOver] = useState(false);
 
-  const bulkUpload = async (files: File[]) => {
-    setBad([]);
-    const problems: Bad[] = [];
-    const entries: ZipEntry[] = [];
-    for (const file of [...files].sort(byName)) {
-      if (/\.zip$/i.test(file.name)) {
-        if (file.size > MAX_ZIP_BYTES) {
-          problems.push({ name: file.name, reason: t('zipTooLarge', { file: file.name }) });
-          continue;
-        }
-        const { images, skipped } = await readZipImages(file);
-        entries.push(...images);
-        problems.push(...skipped.map((name) => ({ name, reason: 'JPG, PNG, MP4, MOV' })));
-      } else entries.push({ name: file.name, blob: file });
+  /** A ZIP goes to the server whole (streamed), which reads it and places its images in order. */
+  const uploadZip = async (file: File) => {
+    if (file.size > MAX_ZIP_BYTES) {
+      setBad([{ name: file.name, reason: t('zipTooLarge', { file: file.name }) }]);
+      return;
     }
+    try {
+      const result = await bulkUploadZip(site, file, lang, setProgress);
+      setBad(await Promise.all(result.bad.map(async (entry) => ({ name: entry.name, reason: await messageIn(lang, entry.key, entry.values) }))));
+      if (result.placed) toast(t('uploadDone', { count: result.placed }));
+      onSaved(result.site);
+    } catch (error) {
+      setProgress(null);
+      if (error instanceof BulkUploadError || error instanceof ApiError) setBad([{ name: file.name, reason: error.message }]);
+      else throw error;
+    }
+  };
+
+  /** Loose images are each uploaded and placed from the first page on, in name order. */
+  const uploadImages = async (files: File[]) => {
+    const problems: Bad[] = [];
     const pages = pagesInOrder(site);
-    const total = Math.min(entries.length, pages.length);
-    problems.push(...entries.slice(pages.length).map((entry) => ({ name: entry.name, reason: `${pages.length} ${t('pages')}` })));
-    setProgress({ done: 0, total });
+    const sorted = [...files].sort(byName);
+    problems.push(...sorted.slice(pages.length).map((file) => ({ name: file.name, reason: `${pages.length} ${t('pages')}` })));
+    const total = Math.min(sorted.length, pages.length);
     let placed = 0;
-    let handled = 0;
     let next = 0;
-    for (const entry of entries.slice(0, pages.length)) {
+    for (const [index, file] of sorted.slice(0, pages.length).entries()) {
+      setProgress({ phase: 'reading', done: index, total, percent: Math.round((index / Math.max(total, 1)) * 100) });
       try {
-        const stored = await uploadMedia(site.id, entry.blob, entry.name.split('/').pop() ?? entry.name, true);
+        const stored = await uploadMedia(site.id, file, file.name, true);
         await putPage(site, pages[next]!, { imageUrl: stored.url });
         next++;
         placed++;
       } catch (error) {
-        problems.push({ name: entry.name, reason: error instanceof ApiError ? error.message : String(error) });
+        problems.push({ name: file.name, reason: error instanceof ApiError ? error.message : String(error) });
       }
-      setProgress({ done: ++handled, total });
     }
-    setProgress({ done: total, total });
+    setProgress({ phase: 'reading', done: total, total, percent: 100 });
     setBad(problems);
     if (placed) toast(t('uploadDone', { count: placed }));
     onSaved(await request('GET /site/:id', { params: { id: site.id }, query: { lang: site.lang } }));
+  };
+
+  const bulkUpload = async (files: File[]) => {
+    setBad([]);
+    const zips = files.filter((file) => /\.zip$/i.test(file.name));
+    for (const zip of zips) await uploadZip(zip);
+    const images = files.filter((file) => !zips.includes(file));
+    if (images.length) await uploadImages(images);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -113,8 +125,8 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
         </div>
         {progress && (
           <div className="upload-progress">
-            <progress max={progress.total || 1} value={progress.done} aria-label={t('bulkUpload')} />
-            <span>{t('uploadProgress', progress)}</span>
+            <progress max={100} value={progress.percent} aria-label={t('bulkUpload')} data-testid="bulk-progress" />
+            <span>{progress.phase === 'sending' ? t('sendingZip', { percent: progress.percent }) : t('readingZip', { done: progress.done, total: progress.total })}</span>
           </div>
         )}
         {bad.length > 0 && (
@@ -146,58 +158,7 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
             ))}
         </div>
       </section>
-      <BulkDetail />
+      <BulkDetailForm />
     </div>
-  );
-}
-
-const BULK_KEYS = ['mainTextColor', 'linkButtonColor', 'linkTextColor', 'hoverArrowColor'] as const;
-type BulkForm = Pick<PageDetail, (typeof BULK_KEYS)[number]>;
-
-/** Bulk detail settings: the same colours and arrow on every page, checked by the page detail schema. */
-function BulkDetail() {
-  const { site, onSaved } = useEditorSite();
-  const { t, lang } = useI18n();
-  const toast = useToast();
-  const defaults = pageDetailSchema.parse({});
-  const form = useForm<BulkForm>({
-    defaultValues: { mainTextColor: defaults.mainTextColor, linkButtonColor: defaults.linkButtonColor, linkTextColor: defaults.linkTextColor, hoverArrowColor: defaults.hoverArrowColor },
-  });
-  const colour = { validate: async (value: string) => colorSchema.safeParse(value).success || messageIn(lang, 'invalidColour') };
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      for (const page of pagesInOrder(site)) await putPage(site, page, values);
-      onSaved(await request('GET /site/:id', { params: { id: site.id }, query: { lang: site.lang } }));
-      toast(t('saved'));
-    } catch (error) {
-      if (error instanceof ApiError) toast(error.message, 'error');
-    }
-  });
-  const { errors } = form.formState;
-  return (
-    <form onSubmit={submit} noValidate className="card stack" aria-label={t('bulkDetail')}>
-      <h2>{t('bulkDetail')}</h2>
-      <div className="row">
-        <Field label={t('mainTextColor')} error={errors.mainTextColor}>
-          {(p) => <input {...p} {...form.register('mainTextColor', colour)} />}
-        </Field>
-        <Field label={t('linkButtonColor')} error={errors.linkButtonColor}>
-          {(p) => <input {...p} {...form.register('linkButtonColor', colour)} />}
-        </Field>
-        <Field label={t('linkTextColor')} error={errors.linkTextColor}>
-          {(p) => <input {...p} {...form.register('linkTextColor', colour)} />}
-        </Field>
-        <Field label={t('hoverArrowColor')}>
-          {(p) => (
-            <select {...p} {...form.register('hoverArrowColor')}>
-              {hoverArrowColorSchema.options.map((value) => (
-                <option key={value}>{value}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <button type="submit">{t('applyToAll')}</button>
-    </form>
   );
 }
