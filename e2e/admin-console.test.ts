@@ -200,7 +200,7 @@ describe('a new customer in the admin console', () => {
     await page.getByLabel('Password').fill('Viewer#Pass1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/admin-user/site-list');
-    await page.getByRole('link', { name: 'Spring shoes' }).click();
+    await page.getByRole('link', { name: 'Spring shoes', exact: true }).click();
     await expect.poll(() => page.getByText('You have view-only authority: changes will be refused.').count()).toBe(1);
 
     const refused = 'Your authority is view only; changes are not allowed.';

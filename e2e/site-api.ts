@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import type { SiteView } from '../model/site-view.ts';
 import type { RunningServer } from '../api/server.ts';
@@ -69,4 +70,25 @@ export function pageIds(site: SiteView): Record<string, string> {
  */
 export function visitorUrl(server: Pick<RunningServer, 'siteUrl'>, siteId: string, subPath = '', search = ''): string {
   return `${server.siteUrl}/sites/${siteId}/${subPath}${search}`;
+}
+
+/**
+ * The status a visitor's browser ends on for a site's address: the shared host's entry, then the
+ * site's own origin it redirects to. Node's fetch cannot resolve `{handle}.localhost`, so the
+ * second request goes to the server's address with the site's Host, as a browser's would arrive.
+ */
+export async function visitorStatus(server: Pick<RunningServer, 'siteUrl'>, siteId: string, subPath = ''): Promise<number> {
+  const entry = await fetch(visitorUrl(server, siteId, subPath), { redirect: 'manual' });
+  const location = entry.headers.get('location');
+  if (entry.status !== 301 || !location) return entry.status;
+  const target = new URL(location, server.siteUrl);
+  const shared = new URL(server.siteUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: shared.hostname, port: shared.port, path: `${target.pathname}${target.search}`, headers: { host: target.host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

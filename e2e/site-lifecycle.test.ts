@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
 import { launchBrowser, visiblePosition, waitForHydration } from './browser.ts';
-import { pageIds, signIn, visitorUrl } from './site-api.ts';
+import { pageIds, signIn, visitorStatus, visitorUrl } from './site-api.ts';
 
 const OPERATOR_EMAIL = 'owner@example.com';
 const OPERATOR_PASSWORD = 'Operator-pass1!';
@@ -50,7 +50,7 @@ async function publishedSite(name: string, rows = 1): Promise<{ id: string; page
   return { id: site.id, pages, image };
 }
 
-const visitStatus = async (siteId: string, path = '') => (await fetch(visitorUrl(server, siteId, path))).status;
+const visitStatus = (siteId: string, path = '') => visitorStatus(server, siteId, path);
 
 async function openPublishTab(page: Page, siteId: string): Promise<void> {
   await page.goto(`${server.adminUrl}/master/site/${siteId}`);
