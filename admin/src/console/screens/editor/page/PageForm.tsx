@@ -1,0 +1,95 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
+import { request } from '../../../api/request.ts';
+import type { SitePage } from '../../../api/types.ts';
+import { useI18n } from '../../../i18n/i18n.tsx';
+import { schemaResolver } from '../../../ui/schema-resolver.ts';
+import { useToast } from '../../../ui/toast.tsx';
+import { useEditorSite } from '../editor-context.tsx';
+import { ButtonsSection } from './ButtonsSection.tsx';
+import { DetailSection } from './DetailSection.tsx';
+import { historyKey } from './history-key.ts';
+import { LinksSection } from './LinksSection.tsx';
+import { PlacementEditor } from './PlacementEditor.tsx';
+import { ProductsSection } from './ProductsSection.tsx';
+import { withSavedPage } from './site-pages.ts';
+import { useEditHistory } from './use-edit-history.ts';
+
+/**
+ * One page's form: its sections, the placement stage, undo and redo, and the save. A refused or
+ * failed save keeps every typed value (the request client shows why); a saved page is taken
+ * from the PUT's answer.
+ */
+export function PageForm({ page }: { page: SitePage }) {
+  const { t, lang } = useI18n();
+  const toast = useToast();
+  const { site, onSaved, setUnsaved } = useEditorSite();
+  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: pageContentSchema.parse(page) });
+  const history = useEditHistory(form);
+  const [selected, setSelected] = useState<string | null>(null);
+  // Picking an item on the stage brings its fields into view in the side panel.
+  const select = (key: string) => {
+    setSelected(key);
+    document.querySelector(`[data-item-fields="${key}"]`)?.scrollIntoView({ block: 'nearest' });
+  };
+  const { isDirty, isSubmitting } = form.formState;
+  // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
+  useEffect(() => {
+    form.reset(pageContentSchema.parse(page), { keepDirtyValues: true });
+  }, [form, page]);
+  useEffect(() => {
+    setUnsaved(`page-${page.id}`, isDirty);
+  }, [setUnsaved, page.id, isDirty]);
+  useEffect(() => () => setUnsaved(`page-${page.id}`, false), [setUnsaved, page.id]);
+
+  const imageUrl = form.watch('detail.imageUrl');
+  const isVideo = site.media.find((record) => imageUrl.endsWith(`/${record.id}`))?.kind === 'video';
+
+  const submit = form.handleSubmit(async (content) => {
+    const answer = await request('PUT /site/:id/page/:pageId', { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: content }).catch(() => null);
+    // Refused or failed: the client said why, and the form keeps every typed value.
+    if (!answer) return;
+    form.reset(pageContentSchema.parse(answer.page));
+    onSaved(withSavedPage(site, answer.page));
+    toast(t('saved'));
+  });
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const step = historyKey(event);
+    if (!step) return;
+    event.preventDefault();
+    history[step]();
+  };
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} onKeyDown={onKeyDown} noValidate className="page-editor" aria-label={`${t('tab.page')} ${page.position}`}>
+        <div className="stack card">
+          <div className="row spread">
+            <h2>{page.position}</h2>
+            <div className="row">
+              <button type="button" className="secondary" onClick={history.undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+                {t('undo')}
+              </button>
+              <button type="button" className="secondary" onClick={history.redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+                {t('redo')}
+              </button>
+            </div>
+          </div>
+          <DetailSection />
+          <ButtonsSection selected={selected} />
+          <LinksSection selected={selected} />
+          <ProductsSection selected={selected} />
+          {isDirty && (
+            <p className="hint" role="status">
+              {t('unsaved')}
+            </p>
+          )}
+          <button type="submit" disabled={isSubmitting}>
+            {t('savePage')}
+          </button>
+        </div>
+        <PlacementEditor imageUrl={imageUrl} isVideo={isVideo} selected={selected} onSelect={select} />
+      </form>
+    </FormProvider>
+  );
+}
