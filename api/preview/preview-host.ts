@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { CANVAS_FLAG } from '../../model/canvas.ts';
 import type { SiteDraft } from '../../model/draft.ts';
 import { parseLanguageToken, type Language } from '../../model/language.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../../model/position.ts';
@@ -98,7 +99,10 @@ export function previewHost(deps: PreviewHostDeps) {
     const position = (rest.shift() ?? DEFAULT_POSITION).toUpperCase();
     if (rest.length > 0 || !isPositionCode(position)) return c.text('Not found', 404);
     const { site, pages } = snapshotIn(lang);
-    const page = pages.find((candidate) => candidate.position === position) ?? null;
+    const found = pages.find((candidate) => candidate.position === position) ?? null;
+    // As the page editor's canvas, the page is shown with the content being edited, whose media
+    // URLs are the draft's (a publish swaps them for public ones): it may look them up as such.
+    const page = found && c.req.query(CANVAS_FLAG) !== undefined ? { ...found, media: { ...mediaMap.entries, ...found.media } } : found;
     const { status, html } = await renderer.renderPage({ site, page, assetOrigin: '' });
     return c.body(html, page ? 200 : (status as 404), headers('text/html; charset=utf-8'));
   }

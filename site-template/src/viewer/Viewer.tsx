@@ -7,6 +7,7 @@ import LanguageSelect from './LanguageSelect.tsx';
 import MusicToggle from './MusicToggle.tsx';
 import SiteExtras from './SiteExtras.tsx';
 import { useAddressSync } from './address-sync.ts';
+import { useCanvasPages } from './canvas-mode.ts';
 import { shownButtons } from './cta-rules.ts';
 import { followDestination } from './follow-destination.ts';
 import { useGridMoves } from './grid-moves.ts';
@@ -21,13 +22,14 @@ type Props = { site: SiteSnapshot; initialPage: ResolvedPage };
 export default function Viewer({ site, initialPage }: Props) {
   const initial = useRef<Cell>({ column: initialPage.columnIndex, row: initialPage.row }).current;
   const [current, moveTo, move, rootRef] = useGridMoves(site, initial);
-  const pages = usePageCache(site, initialPage, current);
+  const cached = usePageCache(site, initialPage, current);
   useAddressSync(site, current);
   const swipe = useSwipeInput(move);
   const navigate = useCallback((destination: Destination) => followDestination(destination, site, current, moveTo), [site, current, moveTo]);
 
   const column = site.grid[current.column];
   const gridPage = pageAt(site.grid, current);
+  const pages = useCanvasPages(cached, gridPage?.id);
   const currentPage = pages[gridPage?.id ?? ''];
   const currentContent = currentPage?.content ?? null;
   const showMenu = globalMenuVisible(site.displayGlobalMenu, site.grid.length, shownButtons(currentContent?.buttons ?? []).length);

@@ -127,6 +127,7 @@ const SCREENS = {
   savePage: ['Save the page', 'ページを保存', '保存页面', '페이지 저장'],
   noImageYet: ['No image yet', '画像未設定', '暂无图片', '이미지 없음'],
   // The page editor (creative detail): undo, unsaved work, every field of visitor spec §3
+  canvas: ['The page as visitors see it', '訪問者に表示されるページ', '访客看到的页面', '방문자에게 보이는 페이지'],
   undo: ['Undo', '元に戻す', '撤销', '실행 취소'],
   redo: ['Redo', 'やり直す', '重做', '다시 실행'],
   unsavedLeave: [

@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
 import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
 import { request } from '../../../api/request.ts';
 import type { SitePage } from '../../../api/types.ts';
@@ -8,6 +9,7 @@ import { schemaResolver } from '../../../ui/schema-resolver.ts';
 import { useToast } from '../../../ui/toast.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { ButtonsSection } from './ButtonsSection.tsx';
+import { CanvasFrame } from './CanvasFrame.tsx';
 import { DetailSection } from './DetailSection.tsx';
 import { historyKey } from './history-key.ts';
 import { LinksSection } from './LinksSection.tsx';
@@ -28,6 +30,10 @@ export function PageForm({ page }: { page: SitePage }) {
   const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: pageContentSchema.parse(page) });
   const history = useEditHistory(form);
   const [selected, setSelected] = useState<string | null>(null);
+  // A save reloads the canvas, so media uploaded since it opened are in its draft.
+  const [revision, setRevision] = useState(0);
+  // Where the viewer drew each element: the stage sizes its handles for items without a size of their own (a product point, the main text).
+  const [boxes, setBoxes] = useState<CanvasBox[]>([]);
   // Picking an item on the stage brings its fields into view in the side panel.
   const select = (key: string) => {
     setSelected(key);
@@ -52,6 +58,7 @@ export function PageForm({ page }: { page: SitePage }) {
     if (!answer) return;
     form.reset(pageContentSchema.parse(answer.page));
     onSaved(withSavedPage(site, answer.page));
+    setRevision((count) => count + 1);
     toast(t('saved'));
   });
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -88,7 +95,14 @@ export function PageForm({ page }: { page: SitePage }) {
             {t('savePage')}
           </button>
         </div>
-        <PlacementEditor imageUrl={imageUrl} isVideo={isVideo} selected={selected} onSelect={select} />
+        <PlacementEditor
+          imageUrl={imageUrl}
+          isVideo={isVideo}
+          selected={selected}
+          onSelect={select}
+          measured={boxes}
+          canvas={<CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={setBoxes} />}
+        />
       </form>
     </FormProvider>
   );

@@ -1,6 +1,7 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useFormContext, type FieldPathByValue } from 'react-hook-form';
 import { REFERENCE_VIEWPORT } from '../../../../../../model/constants.ts';
+import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
 import type { PageContent } from '../../../../../../model/page.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { nudgeBox, placeBox, type Box } from './nudge.ts';
@@ -72,13 +73,31 @@ function itemsOf(content: PageContent, labels: { button: string; link: string; p
  * change its size. Pointer events rather than a drag library: an item's box is its own form
  * fields, clamped to the stage, which is all the drag has to do.
  */
-export function PlacementEditor({ imageUrl, isVideo, selected, onSelect }: { imageUrl: string; isVideo: boolean; selected: string | null; onSelect(key: string): void }) {
+export function PlacementEditor({
+  imageUrl,
+  isVideo,
+  selected,
+  onSelect,
+  canvas,
+  measured = [],
+}: {
+  imageUrl: string;
+  isVideo: boolean;
+  selected: string | null;
+  onSelect(key: string): void;
+  canvas?: ReactNode;
+  measured?: readonly CanvasBox[];
+}) {
   const { t } = useI18n();
   const { watch, setValue } = useFormContext<PageContent>();
   const content = watch();
   const stage = useRef<HTMLDivElement>(null);
   const drag = useRef<{ item: Item; mode: 'move' | 'resize'; startX: number; startY: number; box: Item['box']; scale: number } | null>(null);
-  const items = itemsOf(content, { button: t('buttons'), link: t('linkAreas'), product: t('products'), text: t('mainText') });
+  const items = itemsOf(content, { button: t('buttons'), link: t('linkAreas'), product: t('products'), text: t('mainText') }).map((item) => {
+    if (item.w) return item;
+    const drawn = measured.find((box) => box.key === item.key);
+    return drawn ? { ...item, box: { ...item.box, w: drawn.w, h: drawn.h } } : item;
+  });
   const set = (path: NumberField, value: number) => setValue(path, value, { shouldDirty: true });
 
   const place = (item: Item, box: Box) => {
@@ -124,9 +143,9 @@ export function PlacementEditor({ imageUrl, isVideo, selected, onSelect }: { ima
         {t('placement')}
         <small className="hint">{t('placementHint')}</small>
       </figcaption>
-      <div ref={stage} className="stage" style={{ width: STAGE_W, height: STAGE_H }} data-testid="placement-stage">
-        {imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />)}
-        {!imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
+      <div ref={stage} className={canvas ? 'stage stage-live' : 'stage'} style={{ width: STAGE_W, height: STAGE_H }} data-testid="placement-stage">
+        {canvas ?? (imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />))}
+        {!canvas && !imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
         {items.map((item) => (
           // biome-ignore lint/a11y/useSemanticElements: a positioned box that is dragged, resized by its corner handles (buttons inside it) and nudged by arrow keys; a <button> cannot hold those handles.
           <div
@@ -138,7 +157,11 @@ export function PlacementEditor({ imageUrl, isVideo, selected, onSelect }: { ima
             aria-pressed={selected === item.key}
             className={`placed placed-${item.kind}${selected === item.key ? ' placed-selected' : ''}`}
             onFocus={() => onSelect(item.key)}
-            style={{ left: item.box.x, top: item.box.y, width: item.box.w, height: item.box.h }}
+            style={
+              item.kind === 'product'
+                ? { left: item.box.x - item.box.w / 2, top: item.box.y - item.box.h / 2, width: item.box.w, height: item.box.h }
+                : { left: item.box.x, top: item.box.y, width: item.box.w, height: item.box.h }
+            }
             onPointerDown={start(item, 'move')}
             onPointerMove={move}
             onPointerUp={end}
