@@ -165,6 +165,14 @@ describe('the page canvas', () => {
     await expect.poll(async () => Object.keys(await elementBoxes(reloaded)).length).toBe(5);
     const onCanvas = await elementBoxes(reloaded);
 
+    // Unsaved work: previewing asks first, and staying keeps it.
+    await form.getByLabel('Main text', { exact: true }).fill('Spring tea, unsaved');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+    await page.getByRole('link', { name: 'Preview' }).click();
+    expect(await asked).toBe('This page has unsaved changes. Leave without saving them?');
+    expect(page.url()).toBe(`${server.adminUrl}/admin-user/site/${siteId}`);
+    expect(await form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Spring tea, unsaved');
+
     await page.getByRole('tab', { name: 'Publish' }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => page.getByTestId('publish-result').count(), { timeout: 60_000 }).toBe(1);
