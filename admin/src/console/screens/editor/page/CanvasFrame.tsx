@@ -17,7 +17,17 @@ const HELLO_MS = 250;
  * change. Messages are exchanged with that frame only, at the preview's origin, in the canvas
  * messages' shapes; the owner's scripts stay on the site origin.
  */
-export function CanvasFrame({ pageId, position, onBoxes }: { pageId: string; position: string; onBoxes(boxes: CanvasBox[]): void }) {
+export function CanvasFrame({
+  pageId,
+  position,
+  onBoxes,
+  size = REFERENCE_VIEWPORT,
+}: {
+  pageId: string;
+  position: string;
+  onBoxes(boxes: CanvasBox[]): void;
+  size?: { width: number; height: number };
+}) {
   const { t } = useI18n();
   const { site } = useEditorSite();
   const { watch } = useFormContext<PageContent>();
@@ -65,8 +75,8 @@ export function CanvasFrame({ pageId, position, onBoxes }: { pageId: string; pos
       tabIndex={-1}
       sandbox="allow-scripts allow-same-origin"
       src={`${url}${site.lang}/${position}?${CANVAS_FLAG}`}
-      width={REFERENCE_VIEWPORT.width}
-      height={REFERENCE_VIEWPORT.height}
+      width={size.width}
+      height={size.height}
       onLoad={() => {
         answered.current = false;
       }}

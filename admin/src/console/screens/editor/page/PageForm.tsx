@@ -18,6 +18,11 @@ import { ProductsSection } from './ProductsSection.tsx';
 import { withSavedPage } from './site-pages.ts';
 import { useEditHistory } from './use-edit-history.ts';
 
+/** The PC view's frame, as the console's preview shows PC, drawn at a third of its size beside the form. */
+const PC_SIZE = { width: 1280, height: 720 };
+const PC_SCALE = 400 / PC_SIZE.width;
+const ignoreBoxes = () => {};
+
 /**
  * One page's form: its sections, the placement stage, undo and redo, and the save. A refused or
  * failed save keeps every typed value (the request client shows why); a saved page is taken
@@ -32,6 +37,7 @@ export function PageForm({ page }: { page: SitePage }) {
   const [selected, setSelected] = useState<string | null>(null);
   // A save reloads the canvas, so media uploaded since it opened are in its draft.
   const [revision, setRevision] = useState(0);
+  const [view, setView] = useState<'mobile' | 'pc'>('mobile');
   // Where the viewer drew each element: the stage sizes its handles for items without a size of their own (a product point, the main text).
   const [boxes, setBoxes] = useState<CanvasBox[]>([]);
   // Picking an item on the stage brings its fields into view in the side panel.
@@ -61,6 +67,16 @@ export function PageForm({ page }: { page: SitePage }) {
     setRevision((count) => count + 1);
     toast(t('saved'));
   });
+  const viewToggle = (
+    // biome-ignore lint/a11y/useSemanticElements: two toggle buttons laid out as a row; role=group names the pair without a fieldset's frame.
+    <div className="row" role="group" aria-label={t('viewMode')}>
+      {(['mobile', 'pc'] as const).map((mode) => (
+        <button key={mode} type="button" aria-pressed={view === mode} className={view === mode ? '' : 'secondary'} onClick={() => setView(mode)}>
+          {t(mode === 'mobile' ? 'previewMobile' : 'previewPc')}
+        </button>
+      ))}
+    </div>
+  );
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     const step = historyKey(event);
     if (!step) return;
@@ -95,14 +111,30 @@ export function PageForm({ page }: { page: SitePage }) {
             {t('savePage')}
           </button>
         </div>
-        <PlacementEditor
-          imageUrl={imageUrl}
-          isVideo={isVideo}
-          selected={selected}
-          onSelect={select}
-          measured={boxes}
-          canvas={<CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={setBoxes} />}
-        />
+        {view === 'mobile' ? (
+          <PlacementEditor
+            imageUrl={imageUrl}
+            isVideo={isVideo}
+            selected={selected}
+            onSelect={select}
+            measured={boxes}
+            toolbar={viewToggle}
+            canvas={<CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={setBoxes} />}
+          />
+        ) : (
+          // PC view is for looking: items are placed on the reference viewport, in mobile view.
+          <figure className="placement">
+            <figcaption>
+              {t('previewPc')}
+              {viewToggle}
+            </figcaption>
+            <div className="stage stage-pc" style={{ width: PC_SIZE.width * PC_SCALE, height: PC_SIZE.height * PC_SCALE }} data-testid="pc-stage">
+              <div style={{ width: PC_SIZE.width, height: PC_SIZE.height, transform: `scale(${PC_SCALE})`, transformOrigin: '0 0', position: 'relative' }}>
+                <CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={ignoreBoxes} size={PC_SIZE} />
+              </div>
+            </div>
+          </figure>
+        )}
       </form>
     </FormProvider>
   );

@@ -80,6 +80,7 @@ export function PlacementEditor({
   onSelect,
   canvas,
   measured = [],
+  toolbar,
 }: {
   imageUrl: string;
   isVideo: boolean;
@@ -87,6 +88,7 @@ export function PlacementEditor({
   onSelect(key: string): void;
   canvas?: ReactNode;
   measured?: readonly CanvasBox[];
+  toolbar?: ReactNode;
 }) {
   const { t } = useI18n();
   const { watch, setValue } = useFormContext<PageContent>();
@@ -142,6 +144,7 @@ export function PlacementEditor({
       <figcaption>
         {t('placement')}
         <small className="hint">{t('placementHint')}</small>
+        {toolbar}
       </figcaption>
       <div ref={stage} className={canvas ? 'stage stage-live' : 'stage'} style={{ width: STAGE_W, height: STAGE_H }} data-testid="placement-stage">
         {canvas ?? (imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />))}
