@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { CANVAS_FLAG } from '../../../../../../model/canvas.ts';
 import { canvasBoxesMessageSchema, type CanvasBox, type CanvasPageMessage } from '../../../../../../model/canvas-messages.ts';
@@ -34,6 +34,8 @@ export function CanvasFrame({
   const content = watch();
   const frame = useRef<HTMLIFrameElement>(null);
   const answered = useRef(false);
+  // A (re)loaded frame has a fresh viewer: offer it the content again until it answers.
+  const [, loaded] = useReducer((count: number) => count + 1, 0);
   const [url, setUrl] = useState('');
   useEffect(() => {
     void request('POST /preview/site/:id', { params: { id: site.id } }, { quiet: true })
@@ -79,6 +81,7 @@ export function CanvasFrame({
       height={size.height}
       onLoad={() => {
         answered.current = false;
+        loaded();
       }}
     />
   );
