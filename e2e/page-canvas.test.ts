@@ -179,6 +179,11 @@ describe('the page canvas', () => {
     expect(await asked).toBe('This page has unsaved changes. Leave without saving them?');
     expect(page.url()).toBe(`${server.adminUrl}/admin-user/site/${siteId}`);
     expect(await form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Spring tea, unsaved');
+    // So does the shell's menu.
+    const askedAgain = new Promise<void>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve())));
+    await page.getByRole('link', { name: 'Sites', exact: true }).click();
+    await askedAgain;
+    expect(page.url()).toBe(`${server.adminUrl}/admin-user/site/${siteId}`);
 
     await page.getByRole('tab', { name: 'Publish' }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Language } from '../../../../../model/language.ts';
 import { request } from '../../api/request.ts';
@@ -39,17 +39,26 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
     if (isUnsaved) unsaved.current.add(form);
     else unsaved.current.delete(form);
   }, []);
+  const mayLeave = useCallback(() => unsaved.current.size === 0 || window.confirm(t('unsavedLeave')), [t]);
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (unsaved.current.size > 0) event.preventDefault();
     };
+    // Any link out of the editor (the preview, the shell's menu) asks first; wouter leaves a prevented click alone.
+    const leave = (event: globalThis.MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link && unsaved.current.size > 0 && !mayLeave()) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, []);
-  const mayLeave = () => unsaved.current.size === 0 || window.confirm(t('unsavedLeave'));
-  const confirmLeave = (event: MouseEvent) => {
-    if (!mayLeave()) event.preventDefault();
-  };
+    document.addEventListener('click', leave, true);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('click', leave, true);
+    };
+  }, [mayLeave]);
   const openPage = useCallback((id: string) => {
     setPageId(id);
     setTab('page');
@@ -71,7 +80,7 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
               ))}
             </select>
           </label>
-          <Link href={`/site/${site.id}/preview`} className="button secondary" onClick={confirmLeave}>
+          <Link href={`/site/${site.id}/preview`} className="button secondary">
             {t('preview')}
           </Link>
         </div>
