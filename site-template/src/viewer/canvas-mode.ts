@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CANVAS_FLAG } from '../../../model/canvas.ts';
+import { CANVAS_FLAG, isCanvasPageMessage } from '../../../model/canvas.ts';
 import type { CanvasBox, CanvasBoxesMessage } from '../../../model/canvas-messages.ts';
 import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
 import type { ResolvedPage } from '../../../model/snapshot.ts';
@@ -27,18 +27,13 @@ export function useCanvasPages(pages: Record<string, ResolvedPage>, shownPageId:
   const canvas = isCanvas();
   useEffect(() => {
     if (!canvas) return;
-    // The schema (and zod with it) loads only here: a visitor's page never runs this.
-    const schema = import('../../../model/canvas-messages.ts').then((module) => module.canvasPageMessageSchema);
-    const receive = async (event: MessageEvent) => {
-      if (event.source !== window.parent) return;
-      const message = (await schema).safeParse(event.data);
-      if (!message.success) return;
+    const receive = (event: MessageEvent) => {
+      if (event.source !== window.parent || !isCanvasPageMessage(event.data)) return;
       setAdminOrigin(event.origin);
-      setEdited({ pageId: message.data.pageId, content: message.data.content });
+      setEdited({ pageId: event.data.pageId, content: event.data.content });
     };
-    const listener = (event: MessageEvent) => void receive(event);
-    window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
+    window.addEventListener('message', receive);
+    return () => window.removeEventListener('message', receive);
   }, [canvas]);
   const merged = edited && pages[edited.pageId] ? { ...pages, [edited.pageId]: { ...pages[edited.pageId]!, content: edited.content } } : pages;
   // After each render with edited content, tell the admin where the elements landed.

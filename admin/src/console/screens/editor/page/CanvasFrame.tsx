@@ -1,9 +1,9 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { CANVAS_FLAG } from '../../../../../../model/canvas.ts';
-import { canvasBoxesMessageSchema, type CanvasBox, type CanvasPageMessage } from '../../../../../../model/canvas-messages.ts';
+import { CANVAS_FLAG, type CanvasPageMessage } from '../../../../../../model/canvas.ts';
+import { canvasBoxesMessageSchema, type CanvasBox } from '../../../../../../model/canvas-messages.ts';
 import { REFERENCE_VIEWPORT } from '../../../../../../model/constants.ts';
-import type { PageContent } from '../../../../../../model/page.ts';
+import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
 import { request } from '../../../api/request.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
@@ -46,8 +46,10 @@ export function CanvasFrame({
 
   useEffect(() => {
     const target = frame.current?.contentWindow;
-    if (!target || !origin) return;
-    const message: CanvasPageMessage = { type: 'sg-canvas-page', pageId, content };
+    // Content half typed (a colour, an empty number) is not sent: the canvas keeps the last whole page.
+    const whole = pageContentSchema.safeParse(content);
+    if (!target || !origin || !whole.success) return;
+    const message: CanvasPageMessage = { type: 'sg-canvas-page', pageId, content: whole.data };
     const send = () => target.postMessage(message, origin);
     send();
     if (answered.current) return;
