@@ -144,6 +144,9 @@ describe('the page canvas', () => {
     await page.mouse.move(start.x + start.width / 2 - 40, start.y + start.height / 2 - 100, { steps: 8 });
     await page.mouse.up();
     expect(await left.inputValue()).toBe('87');
+    // Picking it on the stage selects it: its fields in the side panel are marked.
+    expect(await handle.getAttribute('aria-pressed')).toBe('true');
+    expect(await media.getAttribute('class')).toContain('item-selected');
     await expect.poll(async () => Math.round((await elementBoxes(frame))[buttonId]?.x ?? -1)).toBe(87);
     // A pause, as a hand takes: quick changes to one item fold into one undo step.
     await page.waitForTimeout(FOLD_MS + 100);
