@@ -212,6 +212,9 @@ describe('the page canvas', () => {
     // The product's link button appears in its popup.
     await live.locator('[data-product-id]').click();
     await expect.poll(() => live.locator('.sg-product-link').textContent()).toBe('Buy the tea');
+    // The custom path set in the console leads to the page.
+    await live.goto(`${server.siteUrl}/sites/${siteId}/spring-tea`);
+    await expect.poll(() => live.locator('.sg-page[data-position="A1"] .sg-main-text').textContent(), { timeout: 20_000 }).toBe('Spring tea');
     await live.close();
     await page.close();
   });
