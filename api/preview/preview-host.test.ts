@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, pngBytes, SITE_ORIGIN, testRenderer, type TestContext } from '../test-support.ts';
 import { createSiteApp } from '../app.ts';
+import { CANVAS_FLAG } from '../../model/canvas.ts';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -31,6 +32,19 @@ function visitorDeps() {
 }
 
 describe('the draft preview on the preview origin', () => {
+  it('as the page editor’s canvas, lets the page look its media up by the draft URLs the editor sends; a plain preview keeps them private', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
+    const page = site.creatives[0]!.pages[0]!;
+    const upload = await ctx.uploadMedia(site.id, await pngBytes(30, 60, '#336699'));
+    await ctx.writePage(site.id, page.id, 'jp', { detail: { imageUrl: upload.url } });
+    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
+    const base = await previewLink(site.id);
+    const plain = await (await app.request(`${PREVIEW_ORIGIN}${base}A1`)).text();
+    const canvas = await (await app.request(`${PREVIEW_ORIGIN}${base}A1?${CANVAS_FLAG}`)).text();
+    expect(plain).not.toContain(upload.url);
+    expect(canvas).toContain(upload.url);
+  });
+
   it('renders the unpublished draft with the built viewer, its media and neighbour data behind the token', async () => {
     const site = await ctx.createSite({ numberHorizontal: 2, numberVertical: 1 });
     const page = site.creatives[1]!.pages[0]!;

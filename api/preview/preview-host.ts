@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { CANVAS_FLAG } from '../../model/canvas.ts';
 import type { SiteDraft } from '../../model/draft.ts';
 import { parseLanguageToken, type Language } from '../../model/language.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../../model/position.ts';
@@ -108,7 +109,12 @@ export function previewHost(deps: PreviewHostDeps) {
     if (rest.length > 0 || !isPositionCode(position)) return c.text('Not found', 404);
     const { renders } = planIn(lang);
     const job = renders.find((candidate) => candidate.locals.page?.position === position);
-    const { status, html } = await renderer.renderPage(job?.locals ?? renders.find((candidate) => !candidate.locals.page && !candidate.locals.screen)!.locals);
+    const locals = job?.locals ?? renders.find((candidate) => !candidate.locals.page && !candidate.locals.screen)!.locals;
+    // As the page editor's canvas, the page is shown with the content being edited, whose media
+    // URLs are the draft's (a publish swaps them for public ones): it may look them up as such.
+    const found = locals.page;
+    const canvas = found && c.req.query(CANVAS_FLAG) !== undefined ? { ...locals, page: { ...found, media: { ...mediaMap.entries, ...found.media } } } : locals;
+    const { status, html } = await renderer.renderPage(canvas);
     return c.body(html, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
   }
 

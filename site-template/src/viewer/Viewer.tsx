@@ -9,6 +9,7 @@ import SiteExtras from './SiteExtras.tsx';
 import ViewerErrorBoundary from './ViewerErrorBoundary.tsx';
 import { useAddressSync } from './address-sync.ts';
 import { useChatbotScript } from './chatbot-script.ts';
+import { useCanvasPages } from './canvas-mode.ts';
 import { shownButtons } from './cta-rules.ts';
 import { followDestination } from './follow-destination.ts';
 import { useGridMoves } from './grid-moves.ts';
@@ -46,13 +47,14 @@ function SwipeViewer({ site: pageSite, initialPage, neighbourhood }: ViewerData)
   useEffect(() => {
     if (!complete) load();
   }, [current, complete, load]);
-  const pages = usePageCache(site, initialPage, current);
+  const cached = usePageCache(site, initialPage, current);
   useAddressSync(site, current);
   const swipe = useSwipeInput(move);
   const navigate = useCallback((destination: Destination) => followDestination(destination, site, current, moveTo), [site, current, moveTo]);
 
   const column = site.grid[current.column];
   const gridPage = pageAt(site.grid, current);
+  const pages = useCanvasPages(cached, gridPage?.id);
   const currentPage = pages[gridPage?.id ?? ''];
   const currentContent = currentPage?.content ?? null;
   useChatbotScript(gridPage?.id, currentContent?.chatbotScript);

@@ -31,9 +31,11 @@ const KEYS = [
   'globalMenuTextColor',
   'globalMenuBackgroundColor',
   'isEcLink',
+  'speakerColor',
+  'customPathPrefix',
 ] as const;
-const SWITCHES = ['displayLanguageIcon', 'displayGlobalMenu', 'displayPageCount', 'displayAlbum', 'swipeRedirection', 'autoAttachUrlParam'] as const;
-const COLOURS = ['safeAreaColor', 'globalMenuTextColor', 'globalMenuBackgroundColor'] as const;
+const SWITCHES = ['displayLanguageIcon', 'displayGlobalMenu', 'displayPageCount', 'displayAlbum', 'swipeRedirection', 'autoAttachUrlParam', 'isEcLink'] as const;
+const COLOURS = ['safeAreaColor', 'globalMenuTextColor', 'globalMenuBackgroundColor', 'speakerColor'] as const;
 
 type Form = Pick<SiteSettings, (typeof KEYS)[number]>;
 
@@ -126,6 +128,9 @@ export function SettingsTab() {
             </Field>
           ))}
         </div>
+        <Field label={t('customPathPrefix')} error={errors.customPathPrefix} hint={t('customPathPrefixHint')}>
+          {(props) => <input {...props} {...form.register('customPathPrefix')} />}
+        </Field>
         <button type="submit" disabled={form.formState.isSubmitting}>
           {t('save')}
         </button>

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Language } from '../../../../../model/language.ts';
 import { request } from '../../api/request.ts';
@@ -10,7 +10,7 @@ import { CreativesTab } from './CreativesTab.tsx';
 import { EditorSiteProvider, type EditorSite } from './editor-context.tsx';
 import { MenuTab } from './MenuTab.tsx';
 import { OtherTab } from './OtherTab.tsx';
-import { PageTab } from './PageTab.tsx';
+import { PageTab } from './page/PageTab.tsx';
 import { PopupTab } from './PopupTab.tsx';
 import { CampaignTab } from './CampaignTab.tsx';
 import { PublishTab } from './PublishTab.tsx';
@@ -34,11 +34,37 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
       .catch(() => {});
   }, [siteId, lang]);
   const onSaved = useCallback((next: SiteView) => setSite(next), []);
+  // Forms holding unsaved changes, by name: leaving, previewing or switching language asks first.
+  const unsaved = useRef(new Set<string>());
+  const setUnsaved = useCallback((form: string, isUnsaved: boolean) => {
+    if (isUnsaved) unsaved.current.add(form);
+    else unsaved.current.delete(form);
+  }, []);
+  const mayLeave = useCallback(() => unsaved.current.size === 0 || window.confirm(t('unsavedLeave')), [t]);
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (unsaved.current.size > 0) event.preventDefault();
+    };
+    // Any link out of the editor (the preview, the shell's menu) asks first; wouter leaves a prevented click alone.
+    const leave = (event: globalThis.MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link && unsaved.current.size > 0 && !mayLeave()) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('beforeunload', warn);
+    document.addEventListener('click', leave, true);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('click', leave, true);
+    };
+  }, [mayLeave]);
   const openPage = useCallback((id: string) => {
     setPageId(id);
     setTab('page');
   }, []);
-  const editing = useMemo<EditorSite | null>(() => (site ? { site, onSaved } : null), [site, onSaved]);
+  const editing = useMemo<EditorSite | null>(() => (site ? { site, onSaved, setUnsaved } : null), [site, onSaved, setUnsaved]);
   if (!site || !editing) return <p className="loading">{t('loading')}</p>;
   return (
     <section className="editor">
@@ -47,7 +73,7 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
         <div className="row">
           <label className="inline">
             {t('editingLanguage')}{' '}
-            <select aria-label={t('editingLanguage')} value={site.lang} onChange={(event) => setLang(event.target.value as Language)}>
+            <select aria-label={t('editingLanguage')} value={site.lang} onChange={(event) => mayLeave() && setLang(event.target.value as Language)}>
               {site.settings.languages.map((code) => (
                 <option key={code} value={code}>
                   {LANGUAGE_NAMES[code]}

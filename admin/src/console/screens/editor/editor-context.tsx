@@ -1,8 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteView } from '../../api/types.ts';
 
-/** What every tab of the site editor works on: the site in the editing language, and how to hand back the site a save answered. */
-export type EditorSite = { site: SiteView; onSaved(site: SiteView): void };
+/**
+ * What every tab of the site editor works on: the site in the editing language, how to hand back
+ * the site a save answered, and how a form says it holds unsaved changes (named by the form, so
+ * the editor can warn before they are lost to leaving, previewing or switching language).
+ */
+export type EditorSite = { site: SiteView; onSaved(site: SiteView): void; setUnsaved(form: string, unsaved: boolean): void };
 
 const EditorSiteContext = createContext<EditorSite | null>(null);
 

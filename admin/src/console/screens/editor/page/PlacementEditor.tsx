@@ -1,8 +1,10 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { useWatch, type Control, type FieldPathByValue, type UseFormSetValue } from 'react-hook-form';
-import { REFERENCE_VIEWPORT } from '../../../../../model/constants.ts';
-import type { PageContent } from '../../../../../model/page.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useFormContext, type FieldPathByValue } from 'react-hook-form';
+import { REFERENCE_VIEWPORT } from '../../../../../../model/constants.ts';
+import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
+import type { PageContent } from '../../../../../../model/page.ts';
+import { useI18n } from '../../../i18n/i18n.tsx';
+import { nudgeBox, placeBox, type Box } from './nudge.ts';
 
 const { width: STAGE_W, height: STAGE_H } = REFERENCE_VIEWPORT;
 const POINT = 24;
@@ -19,10 +21,8 @@ type Item = {
   y: NumberField;
   w?: NumberField;
   h?: NumberField;
-  box: { x: number; y: number; w: number; h: number };
+  box: Box;
 };
-
-const clamp = (value: number, min: number, max: number) => Math.round(Math.min(Math.max(value, min), Math.max(min, max)));
 
 function itemsOf(content: PageContent, labels: { button: string; link: string; product: string; text: string }): Item[] {
   const items: Item[] = [];
@@ -73,28 +73,50 @@ function itemsOf(content: PageContent, labels: { button: string; link: string; p
  * change its size. Pointer events rather than a drag library: an item's box is its own form
  * fields, clamped to the stage, which is all the drag has to do.
  */
-export function PlacementEditor({ control, setValue, imageUrl, isVideo }: { control: Control<PageContent>; setValue: UseFormSetValue<PageContent>; imageUrl: string; isVideo: boolean }) {
+export function PlacementEditor({
+  imageUrl,
+  isVideo,
+  selected,
+  onSelect,
+  canvas,
+  measured = [],
+  toolbar,
+}: {
+  imageUrl: string;
+  isVideo: boolean;
+  selected: string | null;
+  onSelect(key: string): void;
+  canvas?: ReactNode;
+  measured?: readonly CanvasBox[];
+  toolbar?: ReactNode;
+}) {
   const { t } = useI18n();
-  const content = useWatch({ control }) as PageContent;
+  const { watch, setValue } = useFormContext<PageContent>();
+  const content = watch();
   const stage = useRef<HTMLDivElement>(null);
   const drag = useRef<{ item: Item; mode: 'move' | 'resize'; startX: number; startY: number; box: Item['box']; scale: number } | null>(null);
-  const items = itemsOf(content, { button: t('buttons'), link: t('linkAreas'), product: t('products'), text: t('mainText') });
+  const items = itemsOf(content, { button: t('buttons'), link: t('linkAreas'), product: t('products'), text: t('mainText') }).map((item) => {
+    if (item.w) return item;
+    const drawn = measured.find((box) => box.key === item.key);
+    return drawn ? { ...item, box: { ...item.box, w: drawn.w, h: drawn.h } } : item;
+  });
   const set = (path: NumberField, value: number) => setValue(path, value, { shouldDirty: true });
 
-  const place = (item: Item, box: Item['box']) => {
-    set(item.x, clamp(box.x, 0, STAGE_W - (item.kind === 'product' ? 0 : box.w)));
-    set(item.y, clamp(box.y, 0, STAGE_H - (item.kind === 'product' ? 0 : box.h)));
-    // Spec §5: an item's width and height are capped at the container's.
+  const place = (item: Item, box: Box) => {
+    const placed = placeBox(box, Boolean(item.w && item.h));
+    set(item.x, placed.x);
+    set(item.y, placed.y);
     if (item.w && item.h) {
-      set(item.w, clamp(box.w, 8, STAGE_W - clamp(box.x, 0, STAGE_W)));
-      set(item.h, clamp(box.h, 8, STAGE_H - clamp(box.y, 0, STAGE_H)));
+      set(item.w, placed.w);
+      set(item.h, placed.h);
     }
   };
 
   const start = (item: Item, mode: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
     event.preventDefault();
     event.stopPropagation();
-    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    onSelect(item.key);
+    event.currentTarget.setPointerCapture(event.pointerId);
     const scale = (stage.current?.getBoundingClientRect().width ?? STAGE_W) / STAGE_W;
     drag.current = { item, mode, startX: event.clientX, startY: event.clientY, box: { ...item.box }, scale };
   };
@@ -111,13 +133,10 @@ export function PlacementEditor({ control, setValue, imageUrl, isVideo }: { cont
   };
 
   const nudge = (item: Item) => (event: KeyboardEvent<HTMLElement>) => {
-    const step = event.shiftKey ? 10 : 1;
-    const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[event.key];
-    if (!delta) return;
+    const next = nudgeBox(item.box, event, Boolean(item.w && item.h));
+    if (!next) return;
     event.preventDefault();
-    const [dx, dy] = delta as [number, number];
-    const { box } = item;
-    place(item, event.altKey && item.w ? { ...box, w: box.w + dx, h: box.h + dy } : { ...box, x: box.x + dx, y: box.y + dy });
+    place(item, next);
   };
 
   return (
@@ -125,10 +144,11 @@ export function PlacementEditor({ control, setValue, imageUrl, isVideo }: { cont
       <figcaption>
         {t('placement')}
         <small className="hint">{t('placementHint')}</small>
+        {toolbar}
       </figcaption>
-      <div ref={stage} className="stage" style={{ width: STAGE_W, height: STAGE_H }} data-testid="placement-stage">
-        {imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />)}
-        {!imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
+      <div ref={stage} className={canvas ? 'stage stage-live' : 'stage'} style={{ width: STAGE_W, height: STAGE_H }} data-testid="placement-stage">
+        {canvas ?? (imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />))}
+        {!canvas && !imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
         {items.map((item) => (
           // biome-ignore lint/a11y/useSemanticElements: a positioned box that is dragged, resized by its corner handles (buttons inside it) and nudged by arrow keys; a <button> cannot hold those handles.
           <div
@@ -137,8 +157,14 @@ export function PlacementEditor({ control, setValue, imageUrl, isVideo }: { cont
             tabIndex={0}
             aria-label={`${item.label} (${Math.round(item.box.x)}, ${Math.round(item.box.y)})`}
             data-item={item.key}
-            className={`placed placed-${item.kind}`}
-            style={{ left: item.box.x, top: item.box.y, width: item.box.w, height: item.box.h }}
+            aria-pressed={selected === item.key}
+            className={`placed placed-${item.kind}${selected === item.key ? ' placed-selected' : ''}`}
+            onFocus={() => onSelect(item.key)}
+            style={
+              item.kind === 'product'
+                ? { left: item.box.x - item.box.w / 2, top: item.box.y - item.box.h / 2, width: item.box.w, height: item.box.h }
+                : { left: item.box.x, top: item.box.y, width: item.box.w, height: item.box.h }
+            }
             onPointerDown={start(item, 'move')}
             onPointerMove={move}
             onPointerUp={end}

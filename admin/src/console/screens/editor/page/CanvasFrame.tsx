@@ -1,0 +1,90 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { CANVAS_FLAG, type CanvasPageMessage } from '../../../../../../model/canvas.ts';
+import { canvasBoxesMessageSchema, type CanvasBox } from '../../../../../../model/canvas-messages.ts';
+import { REFERENCE_VIEWPORT } from '../../../../../../model/constants.ts';
+import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
+import { request } from '../../../api/request.ts';
+import { useI18n } from '../../../i18n/i18n.tsx';
+import { useEditorSite } from '../editor-context.tsx';
+
+/** How often the content is offered to a canvas that has not answered yet (its viewer still loading). */
+const HELLO_MS = 250;
+
+/**
+ * The page as visitors will see it, drawn by the viewer itself: the draft's preview on the site
+ * origin, in canvas mode, at the reference viewport, fed the form's unsaved content on every
+ * change. Messages are exchanged with that frame only, at the preview's origin, in the canvas
+ * messages' shapes; the owner's scripts stay on the site origin.
+ */
+export function CanvasFrame({
+  pageId,
+  position,
+  onBoxes,
+  size = REFERENCE_VIEWPORT,
+}: {
+  pageId: string;
+  position: string;
+  onBoxes(boxes: CanvasBox[]): void;
+  size?: { width: number; height: number };
+}) {
+  const { t } = useI18n();
+  const { site } = useEditorSite();
+  const { watch } = useFormContext<PageContent>();
+  const content = watch();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const answered = useRef(false);
+  // A (re)loaded frame has a fresh viewer: offer it the content again until it answers.
+  const [, loaded] = useReducer((count: number) => count + 1, 0);
+  const [url, setUrl] = useState('');
+  useEffect(() => {
+    void request('POST /preview/site/:id', { params: { id: site.id } }, { quiet: true })
+      .then((body) => setUrl(body.url))
+      .catch(() => {});
+  }, [site.id]);
+  const origin = url ? new URL(url).origin : '';
+
+  useEffect(() => {
+    const target = frame.current?.contentWindow;
+    // Content half typed (a colour, an empty number) is not sent: the canvas keeps the last whole page.
+    const whole = pageContentSchema.safeParse(content);
+    if (!target || !origin || !whole.success) return;
+    const message: CanvasPageMessage = { type: 'sg-canvas-page', pageId, content: whole.data };
+    const send = () => target.postMessage(message, origin);
+    send();
+    if (answered.current) return;
+    const timer = setInterval(send, HELLO_MS);
+    return () => clearInterval(timer);
+  });
+
+  useEffect(() => {
+    if (!origin) return;
+    const receive = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;
+      const message = canvasBoxesMessageSchema.safeParse(event.data);
+      if (!message.success || message.data.pageId !== pageId) return;
+      answered.current = true;
+      onBoxes(message.data.boxes);
+    };
+    window.addEventListener('message', receive);
+    return () => window.removeEventListener('message', receive);
+  }, [origin, pageId, onBoxes]);
+
+  if (!url) return null;
+  return (
+    <iframe
+      ref={frame}
+      title={t('canvas')}
+      className="stage-canvas"
+      tabIndex={-1}
+      sandbox="allow-scripts allow-same-origin"
+      src={`${url}${site.lang}/${position}?${CANVAS_FLAG}`}
+      width={size.width}
+      height={size.height}
+      onLoad={() => {
+        answered.current = false;
+        loaded();
+      }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { linkAreaSchema, linkTypeSchema, type PageContent } from '../../../../../../model/page.ts';
+import { useI18n } from '../../../i18n/i18n.tsx';
+import { NumberField, SelectField, SurveyField, TextField } from './fields.tsx';
+
+/** The page's invisible link areas (visitor spec §3): destination or survey, place and size. */
+export function LinksSection({ selected }: { selected: string | null }) {
+  const { t } = useI18n();
+  const { control, watch } = useFormContext<PageContent>();
+  const links = useFieldArray({ control, name: 'links', keyName: 'key' });
+  return (
+    <fieldset>
+      <legend>{t('linkAreas')}</legend>
+      {links.fields.map((field, index) => (
+        <div key={field.key} className={`item-row${selected === `link-${field.id}` ? ' item-selected' : ''}`} data-testid={`link-${index}`} data-item-fields={`link-${field.id}`}>
+          <SelectField name={`links.${index}.linkType`} label={t('linkType')} options={linkTypeSchema.options} text={(option) => t(`linkType.${linkTypeSchema.parse(option)}`)} />
+          {watch(`links.${index}.linkType`) === 'survey' ? (
+            <SurveyField name={`links.${index}.surveyId`} label={t('surveyId')} />
+          ) : (
+            <TextField name={`links.${index}.linkDestinationUrl`} label={t('linkDestinationUrl')} />
+          )}
+          <NumberField name={`links.${index}.positionLeft`} label={t('left')} />
+          <NumberField name={`links.${index}.positionTop`} label={t('top')} />
+          <NumberField name={`links.${index}.width`} label={t('width')} />
+          <NumberField name={`links.${index}.height`} label={t('height')} />
+          <button type="button" className="secondary" onClick={() => links.remove(index)}>
+            {t('remove')}
+          </button>
+        </div>
+      ))}
+      <button type="button" className="secondary" onClick={() => links.append(linkAreaSchema.parse({ id: crypto.randomUUID(), positionLeft: 70, positionTop: 150 }))}>
+        {t('addLinkArea')}
+      </button>
+    </fieldset>
+  );
+}

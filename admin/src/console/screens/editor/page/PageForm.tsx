@@ -1,0 +1,141 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
+import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
+import { request } from '../../../api/request.ts';
+import type { SitePage } from '../../../api/types.ts';
+import { useI18n } from '../../../i18n/i18n.tsx';
+import { schemaResolver } from '../../../ui/schema-resolver.ts';
+import { useToast } from '../../../ui/toast.tsx';
+import { useEditorSite } from '../editor-context.tsx';
+import { ButtonsSection } from './ButtonsSection.tsx';
+import { CanvasFrame } from './CanvasFrame.tsx';
+import { DetailSection } from './DetailSection.tsx';
+import { historyKey } from './history-key.ts';
+import { LinksSection } from './LinksSection.tsx';
+import { PlacementEditor } from './PlacementEditor.tsx';
+import { ProductsSection } from './ProductsSection.tsx';
+import { withSavedPage } from './site-pages.ts';
+import { useEditHistory } from './use-edit-history.ts';
+
+/** The PC view's frame, as the console's preview shows PC, drawn at a third of its size beside the form. */
+const PC_SIZE = { width: 1280, height: 720 };
+const PC_SCALE = 400 / PC_SIZE.width;
+const ignoreBoxes = () => {};
+
+/**
+ * One page's form: its sections, the placement stage, undo and redo, and the save. A refused or
+ * failed save keeps every typed value (the request client shows why); a saved page is taken
+ * from the PUT's answer.
+ */
+export function PageForm({ page }: { page: SitePage }) {
+  const { t, lang } = useI18n();
+  const toast = useToast();
+  const { site, onSaved, setUnsaved } = useEditorSite();
+  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: pageContentSchema.parse(page) });
+  const history = useEditHistory(form);
+  const [selected, setSelected] = useState<string | null>(null);
+  // A save reloads the canvas, so media uploaded since it opened are in its draft.
+  const [revision, setRevision] = useState(0);
+  const [view, setView] = useState<'mobile' | 'pc'>('mobile');
+  // Where the viewer drew each element: the stage sizes its handles for items without a size of their own (a product point, the main text).
+  const [boxes, setBoxes] = useState<CanvasBox[]>([]);
+  // Picking an item on the stage brings its fields into view in the side panel.
+  const select = (key: string) => {
+    setSelected(key);
+    document.querySelector(`[data-item-fields="${key}"]`)?.scrollIntoView({ block: 'nearest' });
+  };
+  const { isDirty, isSubmitting } = form.formState;
+  // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
+  useEffect(() => {
+    form.reset(pageContentSchema.parse(page), { keepDirtyValues: true });
+  }, [form, page]);
+  useEffect(() => {
+    setUnsaved(`page-${page.id}`, isDirty);
+  }, [setUnsaved, page.id, isDirty]);
+  useEffect(() => () => setUnsaved(`page-${page.id}`, false), [setUnsaved, page.id]);
+
+  const imageUrl = form.watch('detail.imageUrl');
+  const isVideo = site.media.find((record) => imageUrl.endsWith(`/${record.id}`))?.kind === 'video';
+
+  const submit = form.handleSubmit(async (content) => {
+    const answer = await request('PUT /site/:id/page/:pageId', { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: content }).catch(() => null);
+    // Refused or failed: the client said why, and the form keeps every typed value.
+    if (!answer) return;
+    form.reset(pageContentSchema.parse(answer.page));
+    onSaved(withSavedPage(site, answer.page));
+    setRevision((count) => count + 1);
+    toast(t('saved'));
+  });
+  const viewToggle = (
+    // biome-ignore lint/a11y/useSemanticElements: two toggle buttons laid out as a row; role=group names the pair without a fieldset's frame.
+    <div className="row" role="group" aria-label={t('viewMode')}>
+      {(['mobile', 'pc'] as const).map((mode) => (
+        <button key={mode} type="button" aria-pressed={view === mode} className={view === mode ? '' : 'secondary'} onClick={() => setView(mode)}>
+          {t(mode === 'mobile' ? 'previewMobile' : 'previewPc')}
+        </button>
+      ))}
+    </div>
+  );
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    const step = historyKey(event);
+    if (!step) return;
+    event.preventDefault();
+    history[step]();
+  };
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={submit} onKeyDown={onKeyDown} noValidate className="page-editor" aria-label={`${t('tab.page')} ${page.position}`}>
+        <div className="stack card">
+          <div className="row spread">
+            <h2>{page.position}</h2>
+            <div className="row">
+              <button type="button" className="secondary" onClick={history.undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+                {t('undo')}
+              </button>
+              <button type="button" className="secondary" onClick={history.redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+                {t('redo')}
+              </button>
+            </div>
+          </div>
+          <DetailSection />
+          <ButtonsSection selected={selected} />
+          <LinksSection selected={selected} />
+          <ProductsSection selected={selected} />
+          {isDirty && (
+            <p className="hint" role="status">
+              {t('unsaved')}
+            </p>
+          )}
+          <button type="submit" disabled={isSubmitting}>
+            {t('savePage')}
+          </button>
+        </div>
+        {view === 'mobile' ? (
+          <PlacementEditor
+            imageUrl={imageUrl}
+            isVideo={isVideo}
+            selected={selected}
+            onSelect={select}
+            measured={boxes}
+            toolbar={viewToggle}
+            canvas={<CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={setBoxes} />}
+          />
+        ) : (
+          // PC view is for looking: items are placed on the reference viewport, in mobile view.
+          <figure className="placement">
+            <figcaption>
+              {t('previewPc')}
+              {viewToggle}
+            </figcaption>
+            <div className="stage stage-pc" style={{ width: PC_SIZE.width * PC_SCALE, height: PC_SIZE.height * PC_SCALE }} data-testid="pc-stage">
+              <div style={{ width: PC_SIZE.width, height: PC_SIZE.height, transform: `scale(${PC_SCALE})`, transformOrigin: '0 0', position: 'relative' }}>
+                <CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={ignoreBoxes} size={PC_SIZE} />
+              </div>
+            </div>
+          </figure>
+        )}
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,221 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../api/config.ts';
+import { startServer, type RunningServer } from '../api/server.ts';
+import { FOLD_MS } from '../admin/src/console/screens/editor/page/history.ts';
+import { launchBrowser } from './browser.ts';
+import { signIn } from './site-api.ts';
+
+const OPERATOR_PASSWORD = 'Operator-pass1!';
+const CUSTOMER = 'canvas@example.com';
+const PASSWORD = 'Canvas#Owner1';
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+let siteId = '';
+let surveyId = '';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-e2e-canvas-'));
+  server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: OPERATOR_PASSWORD, SEED_DEMO: 'false' }), () => {});
+  browser = await launchBrowser();
+  const operator = await signIn(server, 'owner@example.com', OPERATOR_PASSWORD);
+  await operator.call('POST', '/api/master/user', { companyName: 'Canvas Inc', email: CUSTOMER, accountType: 'USER', planId: 'standard', password: 'First#Pass1' }, 201);
+  const first = await signIn(server, CUSTOMER, 'First#Pass1');
+  await first.call('POST', '/api/auth/change-password', { currentPassword: 'First#Pass1', password: PASSWORD, confirmPassword: PASSWORD });
+  const customer = await signIn(server, CUSTOMER, PASSWORD);
+  siteId = (await customer.createSite({ name: 'Canvas shop', numberHorizontal: 1, numberVertical: 2 })).id;
+  // The survey screens are another part's; the survey a link area leads to is made through the API.
+  const survey = await customer.call<{ id: string }>(
+    'POST',
+    `/api/site/${siteId}/survey`,
+    { title: 'Taste', questions: [{ id: crypto.randomUUID(), title: 'Sweet?', options: [{ id: crypto.randomUUID(), value: 'Yes' }] }] },
+    201,
+  );
+  surveyId = survey.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const jpeg = (colour: string, width = 375, height = 739) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+const toastText = (page: Page) => page.getByTestId('toast').textContent();
+
+/** Every placed element of page A1, in px from the page's corner. */
+function elementBoxes(frame: Frame | Page) {
+  return frame.evaluate(() => {
+    const page = document.querySelector('.sg-page[data-position="A1"]');
+    if (!page) return {};
+    const origin = page.getBoundingClientRect();
+    const boxes: Record<string, { x: number; y: number; w: number; h: number }> = {};
+    for (const element of page.querySelectorAll('[data-button-id], [data-link-id], [data-product-id], .sg-main-text')) {
+      const id = element.getAttribute('data-button-id') ?? element.getAttribute('data-link-id') ?? element.getAttribute('data-product-id') ?? 'main-text';
+      const rect = element.getBoundingClientRect();
+      boxes[id] = { x: rect.left - origin.left, y: rect.top - origin.top, w: rect.width, h: rect.height };
+    }
+    return boxes;
+  });
+}
+
+describe('the page canvas', () => {
+  it('builds a page through the console on the viewer’s own rendering, and the published page shows each element where the canvas did', { timeout: 240_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.adminUrl}/login`);
+    await page.getByLabel('言語').selectOption('en');
+    await page.getByLabel('Email').fill(CUSTOMER);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/admin-user/site-list');
+    await page.goto(`${server.adminUrl}/admin-user/site/${siteId}`);
+    await page.getByRole('tab', { name: 'Creative detail' }).click();
+    const form = page.locator('form.page-editor');
+
+    // Page detail: its image, a main text, background music and a custom path.
+    await form.getByLabel('Image or video').setInputFiles({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#1976d2') });
+    await expect.poll(() => form.getByTestId('media-preview').count(), { timeout: 20_000 }).toBe(1);
+    await form.getByLabel('Main text', { exact: true }).fill('Spring tea');
+    await form.getByLabel('Background music (URL of an audio file)').fill('https://example.com/bgm.mp3');
+    await form.getByLabel('Custom path').fill('spring-tea');
+
+    // A media button: pulse, pill, microcopy below.
+    await form.getByRole('button', { name: 'Add a button' }).click();
+    const media = form.getByTestId('button-0');
+    await media.getByLabel('Button kind').selectOption('media');
+    await media.getByLabel('Button image').setInputFiles({ name: 'button.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#f57c00', 240, 80) });
+    await expect.poll(() => media.getByTestId('media-preview').count(), { timeout: 20_000 }).toBe(1);
+    await media.getByLabel('Link URL').fill('https://example.com/buy');
+    await media.getByLabel('Animation').selectOption('PULSE');
+    await media.getByLabel('Shape').selectOption('pill');
+    await media.getByLabel('Microcopy', { exact: true }).fill('Only today');
+    await media.getByLabel('Microcopy placement').selectOption('bottom');
+
+    // An HTML button, higher up.
+    await form.getByRole('button', { name: 'Add a button' }).click();
+    const html = form.getByTestId('button-1');
+    await html.getByLabel('Button kind').selectOption('html');
+    await html.getByLabel('Button HTML').fill('<b>Hello</b>');
+    await html.getByLabel('Link URL').fill('https://example.com/hello');
+    await html.getByLabel('Top', { exact: true }).fill('420');
+
+    // A link area to the survey.
+    await form.getByRole('button', { name: 'Add a link area' }).click();
+    const link = form.getByTestId('link-0');
+    await link.getByLabel('Link type').selectOption('survey');
+    await link.getByLabel('Survey ID').fill(surveyId);
+
+    // A product with an image and a link button.
+    await form.getByRole('button', { name: 'Add a product' }).click();
+    const product = form.getByTestId('product-0');
+    await product.getByLabel('Product image').setInputFiles({ name: 'tea.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#388e3c', 300, 250) });
+    await expect.poll(() => product.getByTestId('media-preview').count(), { timeout: 20_000 }).toBe(1);
+    await product.getByLabel('Product name').fill('Green tea');
+    await product.getByLabel('Link button text').fill('Buy the tea');
+    await product.getByLabel('Link URL').fill('https://example.com/tea');
+
+    await form.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+
+    // The canvas is the viewer: the saved page's elements, drawn by its own components.
+    const canvas = page.frameLocator('iframe.stage-canvas');
+    await expect.poll(() => canvas.locator('.sg-page[data-position="A1"] [data-button-id]').count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => canvas.locator('.sg-page[data-position="A1"] .sg-microcopy').textContent()).toBe('Only today');
+    // Its media too, looked up by the draft's URLs the form holds.
+    expect(await canvas.locator('.sg-page[data-position="A1"] .sg-no-media').count()).toBe(0);
+    await expect.poll(() => canvas.locator('.sg-page[data-position="A1"] [data-button-id] img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(240);
+    const frame = page.frames().find((candidate) => candidate.url().includes('/preview/'))!;
+
+    // Dragging the media button on the stage moves it on the canvas, unsaved, and the numbers follow.
+    const left = media.getByLabel('Left', { exact: true });
+    const buttonId = (await page.locator('[data-item^="button-"]').first().getAttribute('data-item'))!.slice('button-'.length);
+    const handle = page.locator(`[data-item="button-${buttonId}"]`);
+    const start = (await handle.boundingBox())!;
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(start.x + start.width / 2 - 40, start.y + start.height / 2 - 100, { steps: 8 });
+    await page.mouse.up();
+    expect(await left.inputValue()).toBe('87');
+    // Picking it on the stage selects it: its fields in the side panel are marked.
+    expect(await handle.getAttribute('aria-pressed')).toBe('true');
+    expect(await media.getAttribute('class')).toContain('item-selected');
+    await expect.poll(async () => Math.round((await elementBoxes(frame))[buttonId]?.x ?? -1)).toBe(87);
+    // A pause, as a hand takes: quick changes to one item fold into one undo step.
+    await page.waitForTimeout(FOLD_MS + 100);
+    await handle.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(await left.inputValue()).toBe('97');
+    await expect.poll(async () => Math.round((await elementBoxes(frame))[buttonId]?.x ?? -1)).toBe(97);
+    // Undo takes the nudge back, redo brings it again.
+    await form.getByRole('button', { name: 'Undo' }).click();
+    expect(await left.inputValue()).toBe('87');
+    await page.keyboard.press('Control+Shift+Z');
+    expect(await left.inputValue()).toBe('97');
+    await page.screenshot({ path: 'test-results/screenshots/page-canvas-selected.png' });
+    // PC view: the same unsaved page in a PC-sized frame, then back to placing.
+    const views = page.locator('.placement').getByRole('group', { name: 'View mode' });
+    await views.getByRole('button', { name: 'PC' }).click();
+    const pc = page.getByTestId('pc-stage').frameLocator('iframe');
+    await expect.poll(() => pc.locator('.sg-page[data-position="A1"] .sg-microcopy').textContent(), { timeout: 20_000 }).toBe('Only today');
+    expect(await page.getByTestId('pc-stage').locator('iframe').getAttribute('width')).toBe('1280');
+    await views.getByRole('button', { name: 'Mobile' }).click();
+
+    await form.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+    await expect.poll(() => canvas.locator('.sg-page[data-position="A1"] [data-link-id]').count(), { timeout: 30_000 }).toBe(1);
+    const reloaded = page.frames().find((candidate) => candidate.url().includes('/preview/'))!;
+    await expect.poll(async () => Object.keys(await elementBoxes(reloaded)).length).toBe(5);
+    const onCanvas = await elementBoxes(reloaded);
+
+    // Unsaved work: previewing asks first, and staying keeps it.
+    await form.getByLabel('Main text', { exact: true }).fill('Spring tea, unsaved');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+    await page.getByRole('link', { name: 'Preview' }).click();
+    expect(await asked).toBe('This page has unsaved changes. Leave without saving them?');
+    expect(page.url()).toBe(`${server.adminUrl}/admin-user/site/${siteId}`);
+    expect(await form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Spring tea, unsaved');
+    // So does the shell's menu.
+    const askedAgain = new Promise<void>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve())));
+    await page.getByRole('link', { name: 'Sites', exact: true }).click();
+    await askedAgain;
+    expect(page.url()).toBe(`${server.adminUrl}/admin-user/site/${siteId}`);
+
+    await page.getByRole('tab', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => page.getByTestId('publish-result').count(), { timeout: 60_000 }).toBe(1);
+
+    const live = await browser.newPage({ viewport: { width: 375, height: 739 } });
+    await live.goto(`${server.siteUrl}/sites/${siteId}/`);
+    await expect.poll(async () => Object.keys(await elementBoxes(live)).length, { timeout: 20_000 }).toBe(5);
+    const published = await elementBoxes(live);
+    for (const [id, box] of Object.entries(onCanvas)) {
+      const there = published[id]!;
+      expect(Math.abs(there.x - box.x), `${id} x`).toBeLessThanOrEqual(1);
+      expect(Math.abs(there.y - box.y), `${id} y`).toBeLessThanOrEqual(1);
+      expect(Math.abs(there.w - box.w), `${id} width`).toBeLessThanOrEqual(1);
+      expect(Math.abs(there.h - box.h), `${id} height`).toBeLessThanOrEqual(1);
+    }
+    expect(
+      await live
+        .locator('[data-button-id] .sg-button')
+        .first()
+        .evaluate((element) => getComputedStyle(element).animationName),
+    ).toBe('sg-pulse');
+    // The product's link button appears in its popup.
+    await live.locator('[data-product-id]').click();
+    await expect.poll(() => live.locator('.sg-product-link').textContent()).toBe('Buy the tea');
+    // The custom path set in the console leads to the page.
+    await live.goto(`${server.siteUrl}/sites/${siteId}/spring-tea`);
+    await expect.poll(() => live.locator('.sg-page[data-position="A1"] .sg-main-text').textContent(), { timeout: 20_000 }).toBe('Spring tea');
+    await live.close();
+    await page.close();
+  });
+});

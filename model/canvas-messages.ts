@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * The viewer's answer to the page editor's canvas (model/canvas.ts has the admin's message and the
+ * flag, without zod, for the viewer's sake): checked against this schema on arrival in the admin.
+ */
+
+/** An element's box on the page, in the reference viewport's pixels (375 × 739). */
+export const canvasBoxSchema = z.object({ key: z.string(), x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+
+/** Viewer → admin: where each placed element of the shown page is drawn. */
+export const canvasBoxesMessageSchema = z.object({ type: z.literal('sg-canvas-boxes'), pageId: z.string(), boxes: z.array(canvasBoxSchema) });
+
+export type CanvasBox = z.infer<typeof canvasBoxSchema>;
+export type CanvasBoxesMessage = z.infer<typeof canvasBoxesMessageSchema>;
