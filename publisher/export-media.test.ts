@@ -62,4 +62,18 @@ describe('collecting the media of a version', () => {
     media.scan('image/png', encode(`/media/${B}/poster.jpg`));
     expect(await media.keys()).toEqual([`media/${A}/400.webp`, `media/${B}/hls/360p/index.m3u8`, `media/${B}/hls/360p/seg0.ts`, `media/${B}/hls/360p/seg1.ts`, `media/${B}/hls/master.m3u8`]);
   });
+
+  it("takes a manifest's list as it is: no storage check but for playlists, whose segments it follows, and not the sets' records", async () => {
+    await storage.put(`media/${B}/hls/master.m3u8`, '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n360p/index.m3u8\n');
+    await storage.put(`media/${B}/hls/360p/index.m3u8`, '#EXTM3U\n#EXTINF:4.0,\nseg0.ts\n');
+    const media = mediaCollector(storage);
+    media.list([`media/${A}/400.webp`, `media/${A}/set.json`, `media/${B}/hls/master.m3u8`, `media/${B}/hls/poster.webp`]);
+    expect(await media.keys()).toEqual([`media/${A}/400.webp`, `media/${B}/hls/360p/index.m3u8`, `media/${B}/hls/360p/seg0.ts`, `media/${B}/hls/master.m3u8`, `media/${B}/hls/poster.webp`]);
+  });
+
+  it('fails on a listed playlist storage does not hold, rather than exporting a video without its stream', async () => {
+    const media = mediaCollector(storage);
+    media.list([`media/${C}/hls/master.m3u8`]);
+    await expect(media.keys()).rejects.toThrow(`media/${C}/hls/master.m3u8`);
+  });
 });

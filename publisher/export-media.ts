@@ -46,38 +46,55 @@ export function playlistKeys(playlistKey: string, text: string): string[] {
   return keys;
 }
 
+/** Whether a key of a manifest's media list is a file the pages name: `set.json` is only the publisher's record of an image's set. */
+function isPublishedMedia(key: string): boolean {
+  return key.startsWith('media/') && !key.endsWith('/set.json');
+}
+
 /**
- * Collects the media a version's public files reference, as they are read one by one, then
- * answers the keys that exist in storage, with every playlist's segments followed.
- *
- * The version's manifest does not list its media yet; when it does, the export reads that list
- * instead and this scan goes (the tree walk calls it in one place).
+ * Collects the media a version's public files use, then answers their keys with every
+ * playlist's segments followed. Two sources: the manifest's own list (`manifest.media.public`,
+ * keys publishing made, so storage holds them), or, for a manifest written before it listed
+ * its media, the published files as they are read one by one (a key only a scan found counts
+ * once storage holds it).
  */
 export function mediaCollector(storage: Storage) {
   const named = new Set<string>();
+  const listed = new Set<string>();
+  const missing = (key: string) => new Error(`The export needs a media derivative (${key}), which storage does not hold.`);
   return {
     /** Notes the media one published text file names. */
     scan(contentType: string, body: Uint8Array): void {
       if (!mayReferenceMedia(contentType)) return;
       for (const key of mediaKeysIn(decoder.decode(body))) named.add(key);
     },
-    /** The named keys storage holds, playlists' members included, sorted. */
+    /** Takes the keys a manifest lists as its public media. */
+    list(keys: Iterable<string>): void {
+      for (const key of keys) if (isPublishedMedia(key)) listed.add(key);
+    },
+    /** The keys to export, playlists' members included, sorted. */
     async keys(): Promise<string[]> {
       const found = new Set<string>();
-      let pending = [...named];
+      // A listed key, and anything its playlist names, was made by publishing: a playlist is written after its segments.
+      const trusted = new Set(listed);
+      let pending = [...new Set([...listed, ...named])];
       const seen = new Set(pending);
       while (pending.length > 0) {
         const next: string[] = [];
         await forEachLimit(pending, HEADS_IN_FLIGHT, async (key) => {
-          // A key a page names that storage lacks (a text quoting an address, say) is nothing to export.
           if (!key.endsWith('.m3u8')) {
-            if (await storage.head(key).catch(() => null)) found.add(key);
+            // A key a page names that storage lacks (a text quoting an address, say) is nothing to export.
+            if (trusted.has(key) || (await storage.head(key).catch(() => null))) found.add(key);
             return;
           }
           const playlist = await storage.get(key).catch(() => null);
-          if (!playlist) return;
+          if (!playlist) {
+            if (trusted.has(key)) throw missing(key);
+            return;
+          }
           found.add(key);
           for (const member of playlistKeys(key, decoder.decode(playlist.body))) {
+            if (trusted.has(key)) trusted.add(member);
             if (seen.has(member)) continue;
             seen.add(member);
             next.push(member);

@@ -64,10 +64,13 @@ describe('exporting into a folder', () => {
     const folder = join(ctx.dir, 'out');
     const first = await tree(site.id);
     const v1 = await live(site.id);
+    // Published for its own origin: the tree is that origin's root, no site folder, no entrance page.
+    expect(first.base).toBe('');
+    expect(first.entries.filter((entry) => entry.path.startsWith('sites/'))).toEqual([]);
     expect(await syncTree(first, dirTarget(folder))).toEqual({ files: first.entries.length, written: first.entries.length, unchanged: 0, removed: 0 });
     const before = await inodes(folder);
     expect([...before.keys()].sort()).toEqual(first.entries.map((entry) => entry.path).sort());
-    expect(await readFile(join(folder, `sites/${site.id}/B1/index.html`))).toEqual(Buffer.from(await first.entries.find((entry) => entry.path === `sites/${site.id}/B1/index.html`)!.read()));
+    expect(await readFile(join(folder, 'B1/index.html'))).toEqual(Buffer.from(await first.entries.find((entry) => entry.path === 'B1/index.html')!.read()));
 
     await ctx.writePage(site.id, site.pages.B1!, 'en', { detail: { imageUrl: site.imageUrl, mainText: 'Page B1, edited' } });
     await ctx.publish(site.id);
@@ -80,7 +83,7 @@ describe('exporting into a folder', () => {
     const after = await inodes(folder);
     const replaced = [...after.keys()].filter((path) => after.get(path) !== before.get(path));
     expect(replaced.sort()).toEqual(changed.sort());
-    expect(await readFile(join(folder, `sites/${site.id}/_data/en/${site.pages.B1}.json`), 'utf8')).toContain('Page B1, edited');
+    expect(await readFile(join(folder, `_data/en/${site.pages.B1}.json`), 'utf8')).toContain('Page B1, edited');
 
     expect((await syncTree(await tree(site.id), dirTarget(folder))).written).toBe(0);
   });
@@ -89,7 +92,7 @@ describe('exporting into a folder', () => {
     const site = await publishedSite();
     const folder = join(ctx.dir, 'out');
     await syncTree(await tree(site.id), dirTarget(folder));
-    const page = join(folder, `sites/${site.id}/en/B2/index.html`);
+    const page = join(folder, 'en/B2/index.html');
     await rm(page);
     expect((await syncTree(await tree(site.id), dirTarget(folder))).written).toBe(1);
     expect((await stat(page)).isFile()).toBe(true);
@@ -114,7 +117,7 @@ describe('exporting into a folder', () => {
     expect(result.removed).toBe(gone.length);
     const left = [...(await inodes(folder)).keys()];
     expect(left.filter((path) => path.includes('spring-sale'))).toEqual([]);
-    await expect(stat(join(folder, `sites/${site.id}/spring-sale`))).rejects.toThrow();
+    await expect(stat(join(folder, 'spring-sale'))).rejects.toThrow();
     expect(await readFile(own, 'utf8')).toBe('mine');
   });
 
@@ -135,7 +138,7 @@ describe('exporting into a bucket', () => {
     const v1 = await live(site.id);
     await syncTree(first, storageTarget(bucket));
     expect(writes.puts.sort()).toEqual([...first.entries.map((entry) => entry.path), EXPORT_RECORD].sort());
-    const b1 = first.entries.find((entry) => entry.path === `sites/${site.id}/B1/index.html`)!;
+    const b1 = first.entries.find((entry) => entry.path === 'B1/index.html')!;
     expect((await bucket.get(b1.path))?.contentType).toBe('text/html; charset=utf-8');
     const image = first.entries.find((entry) => entry.path.startsWith('media/'))!;
     expect((await bucket.head(image.path))?.cacheControl).toBe('public, max-age=31536000, immutable');

@@ -19,7 +19,7 @@ export type ExportTree = {
   siteId: string;
   version: number;
   createdAt: string;
-  /** The folder the pages were published for (`sites/{id}/`, `lp/`, or '' at the root of the site's origin). */
+  /** The folder the pages were published for: '' at the root of the site's origin, its path prefix (`lp/`), or `sites/{id}/` for a version from the shared host. */
   base: string;
   entries: ExportEntry[];
 };
@@ -28,11 +28,13 @@ const READS_IN_FLIGHT = 8;
 
 /**
  * The folder of the tree the version's pages live in: the path part of the address they were
- * published for, so every root-absolute link in them (`/sites/{id}/B1`, `/_astro/…`, `/media/…`,
- * `_data` fetches) resolves on a plain static host serving the tree at its root. Versions
- * published before the manifest recorded it were all addressed one way: the custom domain's
- * prefix, or `{prefix}/sites/{id}/` on the shared host.
- * @example exportBase({ siteId: 's1', address: { prefix: '' }, … }) // 'sites/s1/'
+ * published for, so every root-absolute link in them (`/B1`, `/_astro/…`, `/media/…`, `_data`
+ * fetches) resolves on a plain static host serving the tree at its root. A site on its own
+ * origin was published for its root or its path prefix; versions from before that, published
+ * for the shared host, name `{prefix}/sites/{id}/` (recorded as `basePath`, or, older still,
+ * not recorded: then the custom domain's prefix or `{prefix}/sites/{id}/`).
+ * @example exportBase({ siteId: 's1', address: { prefix: '', basePath: '/' } }) // ''
+ * @example exportBase({ siteId: 's1', address: { prefix: '' } }) // 'sites/s1/'
  */
 export function exportBase(manifest: Pick<Manifest, 'siteId' | 'address'>): string {
   const { basePath, domain, prefix } = manifest.address;
@@ -40,7 +42,7 @@ export function exportBase(manifest: Pick<Manifest, 'siteId' | 'address'>): stri
   return path.replace(/^\/+/, '');
 }
 
-/** A page that sends a visitor at the tree's root to the site's folder: a static host has no redirects. */
+/** A page that sends a visitor at the tree's root to the pages' folder (a prefix, or an old version's `sites/{id}/`): a static host has no redirects. */
 function entrancePage(base: string): string {
   const target = `/${base}`;
   return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${target}"><link rel="canonical" href="${target}"><title>${target}</title></head><body><a href="${target}">${target}</a></body></html>\n`;
@@ -59,13 +61,14 @@ async function readObject(storage: Storage, key: string, what: string): Promise<
 
 /**
  * The tree a static file server needs to serve the live version of a site, or null for a site
- * never published: the version's public files under the folder its pages were published for,
- * the template's `_astro/` assets and the `media/` derivatives the pages reference, at the root
- * as the pages name them. Never the members-only files (the manifest's `private` map), which
- * only the API hands out, to members.
+ * never published: the version's public files under the folder its pages were published for
+ * (the root, for a site on its own origin without a prefix), the template's `_astro/` assets and
+ * the `media/` derivatives the pages use, at the root as the pages name them. Never the
+ * members-only files (the manifest's `private` map), which only the API hands out, to members.
  *
- * Every text file is read once here to find the media it names; a writer reads each file again
- * when it writes it, one at a time.
+ * The media are the manifest's list; a manifest written before it listed them has every text
+ * file read once here to find the media it names. A writer reads each file when it writes it,
+ * one at a time.
  */
 export async function exportTree(storage: Storage, siteId: string): Promise<ExportTree | null> {
   const manifest = await readLiveManifest(storage, siteId);
@@ -93,10 +96,14 @@ export async function exportTree(storage: Storage, siteId: string): Promise<Expo
   }
 
   const media = mediaCollector(storage);
-  const texts = files.filter(([, file]) => mayReferenceMedia(file.contentType));
-  await forEachLimit(texts, READS_IN_FLIGHT, async ([path, file]) => {
-    media.scan(file.contentType, await readObject(storage, objectKey(file.hash), path));
-  });
+  if (manifest.media) media.list(manifest.media.public);
+  else {
+    // Written before manifests listed their media: the pages say which they use.
+    const texts = files.filter(([, file]) => mayReferenceMedia(file.contentType));
+    await forEachLimit(texts, READS_IN_FLIGHT, async ([path, file]) => {
+      media.scan(file.contentType, await readObject(storage, objectKey(file.hash), path));
+    });
+  }
   // Content-addressed: a key's bytes never change, so the key is their identity.
   const shared = (key: string, what: string): ExportEntry => ({ path: key, contentType: contentTypeFor(key), identity: key, read: () => readObject(storage, key, what) });
   for (const key of manifest.assets) add(shared(key, 'a template asset'));

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
 import { exportTree } from './export-tree.ts';
 import { zipTree } from './export-zip.ts';
-import { readLiveManifest, type Manifest } from './versions.ts';
+import { manifestKey, readLiveManifest, type Manifest } from './versions.ts';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -52,21 +52,39 @@ async function zipOf(siteId: string): Promise<Buffer> {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe('the exported ZIP', () => {
-  it("holds exactly the live version's public files under the site's folder, the template's assets and the media the pages use", async () => {
+  it("holds exactly the live version's public files at the root, as the site's origin serves them, the template's assets and the media the pages use", async () => {
     const site = await publishedSite();
     const entries = unzipSync(new Uint8Array(await zipOf(site.id)));
-    const base = `sites/${site.id}/`;
     const manifest: Manifest = site.manifest;
-    expect(manifest.address.basePath).toBe(`/${base}`);
+    expect(manifest.address.basePath).toBe('/');
+    // The media come from the manifest's own list.
+    expect(manifest.media?.public.length).toBeGreaterThan(0);
     const publicMedia = (await derivativesInStorage()).filter((key) => !key.startsWith(`media/${site.hiddenSha}/`));
-    const expected = [...Object.keys(manifest.files).map((path) => base + path), ...manifest.assets, ...publicMedia, '404.html', 'index.html'];
+    // No site folder and no entrance page: the root's index.html and 404.html are the site's own.
+    const expected = [...Object.keys(manifest.files), ...manifest.assets, ...publicMedia];
     expect(Object.keys(entries).sort()).toEqual(expected.sort());
     expect(publicMedia.length).toBeGreaterThan(4);
-    expect(Object.keys(entries)).toContain(`${base}spring-sale/index.html`);
-    expect(Object.keys(entries)).toContain(`${base}en/404.html`);
-    for (const [path, file] of Object.entries(manifest.files)) expect(sha256(entries[base + path]!), path).toBe(file.hash);
-    // The root's 404 page is the site's own; its index leads to the site's folder.
+    expect(Object.keys(entries)).toContain('spring-sale/index.html');
+    expect(Object.keys(entries)).toContain('en/404.html');
+    expect(Object.keys(entries).filter((path) => path.startsWith('sites/'))).toEqual([]);
+    for (const [path, file] of Object.entries(manifest.files)) expect(sha256(entries[path]!), path).toBe(file.hash);
     expect(sha256(entries['404.html']!)).toBe(manifest.files['404.html']!.hash);
+    expect(sha256(entries['index.html']!)).toBe(manifest.files['index.html']!.hash);
+  });
+
+  it("puts a version published for the shared host in its folder, with the root's 404 page and an entrance, and finds its media in its pages", async () => {
+    const site = await publishedSite();
+    // As a version written before sites had their own origin and manifests listed their media.
+    const older: Manifest = { ...site.manifest, address: { prefix: '' }, media: undefined };
+    await ctx.storage.put(manifestKey(site.id, older.version), JSON.stringify(older), { contentType: 'application/json' });
+    const entries = unzipSync(new Uint8Array(await zipOf(site.id)));
+    const base = `sites/${site.id}/`;
+    const publicMedia = (await derivativesInStorage()).filter((key) => !key.startsWith(`media/${site.hiddenSha}/`));
+    const expected = [...Object.keys(older.files).map((path) => base + path), ...older.assets, ...publicMedia, '404.html', 'index.html'];
+    expect(Object.keys(entries).sort()).toEqual(expected.sort());
+    for (const [path, file] of Object.entries(older.files)) expect(sha256(entries[base + path]!), path).toBe(file.hash);
+    // The root's 404 page is the site's own; its index leads to the site's folder.
+    expect(sha256(entries['404.html']!)).toBe(older.files['404.html']!.hash);
     expect(new TextDecoder().decode(entries['index.html'])).toContain(`url=/${base}`);
   });
 

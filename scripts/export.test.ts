@@ -52,7 +52,7 @@ describe('npm run export', () => {
     const first = await run(['--site', siteId, '--dir', folder]);
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/(\d+) files, \1 written, 0 unchanged/);
-    expect((await stat(path.join(folder, `sites/${siteId}/B1/index.html`))).isFile()).toBe(true);
+    expect((await stat(path.join(folder, 'B1/index.html'))).isFile()).toBe(true);
     const second = await run(['--site', siteId, '--dir', folder]);
     expect(second.stdout).toMatch(/(\d+) files, 0 written, \1 unchanged, 0 removed/);
   });
