@@ -18,16 +18,28 @@ export type HostSites = {
 export function hostSites(storage: Storage, options: { siteDomain: string; cacheMs?: number }): HostSites {
   const cacheMs = options.cacheMs ?? CACHE_MS;
   const cache = new Map<string, { siteId: string | null; at: number }>();
+  // Lookups under way, shared by every request for the same host meanwhile: a burst arriving as
+  // the cache expires makes one storage read, not one each, and its requests go on together
+  // (together their events share one transaction, event-queue.ts).
+  const reading = new Map<string, Promise<string | null>>();
+  async function read(host: string): Promise<string | null> {
+    const handle = hostHandle(host, options.siteDomain);
+    const siteId = handle !== null ? await readHandleSite(storage, handle) : await readDomainSite(storage, host);
+    if (cache.size > CACHE_MAX) cache.clear();
+    cache.set(host, { siteId, at: Date.now() });
+    return siteId;
+  }
   return {
-    async siteOf(host) {
-      if (!host) return null;
+    siteOf(host) {
+      if (!host) return Promise.resolve(null);
       const cached = cache.get(host);
-      if (cached && Date.now() - cached.at < cacheMs) return cached.siteId;
-      const handle = hostHandle(host, options.siteDomain);
-      const siteId = handle !== null ? await readHandleSite(storage, handle) : await readDomainSite(storage, host);
-      if (cache.size > CACHE_MAX) cache.clear();
-      cache.set(host, { siteId, at: Date.now() });
-      return siteId;
+      if (cached && Date.now() - cached.at < cacheMs) return Promise.resolve(cached.siteId);
+      let lookup = reading.get(host);
+      if (!lookup) {
+        lookup = read(host).finally(() => reading.delete(host));
+        reading.set(host, lookup);
+      }
+      return lookup;
     },
   };
 }

@@ -24,6 +24,11 @@ export async function readLiveManifestOnce(storage: Storage, siteId: string): Pr
   return manifest;
 }
 
+/** Forgets what this process read or wrote of `storage`'s manifests, as a restart does. */
+export function forgetManifests(storage: Storage): void {
+  read.delete(storage);
+}
+
 /** Remembers a manifest this process has just written, so the next publish of the site need not read it back. */
 export function rememberManifest(storage: Storage, manifest: Manifest): void {
   let manifests = read.get(storage);

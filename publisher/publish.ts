@@ -3,7 +3,7 @@ import type { SiteDraft } from '../model/draft.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { mediaUrlsOf, prepareMedia, type PreparedMedia } from './media.ts';
-import { membersOnlyMediaStorage, PRIVATE_MEDIA_PREFIX } from './private-media.ts';
+import { membersOnlyMediaStorage } from './private-media.ts';
 import type { Renderer } from './renderer.ts';
 import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
@@ -154,8 +154,16 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     pagesReused: jobs.length - rendered,
     durationMs: Math.round(performance.now() - started),
   });
-  // A live manifest from before media were listed is rewritten once, so the sweep can trust the list.
-  if (live?.media && live.address.handle === address.handle && sameFiles(live.files, manifestFiles) && sameFiles(live.private, manifestPrivate) && live.assets.join('\n') === assets.join('\n')) {
+  // A live manifest from before media were listed is rewritten once, so the sweep can trust the
+  // list; so is one that still names members-only media, so the live manifest names none.
+  if (
+    live?.media &&
+    !live.media.private &&
+    live.address.handle === address.handle &&
+    sameFiles(live.files, manifestFiles) &&
+    sameFiles(live.private, manifestPrivate) &&
+    live.assets.join('\n') === assets.join('\n')
+  ) {
     report({ step: 'upload', done: 0, total: 0 });
     return result(live.version, false, 0);
   }
@@ -193,7 +201,8 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     files: manifestFiles,
     assets,
     private: manifestPrivate,
-    media: { public: [...new Set(media.keys)].sort(), private: [...new Set(membersMedia.keys)].map((key) => `${PRIVATE_MEDIA_PREFIX}${key}`).sort() },
+    // Members-only media stay unnamed here (the sweep reads them from the private page data).
+    media: { public: [...new Set(media.keys)].sort() },
     address: { handle: address.handle, domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
   };
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });

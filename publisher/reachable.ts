@@ -20,22 +20,29 @@ export function mediaFolderOf(key: string): string | null {
 const HEX64 = '[0-9a-f]{64}';
 const TEXT_TYPES = /^(text\/html|application\/json)/;
 
+async function scan(storage: Storage, key: string, pattern: RegExp, add: (sha: string) => void): Promise<void> {
+  const object = await storage.get(key);
+  if (!object) return;
+  for (const match of Buffer.from(object.body).toString('utf8').matchAll(pattern)) add(match[1]!);
+}
+
 /**
- * The media folders a manifest written before media were listed reaches, read from its pages:
- * public media appear as `media/{sha256}/` in public files, members-only ones as
- * `private-media/{signature}/{sha256}/` in private page data.
+ * The public media folders a manifest written before media were listed reaches, read from its
+ * pages: they appear as `media/{sha256}/` in public files.
  */
-async function scannedMedia(storage: Storage, manifest: Manifest, into: References): Promise<void> {
-  const scan = async (key: string, pattern: RegExp, add: (sha: string) => void) => {
-    const object = await storage.get(key);
-    if (!object) return;
-    for (const match of Buffer.from(object.body).toString('utf8').matchAll(pattern)) add(match[1]!);
-  };
+async function scannedPublicMedia(storage: Storage, manifest: Manifest, into: References): Promise<void> {
   for (const file of Object.values(manifest.files)) {
-    if (TEXT_TYPES.test(file.contentType)) await scan(objectKey(file.hash), new RegExp(`media/(${HEX64})/`, 'g'), (sha) => into.publicMedia.add(`media/${sha}/`));
+    if (TEXT_TYPES.test(file.contentType)) await scan(storage, objectKey(file.hash), new RegExp(`media/(${HEX64})/`, 'g'), (sha) => into.publicMedia.add(`media/${sha}/`));
   }
+}
+
+/**
+ * The members-only media folders a version reaches, read from its private page data, where they
+ * appear as `private-media/{signature}/{sha256}/`: no manifest names them (a manifest is public).
+ */
+async function scannedPrivateMedia(storage: Storage, manifest: Manifest, into: References): Promise<void> {
   for (const file of Object.values(manifest.private)) {
-    await scan(privateObjectKey(file.hash), new RegExp(`private-media/[^/]+/(${HEX64})/`, 'g'), (sha) => into.privateMedia.add(`${PRIVATE_MEDIA_PREFIX}media/${sha}/`));
+    await scan(storage, privateObjectKey(file.hash), new RegExp(`private-media/[^/]+/(${HEX64})/`, 'g'), (sha) => into.privateMedia.add(`${PRIVATE_MEDIA_PREFIX}media/${sha}/`));
   }
 }
 
@@ -43,15 +50,16 @@ async function scannedMedia(storage: Storage, manifest: Manifest, into: Referenc
 export async function addReferences(storage: Storage, manifest: Manifest, into: References): Promise<References> {
   for (const file of Object.values(manifest.files)) into.objects.add(objectKey(file.hash));
   for (const file of Object.values(manifest.private)) into.objects.add(privateObjectKey(file.hash));
+  await scannedPrivateMedia(storage, manifest, into);
   if (!manifest.media) {
-    await scannedMedia(storage, manifest, into);
+    await scannedPublicMedia(storage, manifest, into);
     return into;
   }
   for (const key of manifest.media.public) {
     const folder = mediaFolderOf(key);
     if (folder) into.publicMedia.add(folder);
   }
-  for (const key of manifest.media.private) {
+  for (const key of manifest.media.private ?? []) {
     const folder = mediaFolderOf(key);
     if (folder) into.privateMedia.add(folder);
   }

@@ -35,11 +35,14 @@ export const manifestSchema = z.object({
    */
   private: z.record(z.string(), manifestFileSchema).default(() => ({})),
   /**
-   * Storage keys of the media derivatives this version's pages use: `public` under `media/`,
-   * `private` under `private/media/`. The sweep keeps what any kept version lists here. Absent
-   * in manifests written before it existed: for those the sweep reads the pages (publisher/reachable.ts).
+   * Storage keys of the public media derivatives this version's pages use, under `media/`. The
+   * sweep keeps what any kept version lists here. Members-only media are never listed: a manifest
+   * is no private file, and must not name what a locked page shows; the sweep reads those from the
+   * version's private page data (`private`, kept only by manifests written before this rule).
+   * Absent in manifests written before it existed: for those the sweep reads the pages too
+   * (publisher/reachable.ts).
    */
-  media: z.object({ public: z.array(z.string()), private: z.array(z.string()) }).optional(),
+  media: z.object({ public: z.array(z.string()), private: z.array(z.string()).optional() }).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFile = z.infer<typeof manifestFileSchema>;

@@ -42,7 +42,9 @@ beforeAll(async () => {
   for await (const chunk of child.stdout!) {
     out += String(chunk);
     adminUrl = /Swipegrid admin:\s+(\S+)\/\n/.exec(out)?.[1] ?? '';
-    siteUrl = /Published sites:\s+(\S+)\/sites\//.exec(out)?.[1] ?? '';
+    // "Published sites:  http://{handle}.localhost:port/   (or http://localhost:port/sites/{siteId}/, …)":
+    // the shared host is the second, the one a raw socket reaches without a site's name.
+    siteUrl = /Published sites:.*\(or (\S+?)\/sites\//.exec(out)?.[1] ?? '';
     if (adminUrl && siteUrl) break;
   }
   const login = await fetch(`${adminUrl}/api/auth/login`, {

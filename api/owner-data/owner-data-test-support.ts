@@ -45,11 +45,13 @@ export async function registerMember(ctx: TestContext, siteId: string, email: st
   const registered = await ctx.visit(`/api/end-user/site/${siteId}/register`, {
     method: 'POST',
     ip,
+    site: siteId,
     json: { data: { email, password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD, ...profile }, lang },
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const link = new URL(await lastLinkTo(ctx, email));
-  const verified = await ctx.visit(link.pathname + link.search, { ip });
+  // The link, as followed: on the host it names (the site's own origin).
+  const verified = await ctx.visit(link.pathname + link.search, { ip, headers: { host: link.host } });
   if (verified.status !== 302) throw new Error(`verify answered ${verified.status}`);
   const member = ctx.db.select({ id: endUsers.id }).from(endUsers).where(eq(endUsers.email, email)).get();
   if (!member) throw new Error(`${email} is no member after the link`);
@@ -65,7 +67,7 @@ export async function sendEntry(ctx: TestContext, siteId: string, form: 'contact
       .all()
       .map((row) => row.id),
   );
-  const response = await ctx.visit(`/api/${form}`, { method: 'POST', ip: nextIp(), json: { siteId, data, lang } });
+  const response = await ctx.visit(`/api/${form}`, { method: 'POST', ip: nextIp(), site: siteId, json: { siteId, data, lang } });
   if (response.status !== 201) throw new Error(`${form} answered ${response.status}: ${await response.text()}`);
   const added = ctx.db
     .select({ id: formEntries.id })

@@ -22,7 +22,7 @@ afterEach(async () => {
 const base = `/api/site/`;
 const create = (json: unknown) => ctx.request(`${base}${siteId}/notification-delivery`, { method: 'POST', json });
 const banner = async () => {
-  const response = await ctx.visit(`/api/end-user/noti_delivery?site_id=${siteId}`);
+  const response = await ctx.visit(`/api/end-user/noti_delivery?site_id=${siteId}`, { site: siteId });
   expect(response.status).toBe(200);
   return ((await response.json()) as { notifications: { title: string }[] }).notifications.map((notification) => notification.title);
 };
@@ -108,7 +108,7 @@ describe('the banner’s notifications (GET /end-user/noti_delivery)', () => {
     clock = new Date(Date.parse(at(2)) - 1);
     expect(await banner()).toEqual(['Now']);
     // The viewer asks again when the window opens: 1 ms from now, by the server's clock.
-    const answer = (await (await ctx.visit(`/api/end-user/noti_delivery?site_id=${siteId}`)).json()) as { nextChangeInMs: number | null };
+    const answer = (await (await ctx.visit(`/api/end-user/noti_delivery?site_id=${siteId}`, { site: siteId })).json()) as { nextChangeInMs: number | null };
     expect(answer.nextChangeInMs).toBe(1);
     clock = new Date(at(2));
     expect(await banner()).toEqual(['Scheduled', 'Now']);

@@ -74,9 +74,12 @@ describe('POST /api/site/{id}/unpublish', () => {
 describe('DELETE /api/site/{id}', () => {
   it('answers its message in the caller’s language', async () => {
     const id = await publishedSite();
+    // Its own origin, read while the site (and its handle) still exists: the address its visitors kept.
+    const host = new URL(ctx.originOf(id)).host;
+    expect((await ctx.visit(`/`, { headers: { host } })).status).toBe(200);
     const response = await ctx.request(`/api/site/${id}`, { method: 'DELETE', headers: { 'accept-language': 'ko' } });
     expect(await response.json()).toEqual({ message: '사이트를 삭제했습니다.' });
-    expect((await ctx.visit(`/`, { site: id })).status).toBe(404);
+    expect((await ctx.visit(`/`, { headers: { host } })).status).toBe(404);
   });
 });
 

@@ -50,7 +50,7 @@ async function createSurvey(body: unknown = SURVEY): Promise<string> {
 }
 
 async function respond(surveyId: string, answers: Record<string, string | string[]>, email: string): Promise<void> {
-  const response = await ctx.visit(`/api/survey/${surveyId}/response`, { method: 'POST', json: { answers, email }, ip: '192.0.2.61' });
+  const response = await ctx.visit(`/api/survey/${surveyId}/response`, { method: 'POST', site: siteId, json: { answers, email }, ip: '192.0.2.61' });
   expect(response.status).toBe(201);
 }
 

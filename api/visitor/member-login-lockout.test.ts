@@ -18,7 +18,7 @@ describe('member login lockout', () => {
     await ctx.publish(site.id);
     const email = 'member@example.com';
     await memberToken(ctx, site.id, email);
-    const login = (password: string, i: number) => ctx.visit(`/api/end-user/site/${site.id}/login`, { method: 'POST', ip: `10.1.${i}.1`, json: { email, password } });
+    const login = (password: string, i: number) => ctx.visit(`/api/end-user/site/${site.id}/login`, { method: 'POST', site: site.id, ip: `10.1.${i}.1`, json: { email, password } });
     // Each from its own address, as a spread-out attacker would: the per-address rate limit is no help here.
     const guesses = Array.from({ length: 39 }, (_, i) => `Wrong#Pass${i}`);
     const answers = await Promise.all([...guesses, MEMBER_PASSWORD].map(login));
@@ -43,9 +43,9 @@ describe('member login lockout', () => {
     const email = 'member@example.com';
     await memberToken(ctx, second.id, email);
     for (let i = 0; i < THROTTLE.perEmail + 1; i++) {
-      await ctx.visit(`/api/end-user/site/${first.id}/login`, { method: 'POST', ip: `10.2.${i}.1`, json: { email, password: 'Wrong#Pass1' } });
+      await ctx.visit(`/api/end-user/site/${first.id}/login`, { method: 'POST', site: first.id, ip: `10.2.${i}.1`, json: { email, password: 'Wrong#Pass1' } });
     }
-    const other = await ctx.visit(`/api/end-user/site/${second.id}/login`, { method: 'POST', ip: '10.2.99.1', json: { email, password: MEMBER_PASSWORD } });
+    const other = await ctx.visit(`/api/end-user/site/${second.id}/login`, { method: 'POST', site: second.id, ip: '10.2.99.1', json: { email, password: MEMBER_PASSWORD } });
     expect(other.status).toBe(200);
   });
 });

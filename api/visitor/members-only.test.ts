@@ -243,7 +243,8 @@ describe('membership over real SMTP: register, emailed link, login', () => {
 
   it(`refuses the ${MAIL_REQUESTS.perEmail + 1}st resend for one email within the window, from whatever addresses, in parallel`, async () => {
     // Whether a registration is pending does not matter: the request counts before that is looked up.
-    const resend = (i: number) => ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', ip: `10.3.${i}.1`, json: { email: 'nobody@example.com' } });
+    const resend = (i: number) =>
+      ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', site: locked.site.id, ip: `10.3.${i}.1`, json: { email: 'nobody@example.com' } });
     const statuses = (await Promise.all(Array.from({ length: MAIL_REQUESTS.perEmail + 1 }, (_, i) => resend(i)))).map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(MAIL_REQUESTS.perEmail);
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
