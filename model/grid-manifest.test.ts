@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { gridFromNeighbourhood, neighbourhoodOf, nextCell } from './grid-manifest.ts';
 import type { GridColumn } from './snapshot.ts';
 
-/** A grid drawn column by column: 'i' a page with an image, '-' an empty page. */
+/** A grid drawn column by column: 'i' a page with an image, '-' an empty page, 'u' an unpublished page. */
 function grid(...columns: string[]): GridColumn[] {
   return columns.map((cells, column) => ({
     id: `c${column}`,
     name: `Column ${column}`,
-    pages: [...cells].map((cell, index) => ({ id: `p${column}-${index + 1}`, row: index + 1, position: `${String.fromCharCode(65 + column)}${index + 1}`, hasImage: cell === 'i', locked: false })),
+    pages: [...cells].map((cell, index) => ({
+      id: `p${column}-${index + 1}`,
+      row: index + 1,
+      position: `${String.fromCharCode(65 + column)}${index + 1}`,
+      hasImage: cell === 'i',
+      locked: false,
+      ...(cell === 'u' ? { unpublished: true as const } : {}),
+    })),
   }));
 }
 
@@ -45,5 +52,16 @@ describe('a page’s neighbourhood of the grid', () => {
         }
       }
     }
+  });
+
+  it('leads a vertical move past unpublished pages before the whole grid has arrived, as the whole grid does', () => {
+    const withDrafts = grid('iuuiui', 'iiiiii');
+    for (const row of [1, 4, 6]) {
+      const partial = gridFromNeighbourhood(neighbourhoodOf(withDrafts, { column: 0, row }, true));
+      for (const direction of ['up', 'down'] as const) {
+        expect(nextCell(partial, { column: 0, row }, direction, true), `${row} ${direction}`).toEqual(nextCell(withDrafts, { column: 0, row }, direction, true));
+      }
+    }
+    expect(nextCell(withDrafts, { column: 0, row: 1 }, 'down', true)).toEqual({ column: 0, row: 4 });
   });
 });

@@ -47,8 +47,18 @@ export function nextCell(grid: GridColumn[], from: Cell, direction: Direction, s
 
 /** The part of the grid the page at `cell` embeds. */
 export function neighbourhoodOf(grid: GridColumn[], cell: Cell, swipeRedirection: boolean): GridNeighbourhood {
-  // Up and down lead past unpublished pages, so the neighbours are where those moves land.
-  const around: Cell[] = [cell, nextCell(grid, cell, 'up', swipeRedirection) ?? { ...cell, row: cell.row - 1 }, nextCell(grid, cell, 'down', swipeRedirection) ?? { ...cell, row: cell.row + 1 }];
+  // Up and down lead past unpublished pages: those travel with the page, with the page where the
+  // move lands, so a move made before the whole grid has arrived skips them as the full grid would.
+  const vertical = (step: 1 | -1): Cell[] => {
+    const passed: Cell[] = [];
+    let at = { ...cell, row: cell.row + step };
+    while (pageAt(grid, at)?.unpublished) {
+      passed.push(at);
+      at = { ...at, row: at.row + step };
+    }
+    return [...passed, at];
+  };
+  const around: Cell[] = [cell, ...vertical(-1), ...vertical(1)];
   for (const direction of ['left', 'right'] as const) {
     const column = cell.column + (direction === 'right' ? 1 : -1);
     around.push(nextCell(grid, cell, direction, swipeRedirection) ?? { column, row: cell.row });
