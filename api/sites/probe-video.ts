@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
 import { z } from 'zod';
-
-/** Debian's ffmpeg package puts it here (.ci/run installs it); FFPROBE_PATH overrides, the name publisher/ffmpeg.ts reads too. */
-const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
+import { FFPROBE, runTool } from '../../publisher/ffmpeg.ts';
 
 /** A hostile file must not hold a probe (or the upload) for long. */
 const PROBE_TIMEOUT_MS = 20_000;
@@ -12,17 +9,10 @@ const PROBE_TIMEOUT_MS = 20_000;
  * stream with a codec and a size, and a duration. Only the first bytes (`ftyp`) are sniffed
  * before; a file of zeros behind a valid `ftyp` box fails here (no `moov`, no stream).
  */
-export function isPlayableVideo(path: string): Promise<boolean> {
+export async function isPlayableVideo(path: string): Promise<boolean> {
   const args = ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height:format=duration', '-of', 'json', path];
-  return new Promise((resolve) => {
-    execFile(FFPROBE, args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 64 * 1024 }, (error, stdout) => {
-      if (error) {
-        resolve(false);
-        return;
-      }
-      resolve(describesVideo(stdout));
-    });
-  });
+  const stdout = await runTool(FFPROBE, args, PROBE_TIMEOUT_MS).catch(() => null);
+  return stdout !== null && describesVideo(stdout);
 }
 
 /** What ffprobe reports of a playable video: a first video stream with a codec and a size, and a duration. */
