@@ -267,6 +267,23 @@ describe('the console meets WCAG 2.2 AA', () => {
     await page.close();
   });
 
+  it('has none on the error screen of a screen that throws, nor on the chunk-load screen', async () => {
+    const page = await operatorContext.newPage();
+    // A malformed answer (a row that is not a site) makes the site list throw while rendering.
+    await page.route('**/api/site', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ sites: [null] }) }));
+    await page.goto(`${server.adminUrl}/${prefix}/site-list`);
+    await page.getByTestId('screen-error').waitFor();
+    await expectAccessible(page, 'screen error');
+    await page.unroute('**/api/site');
+    await page.goto(`${server.adminUrl}/${prefix}/user-list`);
+    await page.locator('main h1').waitFor();
+    await page.route(/\/_astro\/SiteList\.[^/]*\.js$/, (route) => route.abort('connectionreset'));
+    await page.getByRole('link', { name: 'Sites' }).first().click();
+    await page.getByTestId('chunk-error').waitFor();
+    await expectAccessible(page, 'chunk-load error');
+    await page.close();
+  });
+
   it('shows focus: a focused button has a visible outline', async () => {
     const page = await consoleScreen('/{prefix}/site-list');
     await page.keyboard.press('Tab');
@@ -341,7 +358,7 @@ describe('a published site with every element meets WCAG 2.2 AA', () => {
     await page.close();
   });
 
-  it('has none with the product popup, the album and the company information open', async () => {
+  it('has none with the product popup, the album, the company information and the notification open', async () => {
     const page = await visit();
     await page.locator('.sg-page[data-position="A1"] [data-product-id="product"]').click();
     await page.locator('.sg-product-popup').waitFor();
@@ -352,6 +369,15 @@ describe('a published site with every element meets WCAG 2.2 AA', () => {
     await page.locator('.sg-album').waitFor();
     await expectAccessible(page, 'viewer album', OWNER_HTML);
     await page.keyboard.press('Escape');
+    await page.locator('.sg-album').waitFor({ state: 'detached' });
+    await page.locator('.sg-page[data-position="A1"] .sg-company-tab').first().click();
+    await page.locator('.sg-company-modal').waitFor();
+    await expectAccessible(page, 'viewer company information', OWNER_HTML);
+    await page.keyboard.press('Escape');
+    await page.locator('.sg-company-modal').waitFor({ state: 'detached' });
+    await page.locator('.sg-news-title').click();
+    await page.locator('.sg-news-dialog').waitFor();
+    await expectAccessible(page, 'viewer notification', OWNER_HTML);
     await page.close();
   });
 
@@ -364,6 +390,14 @@ describe('a published site with every element meets WCAG 2.2 AA', () => {
     const locked = await visit('B1');
     await expectAccessible(locked, 'viewer members-only page');
     await locked.close();
+  });
+
+  it('has none on a page that does not exist', async () => {
+    const page = await phone.newPage();
+    await page.goto(visitorUrl(server, siteId, 'Z9'));
+    await page.locator('.sg-not-found').waitFor();
+    await expectAccessible(page, 'viewer not found');
+    await page.close();
   });
 
   it('has none on the survey, contact, registration and login screens', async () => {
