@@ -319,7 +319,7 @@ describe('the console’s public screens meet WCAG 2.2 AA', () => {
     });
   }
 
-  it('has none on the first password change, nor with the login form’s errors shown', async () => {
+  it('has none with the login form’s errors shown, on the first password change, nor on a customer’s own site list and create screen', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
     await context.addInitScript(() => localStorage.setItem('selectedLanguage', 'en'));
     const page = await context.newPage();
@@ -333,6 +333,17 @@ describe('the console’s public screens meet WCAG 2.2 AA', () => {
     await page.waitForURL('**/first-time-change-password');
     await page.locator('h1').waitFor();
     await expectAccessible(page, 'first password change');
+    // The customer's own console: a site list without the managers' screens.
+    await page.getByLabel('Current password').fill(CUSTOMER.first);
+    await page.getByLabel('New password').fill('Own#Password2');
+    await page.getByLabel('Confirm password').fill('Own#Password2');
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    await page.waitForURL('**/site-list');
+    await page.locator('main h1').waitFor();
+    await expectAccessible(page, 'site list as a customer');
+    await page.goto(`${server.adminUrl}${new URL(page.url()).pathname.replace('site-list', 'create-site')}`);
+    await page.locator('main h1').waitFor();
+    await expectAccessible(page, 'create site as a customer');
     await context.close();
   });
 });
@@ -390,6 +401,22 @@ describe('a published site with every element meets WCAG 2.2 AA', () => {
     const locked = await visit('B1');
     await expectAccessible(locked, 'viewer members-only page');
     await locked.close();
+  });
+
+  it('shows focus on the page: the focused control has a visible ring', async () => {
+    const page = await visit();
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) return null;
+      const style = getComputedStyle(focused);
+      return { outline: style.outlineStyle, width: Number.parseFloat(style.outlineWidth), shadow: style.boxShadow };
+    });
+    expect(ring).not.toBeNull();
+    expect(ring!.outline).toBe('solid');
+    expect(ring!.width).toBeGreaterThanOrEqual(2);
+    expect(ring!.shadow).not.toBe('none');
+    await page.close();
   });
 
   it('has none on a page that does not exist', async () => {

@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 
 // axe-core's own build, read once and injected as an inline script. The console's and the viewer's
 // CSP rightly refuse inline scripts, so a context that runs axe is opened with `bypassCSP: true`.
-const AXE_SOURCE = readFileSync(join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'), 'utf8');
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(join(dirname(require.resolve('axe-core')), 'axe.min.js'), 'utf8');
 
 /** The WCAG 2.0, 2.1 and 2.2 A and AA rules: the standard docs/decisions.md says the product holds. */
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
