@@ -8,7 +8,7 @@ import { footerLayout } from './layout-rules.ts';
 // Read by few visitors, and long: the company texts' dialog loads on its first open.
 const CompanyModal = lazy(() => import('./CompanyModal.tsx'));
 
-/** Short marks for the social links; their names are the accessible labels. */
+/** Short marks for the social links, hidden from screen readers: the links are named by their full names (a mark such as IG is not part of "Instagram"). */
 const SNS_MARKS: Record<Sns['snsType'], string> = {
   youtube: '▶',
   line: 'LINE',
@@ -41,10 +41,10 @@ export default function BottomBar({ sns, tabs, company, poweredBy, lang, pc }: P
               key={`${link.snsType}-${link.snsUrl}`}
               className={`sg-sns-link sg-sns-${link.snsType}`}
               href={snsHref(link)}
-              aria-label={t(`sns_${link.snsType}`, lang)}
               {...(link.snsType === 'phone_number' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
             >
-              {SNS_MARKS[link.snsType]}
+              <span aria-hidden="true">{SNS_MARKS[link.snsType]}</span>
+              <span className="sg-visually-hidden">{t(`sns_${link.snsType}`, lang)}</span>
             </a>
           ))}
         </nav>

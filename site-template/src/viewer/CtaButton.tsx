@@ -1,20 +1,23 @@
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
+import { legibleTextShadow } from '../../../model/contrast.ts';
 import type { Destination } from '../../../model/destination.ts';
+import type { Language } from '../../../model/language.ts';
 import type { Button } from '../../../model/page.ts';
 import type { MediaMap } from '../../../model/snapshot.ts';
+import { t } from './i18n.ts';
 import ResponsiveImage from './ResponsiveImage.tsx';
 import { ofHeight, ofWidth } from './place.ts';
 import { animationClass, capSize, destinationOf, isRenderable, looksLikeVideo, shapeRadius, textLineClamp } from './cta-rules.ts';
 
-type Props = { button: Button; media: MediaMap; eager: boolean; onNavigate: (destination: Destination) => void };
+type Props = { button: Button; media: MediaMap; eager: boolean; lang: Language; onNavigate: (destination: Destination) => void };
 
 /**
  * A call-to-action button: text, media (image or video) or the owner's HTML, placed over the page
  * at its designed position. Positions and sizes are in the reference viewport's pixels and scale
  * with the page, except a fixed-position button, which keeps its pixels.
  */
-export default function CtaButton({ button, media, eager, onNavigate }: Props) {
+export default function CtaButton({ button, media, eager, lang, onNavigate }: Props) {
   if (!isRenderable(button)) return null;
   const destination = destinationOf(button.buttonLinkType, button.linkDestinationUrl, button.linkedSurveyId);
   const { width, height } = capSize(button.buttonWidth, button.buttonHeight);
@@ -27,6 +30,7 @@ export default function CtaButton({ button, media, eager, onNavigate }: Props) {
     borderRadius: shapeRadius(button.buttonShape),
     background: button.buttonType === 'text' ? button.buttonColor : undefined,
     color: button.buttonTextColor,
+    textShadow: button.buttonType === 'text' ? legibleTextShadow(button.buttonTextColor, button.buttonColor) : undefined,
     fontSize: button.textSize,
     ['--sg-glow' as string]: button.buttonColor,
   };
@@ -60,7 +64,7 @@ export default function CtaButton({ button, media, eager, onNavigate }: Props) {
     control = <div {...common} role="button" tabIndex={0} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: button.buttonContentHtml }} />;
   } else {
     control = (
-      <button type="button" {...common} aria-label={button.buttonType === 'media' && button.buttonText.trim() ? button.buttonText : undefined}>
+      <button type="button" {...common} aria-label={button.buttonType === 'media' ? button.buttonText.trim() || t('openLink', lang) : undefined}>
         {button.buttonType === 'text' ? (
           // Strings: Preact's server render would add px to a numeric -webkit-line-clamp.
           <span className="sg-button-label" style={{ WebkitLineClamp: String(lines), lineClamp: String(lines) }}>

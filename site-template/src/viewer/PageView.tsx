@@ -1,4 +1,5 @@
 import type { Destination } from '../../../model/destination.ts';
+import { legibleTextShadow } from '../../../model/contrast.ts';
 import type { Language } from '../../../model/language.ts';
 import type { ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import ArrowHint from './ArrowHint.tsx';
@@ -91,12 +92,23 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
         </p>
       )}
       {linkDestination && linkDestination.kind !== 'external' && (
-        <button type="button" className="sg-link-button" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }} onClick={() => onNavigate(linkDestination)}>
+        <button
+          type="button"
+          className="sg-link-button"
+          style={{ background: detail.linkButtonColor, color: detail.linkTextColor, textShadow: legibleTextShadow(detail.linkTextColor, detail.linkButtonColor) }}
+          onClick={() => onNavigate(linkDestination)}
+        >
           {detail.linkButtonText}
         </button>
       )}
       {linkDestination?.kind === 'external' && (
-        <a className="sg-link-button" href={linkDestination.url} target="_blank" rel="noopener" style={{ background: detail.linkButtonColor, color: detail.linkTextColor }}>
+        <a
+          className="sg-link-button"
+          href={linkDestination.url}
+          target="_blank"
+          rel="noopener"
+          style={{ background: detail.linkButtonColor, color: detail.linkTextColor, textShadow: legibleTextShadow(detail.linkTextColor, detail.linkButtonColor) }}
+        >
           {detail.linkButtonText}
         </a>
       )}
@@ -104,7 +116,7 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
         <ProductPoint key={product.id} product={product} media={page.media} lang={lang} pc={pc} onNavigate={onNavigate} />
       ))}
       {shown.map((button) => (
-        <CtaButton key={button.id} button={button} media={page.media} eager={eager.has(button.id)} onNavigate={onNavigate} />
+        <CtaButton key={button.id} button={button} media={page.media} eager={eager.has(button.id)} lang={lang} onNavigate={onNavigate} />
       ))}
       {hasBelow && <ArrowHint color={detail.hoverArrowColor} fadeAfterSeconds={detail.arrowFadeInterval} lang={lang} />}
       {site && <BottomBar sns={rows.sns ? sns : []} tabs={rows.company ? tabs : []} company={site.company} poweredBy={rows.poweredBy} lang={lang} pc={pc} />}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { legibleTextShadow } from '../../../model/contrast.ts';
 import { SHAPE_RADII } from '../../../model/constants.ts';
 import type { Destination } from '../../../model/destination.ts';
 import type { Language } from '../../../model/language.ts';
@@ -85,7 +86,14 @@ function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSna
     <button
       type="button"
       className="sg-popup-action"
-      style={{ width: style.width, height: style.height, borderRadius: SHAPE_RADII[style.shape], background: popup.linkButtonColor, color: popup.linkTextColor }}
+      style={{
+        width: style.width,
+        height: style.height,
+        borderRadius: SHAPE_RADII[style.shape],
+        background: popup.linkButtonColor,
+        color: popup.linkTextColor,
+        textShadow: legibleTextShadow(popup.linkTextColor, popup.linkButtonColor),
+      }}
       disabled={popup.kind === 'applicantLimit' && remaining === 0}
       onClick={() => void activate()}
     >

@@ -1,4 +1,5 @@
 import { POPUP_HEADER_HEIGHT, POPUP_IMAGE_RATIO } from '../../../model/constants.ts';
+import { legibleTextShadow } from '../../../model/contrast.ts';
 import type { Destination } from '../../../model/destination.ts';
 import type { Language } from '../../../model/language.ts';
 import type { Product } from '../../../model/page.ts';
@@ -48,7 +49,7 @@ export default function ProductPopup({ product, media, lang, pc, pageWidth, onCl
             type="button"
             className="sg-product-link"
             data-product-id={product.id}
-            style={{ background: product.linkButtonColor, color: product.linkTextColor }}
+            style={{ background: product.linkButtonColor, color: product.linkTextColor, textShadow: legibleTextShadow(product.linkTextColor, product.linkButtonColor) }}
             onClick={() => onNavigate(destination)}
           >
             {linkText}

@@ -13,6 +13,8 @@ const texts = {
   close: { jp: '閉じる', en: 'Close', cn: '关闭', kr: '닫기' },
   album: { jp: 'アルバム', en: 'Album', cn: '相册', kr: '앨범' },
   openAlbum: { jp: 'アルバムを開く', en: 'Open the album', cn: '打开相册', kr: '앨범 열기' },
+  // A media button the owner gave no text: named by what it does, as a button must be.
+  openLink: { jp: 'リンクを開く', en: 'Open the link', cn: '打开链接', kr: '링크 열기' },
   goToPage: { jp: 'このページへ移動', en: 'Go to this page', cn: '前往此页', kr: '이 페이지로 이동' },
   musicOn: { jp: '音楽を再生', en: 'Play music', cn: '播放音乐', kr: '음악 재생' },
   musicOff: { jp: '音楽を消音', en: 'Mute music', cn: '静音', kr: '음소거' },

@@ -30,7 +30,7 @@ const SURVEYS_NOTICES = {
   'sv.addOption': ['Add an option', '選択肢を追加', '添加选项', '선택지 추가'],
   'sv.removeOption': ['Remove option {n}', '選択肢 {n} を削除', '删除选项 {n}', '선택지 {n} 삭제'],
   'sv.addQuestion': ['Add a question', '質問を追加', '添加问题', '질문 추가'],
-  'sv.removeQuestion': ['Remove question {n}', '質問 {n} を削除', '删除问题 {n}', '질문 {n} 삭제'],
+  'sv.removeQuestion': ['Delete question {n}', '質問 {n} を削除', '删除问题 {n}', '질문 {n} 삭제'],
   'sv.moveUp': ['Move question {n} up', '質問 {n} を上へ', '将问题 {n} 上移', '질문 {n} 위로'],
   'sv.moveDown': ['Move question {n} down', '質問 {n} を下へ', '将问题 {n} 下移', '질문 {n} 아래로'],
   'sv.saved': ['The survey was saved.', 'アンケートを保存しました。', '问卷已保存。', '설문을 저장했습니다.'],

@@ -149,8 +149,9 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
             .map((creative) => (
               <div key={creative.id} className="page-column">
                 {creative.pages.map((page) => (
-                  <button type="button" key={page.id} className="page-cell" onClick={() => onOpenPage(page.id)} aria-label={page.position}>
-                    {page.detail.imageUrl ? <img src={page.detail.imageUrl} alt="" loading="lazy" /> : <span>{page.position}</span>}
+                  <button type="button" key={page.id} className="page-cell" onClick={() => onOpenPage(page.id)}>
+                    {/* Named by its position below; a page without media shows it large too, which a screen reader need not hear twice. */}
+                    {page.detail.imageUrl ? <img src={page.detail.imageUrl} alt="" loading="lazy" /> : <span aria-hidden="true">{page.position}</span>}
                     <small>{page.position}</small>
                   </button>
                 ))}
