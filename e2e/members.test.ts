@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../api/test-support.ts';
-import { lastLinkTo, MEMBER_PASSWORD, publishedSiteWithLockedPage, SECRET, type LockedSite } from '../api/visitor/visitor-test-support.ts';
+import { lastLinkTo, MEMBER_PASSWORD, memberToken, publishedSiteWithLockedPage, SECRET, type LockedSite } from '../api/visitor/visitor-test-support.ts';
 import { launchBrowser, onPort, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // A published site whose A2 is members-only, visited in Chromium: the lock overlay, the register,
@@ -38,7 +38,7 @@ async function open(page: Page, path: string): Promise<void> {
 /** The emailed link, on this test's server instead of the configured site origin. */
 async function mailedLink(email: string): Promise<string> {
   const link = new URL(await lastLinkTo(ctx, email));
-  return `${origin}${link.pathname}${link.search}`;
+  return `${origin}${link.pathname}${link.search}${link.hash}`;
 }
 
 describe('members-only pages in the browser', () => {
@@ -111,6 +111,57 @@ describe('members-only pages in the browser', () => {
     await open(page, `/api/end-user/site/${locked.site.id}/register/verify?token=${'a'.repeat(32)}&lang=en`);
     expect(new URL(page.url()).pathname).toBe(`/en/register`);
     await expect.poll(() => page.locator('.sg-form-error').textContent()).toContain('The link is invalid or has expired');
+    await page.close();
+  });
+
+  it('forgot password → emailed link → a new password (refused beside its field first) → login with it → log out locks the page again', async () => {
+    const email = 'forgetful@example.com';
+    await memberToken(ctx, locked.site.id, email);
+    const page = await context.newPage();
+    await open(page, '/login');
+    await page.getByRole('link', { name: 'パスワードをお忘れの方はこちら' }).click();
+    await page.waitForURL(`${origin}/reset-password`);
+    await waitForHydration(page);
+    await page.fill('#sg-reset-email', email);
+    await page.click('.sg-submit');
+    await expect.poll(() => page.locator('.sg-sent').textContent()).toContain('新しいパスワードを設定するリンクを送信しました');
+
+    const link = await mailedLink(email);
+    expect(new URL(link).pathname).toBe('/new-password');
+    await page.goto(link);
+    await waitForHydration(page);
+    // The secret leaves the address bar once read.
+    await expect.poll(() => new URL(page.url()).hash).toBe('');
+    await page.fill('#sg-new-password', 'short');
+    await page.fill('#sg-confirm-password', 'short');
+    await page.click('.sg-submit');
+    await expect.poll(() => page.locator('#sg-new-password-error').textContent()).toContain('パスワードは8〜20文字');
+    expect(await page.locator('#sg-new-password').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: 'test-results/screenshots/member-new-password.png' });
+    await page.fill('#sg-new-password', 'Fresh#Pass22');
+    await page.fill('#sg-confirm-password', 'Fresh#Pass22');
+    await page.click('.sg-submit');
+    await expect.poll(() => page.locator('.sg-sent').textContent()).toContain('パスワードを変更しました');
+
+    await page.click('.sg-screen-main a.sg-submit');
+    await page.waitForURL(`${origin}/login`);
+    await waitForHydration(page);
+    await page.fill('#sg-login-email', email);
+    await page.fill('#sg-login-password', 'Fresh#Pass22');
+    await page.click('.sg-submit');
+    await page.waitForURL(`${origin}/`);
+    await open(page, '/A2');
+    await expect.poll(() => page.locator('.sg-page[data-position="A2"] .sg-main-text').textContent(), { timeout: 10_000 }).toContain(SECRET.mainText);
+
+    await page.screenshot({ path: 'test-results/screenshots/member-logout.png' });
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await reloaded;
+    await waitForHydration(page);
+    await expect.poll(() => page.locator('.sg-page[data-position="A2"] .sg-lock').isVisible()).toBe(true);
+    const tokens = JSON.parse((await page.evaluate(() => localStorage.getItem('endUserToken'))) ?? '{}') as Record<string, string>;
+    expect(tokens[locked.site.id]).toBeUndefined();
+    expect(await page.getByRole('button', { name: 'ログアウト' }).count()).toBe(0);
     await page.close();
   });
 });

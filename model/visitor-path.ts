@@ -5,7 +5,7 @@ import type { Language } from './language.ts';
 import { DEFAULT_POSITION, formatPosition, isPositionCode, parsePosition } from './position.ts';
 
 /** Visitor spec §2: screens reached below a language, e.g. '/en/contact'. */
-export const VISITOR_SUB_PATHS = ['register', 'register-success', 'login', 'contact', 'forms', 'contact-success', 'form-success', 'survey'] as const;
+export const VISITOR_SUB_PATHS = ['register', 'register-success', 'login', 'reset-password', 'new-password', 'contact', 'forms', 'contact-success', 'form-success', 'survey'] as const;
 
 export type VisitorSubPath = (typeof VISITOR_SUB_PATHS)[number];
 

@@ -124,8 +124,8 @@ describe('publishing a 3×4 site in two languages', () => {
     expect(progress.filter((event) => event.step === 'images').at(-1)).toMatchObject({ done: 3, total: 3 });
     // No video on this site: the step is reported empty, so the console's bar keeps its four parts.
     expect(progress.filter((event) => event.step === 'video').at(-1)).toMatchObject({ done: 0, total: 0 });
-    // 12 pages, the not-found page and the 8 visitor screens, in each of the two languages.
-    expect(progress.filter((event) => event.step === 'pages').at(-1)).toMatchObject({ done: 42, total: 42 });
+    // 12 pages, the not-found page and the 10 visitor screens, in each of the two languages.
+    expect(progress.filter((event) => event.step === 'pages').at(-1)).toMatchObject({ done: 46, total: 46 });
     const upload = progress.filter((event) => event.step === 'upload').at(-1)!;
     expect(upload.done).toBe(upload.total);
     expect(upload.total).toBeGreaterThan(0);
@@ -156,7 +156,7 @@ describe('publishing a 3×4 site in two languages', () => {
   it("lists every language × position, every page JSON, each language's grid manifest, both not-found pages, every visitor screen, the sitemap and robots.txt in the manifest, each stored", async () => {
     const site = await buildSite(ctx);
     const result = await ctx.publish(site.id);
-    expect(result).toMatchObject({ version: 1, changed: true, files: 69, pagesRendered: 42 });
+    expect(result).toMatchObject({ version: 1, changed: true, files: 73, pagesRendered: 46 });
 
     const manifest = await liveManifestOf(ctx.storage, site.id);
     const html = LANGUAGES.flatMap((lang) => POSITIONS.map((position) => publicFileName(lang, 'jp', position)));
@@ -428,7 +428,7 @@ describe('versions and rollback', () => {
       { version: 2, live: true },
       { version: 1, live: false },
     ]);
-    expect(versions.every((v) => v.files === 69 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
+    expect(versions.every((v) => v.files === 73 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
 
     const rolled = await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' });
     expect(rolled.status).toBe(200);

@@ -63,6 +63,22 @@ export const endUserSessions = sqliteTable(
   (table) => [index('end_user_sessions_user').on(table.endUserId)],
 );
 
+/** A member's emailed link to set a new password: one per member, the latest wins; used once. */
+export const endUserPasswordResets = sqliteTable(
+  'end_user_password_resets',
+  {
+    /** SHA-256 of the secret in the emailed link. */
+    tokenHash: text('token_hash').primaryKey(),
+    endUserId: text('end_user_id')
+      .notNull()
+      .references(() => endUsers.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('end_user_password_resets_user').on(table.endUserId)],
+);
+
 /** A contact or custom-form (homepage) submission. Stored before the owner is notified, so a failed email loses nothing. */
 export const formEntries = sqliteTable(
   'form_entries',

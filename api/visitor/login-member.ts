@@ -14,9 +14,14 @@ import { AppError } from '../http/errors.ts';
  * the back office's numbers (THROTTLE.perEmail in its window), so parallel guesses each count;
  * per address, the visitor API's rate limit already applies.
  */
+/** The attempt counter's key of a member's login: per site and email. */
+export function memberLoginKey(siteId: string, email: string): string {
+  return `member:${siteId}:${email.toLowerCase()}`;
+}
+
 export async function loginMember(db: Db, siteId: string, email: string, password: string, lang: Language, now = Date.now()): Promise<{ token: string; expiresAt: Date; user: Member }> {
   const address = email.toLowerCase();
-  const key = `member:${siteId}:${address}`;
+  const key = memberLoginKey(siteId, address);
   if (!reserveAttempts(db, [{ key, limit: THROTTLE.perEmail }], THROTTLE, now).allowed) throw new AppError('too_many_requests', 'tooManyAttempts', { lang });
   const row = db
     .select()

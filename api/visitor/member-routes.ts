@@ -15,6 +15,8 @@ import { findVisitorSite, type VisitorSite } from './find-visitor-site.ts';
 import { loginMember } from './login-member.ts';
 import { logoutMember } from './logout-member.ts';
 import { registerMember } from './register-member.ts';
+import { requestMemberReset } from './request-member-reset.ts';
+import { resetMemberPassword } from './reset-member-password.ts';
 import { resendRegistration } from './resend-registration.ts';
 import { visitorLanguage } from './visitor-language.ts';
 import { caughtByHoneypot } from './visitor-request.ts';
@@ -26,7 +28,7 @@ function screenPath(site: VisitorSite, lang: Parameters<typeof buildVisitorPath>
   return buildVisitorPath({ defaultLanguage: site.settings.defaultLanguage, customPathPrefix: site.settings.customPathPrefix }, { lang, subPath });
 }
 
-/** Membership (V §4, §5): register, complete through the emailed link, resend, log in and out, who am I. */
+/** Membership (V §4, §5): register, complete through the emailed link, resend, log in and out, a forgotten password, who am I. */
 export function memberRoutes(deps: { db: Db; mailer: Mailer; background?: Background }) {
   const { db } = deps;
   const background = deps.background ?? createBackground();
@@ -65,7 +67,22 @@ export function memberRoutes(deps: { db: Db; mailer: Mailer; background?: Backgr
   route(app, contracts.logout, ({ c, params }) => {
     if (params.id !== c.var.hostSiteId) throw notFound('siteNotFound');
     logoutMember(db, params.id, c.req.header('authorization'));
-    return { message: 'Logged out.' };
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    return { message: visitorText('loggedOut', visitorLanguage(c, site.settings, undefined)) };
+  });
+  route(app, contracts.requestPasswordReset, ({ c, params, body }) => {
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    const lang = visitorLanguage(c, site.settings, body.lang);
+    const email = emailSchema.safeParse(body.email);
+    if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
+    requestMemberReset({ db, mailer: deps.mailer, siteOrigin: c.var.hostOrigin, background }, site, email.data, clientIp(c), lang);
+    return { message: visitorText('resetLinkEmailSent', lang) };
+  });
+  route(app, contracts.resetPassword, async ({ c, params, body }) => {
+    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    const lang = visitorLanguage(c, site.settings, body.lang);
+    await resetMemberPassword(db, site.id, body, lang);
+    return { message: visitorText('memberPasswordChanged', lang) };
   });
   // The member gate (member-gate.ts) has checked the bearer token against this site.
   route(app, contracts.me, ({ member }) => ({ user: { id: member.id, email: member.email } }));

@@ -118,6 +118,25 @@ export const visitorContracts = {
     policy: VISITOR,
     response: messageSchema,
   }),
+  requestPasswordReset: contract({
+    method: 'POST',
+    path: '/end-user/site/:id/forgot-password',
+    origin: 'site',
+    summary: "Email a member of this site a link to set a new password (valid one hour); the same answer whether the email is a member's or not",
+    policy: VISITOR,
+    body: z.object({ email: z.string(), lang: langHint }),
+    response: messageSchema,
+    limited: true,
+  }),
+  resetPassword: contract({
+    method: 'POST',
+    path: '/end-user/site/:id/reset-password',
+    origin: 'site',
+    summary: "Set a member's new password with the emailed link's token, once; every session of the member ends",
+    policy: VISITOR,
+    body: z.object({ token: z.string(), password: z.string(), confirmPassword: z.string(), lang: langHint }),
+    response: messageSchema,
+  }),
   me: contract({ method: 'GET', path: '/end-user/site/:id/me', origin: 'site', summary: 'The member the bearer token opens', policy: MEMBER, response: z.object({ user: memberSchema }) }),
 
   publicPage: contract({

@@ -43,6 +43,10 @@ export const visitorCn = {
   chooseOneOption: '请选择一个选项。',
   unknownEventSite: '事件中包含未知站点 {site}。',
   eventsNotStored: '无法记录事件。请稍后再试。',
+  resetLinkEmailSent: '如果此电子邮件已在本网站注册，我们已向其发送设置新密码的链接。该链接在一小时内有效。',
+  resetLinkInvalid: '此链接无效、已使用或已过期。请重新申请。',
+  memberPasswordChanged: '您的密码已更改。请使用新密码登录。',
+  loggedOut: '您已退出登录。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeCn = {

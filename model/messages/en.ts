@@ -43,6 +43,10 @@ export const visitorEn = {
   chooseOneOption: 'Choose one option.',
   unknownEventSite: 'An event names an unknown site {site}.',
   eventsNotStored: 'The events could not be recorded. Please try again later.',
+  resetLinkEmailSent: 'If this email is registered on this site, we sent it a link to set a new password. The link works for one hour.',
+  resetLinkInvalid: 'This link is invalid, used or expired. Please ask for a new one.',
+  memberPasswordChanged: 'Your password has been changed. Please log in with the new one.',
+  loggedOut: 'You have logged out.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeEn = {

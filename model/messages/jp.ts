@@ -43,6 +43,10 @@ export const visitorJp = {
   chooseOneOption: '選択肢を1つ選んでください。',
   unknownEventSite: 'イベントに不明なサイト {site} が含まれています。',
   eventsNotStored: 'イベントを記録できませんでした。しばらくしてからもう一度お試しください。',
+  resetLinkEmailSent: 'このメールアドレスが本サイトに登録されている場合、新しいパスワードを設定するリンクを送信しました。リンクの有効期限は1時間です。',
+  resetLinkInvalid: 'このリンクは無効、使用済み、または期限切れです。もう一度お申し込みください。',
+  memberPasswordChanged: 'パスワードを変更しました。新しいパスワードでログインしてください。',
+  loggedOut: 'ログアウトしました。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeJp = {

@@ -50,6 +50,10 @@ export const VISITOR_MESSAGE_KEYS = [
   'chooseOneOption',
   'unknownEventSite',
   'eventsNotStored',
+  'resetLinkEmailSent',
+  'resetLinkInvalid',
+  'memberPasswordChanged',
+  'loggedOut',
 ] as const;
 
 /** What the back office is told: identity, permissions, plans, site rules, uploads, imports. */

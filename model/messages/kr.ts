@@ -43,6 +43,10 @@ export const visitorKr = {
   chooseOneOption: '선택지를 하나 골라 주세요.',
   unknownEventSite: '이벤트에 알 수 없는 사이트 {site}가 있습니다.',
   eventsNotStored: '이벤트를 기록하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  resetLinkEmailSent: '이 이메일이 이 사이트에 등록되어 있다면 새 비밀번호를 설정하는 링크를 보냈습니다. 링크는 1시간 동안 유효합니다.',
+  resetLinkInvalid: '이 링크는 유효하지 않거나 이미 사용되었거나 만료되었습니다. 다시 요청해 주세요.',
+  memberPasswordChanged: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해 주세요.',
+  loggedOut: '로그아웃되었습니다.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeKr = {

@@ -53,6 +53,11 @@ export default function LoginScreen({ site }: { site: ScreenSite }) {
         </button>
       </form>
       <p className="sg-screen-switch">
+        <ScreenLink site={site} subPath="reset-password">
+          {st('forgotPassword', lang)}
+        </ScreenLink>
+      </p>
+      <p className="sg-screen-switch">
         <ScreenLink site={site} subPath="register">
           {st('noAccount', lang)}
         </ScreenLink>

@@ -3,6 +3,8 @@ import { visitorText } from '../../../model/messages/visitor-text.ts';
 import { t } from '../viewer/i18n.ts';
 import FormScreen from './FormScreen.tsx';
 import LoginScreen from './LoginScreen.tsx';
+import NewPasswordScreen from './NewPasswordScreen.tsx';
+import ResetPasswordScreen from './ResetPasswordScreen.tsx';
 import ScreenLink from './ScreenLink.tsx';
 import SurveyScreen from './SurveyScreen.tsx';
 import type { ScreenSite } from './screen-site.ts';
@@ -18,6 +20,10 @@ function ScreenBody({ site, screen }: { site: ScreenSite; screen: VisitorSubPath
       return <FormScreen site={site} kind="register" />;
     case 'login':
       return <LoginScreen site={site} />;
+    case 'reset-password':
+      return <ResetPasswordScreen site={site} />;
+    case 'new-password':
+      return <NewPasswordScreen site={site} />;
     case 'survey':
       return <SurveyScreen site={site} />;
     case 'register-success':

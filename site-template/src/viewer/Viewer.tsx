@@ -4,6 +4,7 @@ import type { GridNeighbourhood, PageSite, ResolvedPage, SiteSnapshot } from '..
 import AlbumButton from './AlbumButton.tsx';
 import CategoryColumn from './CategoryColumn.tsx';
 import LanguageSelect from './LanguageSelect.tsx';
+import MemberLogout from './MemberLogout.tsx';
 import MusicToggle from './MusicToggle.tsx';
 import SiteExtras from './SiteExtras.tsx';
 import ViewerErrorBoundary from './ViewerErrorBoundary.tsx';
@@ -63,7 +64,10 @@ function SwipeViewer({ site: pageSite, initialPage, neighbourhood }: ViewerData)
     <div className={`sg-viewer sg-view-${site.viewMode.toLowerCase()}`} style={{ background: site.safeAreaColor }} {...swipe}>
       <header className="sg-header">
         {site.logo ? <img className="sg-logo" src={site.logo.src} alt={site.name} height={32} /> : <span className="sg-site-name">{site.name}</span>}
-        {site.displayLanguageIcon && site.languages.length > 1 && <LanguageSelect site={site} position={gridPage?.position} />}
+        <div className="sg-header-end">
+          <MemberLogout site={site} />
+          {site.displayLanguageIcon && site.languages.length > 1 && <LanguageSelect site={site} position={gridPage?.position} />}
+        </div>
       </header>
       {showMenu && (
         <nav className="sg-menu" style={{ background: site.globalMenuBackgroundColor, color: site.globalMenuTextColor }}>

@@ -5,6 +5,7 @@ const texts = {
   membersOnly: { jp: '会員限定ページです', en: 'This page is for members only', cn: '此页面仅限会员', kr: '회원 전용 페이지입니다' },
   register: { jp: '会員登録して続ける', en: 'Register to continue', cn: '注册以继续', kr: '회원가입 후 계속하기' },
   login: { jp: 'ログイン', en: 'Log in', cn: '登录', kr: '로그인' },
+  logout: { jp: 'ログアウト', en: 'Log out', cn: '退出登录', kr: '로그아웃' },
   notFound: { jp: 'ページが見つかりません', en: 'Page not found', cn: '找不到页面', kr: '페이지를 찾을 수 없습니다' },
   backToTop: { jp: 'トップへ戻る', en: 'Back to the first page', cn: '返回首页', kr: '첫 페이지로' },
   language: { jp: '言語', en: 'Language', cn: '语言', kr: '언어' },
