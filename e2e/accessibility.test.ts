@@ -427,12 +427,14 @@ describe('a published site with every element meets WCAG 2.2 AA', () => {
     await page.close();
   });
 
-  it('has none on the survey, contact, registration and login screens', async () => {
+  it('has none on the survey, contact, registration, login and password screens', async () => {
     for (const [path, search] of [
       ['survey', `?survey_id=${surveyId}`],
       ['contact', ''],
       ['register', ''],
       ['login', ''],
+      ['reset-password', ''],
+      ['new-password', '#token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
     ] as const) {
       const page = await phone.newPage();
       await page.goto(visitorUrl(server, siteId, path, search));
