@@ -284,6 +284,17 @@ describe('the console meets WCAG 2.2 AA', () => {
     await page.close();
   });
 
+  it('has none on the CSV import dialog with its report of failing rows', async () => {
+    const page = await consoleScreen('/{prefix}/user-list');
+    await page.locator('main .row button.secondary').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from('companyName,email\nNo mail,not-an-email\n') });
+    await dialog.locator('.row button:not(.secondary)').click();
+    await dialog.locator('table tbody tr').first().waitFor();
+    await expectAccessible(page, 'user CSV import dialog');
+    await page.close();
+  });
+
   it('shows focus: a focused button has a visible outline', async () => {
     const page = await consoleScreen('/{prefix}/site-list');
     await page.keyboard.press('Tab');

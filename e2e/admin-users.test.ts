@@ -211,4 +211,45 @@ describe('users in the console', () => {
     expect(await editor.getByRole('button', { name: 'Remove' }).count()).toBe(0);
     await editor.close();
   });
+
+  it('imports users from CSV in a dialog: the template, a refused file with every failing row, then all rows at once', { timeout: 120_000 }, async () => {
+    const page = await signInPage('owner@example.com', OPERATOR_PASSWORD, 'master');
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import users from CSV' });
+
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('link', { name: 'Download the template (CSV)' }).click();
+    const template = await (await download).createReadStream();
+    let text = '';
+    for await (const chunk of template) text += String(chunk);
+    expect(text.split('\r\n')[0]).toBe('\uFEFFcompanyName,email,contactPerson,accountType,planId,contractStart,contractExpiry,authority,licenseIssued');
+
+    const file = dialog.getByLabel('CSV file');
+    await file.setInputFiles({ name: 'users.txt', mimeType: 'text/plain', buffer: Buffer.from('companyName,email\n') });
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Only CSV files are supported.');
+    expect(await dialog.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+
+    const rows = 'companyName,email,accountType,planId\nGood Co,csv-good@example.com,USER,light\n,csv-nameless@example.com,USER,light\nBad Co,not-an-email,USER,light\n';
+    await file.setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(rows) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Nothing was imported: 2 row(s) have errors.');
+    const report = dialog.getByRole('table', { name: 'Rows that failed' });
+    await expect.poll(() => report.locator('tbody tr td:first-child').allTextContents()).toEqual(['3', '4']);
+    expect(await report.locator('tbody tr').nth(1).textContent()).toContain('not-an-email');
+    await page.screenshot({ path: 'test-results/screenshots/users-import-refused.png' });
+    const { users: before } = await operator.call<{ users: UserView[] }>('GET', '/api/user?q=csv-good');
+    expect(before).toHaveLength(0);
+
+    const fixed = 'companyName,email,accountType,planId\nGood Co,csv-good@example.com,USER,light\nNamed Co,csv-named@example.com,USER,light\n';
+    await file.setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => toastText(page)).toContain('2 user(s) imported and invited.');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByLabel('Search').fill('csv-');
+    await expect.poll(() => page.locator('table tbody tr').count()).toBe(2);
+    const mail = await readOutbox(join(dataDir, 'outbox'));
+    expect(mail.map((entry) => entry.to)).toEqual(expect.arrayContaining(['csv-good@example.com', 'csv-named@example.com']));
+    await page.close();
+  });
 });

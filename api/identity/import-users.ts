@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { USER_CSV_COLUMNS } from '../../model/user-csv.ts';
 import { createUserInputSchema } from '../../model/account.ts';
 import { messageIssues, type MessageIssue } from '../../model/messages/issues.ts';
 import type { MessageKey } from '../../model/messages/keys.ts';
@@ -10,7 +11,6 @@ import type { AccountRow } from './find-account.ts';
 import { insertUsers, problemsWithNewUser, type NewUser } from './create-users.ts';
 
 /** The columns a users CSV may have (header row, any order); companyName, email and accountType are required. */
-export const USER_CSV_COLUMNS = ['companyName', 'email', 'contactPerson', 'accountType', 'planId', 'contractStart', 'contractExpiry', 'authority', 'licenseIssued'] as const;
 
 /** A row that cannot be imported: its problems by key (`issues`), and as English lines (`errors`, with the CSV reader's own). */
 export type RowFailure = { row: number; email: string; errors: string[]; issues: MessageIssue[] };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_CSV_BYTES } from '../../model/constants.ts';
+import { userCsvTemplate } from '../../model/user-csv.ts';
 import { accounts } from '../db/schema.ts';
 import { addAccount, createTestContext, fileForm, OPERATOR, type TestContext } from '../test-support.ts';
 
@@ -214,6 +215,12 @@ describe('CSV import', () => {
     });
     expect(ctx.db.select().from(accounts).where(eq(accounts.email, 'b@example.com')).get()).toMatchObject({ accountType: 'OEM_MASTER', authority: 'view', licenseIssued: false });
     expect((await ctx.outbox()).map((mail) => mail.to).sort()).toEqual(['a@example.com', 'b@example.com']);
+  });
+
+  it('imports the downloadable template as it is: its example row is a valid user', async () => {
+    const response = await ctx.request('/api/master/user/import', { method: 'POST', body: csv(userCsvTemplate()) });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ imported: 1, users: [expect.objectContaining({ email: 'user@example.com', companyName: 'Example Co., Ltd.' })] });
   });
 
   it('imports nothing when any row fails, and reports every failing row and why', async () => {

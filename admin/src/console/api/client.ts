@@ -19,7 +19,8 @@ function valuesOf(values: unknown): Record<string, string | number> {
   return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
 }
 
-function issuesOf(issues: unknown): MessageIssue[] {
+/** The keyed issues of an answer's body, leaving out what is not one of ours. */
+export function issuesOf(issues: unknown): MessageIssue[] {
   if (!Array.isArray(issues)) return [];
   return issues.flatMap((issue: { path?: unknown; key?: unknown; values?: unknown }) =>
     Array.isArray(issue?.path) && isMessageKey(issue.key)

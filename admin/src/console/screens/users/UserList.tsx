@@ -3,7 +3,9 @@ import { Link } from 'wouter';
 import { request, type Answer } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
-import { mayEditUsers } from './user-rules.ts';
+import { useToast } from '../../ui/toast.tsx';
+import ImportUsersDialog from './ImportUsersDialog.tsx';
+import { mayEditUsers, userApiPrefix } from './user-rules.ts';
 
 type UserPage = Answer<'GET /user'>;
 const LIMIT = 20;
@@ -15,6 +17,11 @@ export default function UserList() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<UserPage | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [loads, setLoads] = useState(0);
+  const toast = useToast();
+  const prefix = userApiPrefix(account!);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loads` counts reloads asked for after an import.
   useEffect(() => {
     const timer = setTimeout(() => {
       void request('GET /user', { query: { q: query, page: String(page), limit: String(LIMIT) } })
@@ -22,16 +29,34 @@ export default function UserList() {
         .catch(() => {});
     }, 200);
     return () => clearTimeout(timer);
-  }, [query, page]);
+  }, [query, page, loads]);
   const pages = result ? Math.max(1, Math.ceil(result.total / LIMIT)) : 1;
   return (
     <section className="card">
       <div className="row spread">
         <h1>{t('userList')}</h1>
         {mayEditUsers(account!) && (
-          <Link href={`/${account!.routePrefix}/create-user`} className="button">
-            {t('createUser')}
-          </Link>
+          <div className="row">
+            {prefix && (
+              <button type="button" className="secondary" onClick={() => setImporting(true)}>
+                {t('importCsv')}
+              </button>
+            )}
+            <Link href={`/${account!.routePrefix}/create-user`} className="button">
+              {t('createUser')}
+            </Link>
+          </div>
+        )}
+        {importing && prefix && (
+          <ImportUsersDialog
+            prefix={prefix}
+            onClose={() => setImporting(false)}
+            onImported={(count) => {
+              setImporting(false);
+              toast(t('usersImported', { count }));
+              setLoads((n) => n + 1);
+            }}
+          />
         )}
       </div>
       <input
