@@ -99,6 +99,8 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'invalidHandle',
   'invalidPathPrefix',
   'customPathRule',
+  'customPathTaken',
+  'notAudio',
   'invalidPosition',
   'invalidPhone',
   'gridZero',
@@ -144,6 +146,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   // Uploads
   'sendFileField',
   'unsupportedFormat',
+  'unsupportedAudio',
   'fileTooLarge',
   'storageQuotaExceeded',
   // Bulk upload of a ZIP

@@ -3,6 +3,7 @@ import { hoverArrowColorSchema, pageStatusSchema, type PageContent } from '../..
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
+import { SnsSection } from './SnsSection.tsx';
 import { CheckField, ColorField, NumberField, OptionalTextField, SelectField, TextField } from './fields.tsx';
 
 /** The page's own detail (visitor spec §3): media, texts, link button, arrow, placed icons, music, access, address, script. */
@@ -54,7 +55,7 @@ export function DetailSection() {
         <OptionalTextField name="customPath" label={t('customPath')} />
       </div>
       <CheckField name="membersOnlyLock" label={t('membersOnlyLock')} />
-      <CheckField name="snsConfig.display" label={t('snsOnPage')} />
+      <SnsSection />
       <CheckField name="showCompany" label={t('showCompany')} />
       <OptionalTextField name="chatbotScript" label={t('chatbotScript')} area />
     </div>
