@@ -17,7 +17,7 @@ function publishContent(content: PageContent, all: MediaMap): { content: PageCon
   const swap = (url: string): string => {
     const entry = all[url];
     if (!entry) return url;
-    const publicUrl = entry.kind === 'image' ? entry.image.src : entry.video.src;
+    const publicUrl = entry.kind === 'image' ? entry.image.src : entry.kind === 'video' ? entry.video.src : entry.audio.src;
     media[publicUrl] = entry;
     return publicUrl;
   };

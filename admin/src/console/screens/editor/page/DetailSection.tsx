@@ -3,6 +3,7 @@ import { hoverArrowColorSchema, pageStatusSchema, type PageContent } from '../..
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
+import { MusicField } from './MusicField.tsx';
 import { SnsSection } from './SnsSection.tsx';
 import { CheckField, ColorField, NumberField, OptionalTextField, SelectField, TextField } from './fields.tsx';
 
@@ -49,7 +50,7 @@ export function DetailSection() {
         <NumberField name="detail.speakerX" label={`${t('speakerPosition')} x`} nullable />
         <NumberField name="detail.speakerY" label={`${t('speakerPosition')} y`} nullable />
       </div>
-      <OptionalTextField name="backgroundMusic" label={t('backgroundMusic')} />
+      <MusicField />
       <div className="row">
         <SelectField name="status" label={t('pageStatus')} options={pageStatusSchema.options} text={(status) => t(status === 'draft' ? 'status.draft' : 'status.published')} />
         <OptionalTextField name="customPath" label={t('customPath')} />
