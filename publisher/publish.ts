@@ -9,7 +9,7 @@ import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { moveHostPointers } from './domains.ts';
-import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
+import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
 import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
 import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 

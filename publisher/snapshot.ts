@@ -5,7 +5,7 @@ import { resolvePageText, applySiteText } from '../model/translation.ts';
 import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot } from '../model/snapshot.ts';
 import type { PageContent } from '../model/page.ts';
 import type { PreparedMedia } from './media.ts';
-import type { SiteAddress } from './site-address.ts';
+import type { SiteAddress } from '../model/site-address.ts';
 
 /**
  * The page's content with its media URLs made public, and the media it refers to keyed by

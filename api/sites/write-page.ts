@@ -57,6 +57,13 @@ function checkPathFree(tx: Queries, siteId: string, pageId: string, customPath: 
 function checkMusic(tx: Queries, siteId: string, url: string): void {
   const ref = parseMediaUrl(url);
   if (!ref) return;
-  const record = ref.siteId === siteId ? tx.select({ kind: media.kind }).from(media).where(and(eq(media.id, ref.mediaId), eq(media.siteId, siteId))).get() : undefined;
+  const record =
+    ref.siteId === siteId
+      ? tx
+          .select({ kind: media.kind })
+          .from(media)
+          .where(and(eq(media.id, ref.mediaId), eq(media.siteId, siteId)))
+          .get()
+      : undefined;
   if (record?.kind !== 'audio') throw fieldError('bad_request', ['backgroundMusic'], 'notAudio');
 }

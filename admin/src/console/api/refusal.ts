@@ -44,6 +44,6 @@ export async function placeRefusalIssues(
   if (placed.length === 0) return error.message;
   const texts = await messagesIfAny(lang);
   if (!texts) return error.message;
-  placed.forEach(({ issue, path }, index) => setError(path, { type: issue.key, message: tableText(texts, issue.key, issue.values) }, index === 0));
+  for (const [index, { issue, path }] of placed.entries()) setError(path, { type: issue.key, message: tableText(texts, issue.key, issue.values) }, index === 0);
   return null;
 }
