@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import { z } from 'zod';
 import type { Language } from '../../model/language.ts';
 import { siteStatusSchema } from '../../model/site.ts';
 import { SITE_CSV_COLUMNS, SITE_CSV_HEADERS, SITE_STATUS_NAMES } from '../../model/site-list-csv.ts';
