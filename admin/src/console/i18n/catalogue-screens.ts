@@ -164,6 +164,7 @@ const SCREENS = {
   speakerPosition: ['Speaker button position', 'スピーカーボタンの位置', '扬声器按钮位置', '스피커 버튼 위치'],
   backgroundMusic: ['Background music', 'BGM', '背景音乐', '배경 음악'],
   backgroundMusicHint: ['MP3, M4A (AAC) or WAV, at most 30 MB', 'MP3・M4A（AAC）・WAV、30MBまで', 'MP3、M4A（AAC）或 WAV，最大 30MB', 'MP3, M4A(AAC), WAV, 최대 30MB'],
+  uploadMusic: ['Upload an audio file', '音声ファイルをアップロード', '上传音频文件', '오디오 파일 업로드'],
   removeMusic: ['Remove the music', 'BGMを削除', '移除背景音乐', '배경 음악 삭제'],
   chooseMusic: ['Or choose one already uploaded', 'アップロード済みから選択', '或选择已上传的音频', '또는 업로드된 파일에서 선택'],
   noMusic: ['No music', 'BGMなし', '无背景音乐', '배경 음악 없음'],

@@ -49,7 +49,7 @@ export function MusicField() {
     <fieldset className="music-field" data-testid="music-field">
       <legend>{t('backgroundMusic')}</legend>
       <div className="row">
-        <Field label={t('upload')} error={refusal ? { message: refusal } : formError} hint={busy ? t('uploading') : t('backgroundMusicHint')}>
+        <Field label={t('uploadMusic')} error={refusal ? { message: refusal } : formError} hint={busy ? t('uploading') : t('backgroundMusicHint')}>
           {(props) => <input {...props} type="file" accept={AUDIO_TYPES} disabled={busy} onChange={(event) => void upload(event.target.files?.[0])} />}
         </Field>
         <Field label={t('chooseMusic')}>
