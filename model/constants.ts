@@ -175,7 +175,7 @@ export const MAX_UPLOAD_BYTES = 31_457_280;
 /** V §9, B §5: maximum video size (30 MB). */
 export const MAX_VIDEO_BYTES = 31_457_280;
 /** Background music: the spec names no audio limit; it gets the video's 30 MB (docs/decisions.md). */
-export const MAX_AUDIO_BYTES = MAX_VIDEO_BYTES;
+export const MAX_AUDIO_BYTES = 31_457_280;
 /** V §9, B §5: maximum CSV import size. */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 /** V §9, B §5: maximum creative ZIP size. */
