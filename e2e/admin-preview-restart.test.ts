@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { get as httpGet } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type HostReply, requestOnHost } from '../api/request-on-host.ts';
 import type { RunningServer } from '../api/server.ts';
 import { signIn } from './site-api.ts';
 
@@ -27,20 +27,9 @@ async function start(): Promise<RunningServer> {
   throw new Error(`the server ended before listening: ${out}`);
 }
 
-/** A preview page, asked of loopback for its own origin, preview.localhost (which Node's resolver does not know). */
-function previewGet(siteUrl: string, path: string): Promise<{ status: number; text: string }> {
-  const port = new URL(siteUrl).port;
-  return new Promise((resolve, reject) => {
-    const request = httpGet({ host: '127.0.0.1', port, path, headers: { host: `preview.localhost:${port}` } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-    });
-    request.on('error', reject);
-  });
+/** A preview page, asked for its own origin, preview.localhost. */
+function previewGet(siteUrl: string, path: string): Promise<HostReply> {
+  return requestOnHost(siteUrl, `preview.localhost:${new URL(siteUrl).port}`, path);
 }
 
 async function stop(): Promise<void> {

@@ -1,6 +1,6 @@
-import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import type { SiteView } from '../model/site-view.ts';
+import { requestOnHost } from '../api/request-on-host.ts';
 import type { RunningServer } from '../api/server.ts';
 
 /**
@@ -82,13 +82,5 @@ export async function visitorStatus(server: Pick<RunningServer, 'siteUrl'>, site
   const location = entry.headers.get('location');
   if (entry.status !== 301 || !location) return entry.status;
   const target = new URL(location, server.siteUrl);
-  const shared = new URL(server.siteUrl);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: shared.hostname, port: shared.port, path: `${target.pathname}${target.search}`, headers: { host: target.host } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return (await requestOnHost(server.siteUrl, target.host, `${target.pathname}${target.search}`)).status;
 }

@@ -3,6 +3,7 @@ import { ownerDataContracts as contracts } from '../../model/contracts/owner-dat
 import { languageSchema, type Language } from '../../model/language.ts';
 import { siteSettingsSchema } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
+import { csvResponse } from '../http/csv-download.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fieldError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -23,16 +24,10 @@ function headerLanguage(query: string | undefined, site: SiteRow): Language {
 
 const FILE_NAMES: Readonly<Record<OwnerDataKind, string>> = { members: 'members', contacts: 'contacts', forms: 'form-entries' };
 
-function csvResponse(db: Db, site: SiteRow, kind: OwnerDataKind, query: { q: string; from?: string | undefined; to?: string | undefined; lang?: string | undefined }): Response {
+function ownerDataCsv(db: Db, site: SiteRow, kind: OwnerDataKind, query: { q: string; from?: string | undefined; to?: string | undefined; lang?: string | undefined }): Response {
   const lang = headerLanguage(query.lang, site);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(exportCsv(db, site, kind, query, lang), {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${FILE_NAMES[kind]}-${site.id}-${day}.csv"`,
-      'cache-control': 'no-store',
-    },
-  });
+  return csvResponse(exportCsv(db, site, kind, query, lang), `${FILE_NAMES[kind]}-${site.id}-${day}.csv`);
 }
 
 /**
@@ -43,13 +38,13 @@ export function ownerDataRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.listSiteMembers, ({ site, query }) => listSiteMembers(db, site, query));
-  route(app, contracts.exportSiteMembers, ({ site, query }) => csvResponse(db, site, 'members', query));
+  route(app, contracts.exportSiteMembers, ({ site, query }) => ownerDataCsv(db, site, 'members', query));
   route(app, contracts.getSiteMember, ({ site, params }) => getSiteMember(db, site, params.memberId));
   route(app, contracts.listSiteContacts, ({ site, query }) => listFormEntries(db, site, 'contacts', query));
-  route(app, contracts.exportSiteContacts, ({ site, query }) => csvResponse(db, site, 'contacts', query));
+  route(app, contracts.exportSiteContacts, ({ site, query }) => ownerDataCsv(db, site, 'contacts', query));
   route(app, contracts.getSiteContact, ({ site, params }) => getFormEntry(db, site, 'contacts', params.entryId));
   route(app, contracts.listSiteFormEntries, ({ site, query }) => listFormEntries(db, site, 'forms', query));
-  route(app, contracts.exportSiteFormEntries, ({ site, query }) => csvResponse(db, site, 'forms', query));
+  route(app, contracts.exportSiteFormEntries, ({ site, query }) => ownerDataCsv(db, site, 'forms', query));
   route(app, contracts.getSiteFormEntry, ({ site, params }) => getFormEntry(db, site, 'forms', params.entryId));
   return app;
 }

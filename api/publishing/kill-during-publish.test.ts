@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { once } from 'node:events';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,6 +12,7 @@ import { z } from 'zod';
 import { objectKey, privateObjectKey, readLivePointer, readManifest } from '../../publisher/versions.ts';
 import { createFsStorage } from '../../storage/fs-storage.ts';
 import { RESERVED_SEGMENT_PREFIX } from '../../storage/storage.ts';
+import { requestOnHost } from '../request-on-host.ts';
 
 /*
  * kill -9 during publish, 20 times. A child process runs the real server on a data folder;
@@ -96,16 +96,8 @@ async function kill(child: ChildProcess): Promise<void> {
  * A request to the site's own origin, `{handle}.localhost:{port}`: Node's fetch can neither resolve
  * that name nor set a Host header, so this goes to the server's address with the site's Host.
  */
-function onSiteOrigin(server: Server, handle: string, pathname: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<number> {
-  const url = new URL(server.siteUrl);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: pathname, method: init.method ?? 'GET', headers: { ...init.headers, host: `${handle}.localhost:${url.port}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.end(init.body);
-  });
+async function onSiteOrigin(server: Server, handle: string, pathname: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<number> {
+  return (await requestOnHost(server.siteUrl, `${handle}.localhost:${new URL(server.siteUrl).port}`, pathname, init)).status;
 }
 
 /** Visitors sending events (3 per request, one session id per request) and contact-form entries (one company name each) until stopped; records what was answered 2xx. */

@@ -1,9 +1,9 @@
-import Papa from 'papaparse';
 import type { Language } from '../../model/language.ts';
 import { siteStatusSchema } from '../../model/site.ts';
 import { SITE_CSV_COLUMNS, SITE_CSV_HEADERS, SITE_STATUS_NAMES } from '../../model/site-list-csv.ts';
 import { addressSettingsSchema, siteHomeUrl, type SiteHosting } from '../../model/site-address.ts';
 import type { Db } from '../db/open-database.ts';
+import { csvStream } from '../http/csv-download.ts';
 import type { Viewer } from '../identity/account-tree.ts';
 
 /** Rows read per pull: the file streams in pages, and the connection is never held between them. */
@@ -38,9 +38,6 @@ function pageQuery(scoped: boolean): string {
   return scoped ? `${BRANCH} SELECT ${COLUMNS} ${from} WHERE s.owner_id IN (SELECT id FROM down) AND ${AFTER} ${ORDER}` : `SELECT ${COLUMNS} ${from} WHERE ${AFTER} ${ORDER}`;
 }
 
-/** A cell starting with = + - @ would run as a formula in a spreadsheet: owners name their sites freely. */
-const UNPARSE = { escapeFormulae: true, newline: '\r\n' };
-
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
 
 function csvRow(row: Row, lang: Language, hosting: SiteHosting): unknown[] {
@@ -70,32 +67,13 @@ function csvRow(row: Row, lang: Language, hosting: SiteHosting): unknown[] {
  */
 export function exportSitesCsv(db: Db, viewer: Viewer, lang: Language, hosting: SiteHosting, pageSize = PAGE_SIZE): ReadableStream<Uint8Array> {
   const statement = db.$client.prepare<Record<string, unknown>, Row>(pageQuery(viewer.scopeRootId !== null));
-  const encoder = new TextEncoder();
-  let after: { at: number; id: string } | null = null;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (!started) {
-        started = true;
-        const header = SITE_CSV_COLUMNS.map((column) => SITE_CSV_HEADERS[lang][column]);
-        controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([header], UNPARSE)}\r\n`));
-        return;
-      }
-      const page = { afterAt: after?.at ?? null, afterId: after?.id ?? null, limit: pageSize };
-      const rows = statement.all(viewer.scopeRootId === null ? page : { ...page, root: viewer.scopeRootId });
-      if (rows.length > 0) {
-        controller.enqueue(
-          encoder.encode(
-            `${Papa.unparse(
-              rows.map((row) => csvRow(row, lang, hosting)),
-              UNPARSE,
-            )}\r\n`,
-          ),
-        );
-        const last = rows.at(-1)!;
-        after = { at: last.updatedAt, id: last.id };
-      }
-      if (rows.length < pageSize) controller.close();
+  return csvStream<Row>({
+    header: SITE_CSV_COLUMNS.map((column) => SITE_CSV_HEADERS[lang][column]),
+    page: (after, limit) => {
+      const page = { afterAt: after?.updatedAt ?? null, afterId: after?.id ?? null, limit };
+      return statement.all(viewer.scopeRootId === null ? page : { ...page, root: viewer.scopeRootId });
     },
+    cells: (row) => csvRow(row, lang, hosting),
+    pageSize,
   });
 }

@@ -7,6 +7,7 @@ import type { SitePageView, SiteView } from '../../model/site-view.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { SiteHosting } from '../../model/site-address.ts';
 import type { Db } from '../db/open-database.ts';
+import { csvResponse } from '../http/csv-download.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -44,9 +45,7 @@ export function siteRoutes(deps: { db: Db; storage: Storage; hosting: SiteHostin
   // Before GET /site/:id, which would otherwise take "export" for an id.
   route(app, contracts.exportSites, ({ c, account, query }) => {
     const lang = languageSchema.safeParse(query.lang?.toLowerCase()).data ?? languageFromAcceptLanguage(c.req.header('accept-language'));
-    return new Response(exportSitesCsv(db, account, lang, deps.hosting), {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="sites.csv"', 'cache-control': 'no-store' },
-    });
+    return csvResponse(exportSitesCsv(db, account, lang, deps.hosting), 'sites.csv');
   });
   route(app, contracts.listUserSites, ({ targetAccount }) => ({ sites: listOwnedSites(db, targetAccount.id).map((row) => toSiteSummary(row, deps.hosting)) }));
   route(app, contracts.createSite, ({ account, body }) => {

@@ -118,6 +118,14 @@ describe('a survey’s CSV export', () => {
     expect(Number.isNaN(Date.parse(rows[1]![0]!))).toBe(false);
   });
 
+  it('keeps a visitor’s answer that reads like a formula as text for a spreadsheet', async () => {
+    const id = await createSurvey();
+    await respond(id, { q1: 'tea', q3: '=HYPERLINK("http://evil.example","click")' }, 'c@example.com');
+    const text = new TextDecoder().decode(new Uint8Array(await (await ctx.request(`/api/site/${siteId}/survey/${id}/export-csv?lang=en`)).arrayBuffer()).slice(3));
+    const row = Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' }).data[1]!;
+    expect(row.slice(2)).toEqual(['1', '紅茶', '', '\'=HYPERLINK("http://evil.example","click")']);
+  });
+
   it('writes the headers in Japanese by default and in Korean or Chinese when asked', async () => {
     const id = await createSurvey();
     const header = async (query: string) => {

@@ -1,8 +1,8 @@
-import Papa from 'papaparse';
 import type { Language } from '../../model/language.ts';
 import { surveyResponseInputSchema, type Survey } from '../../model/survey.ts';
 import { summarizeSurvey, surveyCsvHeader, surveyCsvRow, type SurveySummary } from '../../model/survey-summary.ts';
 import type { Db } from '../db/open-database.ts';
+import { csvResponse, csvStream } from '../http/csv-download.ts';
 
 type ResponseRow = { id: string; email: string; answers: string; points: number; createdAt: number };
 
@@ -40,29 +40,15 @@ export function summarizeSurveyResponses(db: Db, survey: Survey): SurveySummary 
 const ROWS_PER_CHUNK = 200;
 
 /**
- * The responses as a CSV download, UTF-8 with a byte-order mark so that Excel reads Japanese,
- * streamed a page of rows at a time (papaparse quotes each row).
+ * The responses as a CSV download, newest first, streamed a page of rows at a time (see
+ * `csvStream`): a visitor's answer that reads like a formula stays text in a spreadsheet.
  */
 export function surveyCsvResponse(db: Db, survey: Survey, lang: Language): Response {
-  const line = (cells: string[]) => `${Papa.unparse([cells], { newline: '\r\n' })}\r\n`;
-  const encoder = new TextEncoder();
-  let last: ResponseRow | null = null;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${line(surveyCsvHeader(survey, lang))}`));
-    },
-    pull(controller) {
-      const rows = responsePage(db, survey.id, last, ROWS_PER_CHUNK);
-      if (rows.length === 0) {
-        controller.close();
-        return;
-      }
-      last = rows.at(-1)!;
-      controller.enqueue(
-        encoder.encode(rows.map((row) => line(surveyCsvRow(survey, { createdAt: new Date(row.createdAt).toISOString(), email: row.email, points: row.points, answers: answersOf(row) }))).join('')),
-      );
-    },
+  const stream = csvStream<ResponseRow>({
+    header: surveyCsvHeader(survey, lang),
+    page: (after, limit) => responsePage(db, survey.id, after, limit),
+    cells: (row) => surveyCsvRow(survey, { createdAt: new Date(row.createdAt).toISOString(), email: row.email, points: row.points, answers: answersOf(row) }),
+    pageSize: ROWS_PER_CHUNK,
   });
-  const name = `survey-${survey.id}.csv`;
-  return new Response(stream, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' } });
+  return csvResponse(stream, `survey-${survey.id}.csv`);
 }

@@ -25,6 +25,7 @@ export const bulkContracts = {
     },
     response: bulkUploadStartedSchema,
     status: 202,
+    limited: true,
   }),
   bulkUploadEvents: contract({
     method: 'GET',

@@ -33,7 +33,10 @@ export type Contract = {
   readonly mayBeBusy?: true;
   /** The success status, 200 unless said. */
   readonly status?: 200 | 201 | 202;
-  /** Counted per email and per client address: 429 past the limit (every site-origin call is rate limited anyway). */
+  /**
+   * Answers 429 past a limit: attempts counted per email and per client address, or work of its
+   * kind already running (one export or bulk upload per site). Every site-origin call is rate limited anyway.
+   */
   readonly limited?: true;
   /**
    * The most bytes a JSON body (or a bodiless call's stray body) may have, when the origin's

@@ -75,5 +75,6 @@ export const publishingContracts = {
       contentType: 'application/zip',
       description: 'the pages at the folder they were published for, `_astro/` and the `media/` they use at the root; never members-only data; one export per site at a time',
     },
+    limited: true,
   }),
 } satisfies Record<string, Contract>;
