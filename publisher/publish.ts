@@ -40,7 +40,7 @@ export type PublishDeps = {
   onProgress?: (progress: PublishProgress) => void;
   /** SITE_ORIGIN: the shared site host; every site's own origin (handle or custom domain) keeps its scheme and port. */
   siteOrigin?: string;
-  /** SITE_DOMAIN: a site without a custom domain is `{handle}.{siteDomain}`; default from siteOrigin (publisher/site-address.ts). */
+  /** SITE_DOMAIN: a site without a custom domain is `{handle}.{siteDomain}`; default from siteOrigin (model/site-address.ts). */
   siteDomain?: string;
   now?: () => Date;
 };
