@@ -12,7 +12,7 @@ import { sameSite } from './http/middleware/same-site/index.ts';
 import { mediaRoutes } from './sites/media-routes.ts';
 import { bulkRoutes } from './sites/bulk-routes.ts';
 import { publishRoutes } from './publishing/routes.ts';
-import { DEFAULT_SITE_ORIGIN } from '../publisher/site-address.ts';
+import { DEFAULT_SITE_ORIGIN } from '../model/site-address.ts';
 import { siteRoutes } from './sites/site-routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './sites/survey-routes.ts';
@@ -52,7 +52,7 @@ export function createAdminApp(deps: AppDeps) {
     .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, mountedAt: '/api' }))
-    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, background: deps.background ?? createBackground() }))
+    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, siteDomain: config.siteDomain, background: deps.background ?? createBackground() }))
     .route('/', siteRoutes({ db, storage, hosting: { siteOrigin: config.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: config.siteDomain } }))
     .route('/', mediaRoutes({ db, storage }))
     .route('/', bulkRoutes({ db, storage }))

@@ -118,6 +118,8 @@ export type TestContext = {
   createSite(input?: Record<string, unknown>): Promise<SiteView>;
   /** POST /api/site/{id}/media as the operator; throws unless 201. */
   uploadMedia(siteId: string, bytes: Uint8Array, name?: string): Promise<StoredUpload>;
+  /** POST /api/site/{id}/audio; throws unless 201. */
+  uploadAudio(siteId: string, bytes: Uint8Array, name?: string): Promise<StoredUpload>;
   /** PUT /api/site/{id}/page/{pageId}?lang=…; throws unless 200. */
   writePage(siteId: string, pageId: string, lang: string, content: unknown): Promise<void>;
   /** POST /api/site/{id}/publish, then waits for the job; throws unless it is done. */
@@ -234,6 +236,9 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
     },
     async uploadMedia(siteId, bytes, name = 'image.png') {
       return ok<StoredUpload>(await request(`/api/site/${siteId}/media`, { method: 'POST', body: fileForm(bytes, name) }), 201, 'upload');
+    },
+    async uploadAudio(siteId, bytes, name = 'music.mp3') {
+      return ok<StoredUpload>(await request(`/api/site/${siteId}/audio`, { method: 'POST', body: fileForm(bytes, name) }), 201, 'audio upload');
     },
     async writePage(siteId, pageId, lang, content) {
       await ok(await request(`/api/site/${siteId}/page/${pageId}?lang=${lang}`, { method: 'PUT', json: content }), 200, 'PUT page');
@@ -360,6 +365,30 @@ export async function mp4Bytes(size?: number, fill = 0): Promise<Uint8Array> {
   free.setUint32(0, size - clip.byteLength);
   bytes.set(Buffer.from('free'), clip.byteLength + 4);
   return bytes;
+}
+
+const encodedTones = new Map<string, Promise<Uint8Array>>();
+
+/**
+ * A playable audio file made by ffmpeg: a tone of `seconds` at `hertz` (a different tone gives
+ * different bytes), as MP3, M4A (AAC) or WAV.
+ */
+export function audioBytes(format: 'mp3' | 'm4a' | 'wav', hertz = 440, seconds = 1): Promise<Uint8Array> {
+  const key = `${format}:${hertz}:${seconds}`;
+  let made = encodedTones.get(key);
+  if (!made) {
+    made = (async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-audio-'));
+      const file = path.join(dir, `tone.${format}`);
+      const codec = format === 'm4a' ? ['-c:a', 'aac'] : [];
+      await promisify(execFile)('/usr/bin/ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${hertz}:duration=${seconds}`, ...codec, '-y', file]);
+      const bytes = new Uint8Array(await readFile(file));
+      await rm(dir, { recursive: true, force: true });
+      return bytes;
+    })();
+    encodedTones.set(key, made);
+  }
+  return made;
 }
 
 /** A multipart body with one file in the field `file`. */

@@ -32,7 +32,7 @@ import { columnLetters } from '../model/position.ts';
 import { createSiteInputSchema } from '../model/site-input.ts';
 import { makeImageSet, planImageWidths, sharpConcurrency } from '../publisher/images.ts';
 import { publishSite } from '../publisher/publish.ts';
-import { DEFAULT_SITE_ORIGIN, siteAddress } from '../publisher/site-address.ts';
+import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
 import type { PublishProgress, PublishResult, PublishStep } from '../publisher/publish.ts';
 import { loadRenderer } from '../publisher/renderer.ts';
 import type { Renderer } from '../publisher/renderer.ts';

@@ -8,6 +8,7 @@ import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
 import { FOLD_MS } from '../admin/src/console/screens/editor/page/history.ts';
 import { launchBrowser } from './browser.ts';
+import { audioBytes } from '../api/test-support.ts';
 import { signIn } from './site-api.ts';
 
 const OPERATOR_PASSWORD = 'Operator-pass1!';
@@ -28,8 +29,11 @@ beforeAll(async () => {
   const first = await signIn(server, CUSTOMER, 'First#Pass1');
   await first.call('POST', '/api/auth/change-password', { currentPassword: 'First#Pass1', password: PASSWORD, confirmPassword: PASSWORD });
   const customer = await signIn(server, CUSTOMER, PASSWORD);
-  siteId = (await customer.createSite({ name: 'Canvas shop', numberHorizontal: 1, numberVertical: 2 })).id;
-  // The survey screens are another part's; the survey a link area leads to is made through the API.
+  const site = await customer.createSite({ name: 'Canvas shop', numberHorizontal: 1, numberVertical: 2 });
+  siteId = site.id;
+  // Another page already answers at a path, so a save that asks for it is refused by the server.
+  await customer.call('PUT', `/api/site/${siteId}/page/${site.creatives[0]!.pages[1]!.id}?lang=jp`, { customPath: 'taken-path' });
+  // The survey screens are another part's; the survey a link area leads to is made through the API, then picked by its title.
   const survey = await customer.call<{ id: string }>(
     'POST',
     `/api/site/${siteId}/survey`,
@@ -80,12 +84,33 @@ describe('the page canvas', () => {
     await page.getByRole('tab', { name: 'Creative detail' }).click();
     const form = page.locator('form.page-editor');
 
-    // Page detail: its image, a main text, background music and a custom path.
+    // Page detail: its image, a main text, background music and a custom path (first one another page has).
     await form.getByLabel('Image or video').setInputFiles({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#1976d2') });
     await expect.poll(() => form.getByTestId('media-preview').count(), { timeout: 20_000 }).toBe(1);
     await form.getByLabel('Main text', { exact: true }).fill('Spring tea');
-    await form.getByLabel('Background music (URL of an audio file)').fill('https://example.com/bgm.mp3');
-    await form.getByLabel('Custom path').fill('spring-tea');
+    const music = form.getByTestId('music-field');
+    // A picture is not music: the server says so beside the field, and the page keeps no music.
+    await music.getByLabel('Upload an audio file').setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#000000', 8, 8) });
+    await expect.poll(() => music.locator('.field-error').textContent(), { timeout: 20_000 }).toBe('Unsupported file format. Please upload MP3, M4A (AAC) or WAV files.');
+    expect(await music.getByTestId('music-preview').count()).toBe(0);
+    await music.getByLabel('Upload an audio file').setInputFiles({ name: 'theme.wav', mimeType: 'audio/wav', buffer: Buffer.from(await audioBytes('wav', 330, 2)) });
+    await expect.poll(() => music.getByTestId('music-preview').count(), { timeout: 20_000 }).toBe(1);
+    expect(await music.getByLabel('Or choose one already uploaded').locator('option:checked').textContent()).toBe('theme.wav');
+    await form.getByLabel('Custom path').fill('taken-path');
+
+    // The page's own social links: LINE, then X moved above it.
+    const sns = form.getByTestId('page-sns');
+    await sns.getByLabel('Show social links on this page').check();
+    await sns.getByRole('button', { name: 'Add a link' }).click();
+    await sns.getByTestId('page-sns-0').getByLabel('Network').selectOption('line');
+    await sns.getByTestId('page-sns-0').getByLabel('URL').fill('https://line.example/tea');
+    await sns.getByRole('button', { name: 'Add a link' }).click();
+    await sns.getByTestId('page-sns-1').getByLabel('Network').selectOption('x');
+    await sns.getByTestId('page-sns-1').getByLabel('URL').fill('https://x.example/tea');
+    await sns.getByRole('button', { name: 'Move up 2' }).click();
+    expect(await sns.getByTestId('page-sns-0').getByLabel('Network').inputValue()).toBe('x');
+    await music.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screenshots/page-music-sns.png' });
 
     // A media button: pulse, pill, microcopy below.
     await form.getByRole('button', { name: 'Add a button' }).click();
@@ -111,7 +136,11 @@ describe('the page canvas', () => {
     await form.getByRole('button', { name: 'Add a link area' }).click();
     const link = form.getByTestId('link-0');
     await link.getByLabel('Link type').selectOption('survey');
-    await link.getByLabel('Survey ID').fill(surveyId);
+    await link.getByLabel('Survey', { exact: true }).selectOption({ label: 'Taste' });
+    expect(await link.getByLabel('Survey', { exact: true }).inputValue()).toBe(surveyId);
+    expect(await link.getByRole('link', { name: 'Create a survey' }).getAttribute('href')).toBe(`/admin-user/survey/${siteId}/create`);
+    await link.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screenshots/page-survey-picker.png' });
 
     // A product with an image and a link button.
     await form.getByRole('button', { name: 'Add a product' }).click();
@@ -122,8 +151,21 @@ describe('the page canvas', () => {
     await product.getByLabel('Link button text').fill('Buy the tea');
     await product.getByLabel('Link URL').fill('https://example.com/tea');
 
+    // The server refuses the path page A2 has: the message stands beside the field, and everything typed stays.
+    await form.getByRole('button', { name: 'Save the page' }).click();
+    const customPath = form.getByLabel('Custom path');
+    await expect.poll(() => customPath.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator(`[id="${await customPath.getAttribute('aria-describedby')}"]`).textContent()).toBe('Page A2 already uses this path. Choose another one.');
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    expect(await form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Spring tea');
+    expect(await product.getByLabel('Link button text').inputValue()).toBe('Buy the tea');
+    expect(await sns.getByTestId('page-sns-1').getByLabel('URL').inputValue()).toBe('https://line.example/tea');
+    await customPath.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screenshots/page-save-field-error.png' });
+    await customPath.fill('spring-tea');
     await form.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => toastText(page)).toBe('Saved.');
+    expect(await customPath.getAttribute('aria-invalid')).toBe('false');
 
     // The canvas is the viewer: the saved page's elements, drawn by its own components.
     const canvas = page.frameLocator('iframe.stage-canvas');
@@ -194,6 +236,10 @@ describe('the page canvas', () => {
 
     const live = await browser.newPage({ viewport: { width: 375, height: 739 } });
     await live.goto(`${server.siteUrl}/sites/${siteId}/`);
+    // The console's link to the published page is the site's own origin, where the shared host's address redirects.
+    const ownOrigin = new URL(live.url()).origin;
+    expect(ownOrigin).not.toBe(new URL(server.siteUrl).origin);
+    expect(await page.getByTestId('publish-result').getByRole('link', { name: 'A1' }).getAttribute('href')).toBe(`${ownOrigin}/`);
     await expect.poll(async () => Object.keys(await elementBoxes(live)).length, { timeout: 20_000 }).toBe(5);
     const published = await elementBoxes(live);
     for (const [id, box] of Object.entries(onCanvas)) {
@@ -209,6 +255,16 @@ describe('the page canvas', () => {
         .first()
         .evaluate((element) => getComputedStyle(element).animationName),
     ).toBe('sg-pulse');
+    // The page's own social links, in the order the owner set.
+    expect(await live.locator('.sg-page[data-position="A1"] .sg-sns-link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+      'https://x.example/tea',
+      'https://line.example/tea',
+    ]);
+    // The uploaded music is published content-addressed beside the images, and the speaker plays it.
+    const audio = live.locator('audio.sg-music');
+    expect(await audio.getAttribute('src')).toMatch(/\/media\/[0-9a-f]{64}\/audio\.wav$/);
+    await live.locator('.sg-speaker').click();
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.currentTime > 0), { timeout: 20_000 }).toBe(true);
     // The product's link button appears in its popup.
     await live.locator('[data-product-id]').click();
     await expect.poll(() => live.locator('.sg-product-link').textContent()).toBe('Buy the tea');

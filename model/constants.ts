@@ -174,6 +174,8 @@ export const RESPONSIVE_WIDTHS = [50, 100, 200, 400, 600, 800, 1200, 1920] as co
 export const MAX_UPLOAD_BYTES = 31_457_280;
 /** V §9, B §5: maximum video size (30 MB). */
 export const MAX_VIDEO_BYTES = 31_457_280;
+/** Background music: the spec names no audio limit; it gets the video's 30 MB (docs/decisions.md). */
+export const MAX_AUDIO_BYTES = 31_457_280;
 /** V §9, B §5: maximum CSV import size. */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 /** V §9, B §5: maximum creative ZIP size. */

@@ -8,13 +8,19 @@ import { translationsSchema } from './translation.ts';
  * A site as the back-office stores it: structure and default-language texts, plus the
  * other languages' texts as overlays. The API loads it; publishing and preview read it.
  */
+/** What an upload is: a page image, a video, or background music. */
+export const mediaKindSchema = z.enum(['image', 'video', 'audio']);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+
 export const mediaRecordSchema = z.object({
   id: z.string(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  kind: z.enum(['image', 'video']),
+  kind: mediaKindSchema,
   mime: z.string(),
   ext: z.string(),
   size: z.number().int().nonnegative(),
+  /** The file's name as uploaded, for the editor to list it by (never published). */
+  name: z.string().optional(),
 });
 export type MediaRecord = z.infer<typeof mediaRecordSchema>;
 

@@ -54,6 +54,8 @@ export const siteSummarySchema = z.object({
   numberHorizontal: z.number().int().positive(),
   numberVertical: z.number().int().positive(),
   liveVersion: z.number().int().positive().nullable(),
+  /** The site's home page on its own origin (its custom domain, or `{handle}.{SITE_DOMAIN}`), after any path prefix. */
+  url: z.string(),
   publishedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

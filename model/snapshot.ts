@@ -22,8 +22,18 @@ export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
 /** An uploaded video: the file itself, its HLS master playlist and poster frame once packaged (publisher/hls.ts). */
 export const videoSourceSchema = z.object({ src: z.string(), type: z.string(), hls: z.string().optional(), poster: z.string().optional() });
 
+/** An uploaded audio file (a page's background music): the file itself, content-addressed under media/. */
+export const audioSourceSchema = z.object({ src: z.string(), type: z.string() });
+
 /** Media of a page keyed by the URL the draft holds, so the viewer looks a URL up instead of rewriting content. */
-export const mediaMapSchema = z.record(z.string(), z.union([z.object({ kind: z.literal('image'), image: responsiveImageSchema }), z.object({ kind: z.literal('video'), video: videoSourceSchema })]));
+export const mediaMapSchema = z.record(
+  z.string(),
+  z.union([
+    z.object({ kind: z.literal('image'), image: responsiveImageSchema }),
+    z.object({ kind: z.literal('video'), video: videoSourceSchema }),
+    z.object({ kind: z.literal('audio'), audio: audioSourceSchema }),
+  ]),
+);
 export type MediaMap = z.infer<typeof mediaMapSchema>;
 
 /** One page as a visitor of one language sees it. A locked page carries no content, only its lock. */

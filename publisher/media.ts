@@ -11,6 +11,7 @@ import { makeImageSetOnce } from './image-set-memo.ts';
 /** Originals are private: only derivatives made at publish time are public. */
 export const uploadKey = (sha256: string) => `uploads/${sha256}`;
 export const videoKey = (record: Pick<MediaRecord, 'sha256' | 'ext'>) => `media/${record.sha256}/video.${record.ext}`;
+export const audioKey = (record: Pick<MediaRecord, 'sha256' | 'ext'>) => `media/${record.sha256}/audio.${record.ext}`;
 
 const IMAGES_IN_FLIGHT = 2;
 
@@ -63,8 +64,8 @@ function thumbnailOf(set: ImageSet, storage: Storage): string {
 
 /**
  * Makes the public form of every uploaded medium the draft uses: responsive derivatives for
- * images (made once per content hash, ever), a public copy for videos and, with `videos`, their
- * HLS form and poster (also once per content hash). URLs that are not uploads (an external
+ * images (made once per content hash, ever), a public copy for videos and music and, with
+ * `videos`, the videos' HLS form and poster (also once per content hash). URLs that are not uploads (an external
  * image) are left to the viewer as they are.
  */
 export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgress: (done: number, total: number) => void, used = mediaUrlsOf(draft), videos?: VideoPackaging): Promise<PreparedMedia> {
@@ -92,6 +93,12 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
       result.entries[url] = { kind: 'image', image: toResponsiveImage(set, storage) };
       result.thumbnails[url] = thumbnailOf(set, storage);
       result.keys.push(...set.variants.map((variant) => variant.key), `media/${set.sha256}/set.json`);
+    } else if (record.kind === 'audio') {
+      // Music is served as it was uploaded: every browser plays the three formats taken (api/sites/sniff-audio.ts).
+      const key = audioKey(record);
+      if (!(await storage.head(key))) await storage.put(key, await readOriginal(storage, record), { contentType: record.mime, cacheControl: 'public, max-age=31536000, immutable' });
+      result.entries[url] = { kind: 'audio', audio: { src: storage.publicUrl(key), type: record.mime } };
+      result.keys.push(key);
     } else {
       const key = videoKey(record);
       if (!(await storage.head(key))) await storage.put(key, await readOriginal(storage, record), { contentType: record.mime, cacheControl: 'public, max-age=31536000, immutable' });

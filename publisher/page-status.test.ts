@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
 import { createTestContext, pngBytes, SITE_ORIGIN, type TestContext } from '../api/test-support.ts';
-import { siteAddress } from './site-address.ts';
+import { siteAddress } from '../model/site-address.ts';
 import { buildSnapshot } from './snapshot.ts';
 
 let ctx: TestContext;

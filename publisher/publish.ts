@@ -9,7 +9,7 @@ import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { moveHostPointers } from './domains.ts';
-import { DEFAULT_SITE_ORIGIN, siteAddress } from './site-address.ts';
+import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
 import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
 import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 
@@ -40,7 +40,7 @@ export type PublishDeps = {
   onProgress?: (progress: PublishProgress) => void;
   /** SITE_ORIGIN: the shared site host; every site's own origin (handle or custom domain) keeps its scheme and port. */
   siteOrigin?: string;
-  /** SITE_DOMAIN: a site without a custom domain is `{handle}.{siteDomain}`; default from siteOrigin (publisher/site-address.ts). */
+  /** SITE_DOMAIN: a site without a custom domain is `{handle}.{siteDomain}`; default from siteOrigin (model/site-address.ts). */
   siteDomain?: string;
   now?: () => Date;
 };

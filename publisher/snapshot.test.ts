@@ -4,7 +4,7 @@ import { mediaUrl } from '../model/media-url.ts';
 import type { MediaMap } from '../model/snapshot.ts';
 import { mediaUrlsOf, type PreparedMedia } from './media.ts';
 import { buildSnapshot } from './snapshot.ts';
-import type { SiteAddress } from './site-address.ts';
+import type { SiteAddress } from '../model/site-address.ts';
 
 const SITE = 'site_1';
 const ADDRESS: SiteAddress = { origin: 'http://localhost:3001', basePath: `/sites/${SITE}/`, prefix: '' };

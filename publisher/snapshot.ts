@@ -5,7 +5,7 @@ import { resolvePageText, applySiteText } from '../model/translation.ts';
 import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot } from '../model/snapshot.ts';
 import type { PageContent } from '../model/page.ts';
 import type { PreparedMedia } from './media.ts';
-import type { SiteAddress } from './site-address.ts';
+import type { SiteAddress } from '../model/site-address.ts';
 
 /**
  * The page's content with its media URLs made public, and the media it refers to keyed by
@@ -17,7 +17,7 @@ function publishContent(content: PageContent, all: MediaMap): { content: PageCon
   const swap = (url: string): string => {
     const entry = all[url];
     if (!entry) return url;
-    const publicUrl = entry.kind === 'image' ? entry.image.src : entry.video.src;
+    const publicUrl = entry.kind === 'image' ? entry.image.src : entry.kind === 'video' ? entry.video.src : entry.audio.src;
     media[publicUrl] = entry;
     return publicUrl;
   };

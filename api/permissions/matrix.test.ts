@@ -14,7 +14,7 @@ import { createSiteInputSchema } from '../../model/site-input.ts';
 import { surveyInputSchema } from '../../model/survey.ts';
 import { accounts, sites } from '../db/schema.ts';
 import { endUsers, formEntries } from '../db/schema-visitor.ts';
-import { addAccount, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
+import { addAccount, audioBytes, createTestContext, fileForm, pngBytes, type TestContext } from '../test-support.ts';
 import { saveSurvey } from '../sites/save-survey.ts';
 import { saveNotification } from '../sites/site-notifications.ts';
 import { notificationInputSchema } from '../../model/notification-delivery.ts';
@@ -257,6 +257,8 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     }
     case 'POST /site/:id/media':
       return { path: `/site/${(await sharedSite(owner)).siteId}/media`, init: { method: 'POST', body: fileForm(await pngBytes(4, 4, '#abcdef'), 'b.png') } };
+    case 'POST /site/:id/audio':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/audio`, init: { method: 'POST', body: fileForm(await audioBytes('wav'), 'music.wav') } };
     case 'GET /site/:id/media/:mediaId': {
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/media/${site.mediaId}` };

@@ -41,6 +41,8 @@ export async function previewMedia(draft: SiteDraft, storage: Storage, basePath:
     if (record.kind === 'image') {
       result.entries[url] = { kind: 'image', image: { src, ...(await imageSize(storage, record.sha256)), sources: [] } };
       result.thumbnails[url] = src;
+    } else if (record.kind === 'audio') {
+      result.entries[url] = { kind: 'audio', audio: { src, type: record.mime } };
     } else {
       result.entries[url] = { kind: 'video', video: { src, type: record.mime } };
     }

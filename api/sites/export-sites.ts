@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { DEFAULT_LANGUAGE, languageSchema, type Language } from '../../model/language.ts';
+import type { Language } from '../../model/language.ts';
 import { siteStatusSchema } from '../../model/site.ts';
 import { SITE_CSV_COLUMNS, SITE_CSV_HEADERS, SITE_STATUS_NAMES } from '../../model/site-list-csv.ts';
-import { siteAddress, type SiteHosting } from '../../publisher/site-address.ts';
+import { addressSettingsSchema, siteHomeUrl, type SiteHosting } from '../../model/site-address.ts';
 import type { Db } from '../db/open-database.ts';
 import { csvStream } from '../http/csv-download.ts';
 import type { Viewer } from '../identity/account-tree.ts';
@@ -25,14 +24,6 @@ type Row = {
   email: string;
 };
 
-/** The settings a site's address needs; stored settings were checked when written. */
-const addressSettingsSchema = z.object({
-  defaultLanguage: languageSchema.catch(DEFAULT_LANGUAGE),
-  customDomain: z.string().optional().catch(undefined),
-  customPathPrefix: z.string().optional().catch(undefined),
-  handle: z.string().optional().catch(undefined),
-});
-
 const COLUMNS = `s.id, s.name, s.status, s.number_horizontal AS numberHorizontal, s.number_vertical AS numberVertical, s.settings,
   s.live_version AS liveVersion, s.published_at AS publishedAt, s.created_at AS createdAt, s.updated_at AS updatedAt, a.company_name AS companyName, a.email`;
 const BRANCH = `WITH RECURSIVE down(id, depth) AS (
@@ -51,13 +42,12 @@ const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString(
 
 function csvRow(row: Row, lang: Language, hosting: SiteHosting): unknown[] {
   const settings = addressSettingsSchema.parse(JSON.parse(row.settings));
-  const address = siteAddress({ id: row.id, settings }, hosting);
   const status = siteStatusSchema.safeParse(row.status);
   const values: Record<(typeof SITE_CSV_COLUMNS)[number], unknown> = {
     id: row.id,
     name: row.name,
     status: status.success ? SITE_STATUS_NAMES[lang][status.data] : row.status,
-    url: `${address.origin}${address.basePath}`,
+    url: siteHomeUrl({ id: row.id, settings }, hosting),
     parentAccount: row.companyName,
     parentEmail: row.email,
     columns: row.numberHorizontal,

@@ -10,6 +10,7 @@ const columns = {
   ownerId: sites.ownerId,
   numberHorizontal: sites.numberHorizontal,
   numberVertical: sites.numberVertical,
+  settings: sites.settings,
   liveVersion: sites.liveVersion,
   publishedAt: sites.publishedAt,
   createdAt: sites.createdAt,

@@ -22,6 +22,6 @@ export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
       name: creative.name,
       pages: pageRows.filter((page) => page.creativeId === creative.id).map((page) => ({ id: page.id, row: page.row, content: page.content, translations: page.translations })),
     })),
-    media: mediaRows.map(({ id, sha256, kind, mime, ext, size }) => ({ id, sha256, kind, mime, ext, size })),
+    media: mediaRows.map(({ id, sha256, kind, mime, ext, size, originalName }) => ({ id, sha256, kind, mime, ext, size, name: originalName })),
   });
 }

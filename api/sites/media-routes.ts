@@ -7,10 +7,12 @@ import { AppError, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { receiveUpload } from '../http/uploaded-file.ts';
 import { readMediaFile } from './read-media-file.ts';
-import { storeUpload } from './store-upload.ts';
+import { AUDIO_UPLOADS, storeUpload } from './store-upload.ts';
 
 const upload = contracts.uploadMedia.body;
 const tooLarge = (file: string) => new AppError('payload_too_large', 'fileTooLarge', { values: { file, max: upload.maxFileBytes / 1024 / 1024 } });
+const audio = contracts.uploadAudio.body;
+const audioTooLarge = (file: string) => new AppError('payload_too_large', 'fileTooLarge', { values: { file, max: audio.maxFileBytes / 1024 / 1024 } });
 
 export function mediaRoutes(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
@@ -19,6 +21,14 @@ export function mediaRoutes(deps: { db: Db; storage: Storage }) {
     const file = await receiveUpload(c, upload, tooLarge);
     try {
       return await storeUpload(db, storage, site, { name: file.name || 'file', path: file.path, size: file.size });
+    } finally {
+      await file.dispose();
+    }
+  });
+  route(app, contracts.uploadAudio, async ({ c, site }) => {
+    const file = await receiveUpload(c, audio, audioTooLarge);
+    try {
+      return await storeUpload(db, storage, site, { name: file.name || 'file', path: file.path, size: file.size }, AUDIO_UPLOADS);
     } finally {
       await file.dispose();
     }

@@ -60,6 +60,14 @@ describe('drafts: create, list, read, update, delete', () => {
     expect(await list.json()).toEqual({ sites: [expect.objectContaining({ id: view.id, name: 'Summer sale', status: 'draft', numberHorizontal: 3, numberVertical: 4, liveVersion: null })] });
   });
 
+  it("lists each site with its home page's address on its own origin, after its path prefix", async () => {
+    const view = await ctx.createSite({ name: 'Addressed' });
+    const listed = async () => ((await (await ctx.request('/api/site')).json()) as { sites: { id: string; url: string }[] }).sites.find((site) => site.id === view.id)!.url;
+    expect(await listed()).toBe(`${ctx.originOf(view.id)}/`);
+    expect((await ctx.request(`/api/site/${view.id}`, { method: 'PUT', json: { customPathPrefix: '/lp' } })).status).toBe(200);
+    expect(await listed()).toBe(`${ctx.originOf(view.id)}/lp/`);
+  });
+
   it('adds the default language to the languages when the create request leaves it out', async () => {
     const view = await ctx.createSite({ defaultLanguage: 'en', languages: ['kr'] });
     expect(view.settings).toMatchObject({ defaultLanguage: 'en', languages: ['en', 'kr'] });

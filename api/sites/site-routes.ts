@@ -5,7 +5,7 @@ import { languageFromAcceptLanguage, messageText } from '../../model/messages/te
 import { siteSettingsSchema } from '../../model/site.ts';
 import type { SitePageView, SiteView } from '../../model/site-view.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { SiteHosting } from '../../publisher/site-address.ts';
+import type { SiteHosting } from '../../model/site-address.ts';
 import type { Db } from '../db/open-database.ts';
 import { csvResponse } from '../http/csv-download.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -41,13 +41,13 @@ function pageOf(view: SiteView, pageId: string): SitePageView {
 export function siteRoutes(deps: { db: Db; storage: Storage; hosting: SiteHosting }) {
   const { db, storage } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.listSites, ({ account }) => ({ sites: listSites(db, account).map(toSiteSummary) }));
+  route(app, contracts.listSites, ({ account }) => ({ sites: listSites(db, account).map((row) => toSiteSummary(row, deps.hosting)) }));
   // Before GET /site/:id, which would otherwise take "export" for an id.
   route(app, contracts.exportSites, ({ c, account, query }) => {
     const lang = languageSchema.safeParse(query.lang?.toLowerCase()).data ?? languageFromAcceptLanguage(c.req.header('accept-language'));
     return csvResponse(exportSitesCsv(db, account, lang, deps.hosting), 'sites.csv');
   });
-  route(app, contracts.listUserSites, ({ targetAccount }) => ({ sites: listOwnedSites(db, targetAccount.id).map(toSiteSummary) }));
+  route(app, contracts.listUserSites, ({ targetAccount }) => ({ sites: listOwnedSites(db, targetAccount.id).map((row) => toSiteSummary(row, deps.hosting)) }));
   route(app, contracts.createSite, ({ account, body }) => {
     const id = createSite(db, account.tenantId, body);
     return getSiteView(db, { id, liveVersion: null }, body.defaultLanguage);

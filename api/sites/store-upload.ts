@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { MAX_VIDEO_BYTES } from '../../model/constants.ts';
+import { MAX_AUDIO_BYTES, MAX_VIDEO_BYTES } from '../../model/constants.ts';
+import { mediaKindSchema, type MediaKind } from '../../model/draft.ts';
+import type { MessageKey } from '../../model/messages/keys.ts';
 import { mediaUrl } from '../../model/media-url.ts';
 import { uploadKey } from '../../publisher/media.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -14,31 +16,60 @@ import { media } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { storageUse } from '../identity/storage-use.ts';
 import { createStorageLease } from '../publishing/storage-lease.ts';
+import { isPlayableAudio } from './probe-audio.ts';
 import { isPlayableVideo } from './probe-video.ts';
+import { sniffAudio, type SniffedAudio } from './sniff-audio.ts';
 import { SNIFF_HEAD_BYTES, sniffMedia, type SniffedMedia } from './sniff-media.ts';
 
 /** The spec leaves the image limit unset; images get the same 30 MB as videos (docs/decisions.md). */
 export const MAX_IMAGE_BYTES = MAX_VIDEO_BYTES;
 
-export type StoredUpload = { id: string; url: string; kind: 'image' | 'video'; mime: string; size: number; sha256: string };
+export type StoredUpload = { id: string; url: string; kind: MediaKind; mime: string; size: number; sha256: string };
 
 /** An upload received to a temporary file (api/http/uploaded-file.ts). */
 export type ReceivedFile = { name: string; path: string; size: number };
 
+/** What one upload endpoint takes: how its bytes are recognised, refused, capped and checked whole. */
+export type UploadRules = {
+  sniff(head: Uint8Array): Sniffed | null;
+  /** The message of a file it does not take. */
+  unsupported: MessageKey;
+  maxBytes(sniffed: Sniffed): number;
+  /** Whether the whole file is what its first bytes said: decodable, playable. */
+  playable(path: string, sniffed: Sniffed): Promise<boolean>;
+};
+
+type Sniffed = SniffedMedia | SniffedAudio;
+
+/** Page images and videos (`POST /site/{id}/media`). */
+export const VISUAL_UPLOADS: UploadRules = {
+  sniff: sniffMedia,
+  unsupported: 'unsupportedFormat',
+  maxBytes: (sniffed) => (sniffed.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES),
+  // HEIC passes the byte check but this build of libvips cannot decode HEVC; refuse it now, not at publish.
+  playable: (path, sniffed) => (sniffed.kind === 'image' ? isDecodable(path) : isPlayableVideo(path)),
+};
+
+/** Background music (`POST /site/{id}/audio`). */
+export const AUDIO_UPLOADS: UploadRules = {
+  sniff: sniffAudio,
+  unsupported: 'unsupportedAudio',
+  maxBytes: () => MAX_AUDIO_BYTES,
+  playable: (path, sniffed) => (sniffed.kind === 'audio' ? isPlayableAudio(path, sniffed) : Promise.resolve(false)),
+};
+
 /**
  * Stores an upload after checking what its bytes are, never trusting its name: sniffed, then
- * decoded (images) or probed (videos), then counted against the owner's storage quota. The
+ * decoded (images) or probed (videos, music), then counted against the owner's storage quota. The
  * original is kept once per content hash, privately; the same file uploaded twice to a site is
  * one medium, and counts once.
  */
-export async function storeUpload(db: Db, storage: Storage, site: { id: string; ownerId: string }, file: ReceivedFile): Promise<StoredUpload> {
-  const sniffed = sniffMedia(await readHead(file.path));
-  if (!sniffed) throw new AppError('unsupported_media', 'unsupportedFormat');
-  const limit = sniffed.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;
+export async function storeUpload(db: Db, storage: Storage, site: { id: string; ownerId: string }, file: ReceivedFile, rules: UploadRules = VISUAL_UPLOADS): Promise<StoredUpload> {
+  const sniffed = rules.sniff(await readHead(file.path));
+  if (!sniffed) throw new AppError('unsupported_media', rules.unsupported);
+  const limit = rules.maxBytes(sniffed);
   if (file.size > limit) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: file.name, max: limit / 1024 / 1024 } });
-  // HEIC passes the byte check but this build of libvips cannot decode HEVC; refuse it now, not at publish.
-  const playable = sniffed.kind === 'image' ? await isDecodable(file.path) : await isPlayableVideo(file.path);
-  if (!playable) throw new AppError('unsupported_media', 'unsupportedFormat');
+  if (!(await rules.playable(file.path, sniffed))) throw new AppError('unsupported_media', rules.unsupported);
   const sha256 = await hashFile(file.path);
   const lease = createStorageLease(db);
   const started = Date.now();
@@ -77,7 +108,7 @@ export async function storeUploadedBytes(db: Db, storage: Storage, site: { id: s
  * write lock first (IMMEDIATE): uploads in parallel, in this process or another, are counted
  * one after another, so together they cannot pass the quota.
  */
-function reserve(db: Db, site: { id: string; ownerId: string }, sha256: string, sniffed: SniffedMedia, file: ReceivedFile): { created: boolean; upload: StoredUpload } {
+function reserve(db: Db, site: { id: string; ownerId: string }, sha256: string, sniffed: Sniffed, file: ReceivedFile): { created: boolean; upload: StoredUpload } {
   return db.transaction(
     (tx) => {
       const existing = tx
@@ -86,7 +117,7 @@ function reserve(db: Db, site: { id: string; ownerId: string }, sha256: string, 
         .where(and(eq(media.siteId, site.id), eq(media.sha256, sha256)))
         .get();
       if (existing) {
-        const kind = existing.kind === 'video' ? 'video' : 'image';
+        const kind = mediaKindSchema.parse(existing.kind);
         return { created: false, upload: { id: existing.id, url: mediaUrl(site.id, existing.id), kind, mime: existing.mime, size: existing.size, sha256 } };
       }
       const { usedBytes, quotaBytes } = storageUse(tx, site.ownerId);

@@ -68,7 +68,7 @@ export function memberRoutes(deps: { db: Db; mailer: Mailer; background?: Backgr
     if (params.id !== c.var.hostSiteId) throw notFound('siteNotFound');
     logoutMember(db, params.id, c.req.header('authorization'));
     const site = findVisitorSite(db, params.id, c.var.hostSiteId);
-    return { message: visitorText('loggedOut', visitorLanguage(c, site.settings, undefined)) };
+    return { message: visitorText('memberLoggedOut', visitorLanguage(c, site.settings, undefined)) };
   });
   route(app, contracts.requestPasswordReset, ({ c, params, body }) => {
     const site = findVisitorSite(db, params.id, c.var.hostSiteId);

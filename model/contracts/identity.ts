@@ -160,7 +160,11 @@ export const identityContracts = {
     origin: 'admin',
     summary: 'Public facts the console needs before sign-in: where published sites are served',
     policy: PUBLIC,
-    response: z.object({ siteOrigin: z.string().nullable() }),
+    response: z.object({
+      siteOrigin: z.string().nullable(),
+      /** Sites are served on `{handle}.{siteDomain}`: SITE_DOMAIN, else SITE_ORIGIN's host name. */
+      siteDomain: z.string().nullable(),
+    }),
   }),
 
   login: contract({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_VIDEO_BYTES } from '../constants.ts';
+import { MAX_AUDIO_BYTES, MAX_VIDEO_BYTES } from '../constants.ts';
 import { pageContentSchema } from '../page.ts';
 import { categoryNamesInputSchema, createSiteInputSchema, gridInputSchema } from '../site-input.ts';
 import { siteSettingsPatchSchema } from '../site.ts';
@@ -133,13 +133,28 @@ export const siteContracts = {
     response: storedMediaSchema,
     status: 201,
   }),
+  uploadAudio: contract({
+    method: 'POST',
+    path: '/site/:id/audio',
+    origin: 'admin',
+    summary: 'Upload background music (MP3, M4A with AAC, or WAV) to the site’s media',
+    policy: change('site'),
+    body: {
+      kind: 'upload',
+      field: 'file',
+      description: `One audio file, at most ${MAX_AUDIO_BYTES / 1024 / 1024} MB; its format is read from its bytes and checked by ffprobe, not taken from its name`,
+      maxFileBytes: MAX_AUDIO_BYTES,
+    },
+    response: storedMediaSchema,
+    status: 201,
+  }),
   getMedia: contract({
     method: 'GET',
     path: '/site/:id/media/:mediaId',
     origin: 'admin',
     summary: 'One uploaded file, for the editor',
     policy: read('site'),
-    response: { kind: 'raw', contentType: 'image/* or video/*', description: 'the stored bytes with their sniffed content type, privately cacheable for an hour' },
+    response: { kind: 'raw', contentType: 'image/*, video/* or audio/*', description: 'the stored bytes with their sniffed content type, privately cacheable for an hour' },
   }),
   listSurveys: contract({
     method: 'GET',

@@ -46,7 +46,7 @@ export const visitorCn = {
   resetLinkEmailSent: '如果此电子邮件已在本网站注册，我们已向其发送设置新密码的链接。该链接在一小时内有效。',
   resetLinkInvalid: '此链接无效、已使用或已过期。请重新申请。',
   memberPasswordChanged: '您的密码已更改。请使用新密码登录。',
-  loggedOut: '您已退出登录。',
+  memberLoggedOut: '您已退出登录。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeCn = {
@@ -91,6 +91,8 @@ export const backOfficeCn = {
   invalidHandle: '请输入1到63个小写字母、数字或连字符，首尾不能是连字符；www、admin、api、preview 等名称已保留。',
   invalidPathPrefix: '路径前缀无效。',
   customPathRule: '请使用不超过{max}个小写字母、数字和连字符，不能是语言代码、位置代码或保留字。',
+  customPathTaken: '页面{position}已在使用此路径。请另选一个。',
+  notAudio: '此文件不是背景音乐。请选择音频文件。',
   invalidPosition: '位置无效。',
   invalidPhone: '电话号码无效。',
   gridZero: '行数或列数不能为0。',
@@ -134,6 +136,7 @@ export const backOfficeCn = {
   siteUnpublished: '网站已取消发布，其页面不再可访问。',
   sendFileField: '请以 multipart/form-data 格式在“file”字段中发送文件。',
   unsupportedFormat: '不支持的文件格式。请上传JPG、PNG、MP4或MOV文件。',
+  unsupportedAudio: '不支持的文件格式。请上传MP3、M4A（AAC）或WAV文件。',
   fileTooLarge: '{file} - 文件大小超过{max}MB上限',
   storageQuotaExceeded: '{file} - 存储空间不足：套餐的{quota}MB中已使用{used}MB。',
   zipNotAZip: '{file} - 此文件不是ZIP压缩包。请上传图片的ZIP文件。',

@@ -46,7 +46,7 @@ export const visitorEn = {
   resetLinkEmailSent: 'If this email is registered on this site, we sent it a link to set a new password. The link works for one hour.',
   resetLinkInvalid: 'This link is invalid, used or expired. Please ask for a new one.',
   memberPasswordChanged: 'Your password has been changed. Please log in with the new one.',
-  loggedOut: 'You have logged out.',
+  memberLoggedOut: 'You have logged out.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeEn = {
@@ -91,6 +91,8 @@ export const backOfficeEn = {
   invalidHandle: 'Use 1 to 63 lower-case letters, digits or hyphens, not starting or ending with a hyphen; some names (www, admin, api, preview…) are reserved.',
   invalidPathPrefix: 'Invalid path prefix.',
   customPathRule: 'Use up to {max} lower-case letters, digits and hyphens, not a language code, position code or reserved word.',
+  customPathTaken: 'Page {position} already uses this path. Choose another one.',
+  notAudio: 'This file is not background music. Choose an audio file.',
   invalidPosition: 'Invalid position.',
   invalidPhone: 'Invalid phone number.',
   gridZero: 'Rows or columns cannot be 0.',
@@ -134,6 +136,7 @@ export const backOfficeEn = {
   siteUnpublished: 'The site was unpublished. Its pages no longer answer.',
   sendFileField: 'Send the file as multipart/form-data in the field "file".',
   unsupportedFormat: 'Unsupported file format. Please upload JPG, PNG, MP4 or MOV files.',
+  unsupportedAudio: 'Unsupported file format. Please upload MP3, M4A (AAC) or WAV files.',
   fileTooLarge: '{file} - File size exceeds the {max}MB limit',
   storageQuotaExceeded: "{file} - Not enough storage left: {used}MB of the plan's {quota}MB are in use.",
   zipNotAZip: '{file} - This file is not a ZIP archive. Please upload a ZIP file of images.',

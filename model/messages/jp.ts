@@ -46,7 +46,7 @@ export const visitorJp = {
   resetLinkEmailSent: 'このメールアドレスが本サイトに登録されている場合、新しいパスワードを設定するリンクを送信しました。リンクの有効期限は1時間です。',
   resetLinkInvalid: 'このリンクは無効、使用済み、または期限切れです。もう一度お申し込みください。',
   memberPasswordChanged: 'パスワードを変更しました。新しいパスワードでログインしてください。',
-  loggedOut: 'ログアウトしました。',
+  memberLoggedOut: 'ログアウトしました。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeJp = {
@@ -91,6 +91,8 @@ export const backOfficeJp = {
   invalidHandle: '半角英小文字・数字・ハイフンで1〜63文字（先頭と末尾にハイフン不可）で入力してください。www、admin、api、preview などは予約されています。',
   invalidPathPrefix: 'パスのプレフィックスが正しくありません。',
   customPathRule: '英小文字・数字・ハイフンで{max}文字以内にしてください。言語コード、位置コード、予約語は使えません。',
+  customPathTaken: 'このパスはすでにページ{position}で使われています。別のパスを指定してください。',
+  notAudio: 'このファイルはBGMではありません。音声ファイルを選択してください。',
   invalidPosition: '位置が正しくありません。',
   invalidPhone: '電話番号が正しくありません。',
   gridZero: '行数・列数は0にできません。',
@@ -134,6 +136,7 @@ export const backOfficeJp = {
   siteUnpublished: 'サイトを非公開にしました。ページは表示されなくなります。',
   sendFileField: 'ファイルは multipart/form-data の「file」フィールドで送ってください。',
   unsupportedFormat: '対応していないファイル形式です。JPG、PNG、MP4、MOVのファイルをアップロードしてください。',
+  unsupportedAudio: '対応していないファイル形式です。MP3、M4A（AAC）、WAVのファイルをアップロードしてください。',
   fileTooLarge: '{file} - ファイルサイズが{max}MBの上限を超えています',
   storageQuotaExceeded: '{file} - ストレージ容量が足りません。プランの{quota}MBのうち{used}MBを使用中です。',
   zipNotAZip: '{file} - このファイルはZIP形式ではありません。画像のZIPファイルをアップロードしてください。',

@@ -53,7 +53,7 @@ export const VISITOR_MESSAGE_KEYS = [
   'resetLinkEmailSent',
   'resetLinkInvalid',
   'memberPasswordChanged',
-  'loggedOut',
+  'memberLoggedOut',
 ] as const;
 
 /** What the back office is told: identity, permissions, plans, site rules, uploads, imports. */
@@ -103,6 +103,8 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'invalidHandle',
   'invalidPathPrefix',
   'customPathRule',
+  'customPathTaken',
+  'notAudio',
   'invalidPosition',
   'invalidPhone',
   'gridZero',
@@ -148,6 +150,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   // Uploads
   'sendFileField',
   'unsupportedFormat',
+  'unsupportedAudio',
   'fileTooLarge',
   'storageQuotaExceeded',
   // Bulk upload of a ZIP

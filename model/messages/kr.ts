@@ -46,7 +46,7 @@ export const visitorKr = {
   resetLinkEmailSent: '이 이메일이 이 사이트에 등록되어 있다면 새 비밀번호를 설정하는 링크를 보냈습니다. 링크는 1시간 동안 유효합니다.',
   resetLinkInvalid: '이 링크는 유효하지 않거나 이미 사용되었거나 만료되었습니다. 다시 요청해 주세요.',
   memberPasswordChanged: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해 주세요.',
-  loggedOut: '로그아웃되었습니다.',
+  memberLoggedOut: '로그아웃되었습니다.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeKr = {
@@ -91,6 +91,8 @@ export const backOfficeKr = {
   invalidHandle: '영문 소문자, 숫자, 하이픈으로 1~63자를 입력하세요(하이픈으로 시작하거나 끝날 수 없음). www, admin, api, preview 등은 예약된 이름입니다.',
   invalidPathPrefix: '경로 접두사가 올바르지 않습니다.',
   customPathRule: '영문 소문자, 숫자, 하이픈으로 {max}자 이내로 입력하세요. 언어 코드, 위치 코드, 예약어는 사용할 수 없습니다.',
+  customPathTaken: '이 경로는 이미 페이지 {position}에서 사용 중입니다. 다른 경로를 지정하세요.',
+  notAudio: '이 파일은 배경 음악이 아닙니다. 오디오 파일을 선택하세요.',
   invalidPosition: '위치가 올바르지 않습니다.',
   invalidPhone: '전화번호가 올바르지 않습니다.',
   gridZero: '행 또는 열은 0일 수 없습니다.',
@@ -134,6 +136,7 @@ export const backOfficeKr = {
   siteUnpublished: '사이트를 비공개로 전환했습니다. 페이지가 더 이상 표시되지 않습니다.',
   sendFileField: '파일은 multipart/form-data 형식의 "file" 필드로 보내세요.',
   unsupportedFormat: '지원하지 않는 파일 형식입니다. JPG, PNG, MP4, MOV 파일을 업로드하세요.',
+  unsupportedAudio: '지원하지 않는 파일 형식입니다. MP3, M4A(AAC), WAV 파일을 업로드하세요.',
   fileTooLarge: '{file} - 파일 크기가 {max}MB 제한을 초과합니다',
   storageQuotaExceeded: '{file} - 저장 공간이 부족합니다. 플랜의 {quota}MB 중 {used}MB를 사용 중입니다.',
   zipNotAZip: '{file} - 이 파일은 ZIP 압축 파일이 아닙니다. 이미지 ZIP 파일을 업로드해 주세요.',

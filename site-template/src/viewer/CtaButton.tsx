@@ -89,7 +89,9 @@ function ButtonMedia({ url, media, eager, width }: { url: string; media: MediaMa
   const entry = media[url];
   if (entry?.kind === 'video') return <video src={entry.video.src} muted autoPlay loop playsInline preload={eager ? 'auto' : 'metadata'} />;
   // An external URL has no derivatives (no sources); only its name tells a video from a picture.
-  if ((!entry || entry.image.sources.length === 0) && looksLikeVideo(url)) return <video src={url} muted autoPlay loop playsInline preload={eager ? 'auto' : 'metadata'} />;
+  if ((!entry || (entry.kind === 'image' && entry.image.sources.length === 0)) && looksLikeVideo(url)) return <video src={url} muted autoPlay loop playsInline preload={eager ? 'auto' : 'metadata'} />;
   if (entry?.kind === 'image') return <ResponsiveImage image={entry.image} alt="" eager={eager} sizes={`${Math.round(width)}px`} />;
+  // Music is no button face.
+  if (entry?.kind === 'audio') return null;
   return <img src={url} alt="" loading={eager ? 'eager' : 'lazy'} />;
 }

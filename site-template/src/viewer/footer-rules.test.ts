@@ -15,11 +15,14 @@ describe('social links', () => {
     expect(snsHref({ snsType: 'line', snsUrl: 'https://line.example/x' })).toBe('https://line.example/x');
   });
 
-  it("shows none unless the page turns them on; its own list, else the site's, in the spec order", () => {
+  it("shows none unless the page turns them on; its own list in its owner's order, else the site's in the spec order", () => {
     expect(pageSnsLinks({ snsConfig: undefined }, siteSns)).toEqual([]);
     expect(pageSnsLinks({ snsConfig: { display: false, sns: [] } }, siteSns)).toEqual([]);
     expect(pageSnsLinks({ snsConfig: { display: true, sns: [] } }, siteSns).map((s) => s.snsType)).toEqual(['youtube', 'google_map']);
-    const own: Sns[] = [{ snsType: 'x', snsUrl: 'https://x.example/' }];
+    const own: Sns[] = [
+      { snsType: 'x', snsUrl: 'https://x.example/' },
+      { snsType: 'line', snsUrl: 'https://line.example/' },
+    ];
     expect(pageSnsLinks({ snsConfig: { display: true, sns: own } }, siteSns)).toEqual(own);
   });
 });

@@ -10,14 +10,15 @@ export function snsHref(sns: Sns): string {
 }
 
 /**
- * The social links a page shows: none unless the page turns them on; its own list, or the
- * site's when its list is empty; in the spec's order.
+ * The social links a page shows: none unless the page turns them on; its own list in the order
+ * its owner arranged it (the page editor orders it), or the site's when its list is empty, in the
+ * spec's order of networks.
  */
 export function pageSnsLinks(content: Pick<PageContent, 'snsConfig'>, siteSns: readonly Sns[]): Sns[] {
   const config = content.snsConfig;
   if (!config?.display) return [];
-  const list = config.sns.length > 0 ? config.sns : siteSns;
-  return [...list].sort((a, b) => SNS_ORDER.indexOf(a.snsType) - SNS_ORDER.indexOf(b.snsType));
+  if (config.sns.length > 0) return [...config.sns];
+  return [...siteSns].sort((a, b) => SNS_ORDER.indexOf(a.snsType) - SNS_ORDER.indexOf(b.snsType));
 }
 
 /** The four company-info tabs (spec §1), each with the field it shows. */

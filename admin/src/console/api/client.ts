@@ -164,10 +164,3 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
   if (!options.quiet) hooks?.toast(refusal.message, 'error');
   throw refusal;
 }
-
-export const api = {
-  get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, body, options),
-  del: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
-};

@@ -3,7 +3,7 @@ import { en } from '../../../../model/messages/en.ts';
 import { jp } from '../../../../model/messages/jp.ts';
 import { kr } from '../../../../model/messages/kr.ts';
 import { ApiError } from './client.ts';
-import { placeRefusal } from './refusal.ts';
+import { placeRefusal, placeRefusalIssues } from './refusal.ts';
 
 describe('placeRefusal', () => {
   it("puts a refusal whose issue names a form field beside it, in the console's language", async () => {
@@ -33,5 +33,34 @@ describe('placeRefusal', () => {
   it("words a refusal by the answer's own message when the language's texts are out of reach", () => {
     expect(new ApiError(0, { key: 'noInternet', message: 'offline' }, undefined).message).toBe('offline');
     expect(new ApiError(400, { key: 'emailTaken', message: 'email: taken' }, undefined).message).toBe('email: taken');
+  });
+});
+
+describe('placeRefusalIssues', () => {
+  it('puts each issue whose nested path names a field of the form beside it, focusing the first', async () => {
+    const setError = vi.fn();
+    const refusal = new ApiError(
+      400,
+      {
+        key: 'customPathTaken',
+        values: { position: 'A2' },
+        issues: [
+          { path: ['customPath'], key: 'customPathTaken', values: { position: 'A2' } },
+          { path: ['buttons', 0, 'linkDestinationUrl'], key: 'invalidUrl', values: {} },
+        ],
+      },
+      en,
+    );
+    const fields = new Set(['customPath', 'buttons.0.linkDestinationUrl']);
+    expect(await placeRefusalIssues(refusal, (path) => fields.has(path), setError, 'en')).toBeNull();
+    expect(setError).toHaveBeenNthCalledWith(1, 'customPath', { type: 'customPathTaken', message: 'Page A2 already uses this path. Choose another one.' }, true);
+    expect(setError).toHaveBeenNthCalledWith(2, 'buttons.0.linkDestinationUrl', { type: 'invalidUrl', message: en.invalidUrl }, false);
+  });
+
+  it('answers the text to toast when no issue names a field of the form', async () => {
+    const setError = vi.fn();
+    const refusal = new ApiError(400, { key: 'invalidValue', values: {}, issues: [{ path: ['nowhere'], key: 'invalidValue', values: {} }] }, en);
+    expect(await placeRefusalIssues(refusal, () => false, setError, 'en')).toBe(en.invalidValue);
+    expect(setError).not.toHaveBeenCalled();
   });
 });

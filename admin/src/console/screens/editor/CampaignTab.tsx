@@ -15,6 +15,7 @@ import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { MediaField } from './MediaField.tsx';
+import { SurveyPicker } from './SurveyPicker.tsx';
 import { PageOrdersField } from './PageOrdersField.tsx';
 import type { SiteView } from '../../api/types.ts';
 import { useEditorSite } from './editor-context.tsx';
@@ -250,9 +251,19 @@ function Buttons({ form, site }: Props) {
               </Field>
             )}
             <LinkTypeField form={form} name={`${base}.buttonLinkType`} />
-            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>
-              {(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}
-            </Field>
+            {form.watch(`${base}.buttonLinkType`) === 'survey' ? (
+              <SurveyPicker
+                siteId={site.id}
+                label={t('linkedSurvey')}
+                value={form.watch(`${base}.linkedSurveyId`)}
+                error={errors?.[index]?.linkedSurveyId}
+                onChange={(surveyId) => form.setValue(`${base}.linkedSurveyId`, surveyId, { shouldDirty: true })}
+              />
+            ) : (
+              <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>
+                {(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}
+              </Field>
+            )}
             <Field label={t('linkButtonColor')} error={errors?.[index]?.buttonColor}>
               {(p) => <input {...p} {...form.register(`${base}.buttonColor`)} />}
             </Field>

@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
 import { popupInternalLinkTypeSchema, popupShapeSchema, popupTextAlignmentSchema, type SiteSettings } from '../../../../../model/site.ts';
-import type { Survey } from '../../../../../model/survey.ts';
-import { request } from '../../api/request.ts';
 import type { SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
@@ -12,6 +9,7 @@ import { useToast } from '../../ui/toast.tsx';
 import { MediaField } from './MediaField.tsx';
 import { PageOrdersField } from './PageOrdersField.tsx';
 import { PopupPreview } from './PopupPreview.tsx';
+import { SurveyPicker } from './SurveyPicker.tsx';
 import { useEditorSite } from './editor-context.tsx';
 import { popupFormValues, popupResolver, type PopupForm } from './popup-form.ts';
 import { saveSettings } from './settings-form.ts';
@@ -61,7 +59,6 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
   const e = form.formState.errors.popupCtas?.[kind];
   const item = form.watch(base);
   const transitionType = item.transition.transitionType;
-  const surveys = useSurveys(site.id, transitionType === 'SURVEY');
   return (
     <div className="popup-item">
       <div className="stack">
@@ -179,39 +176,17 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
             </Field>
           )}
           {transitionType === 'SURVEY' && (
-            <Field label={t('survey')} error={e?.transition?.linkedSurveyId} hint={surveys?.length === 0 ? t('noSurveys') : undefined}>
-              {(p) =>
-                surveys === null ? (
-                  <p className="loading">{t('loading')}</p>
-                ) : (
-                  // Drawn once the list is read, so the stored survey is the one selected.
-                  <select {...p} {...form.register(`${base}.transition.linkedSurveyId`, { setValueAs: (value: unknown) => (value ? value : null) })}>
-                    <option value="">—</option>
-                    {surveys.map((survey) => (
-                      <option key={survey.id} value={survey.id}>
-                        {survey.title}
-                      </option>
-                    ))}
-                  </select>
-                )
-              }
-            </Field>
+            <SurveyPicker
+              siteId={site.id}
+              label={t('survey')}
+              value={item.transition.linkedSurveyId ?? null}
+              error={e?.transition?.linkedSurveyId}
+              onChange={(surveyId) => form.setValue(`${base}.transition.linkedSurveyId`, surveyId, { shouldDirty: true, shouldValidate: true })}
+            />
           )}
         </fieldset>
       </div>
       <PopupPreview item={item} />
     </div>
   );
-}
-
-/** The site's surveys, read once a SURVEY transition needs them; null while unread. */
-function useSurveys(siteId: string, wanted: boolean): Survey[] | null {
-  const [surveys, setSurveys] = useState<Survey[] | null>(null);
-  useEffect(() => {
-    if (!wanted || surveys) return;
-    void request('GET /site/:id/survey', { params: { id: siteId } })
-      .then((body) => setSurveys(body.surveys))
-      .catch(() => setSurveys([]));
-  }, [siteId, wanted, surveys]);
-  return surveys;
 }

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { siteAddress, type SiteHosting } from '../../../../../model/site-address.ts';
+import { buildVisitorPath } from '../../../../../model/visitor-path.ts';
 import { request, type Answer } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -20,7 +22,7 @@ export function PublishTab() {
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [versions, setVersions] = useState<Version[]>([]);
-  const [siteOrigin, setSiteOrigin] = useState('');
+  const [hosting, setHosting] = useState<SiteHosting | null>(null);
   const source = useRef<EventSource | null>(null);
   const loadVersions = useCallback(
     () =>
@@ -31,7 +33,7 @@ export function PublishTab() {
   );
   useEffect(() => {
     void loadVersions();
-    void request('GET /meta', {}).then((meta) => setSiteOrigin(meta.siteOrigin ?? ''));
+    void request('GET /meta', {}).then((meta) => setHosting(meta.siteOrigin ? { siteOrigin: meta.siteOrigin, siteDomain: meta.siteDomain ?? undefined } : null));
     return () => source.current?.close();
   }, [loadVersions]);
 
@@ -79,8 +81,10 @@ export function PublishTab() {
   const stepIndex = progress ? STEPS.indexOf(progress.step) : 0;
   // One bar over the four steps: each step a quarter, filled by its own done/total.
   const overall = progress ? Math.round(((stepIndex + (progress.total ? progress.done / progress.total : 1)) / STEPS.length) * 100) : 0;
-  const base = `${siteOrigin}/sites/${site.id}/`;
+  // Each page on the site's own origin, as publishing addressed it (the shared host's /sites/{id}/ only redirects there).
+  const origin = hosting ? siteAddress(site, hosting).origin : '';
   const positions = site.creatives.flatMap((creative) => creative.pages.map((page) => page.position));
+  const addressing = { defaultLanguage: site.settings.defaultLanguage, customPathPrefix: site.settings.customPathPrefix };
   return (
     <div className="stack">
       <section className="card stack" aria-label={t('publish')}>
@@ -104,9 +108,13 @@ export function PublishTab() {
             <ul className="page-links">
               {positions.map((position) => (
                 <li key={position}>
-                  <a href={`${base}${position === 'A1' ? '' : position}`} target="_blank" rel="noreferrer">
-                    {position}
-                  </a>
+                  {origin ? (
+                    <a href={origin + buildVisitorPath(addressing, { lang: addressing.defaultLanguage, position })} target="_blank" rel="noreferrer">
+                      {position}
+                    </a>
+                  ) : (
+                    position
+                  )}
                 </li>
               ))}
             </ul>

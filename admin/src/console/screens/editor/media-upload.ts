@@ -9,3 +9,10 @@ export function uploadMedia(siteId: string, file: Blob, name: string, quiet = fa
   form.append('file', file, name);
   return request('POST /site/:id/media', { params: { id: siteId }, body: form }, { quiet });
 }
+
+/** Uploads background music (MP3, M4A, WAV; checked by content and ffprobe on the server); quiet, so the field shows a refusal. */
+export function uploadAudio(siteId: string, file: Blob, name: string): Promise<StoredMedia> {
+  const form = new FormData();
+  form.append('file', file, name);
+  return request('POST /site/:id/audio', { params: { id: siteId }, body: form }, { quiet: true });
+}

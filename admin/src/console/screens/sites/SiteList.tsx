@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { siteStatusSchema } from '../../../../../model/site.ts';
-import { api } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import type { SiteSummary } from '../../api/types.ts';
 import '../../i18n/catalogue-surveys-notices.ts';
@@ -18,15 +17,10 @@ export default function SiteList() {
   const [sites, setSites] = useState<SiteSummary[] | null>(null);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('');
-  const [siteOrigin, setSiteOrigin] = useState('');
   useEffect(() => {
     void request('GET /site', {})
       .then((body) => setSites(body.sites))
       .catch(() => setSites([]));
-    void api
-      .get<{ siteOrigin: string | null }>('/meta')
-      .then((meta) => setSiteOrigin(meta.siteOrigin ?? ''))
-      .catch(() => {});
   }, []);
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -78,11 +72,11 @@ export default function SiteList() {
               <tr key={site.id}>
                 <td>
                   <Link href={`${prefix}/site/${site.id}`}>{site.name}</Link>
-                  {site.liveVersion && siteOrigin ? (
+                  {site.liveVersion ? (
                     <>
                       {' '}
                       ·{' '}
-                      <a href={`${siteOrigin}/sites/${site.id}/`} target="_blank" rel="noreferrer">
+                      <a href={site.url} target="_blank" rel="noreferrer">
                         {t('open')}
                       </a>
                     </>

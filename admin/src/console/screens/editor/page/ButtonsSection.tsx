@@ -35,7 +35,7 @@ export function ButtonsSection({ selected }: { selected: string | null }) {
             {type === 'html' && <TextField name={`buttons.${index}.buttonContentHtml`} label={t('buttonHtml')} area />}
             <SelectField name={`buttons.${index}.buttonLinkType`} label={t('linkType')} options={linkTypeSchema.options} text={(option) => t(`linkType.${linkTypeSchema.parse(option)}`)} />
             {linkType === 'survey' ? (
-              <SurveyField name={`buttons.${index}.linkedSurveyId`} label={t('surveyId')} />
+              <SurveyField name={`buttons.${index}.linkedSurveyId`} label={t('linkedSurvey')} />
             ) : (
               <TextField name={`buttons.${index}.linkDestinationUrl`} label={t('linkDestinationUrl')} />
             )}

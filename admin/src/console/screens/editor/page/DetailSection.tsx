@@ -3,6 +3,8 @@ import { hoverArrowColorSchema, pageStatusSchema, type PageContent } from '../..
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
+import { MusicField } from './MusicField.tsx';
+import { SnsSection } from './SnsSection.tsx';
 import { CheckField, ColorField, NumberField, OptionalTextField, SelectField, TextField } from './fields.tsx';
 
 /** The page's own detail (visitor spec §3): media, texts, link button, arrow, placed icons, music, access, address, script. */
@@ -48,13 +50,13 @@ export function DetailSection() {
         <NumberField name="detail.speakerX" label={`${t('speakerPosition')} x`} nullable />
         <NumberField name="detail.speakerY" label={`${t('speakerPosition')} y`} nullable />
       </div>
-      <OptionalTextField name="backgroundMusic" label={t('backgroundMusic')} />
+      <MusicField />
       <div className="row">
         <SelectField name="status" label={t('pageStatus')} options={pageStatusSchema.options} text={(status) => t(status === 'draft' ? 'status.draft' : 'status.published')} />
         <OptionalTextField name="customPath" label={t('customPath')} />
       </div>
       <CheckField name="membersOnlyLock" label={t('membersOnlyLock')} />
-      <CheckField name="snsConfig.display" label={t('snsOnPage')} />
+      <SnsSection />
       <CheckField name="showCompany" label={t('showCompany')} />
       <OptionalTextField name="chatbotScript" label={t('chatbotScript')} area />
     </div>

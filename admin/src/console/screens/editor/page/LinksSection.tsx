@@ -15,7 +15,7 @@ export function LinksSection({ selected }: { selected: string | null }) {
         <div key={field.key} className={`item-row${selected === `link-${field.id}` ? ' item-selected' : ''}`} data-testid={`link-${index}`} data-item-fields={`link-${field.id}`}>
           <SelectField name={`links.${index}.linkType`} label={t('linkType')} options={linkTypeSchema.options} text={(option) => t(`linkType.${linkTypeSchema.parse(option)}`)} />
           {watch(`links.${index}.linkType`) === 'survey' ? (
-            <SurveyField name={`links.${index}.surveyId`} label={t('surveyId')} />
+            <SurveyField name={`links.${index}.surveyId`} label={t('linkedSurvey')} />
           ) : (
             <TextField name={`links.${index}.linkDestinationUrl`} label={t('linkDestinationUrl')} />
           )}

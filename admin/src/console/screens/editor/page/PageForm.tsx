@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
 import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
-import { request } from '../../../api/request.ts';
+import { placeRefusalIssues } from '../../../api/refusal.ts';
 import type { SitePage } from '../../../api/types.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { schemaResolver } from '../../../ui/schema-resolver.ts';
@@ -15,6 +15,7 @@ import { historyKey } from './history-key.ts';
 import { LinksSection } from './LinksSection.tsx';
 import { PlacementEditor } from './PlacementEditor.tsx';
 import { ProductsSection } from './ProductsSection.tsx';
+import { isFormField, savePage } from './save-page.ts';
 import { withSavedPage } from './site-pages.ts';
 import { useEditHistory } from './use-edit-history.ts';
 
@@ -59,9 +60,24 @@ export function PageForm({ page }: { page: SitePage }) {
   const isVideo = site.media.find((record) => imageUrl.endsWith(`/${record.id}`))?.kind === 'video';
 
   const submit = form.handleSubmit(async (content) => {
-    const answer = await request('PUT /site/:id/page/:pageId', { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: content }).catch(() => null);
-    // Refused or failed: the client said why, and the form keeps every typed value.
-    if (!answer) return;
+    let answer: Awaited<ReturnType<typeof savePage>>;
+    try {
+      answer = await savePage(site, page.id, content);
+    } catch (error) {
+      // A refusal naming a field (a custom path another page uses) shows beside it; any other is
+      // toasted. Either way the form keeps every typed value.
+      const values = form.getValues();
+      const unplaced = await placeRefusalIssues(
+        error,
+        (path) => isFormField(values, path),
+        (path, problem, focus) => {
+          if (isFormField(values, path)) form.setError(path, problem, { shouldFocus: focus });
+        },
+        lang,
+      );
+      if (unplaced) toast(unplaced, 'error');
+      return;
+    }
     form.reset(pageContentSchema.parse(answer.page));
     onSaved(withSavedPage(site, answer.page));
     setRevision((count) => count + 1);

@@ -1,7 +1,9 @@
-import { get, useFormContext, type FieldPath, type FieldPathByValue } from 'react-hook-form';
+import { get, useController, useFormContext, type FieldPath, type FieldPathByValue } from 'react-hook-form';
 import type { PageContent } from '../../../../../../model/page.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { Check, Field } from '../../../ui/Field.tsx';
+import { useEditorSite } from '../editor-context.tsx';
+import { SurveyPicker } from '../SurveyPicker.tsx';
 
 /** A field of the page form, named as react-hook-form names it (`buttons.0.buttonText`). */
 type Name = FieldPath<PageContent>;
@@ -93,13 +95,10 @@ export function CheckField({ name, label }: { name: FieldPathByValue<PageContent
   return <Check label={label} {...register(name)} />;
 }
 
-/** A survey id; empty means none. */
+/** The survey a link leads to, picked by title among the site's; none is null. */
 export function SurveyField({ name, label }: { name: FieldPathByValue<PageContent, string | null>; label: string }) {
-  const { register } = useFormContext<PageContent>();
+  const { site } = useEditorSite();
+  const { field } = useController<PageContent, FieldPathByValue<PageContent, string | null>>({ name });
   const error = useFieldError(name);
-  return (
-    <Field label={label} error={error}>
-      {(props) => <input {...props} {...register(name, { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : String(value)) })} />}
-    </Field>
-  );
+  return <SurveyPicker siteId={site.id} label={label} value={field.value} error={error} onChange={field.onChange} />;
 }

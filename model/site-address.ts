@@ -1,7 +1,9 @@
-import type { SiteDraft } from '../model/draft.ts';
-import { handleCandidates } from '../model/site-handle.ts';
-import { customDomainOrigin, defaultSiteDomain, handleOrigin } from '../model/site-origin.ts';
-import { buildVisitorPath, normalisePathPrefix } from '../model/visitor-path.ts';
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, languageSchema } from './language.ts';
+import type { SiteSettings } from './site.ts';
+import { handleCandidates } from './site-handle.ts';
+import { customDomainOrigin, defaultSiteDomain, handleOrigin } from './site-origin.ts';
+import { buildVisitorPath, normalisePathPrefix } from './visitor-path.ts';
 
 /** The embedded server's default SITE_ORIGIN, for publishes run without one (tests, scripts). */
 export const DEFAULT_SITE_ORIGIN = 'http://localhost:3001';
@@ -12,12 +14,30 @@ export type SiteAddress = { origin: string; basePath: string; prefix: string; ha
 /** Where sites are served: the shared host (its scheme and port are every site's) and the domain under which each gets `{handle}.`. */
 export type SiteHosting = { siteOrigin: string; siteDomain?: string };
 
+/** The settings a site's address needs, read from stored settings (checked when written), each falling back rather than failing a list. */
+export const addressSettingsSchema = z.object({
+  defaultLanguage: languageSchema.catch(DEFAULT_LANGUAGE),
+  customDomain: z.string().optional().catch(undefined),
+  customPathPrefix: z.string().optional().catch(undefined),
+  handle: z.string().optional().catch(undefined),
+});
+
 /** What of a site its address depends on. */
-type AddressedSite = { id: string; settings: Pick<SiteDraft['settings'], 'customDomain' | 'customPathPrefix' | 'defaultLanguage' | 'handle'> };
+type AddressedSite = { id: string; settings: Pick<SiteSettings, 'customDomain' | 'customPathPrefix' | 'defaultLanguage' | 'handle'> };
 
 /** A draft's handle: the one its settings hold, else the first derived from its id (a draft made outside the database). */
 export function draftHandle(draft: AddressedSite): string {
   return draft.settings.handle ?? handleCandidates(draft.id)[0] ?? 'site';
+}
+
+/**
+ * The address of a site's home page (its default language, position A1): what the console's
+ * "Open" links and the site list's CSV name.
+ * @example siteHomeUrl(site, { siteOrigin: 'http://localhost:3001' }) // 'http://shop.localhost:3001/'
+ */
+export function siteHomeUrl(site: AddressedSite, hosting: SiteHosting): string {
+  const address = siteAddress(site, hosting);
+  return `${address.origin}${address.basePath}`;
 }
 
 /**
