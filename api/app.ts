@@ -24,6 +24,7 @@ import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './sites/preview-routes.ts';
 import { docsRoutes } from './docs/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 import { hostSites } from './host-sites.ts';
@@ -60,6 +61,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
+    .route('/', apiKeyRoutes({ db }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     // The API describing itself: /openapi.json and its reference page.
     .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));

@@ -7,7 +7,7 @@ const ownSite: Target = { relation: 'own', ownerContractState: 'active', ownerPl
 const changeSite: Policy = { access: 'session', types: 'all', change: true, target: 'site' };
 const readSite: Policy = { access: 'session', types: 'all', change: false, target: 'site' };
 const status = (policy: Policy, subject: Subject | null, target: Target) => {
-  const decision = decide(policy, subject, target);
+  const decision = decide(policy, subject, target, 'GET');
   return decision.allowed ? 'allowed' : decision.status;
 };
 
@@ -36,14 +36,14 @@ describe('decide', () => {
       { ...editor, authority: 'view' as const },
     ]) {
       expect(status(readSite, subject, ownSite)).toBe('allowed');
-      expect(decide(changeSite, subject, ownSite)).toMatchObject({ allowed: false, status: 403, key: 'viewOnly' });
+      expect(decide(changeSite, subject, ownSite, 'POST')).toMatchObject({ allowed: false, status: 403, key: 'viewOnly' });
     }
   });
 
   it("refuses changes while the caller's contract is suspended or inactive, not reads", () => {
     for (const contractState of ['suspended', 'inactive'] as const) {
       expect(status(readSite, { ...editor, contractState }, ownSite)).toBe('allowed');
-      expect(decide(changeSite, { ...editor, contractState }, ownSite)).toMatchObject({ status: 403, key: 'contractNotActive' });
+      expect(decide(changeSite, { ...editor, contractState }, ownSite, 'POST')).toMatchObject({ status: 403, key: 'contractNotActive' });
     }
   });
 
@@ -51,19 +51,19 @@ describe('decide', () => {
     const master: Subject = { ...editor, type: 'MASTER' };
     const terminated: Target = { ...ownSite, ownerContractState: 'terminated' };
     expect(status(readSite, master, terminated)).toBe('allowed');
-    expect(decide(changeSite, master, terminated)).toMatchObject({ status: 403, key: 'readOnlyTerminated' });
+    expect(decide(changeSite, master, terminated, 'POST')).toMatchObject({ status: 403, key: 'readOnlyTerminated' });
   });
 
   it("refuses a route gated by a plan flag the owner's plan lacks", () => {
     const analytics: Policy = { ...readSite, planFlag: 'analyticsEffect' };
     const trial: PlanLimits = { ...UNLIMITED, analyticsEffect: false };
-    expect(decide(analytics, editor, { ...ownSite, ownerPlan: trial })).toMatchObject({ status: 403, key: 'planFeatureLocked' });
+    expect(decide(analytics, editor, { ...ownSite, ownerPlan: trial }, 'POST')).toMatchObject({ status: 403, key: 'planFeatureLocked' });
     expect(status(analytics, editor, ownSite)).toBe('allowed');
   });
 
   it('keeps every route but the allowed few closed until a forced password change is done', () => {
     const pending = { ...editor, mustChangePassword: true };
-    expect(decide(readSite, pending, ownSite)).toMatchObject({ status: 403, key: 'passwordChangeRequired' });
+    expect(decide(readSite, pending, ownSite, 'POST')).toMatchObject({ status: 403, key: 'passwordChangeRequired' });
     expect(status({ access: 'session', types: 'all', change: false, target: 'none', beforePasswordChange: true }, pending, { ...ownSite, relation: 'none' })).toBe('allowed');
   });
 
