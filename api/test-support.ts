@@ -26,6 +26,9 @@ import { seedPlans } from './identity/seed-plans.ts';
 import { createBackground, type Background } from './mail/background.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 import { handleOrigin } from '../model/site-origin.ts';
+import { createConnectedDomains } from './domains/connected-domains.ts';
+import { createDomains, type Domains } from './domains/domains.ts';
+import type { DomainTarget } from './domains/dns-check.ts';
 
 /** The first operator every test context starts with (MASTER). */
 export const OPERATOR = { email: 'operator@example.com', password: 'Operator#Pass1' } as const;
@@ -120,6 +123,8 @@ export type TestContext = {
   uploadMedia(siteId: string, bytes: Uint8Array, name?: string): Promise<StoredUpload>;
   /** PUT /api/site/{id}/page/{pageId}?lang=…; throws unless 200. */
   writePage(siteId: string, pageId: string, lang: string, content: unknown): Promise<void>;
+  /** Custom domains' verification, checking through `dnsServers` (no poller: tests run `runDue()` when they move the clock). */
+  domains: Domains;
   /** POST /api/site/{id}/publish, then waits for the job; throws unless it is done. */
   publish(siteId: string): Promise<PublishResult & { publishId: string }>;
   cleanup(): Promise<void>;
@@ -133,7 +138,9 @@ export type TestContext = {
  *
  * @example const ctx = await createTestContext(); const res = await ctx.request('/api/site'); await ctx.cleanup();
  */
-export async function createTestContext(options: { mailer?: Mailer; eventQueue?: EventQueueOptions; clock?: () => Date } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { mailer?: Mailer; eventQueue?: EventQueueOptions; clock?: () => Date; dnsServers?: string[]; domainTarget?: DomainTarget } = {},
+): Promise<TestContext> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
@@ -150,10 +157,21 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
     await background.idle();
     if (backgroundErrors.length > 0) throw new Error(backgroundErrors.splice(0).join('\n'));
   };
-  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background, clock: options.clock });
+  const connectedDomains = createConnectedDomains(db);
+  const domains = createDomains({
+    db,
+    storage,
+    connected: connectedDomains,
+    target: options.domainTarget ?? { cname: 'localhost', addresses: [] },
+    // A resolver nobody answers on unless a test runs its own DNS server: no test asks the machine's DNS.
+    resolverServers: options.dnsServers ?? ['127.0.0.1:9'],
+    republish: (siteId) => jobs.start(siteId),
+    clock: options.clock,
+  });
+  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background, clock: options.clock, domains });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN, clock: options.clock });
+  const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN, clock: options.clock, connectedDomains });
   let cookie: string | undefined;
 
   function originOf(siteId: string): string {
@@ -207,6 +225,7 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
     events,
     mailer,
     background,
+    domains,
     async outbox() {
       await settled();
       return readOutbox(outboxDir);
