@@ -21,6 +21,7 @@ import { hashPassword } from './identity/password.ts';
 import { SESSION_COOKIE } from './identity/sessions.ts';
 import { accounts, sites } from './db/schema.ts';
 import { adminMembers } from './db/schema-identity.ts';
+import { siteDomains } from './db/schema-access.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedPlans } from './identity/seed-plans.ts';
 import { createBackground, type Background } from './mail/background.ts';
@@ -125,6 +126,11 @@ export type TestContext = {
   writePage(siteId: string, pageId: string, lang: string, content: unknown): Promise<void>;
   /** Custom domains' verification, checking through `dnsServers` (no poller: tests run `runDue()` when they move the clock). */
   domains: Domains;
+  /**
+   * Marks the site's saved custom domain connected, as a successful DNS check would, for tests
+   * about serving a domain (the checks themselves: api/domains/domains.test.ts).
+   */
+  connectDomain(siteId: string): void;
   /** POST /api/site/{id}/publish, then waits for the job; throws unless it is done. */
   publish(siteId: string): Promise<PublishResult & { publishId: string }>;
   cleanup(): Promise<void>;
@@ -226,6 +232,11 @@ export async function createTestContext(
     mailer,
     background,
     domains,
+    connectDomain(siteId) {
+      const row = db.update(siteDomains).set({ state: 'connected', connectedAt: new Date(), nextCheckAt: null }).where(eq(siteDomains.siteId, siteId)).returning().get();
+      if (!row) throw new Error(`site ${siteId} has no custom domain saved`);
+      connectedDomains.refresh();
+    },
     async outbox() {
       await settled();
       return readOutbox(outboxDir);

@@ -74,3 +74,24 @@ describe('decide', () => {
     expect(status({ ...account, roles: ['main_contact'] }, { ...editor, role: 'editor' }, ownSite)).toBe(403);
   });
 });
+
+describe('decide for an API key', () => {
+  const readKey: Subject = { ...editor, key: { scope: 'read' } };
+  const writeKey: Subject = { ...editor, key: { scope: 'read-write' } };
+
+  it('lets a read key make GET calls only, classed by the method alone', () => {
+    expect(decide(readSite, readKey, ownSite, 'GET')).toEqual({ allowed: true });
+    expect(decide(readSite, readKey, ownSite, 'HEAD')).toEqual({ allowed: true });
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) expect(decide(changeSite, readKey, ownSite, method)).toMatchObject({ status: 403, key: 'apiKeyReadOnly' });
+    // A read-only policy reached by POST (refresh-token) is a write for a key.
+    expect(decide(readSite, readKey, ownSite, 'POST')).toMatchObject({ status: 403, key: 'apiKeyReadOnly' });
+  });
+
+  it('lets a read-write key through the same checks as a session, and never to session-only calls', () => {
+    expect(decide(changeSite, writeKey, ownSite, 'PUT')).toEqual({ allowed: true });
+    expect(decide(changeSite, { ...writeKey, role: 'viewer' }, ownSite, 'PUT')).toMatchObject({ status: 403, key: 'viewOnly' });
+    expect(decide(readSite, writeKey, { ...ownSite, relation: 'other' }, 'GET')).toMatchObject({ status: 404 });
+    expect(decide({ ...readSite, sessionOnly: true }, writeKey, ownSite, 'GET')).toMatchObject({ status: 403, key: 'apiKeySessionOnly' });
+    expect(decide({ ...readSite, sessionOnly: true }, editor, ownSite, 'GET')).toEqual({ allowed: true });
+  });
+});
