@@ -6,7 +6,6 @@ import { z } from 'zod';
  * checked) and failed (72 hours passed unconnected, checks stopped) complete the set.
  */
 export const domainStateSchema = z.enum(['saved', 'verifying', 'misconfigured', 'connected', 'failed']);
-export type DomainState = z.infer<typeof domainStateSchema>;
 
 /** B §9: a domain is checked for up to 72 hours. */
 export const DOMAIN_VERIFY_WINDOW_MS = 72 * 60 * 60 * 1000;
