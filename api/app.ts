@@ -24,6 +24,10 @@ import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './sites/preview-routes.ts';
 import { docsRoutes } from './docs/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
+import { createDomains, type Domains } from './domains/domains.ts';
+import { createConnectedDomains } from './domains/connected-domains.ts';
+import { domainRoutes } from './domains/routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 import { hostSites } from './host-sites.ts';
@@ -42,24 +46,31 @@ export type AppDeps = {
   previewKey?: Uint8Array;
   /** The clock of date rules and notification statuses; the real one unless a test sets it. */
   clock?: () => Date;
+  /** Custom domains' verification (api/domains/); one checking through the system's DNS, not polling, when absent. */
+  domains?: Domains;
 };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {
   const { db, storage, config, jobs, mailer } = deps;
+  const siteDomain = config.siteDomain ?? defaultSiteDomain(config.siteOrigin ?? DEFAULT_SITE_ORIGIN);
+  const domains =
+    deps.domains ?? createDomains({ db, storage, connected: createConnectedDomains(db), target: { cname: siteDomain, addresses: [] }, republish: (siteId) => jobs.start(siteId), clock: deps.clock });
   const previews = config.siteOrigin ? previewOrigin(config.siteOrigin, config.siteDomain ?? defaultSiteDomain(config.siteOrigin)) : '';
   const api = new Hono<AppEnv>()
     .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, mountedAt: '/api' }))
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, siteDomain: config.siteDomain, background: deps.background ?? createBackground() }))
-    .route('/', siteRoutes({ db, storage, hosting: { siteOrigin: config.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: config.siteDomain } }))
+    .route('/', siteRoutes({ db, storage, hosting: { siteOrigin: config.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: config.siteDomain }, domains }))
+    .route('/', domainRoutes(domains))
     .route('/', mediaRoutes({ db, storage }))
     .route('/', bulkRoutes({ db, storage }))
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
+    .route('/', apiKeyRoutes({ db }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     // The API describing itself: /openapi.json and its reference page.
     .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));

@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultSiteDomain } from '../model/site-origin.ts';
+import { parseIpRange } from '../model/ip-range.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -17,12 +20,7 @@ const envSchema = z.object({
   EXPORT_STORAGE_DIR: z.string().min(1).optional(),
   ADMIN_ORIGIN: origin.optional(),
   SITE_ORIGIN: origin.optional(),
-  SITE_DOMAIN: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'a host name such as swipegrid-sites.net')
-    .optional(),
+  SITE_DOMAIN: z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name such as swipegrid-sites.net').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(50).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -30,6 +28,27 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.string().default('development'),
   VISITOR_RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
+  DNS_RESOLVER: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)(:\d{1,5})?$/, 'an address such as 127.0.0.1:53 or [::1]:53')))
+    .optional(),
+  DOMAIN_CNAME_TARGET: z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name such as sites.swipegrid-sites.net').optional(),
+  DOMAIN_ADDRESSES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine((address) => parseIpRange(address)?.prefix === (address.includes(':') ? 128 : 32), 'IPv4 or IPv6 addresses, comma-separated')))
+    .optional(),
 });
 
 export type Config = {
@@ -51,6 +70,10 @@ export type Config = {
   production: boolean;
   /** Multiplies the visitor rate limits (api/visitor/visitor-api.ts); the benchmark raises it. */
   visitorRateLimitScale: number;
+  /** The DNS servers custom domains are checked through; the system's when empty. */
+  dnsResolver: string[];
+  /** Where a custom domain must point: a CNAME to `cname` (default SITE_DOMAIN) or A/AAAA records among `addresses`. */
+  domainTarget: { cname: string | null; addresses: string[] };
 };
 
 /**
@@ -83,5 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO === 'true',
     production: e.NODE_ENV === 'production',
     visitorRateLimitScale: e.VISITOR_RATE_LIMIT_SCALE,
+    dnsResolver: e.DNS_RESOLVER ?? [],
+    domainTarget: { cname: e.DOMAIN_CNAME_TARGET ?? e.SITE_DOMAIN ?? (e.SITE_ORIGIN ? defaultSiteDomain(e.SITE_ORIGIN) : 'localhost'), addresses: e.DOMAIN_ADDRESSES ?? [] },
   };
 }

@@ -19,6 +19,8 @@ import { createEventQueue } from './visitor/event-queue.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
 import { seedPlans } from './identity/seed-plans.ts';
+import { createConnectedDomains } from './domains/connected-domains.ts';
+import { createDomains } from './domains/domains.ts';
 import { eq, isNotNull } from 'drizzle-orm';
 import { handleOrigin } from '../model/site-origin.ts';
 import { readLiveManifest } from '../publisher/versions.ts';
@@ -63,6 +65,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   let adminUrl = '';
   // Kept in the data folder: preview links stay valid across a restart.
   const previewKey = loadPreviewKey(config.dataDir);
+  // Connected custom domains in memory: the site port's TLS ask reads them, the admin's domain calls change them.
+  const connectedDomains = createConnectedDomains(db);
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
   const siteApp = createSiteApp({
     db,
@@ -75,6 +79,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     rateLimitScale: config.visitorRateLimitScale,
     clock: options.clock,
     siteDomain: config.siteDomain,
+    connectedDomains,
     get siteOrigin() {
       return siteOrigin;
     },
@@ -83,6 +88,18 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;
   const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
+  const domains = createDomains({
+    db,
+    storage,
+    connected: connectedDomains,
+    target: config.domainTarget,
+    resolverServers: config.dnsResolver,
+    republish: (siteId) => jobs.start(siteId),
+    clock: options.clock,
+    log,
+  });
+  // Checks due while the server was down run now; the next check of each is stored, so nothing starts over.
+  domains.start();
 
   seedPlans(db);
   const operator = await ensureFirstOperator(db, config.firstOperator);
@@ -99,7 +116,11 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
-  const admin = await listen(createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock }), config.port, config.host);
+  const admin = await listen(
+    createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock, domains }),
+    config.port,
+    config.host,
+  );
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${handleOrigin(siteUrl, config.siteDomain, '{handle}')}/   (or ${siteUrl}/sites/{siteId}/, which redirects there)`);
@@ -116,6 +137,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     demoSiteId,
     demoSiteUrl,
     async close() {
+      domains.stop();
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       await events.close();
       await background.idle();

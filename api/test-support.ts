@@ -21,11 +21,15 @@ import { hashPassword } from './identity/password.ts';
 import { SESSION_COOKIE } from './identity/sessions.ts';
 import { accounts, sites } from './db/schema.ts';
 import { adminMembers } from './db/schema-identity.ts';
+import { siteDomains } from './db/schema-access.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedPlans } from './identity/seed-plans.ts';
 import { createBackground, type Background } from './mail/background.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 import { handleOrigin } from '../model/site-origin.ts';
+import { createConnectedDomains } from './domains/connected-domains.ts';
+import { createDomains, type Domains } from './domains/domains.ts';
+import type { DomainTarget } from './domains/dns-check.ts';
 
 /** The first operator every test context starts with (MASTER). */
 export const OPERATOR = { email: 'operator@example.com', password: 'Operator#Pass1' } as const;
@@ -122,6 +126,13 @@ export type TestContext = {
   uploadAudio(siteId: string, bytes: Uint8Array, name?: string): Promise<StoredUpload>;
   /** PUT /api/site/{id}/page/{pageId}?lang=…; throws unless 200. */
   writePage(siteId: string, pageId: string, lang: string, content: unknown): Promise<void>;
+  /** Custom domains' verification, checking through `dnsServers` (no poller: tests run `runDue()` when they move the clock). */
+  domains: Domains;
+  /**
+   * Marks the site's saved custom domain connected, as a successful DNS check would, for tests
+   * about serving a domain (the checks themselves: api/domains/domains.test.ts).
+   */
+  connectDomain(siteId: string): void;
   /** POST /api/site/{id}/publish, then waits for the job; throws unless it is done. */
   publish(siteId: string): Promise<PublishResult & { publishId: string }>;
   cleanup(): Promise<void>;
@@ -135,7 +146,9 @@ export type TestContext = {
  *
  * @example const ctx = await createTestContext(); const res = await ctx.request('/api/site'); await ctx.cleanup();
  */
-export async function createTestContext(options: { mailer?: Mailer; eventQueue?: EventQueueOptions; clock?: () => Date } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { mailer?: Mailer; eventQueue?: EventQueueOptions; clock?: () => Date; dnsServers?: string[]; domainTarget?: DomainTarget } = {},
+): Promise<TestContext> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-'));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
@@ -152,10 +165,21 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
     await background.idle();
     if (backgroundErrors.length > 0) throw new Error(backgroundErrors.splice(0).join('\n'));
   };
-  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background, clock: options.clock });
+  const connectedDomains = createConnectedDomains(db);
+  const domains = createDomains({
+    db,
+    storage,
+    connected: connectedDomains,
+    target: options.domainTarget ?? { cname: 'localhost', addresses: [] },
+    // A resolver nobody answers on unless a test runs its own DNS server: no test asks the machine's DNS.
+    resolverServers: options.dnsServers ?? ['127.0.0.1:9'],
+    republish: (siteId) => jobs.start(siteId),
+    clock: options.clock,
+  });
+  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background, clock: options.clock, domains });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN, clock: options.clock });
+  const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN, clock: options.clock, connectedDomains });
   let cookie: string | undefined;
 
   function originOf(siteId: string): string {
@@ -209,6 +233,12 @@ export async function createTestContext(options: { mailer?: Mailer; eventQueue?:
     events,
     mailer,
     background,
+    domains,
+    connectDomain(siteId) {
+      const row = db.update(siteDomains).set({ state: 'connected', connectedAt: new Date(), nextCheckAt: null }).where(eq(siteDomains.siteId, siteId)).returning().get();
+      if (!row) throw new Error(`site ${siteId} has no custom domain saved`);
+      connectedDomains.refresh();
+    },
     async outbox() {
       await settled();
       return readOutbox(outboxDir);

@@ -10,11 +10,14 @@ import { launchBrowser, swipe, visiblePosition, waitForHydration } from './brows
 import { pageIds, signIn } from './site-api.ts';
 import type { SiteView } from '../model/site-view.ts';
 import { handleOrigin } from '../model/site-origin.ts';
+import type { DomainView } from '../model/domain.ts';
+import { startLocalDnsServer, type Zone } from '../api/domains/local-dns-server.ts';
 
 const PASSWORD = 'Address-pass1!';
 const DOMAIN = 'shop.example.test';
 
 let dataDir: string;
+let dns: Awaited<ReturnType<typeof startLocalDnsServer>>;
 let server: RunningServer;
 let browser: Browser;
 let phone: BrowserContext;
@@ -46,10 +49,20 @@ async function buildSite(api: Awaited<ReturnType<typeof signIn>>, name: string, 
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-e2e-'));
-  server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', ADMIN_EMAIL: 'operator@example.com' }), () => {});
+  // The custom domain's zone, as its owner set it up: checked through this DNS server.
+  const zone: Zone = new Map();
+  dns = await startLocalDnsServer(zone);
+  const env = { DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', ADMIN_EMAIL: 'operator@example.com' };
+  server = await startServer(loadConfig({ ...env, DNS_RESOLVER: dns.address, DOMAIN_CNAME_TARGET: 'sites.example.test' }), () => {});
   const api = await signIn(server, 'operator@example.com', PASSWORD);
   siteId = await buildSite(api, 'Addresses', { viewMode: 'PC' });
   domainSiteId = await buildSite(api, 'Domain', { customDomain: DOMAIN, swipeRedirection: false, autoAttachUrlParam: false });
+  const { domain } = await api.call<{ domain: DomainView }>('GET', `/api/site/${domainSiteId}/domain`);
+  zone.set(DOMAIN, { CNAME: ['sites.example.test'] });
+  zone.set(`_swipegrid.${DOMAIN}`, { TXT: [domain.records[0]!.value] });
+  expect((await api.call<DomainView>('POST', `/api/site/${domainSiteId}/domain/check`)).state).toBe('connected');
+  // Connected, the published site moves to its domain (this publish waits behind that one).
+  await api.publish(domainSiteId);
   const { settings } = await api.call<SiteView>('GET', `/api/site/${siteId}`);
   siteOrigin = handleOrigin(server.siteUrl, 'localhost', settings.handle!);
   // The custom domain resolves to this machine, as its DNS would send it to the server.
@@ -61,6 +74,7 @@ afterAll(async () => {
   await phone?.close();
   await browser?.close();
   await server?.close();
+  await dns?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 

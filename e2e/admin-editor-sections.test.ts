@@ -280,7 +280,9 @@ describe('the domain setup of the site settings', () => {
     await domain.getByRole('button', { name: 'Save the domain' }).click();
     await expect.poll(() => toastText(page)).toBe('Saved.');
     await expect.poll(current).toBe('Saved');
-    expect(await domain.getByTestId('domain-next').textContent()).toContain('mine.example.com');
+    // Saved: the exact records to create, and the button that starts the check.
+    await expect.poll(() => domain.getByTestId('dns-records').textContent()).toContain('_swipegrid.mine.example.com');
+    expect(await domain.getByRole('button', { name: 'Start the check' }).count()).toBe(1);
     expect((await operator.call<SiteView>('GET', `/api/site/${mine.id}`)).settings.customDomain).toBe('mine.example.com');
     await page.close();
   });

@@ -114,6 +114,7 @@ describe('custom domains and path prefixes', () => {
 
   it('serves a site on its custom domain without the site segment, and sends its shared address and its handle there', async () => {
     const site = await seoSite({ customDomain: 'Shop.Example.test' });
+    ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     const top = await visitUrl('http://shop.example.test/');
     expect(top.status).toBe(200);
@@ -139,8 +140,10 @@ describe('custom domains and path prefixes', () => {
 
   it('moves with the published version: a new domain takes over, a rollback brings the old one back', async () => {
     const site = await seoSite({ customDomain: 'one.example.test' });
+    ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'two.example.test' } })).status).toBe(200);
+    ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     expect((await visitUrl('http://one.example.test/')).status).toBe(404);
     expect((await visitUrl('http://two.example.test/')).status).toBe(200);
@@ -152,8 +155,9 @@ describe('custom domains and path prefixes', () => {
   it('goes back to its handle origin when the domain is removed, and frees the domain', async () => {
     const site = await seoSite({ customDomain: 'gone.example.test' });
     const ask = async (domain: string) => (await ctx.visit(`/api/tls/ask?domain=${encodeURIComponent(domain)}`)).status;
-    // Caddy's on-demand TLS asks first: no certificate for a domain no published site is live on.
+    // Caddy's on-demand TLS asks first: no certificate for a domain not yet verified.
     expect(await ask('gone.example.test')).toBe(404);
+    ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     expect(await ask('gone.example.test')).toBe(200);
     expect(await ask('GONE.example.test')).toBe(200);
@@ -189,6 +193,7 @@ describe('custom domains and path prefixes', () => {
     expect((await ctx.visit(`/other/sites/${site.id}/`)).status).toBe(404);
 
     await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'prefixed.example.test' } });
+    ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     expect((await visitUrl('http://prefixed.example.test/shop/en/B1')).status).toBe(200);
     expect((await visitUrl('http://prefixed.example.test/shop')).headers.get('location')).toBe('/shop/');

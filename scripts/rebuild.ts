@@ -4,6 +4,7 @@ import { loadConfig } from '../api/config.ts';
 import { openDatabase } from '../api/db/open-database.ts';
 import { sites } from '../api/db/schema.ts';
 import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
+import { publishableDraft } from '../api/domains/publishable-draft.ts';
 import { recordPublished } from '../api/publishing/record-published.ts';
 import type { PublishResult } from '../publisher/publish.ts';
 import { publishAndSweep } from '../api/publishing/publish-and-sweep.ts';
@@ -39,7 +40,14 @@ async function main() {
     console.error(`Publishing ${target.name} (${target.id})`);
     const bar = createProgressBar();
     try {
-      const { result } = await publishAndSweep(loadSiteDraft(db, target.id), { storage, renderer, siteOrigin: config.siteOrigin, siteDomain: config.siteDomain, onProgress: bar.update, lease });
+      const { result } = await publishAndSweep(publishableDraft(db, loadSiteDraft(db, target.id)), {
+        storage,
+        renderer,
+        siteOrigin: config.siteOrigin,
+        siteDomain: config.siteDomain,
+        onProgress: bar.update,
+        lease,
+      });
       bar.end();
       recordPublished(db, target.id, result);
       summary.push({ site: target.id, name: target.name, result });

@@ -38,6 +38,27 @@ A session slides forward while it is used; \`POST /api/auth/logout\` ends every 
 account. Repeated failed logins are throttled (429). A state-changing call that a browser says
 comes from another site is refused (403): call from this origin, or from a script.
 
+## API keys
+
+A script that runs unattended uses an API key instead of a session: issue one in the console
+(the account menu, "API keys"; \`POST /api/api-key\`). The key is shown once; only its hash is
+kept. Send it as a bearer token and it acts as your account:
+
+\`\`\`sh
+curl -H 'authorization: Bearer sgk_YOUR_KEY' ${adminOrigin}/api/site
+curl -H 'authorization: Bearer sgk_YOUR_KEY' -X POST ${adminOrigin}/api/site/SITE_ID/publish
+\`\`\`
+
+\`\`\`js
+const response = await fetch('${adminOrigin}/api/site', { headers: { authorization: \`Bearer \${process.env.SWIPEGRID_KEY}\` } });
+const { sites } = await response.json();
+\`\`\`
+
+A key issued with basic-auth credentials also takes them: \`curl -u ID:PASSWORD ${adminOrigin}/api/site\`.
+A \`read\` key makes GET calls only (any other method: 403 \`apiKeyReadOnly\`); a key limited to
+addresses and CIDR ranges answers 403 \`ipNotAllowed\` from anywhere else; a revoked key answers
+401 \`apiKeyInvalid\`. Keys never manage keys or sessions, and are never read on a published site's origin.
+
 ## Permissions
 
 Each operation carries its permission policy as \`x-policy\`: who may call it (\`public\`, a

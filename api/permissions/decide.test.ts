@@ -7,7 +7,7 @@ const ownSite: Target = { relation: 'own', ownerContractState: 'active', ownerPl
 const changeSite: Policy = { access: 'session', types: 'all', change: true, target: 'site' };
 const readSite: Policy = { access: 'session', types: 'all', change: false, target: 'site' };
 const status = (policy: Policy, subject: Subject | null, target: Target) => {
-  const decision = decide(policy, subject, target);
+  const decision = decide(policy, subject, target, 'GET');
   return decision.allowed ? 'allowed' : decision.status;
 };
 
@@ -36,14 +36,14 @@ describe('decide', () => {
       { ...editor, authority: 'view' as const },
     ]) {
       expect(status(readSite, subject, ownSite)).toBe('allowed');
-      expect(decide(changeSite, subject, ownSite)).toMatchObject({ allowed: false, status: 403, key: 'viewOnly' });
+      expect(decide(changeSite, subject, ownSite, 'POST')).toMatchObject({ allowed: false, status: 403, key: 'viewOnly' });
     }
   });
 
   it("refuses changes while the caller's contract is suspended or inactive, not reads", () => {
     for (const contractState of ['suspended', 'inactive'] as const) {
       expect(status(readSite, { ...editor, contractState }, ownSite)).toBe('allowed');
-      expect(decide(changeSite, { ...editor, contractState }, ownSite)).toMatchObject({ status: 403, key: 'contractNotActive' });
+      expect(decide(changeSite, { ...editor, contractState }, ownSite, 'POST')).toMatchObject({ status: 403, key: 'contractNotActive' });
     }
   });
 
@@ -51,19 +51,19 @@ describe('decide', () => {
     const master: Subject = { ...editor, type: 'MASTER' };
     const terminated: Target = { ...ownSite, ownerContractState: 'terminated' };
     expect(status(readSite, master, terminated)).toBe('allowed');
-    expect(decide(changeSite, master, terminated)).toMatchObject({ status: 403, key: 'readOnlyTerminated' });
+    expect(decide(changeSite, master, terminated, 'POST')).toMatchObject({ status: 403, key: 'readOnlyTerminated' });
   });
 
   it("refuses a route gated by a plan flag the owner's plan lacks", () => {
     const analytics: Policy = { ...readSite, planFlag: 'analyticsEffect' };
     const trial: PlanLimits = { ...UNLIMITED, analyticsEffect: false };
-    expect(decide(analytics, editor, { ...ownSite, ownerPlan: trial })).toMatchObject({ status: 403, key: 'planFeatureLocked' });
+    expect(decide(analytics, editor, { ...ownSite, ownerPlan: trial }, 'POST')).toMatchObject({ status: 403, key: 'planFeatureLocked' });
     expect(status(analytics, editor, ownSite)).toBe('allowed');
   });
 
   it('keeps every route but the allowed few closed until a forced password change is done', () => {
     const pending = { ...editor, mustChangePassword: true };
-    expect(decide(readSite, pending, ownSite)).toMatchObject({ status: 403, key: 'passwordChangeRequired' });
+    expect(decide(readSite, pending, ownSite, 'POST')).toMatchObject({ status: 403, key: 'passwordChangeRequired' });
     expect(status({ access: 'session', types: 'all', change: false, target: 'none', beforePasswordChange: true }, pending, { ...ownSite, relation: 'none' })).toBe('allowed');
   });
 
@@ -72,5 +72,26 @@ describe('decide', () => {
     expect(status(account, editor, { ...ownSite, relation: 'self' })).toBe(403);
     expect(status({ ...account, change: false, self: true }, editor, { ...ownSite, relation: 'self' })).toBe('allowed');
     expect(status({ ...account, roles: ['main_contact'] }, { ...editor, role: 'editor' }, ownSite)).toBe(403);
+  });
+});
+
+describe('decide for an API key', () => {
+  const readKey: Subject = { ...editor, key: { scope: 'read' } };
+  const writeKey: Subject = { ...editor, key: { scope: 'read-write' } };
+
+  it('lets a read key make GET calls only, classed by the method alone', () => {
+    expect(decide(readSite, readKey, ownSite, 'GET')).toEqual({ allowed: true });
+    expect(decide(readSite, readKey, ownSite, 'HEAD')).toEqual({ allowed: true });
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) expect(decide(changeSite, readKey, ownSite, method)).toMatchObject({ status: 403, key: 'apiKeyReadOnly' });
+    // A read-only policy reached by POST (refresh-token) is a write for a key.
+    expect(decide(readSite, readKey, ownSite, 'POST')).toMatchObject({ status: 403, key: 'apiKeyReadOnly' });
+  });
+
+  it('lets a read-write key through the same checks as a session, and never to session-only calls', () => {
+    expect(decide(changeSite, writeKey, ownSite, 'PUT')).toEqual({ allowed: true });
+    expect(decide(changeSite, { ...writeKey, role: 'viewer' }, ownSite, 'PUT')).toMatchObject({ status: 403, key: 'viewOnly' });
+    expect(decide(readSite, writeKey, { ...ownSite, relation: 'other' }, 'GET')).toMatchObject({ status: 404 });
+    expect(decide({ ...readSite, sessionOnly: true }, writeKey, ownSite, 'GET')).toMatchObject({ status: 403, key: 'apiKeySessionOnly' });
+    expect(decide({ ...readSite, sessionOnly: true }, editor, ownSite, 'GET')).toEqual({ allowed: true });
   });
 });

@@ -2,6 +2,7 @@ import type { AdminRole, Authority, ContractState, EffectiveType } from '../../m
 import type { MessageKey } from '../../model/messages/keys.ts';
 import type { AdminPolicy as Policy } from '../../model/contracts/policy.ts';
 import type { PlanLimits } from '../../model/plan.ts';
+import type { ApiKeyScope } from '../../model/api-key.ts';
 
 export type { Policy };
 
@@ -13,6 +14,8 @@ export type Subject = {
   /** The contract of the account the caller acts for. */
   contractState: ContractState;
   mustChangePassword: boolean;
+  /** The API key the request came with (absent for a session): it acts as the account, within its scope. */
+  key?: { scope: ApiKeyScope };
 };
 
 /**
@@ -32,6 +35,15 @@ export type Target = {
 
 export type Decision = { allowed: true } | { allowed: false; status: 401 | 403 | 404; code: 'unauthenticated' | 'forbidden' | 'not_found'; key: MessageKey | null };
 
+/**
+ * A call that only reads, for a `read` key: GET (and HEAD, served as GET). Every other method is
+ * a write, whatever its handler does: a contract's method is what a client sees and a key's
+ * holder can predict (docs/decisions.md, "API keys").
+ */
+export function isReadCall(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
 const ALLOWED: Decision = { allowed: true };
 const deny = (status: 401 | 403 | 404, key: MessageKey | null): Decision => ({
   allowed: false,
@@ -45,13 +57,19 @@ const deny = (status: 401 | 403 | 404, key: MessageKey | null): Decision => ({
  * tenancy relation, contract state, plan flag) → allowed, or the status to answer. The order
  * matters and is the table of docs/permissions.md: who you are (401), what your type may call
  * (403), whether the target exists for you (404: another branch's things do not), then whether
- * you may change it (403) and whether its owner's plan has the feature (403).
+ * you may change it (403) and whether its owner's plan has the feature (403). A caller with an
+ * API key goes the same way, after two checks of its own: the call is not one about sessions or
+ * keys, and a `read` key makes only read calls (`method`).
  *
- * @example decide(policy, null, target) // { allowed: false, status: 401, … }
+ * @example decide(policy, null, target, 'GET') // { allowed: false, status: 401, … }
  */
-export function decide(policy: Policy, subject: Subject | null, target: Target): Decision {
+export function decide(policy: Policy, subject: Subject | null, target: Target, method: string): Decision {
   if (policy.access === 'public') return ALLOWED;
   if (!subject) return deny(401, 'pleaseLogIn');
+  if (subject.key) {
+    if (policy.sessionOnly) return deny(403, 'apiKeySessionOnly');
+    if (subject.key.scope === 'read' && !isReadCall(method)) return deny(403, 'apiKeyReadOnly');
+  }
   if (subject.mustChangePassword && !policy.beforePasswordChange) return deny(403, 'passwordChangeRequired');
   if (policy.types !== 'all' && !policy.types.includes(subject.type)) return deny(403, 'forbidden');
   if (target.relation === 'other') return deny(404, null);

@@ -20,6 +20,9 @@ import { saveNotification } from '../sites/site-notifications.ts';
 import { notificationInputSchema } from '../../model/notification-delivery.ts';
 import { imageZip } from '../sites/zip-fixtures.ts';
 import { ROUTE_TABLE } from './route-table.ts';
+import { siteDomains } from '../db/schema-access.ts';
+import { apiKeyInputSchema } from '../../model/api-key.ts';
+import { issueApiKey } from '../api-keys/issue-api-key.ts';
 
 /**
  * Walks docs/permissions.md: every route × every account type × own branch / other branch,
@@ -312,6 +315,28 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const { id } = saveNotification(ctx.db, siteId, notificationInputSchema.parse(NOTIFICATION), new Date());
       const method = key.split(' ')[0]!;
       return { path: `/site/${siteId}/notification-delivery/${id}`, init: method === 'PUT' ? json('PUT', NOTIFICATION) : { method } };
+    }
+    case 'GET /site/:id/domain':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/domain` };
+    case 'POST /site/:id/domain/check':
+    case 'DELETE /site/:id/domain': {
+      // A connected domain, put back before each cell (a removal let in takes it): "check now" answers it without asking any DNS server.
+      const { siteId } = await sharedSite(owner);
+      ctx.db
+        .insert(siteDomains)
+        .values({ siteId, domain: `m${siteId.replace(/-/g, '').slice(0, 12)}.matrix.test`, token: 'matrix', state: 'connected' })
+        .onConflictDoNothing()
+        .run();
+      return { path: `/site/${siteId}/domain${key.endsWith('/check') ? '/check' : ''}`, init: { method: key.split(' ')[0]! } };
+    }
+    case 'GET /api-key':
+      return { path: '/api-key' };
+    case 'POST /api-key':
+      return { path: '/api-key', init: json('POST', { name: 'Matrix key', scope: 'read' }) };
+    case 'POST /api-key/:keyId/revoke': {
+      const holder = actor === 'anonymous' ? world.ids.userA : world.actors[actor].id;
+      const { apiKey } = await issueApiKey(ctx.db, holder, apiKeyInputSchema.parse({ name: 'Matrix key', scope: 'read' }));
+      return { path: `/api-key/${apiKey.id}/revoke`, init: { method: 'POST' } };
     }
     case 'PUT /site/:id/survey/:surveyId': {
       const site = await sharedSite(owner);

@@ -6,6 +6,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
+import { publishableDraft } from '../domains/publishable-draft.ts';
 import { publishAndSweep } from './publish-and-sweep.ts';
 import { recordPublished } from './record-published.ts';
 import { createStorageLease } from './storage-lease.ts';
@@ -47,7 +48,7 @@ export function createPublishJobs(deps: {
   async function run(job: Job) {
     const { db } = deps;
     try {
-      const draft = loadSiteDraft(db, job.siteId);
+      const draft = publishableDraft(db, loadSiteDraft(db, job.siteId));
       const { result, swept } = await publishAndSweep(draft, {
         storage: deps.storage,
         renderer: await deps.renderer(),

@@ -1,6 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
+import { siteDomains } from '../db/schema-access.ts';
 import { branchIds, type Viewer } from '../identity/account-tree.ts';
 
 const columns = {
@@ -15,16 +16,17 @@ const columns = {
   publishedAt: sites.publishedAt,
   createdAt: sites.createdAt,
   updatedAt: sites.updatedAt,
+  domainState: siteDomains.state,
 };
 
 /** The sites of the viewer's branch of the tree (all of them for the platform), newest change first. */
 export function listSites(db: Db, viewer: Viewer) {
-  const query = db.select(columns).from(sites);
+  const query = db.select(columns).from(sites).leftJoin(siteDomains, eq(siteDomains.siteId, sites.id));
   const scoped = viewer.scopeRootId === null ? query : query.where(inArray(sites.ownerId, branchIds(db, viewer.scopeRootId)));
   return scoped.orderBy(desc(sites.updatedAt)).all();
 }
 
 /** The sites one account owns itself (not its branch's), newest change first. */
 export function listOwnedSites(db: Db, ownerId: string) {
-  return db.select(columns).from(sites).where(eq(sites.ownerId, ownerId)).orderBy(desc(sites.updatedAt)).all();
+  return db.select(columns).from(sites).leftJoin(siteDomains, eq(siteDomains.siteId, sites.id)).where(eq(sites.ownerId, ownerId)).orderBy(desc(sites.updatedAt)).all();
 }

@@ -42,6 +42,8 @@ async function demoPicture(column: number, row: number): Promise<Uint8Array> {
 }
 
 /** Seeds the demo site: 3 categories × 3 pages in Japanese and English, with a CTA button per page, album, social links, company info and a product on each first page. */
+const DEMO_SITE_DOMAIN = 'localhost';
+
 export async function seedDemo(db: Db, storage: Storage, owner: { id: string; email: string; accountType: string }): Promise<string> {
   const siteId = createSite(db, owner.id, { name: 'Swipegrid demo', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp', 'en'] });
   const viewer = { id: owner.id, tenantId: owner.id, scopeRootId: owner.id };
@@ -67,6 +69,8 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
       },
     }),
     'jp',
+    // The demo has no custom domain: no name is checked against SITE_DOMAIN.
+    DEMO_SITE_DOMAIN,
   );
   site = findSiteForAccount(db, viewer, siteId);
   updateSiteSettings(
@@ -82,6 +86,7 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
       },
     }),
     'en',
+    DEMO_SITE_DOMAIN,
   );
   const draft = loadSiteDraft(db, siteId);
   const productIds: string[] = [];

@@ -56,6 +56,7 @@ describe('POST /api/site/{id}/unpublish', () => {
   it('releases the custom domain the site held', async () => {
     const id = await publishedSite({});
     await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { customDomain: 'shop.example.com' } });
+    ctx.connectDomain(id);
     await ctx.publish(id);
     expect(await readDomainSite(ctx.storage, 'shop.example.com')).toBe(id);
     expect((await ctx.request(`/api/site/${id}/unpublish`, { method: 'POST' })).status).toBe(200);

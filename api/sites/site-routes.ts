@@ -21,6 +21,8 @@ import { renameCategories } from './rename-categories.ts';
 import { resizeGrid } from './resize-grid.ts';
 import { toSiteSummary } from './site-summary.ts';
 import { updateSiteSettings } from './update-site-settings.ts';
+import type { Domains } from '../domains/domains.ts';
+import { defaultSiteDomain } from '../../model/site-origin.ts';
 import { writePage } from './write-page.ts';
 
 /** `?lang=xx`, defaulting to the site's default language; an unknown language is a 400. */
@@ -38,7 +40,7 @@ function pageOf(view: SiteView, pageId: string): SitePageView {
   return page;
 }
 
-export function siteRoutes(deps: { db: Db; storage: Storage; hosting: SiteHosting }) {
+export function siteRoutes(deps: { db: Db; storage: Storage; hosting: SiteHosting; domains: Domains }) {
   const { db, storage } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.listSites, ({ account }) => ({ sites: listSites(db, account).map((row) => toSiteSummary(row, deps.hosting)) }));
@@ -53,9 +55,10 @@ export function siteRoutes(deps: { db: Db; storage: Storage; hosting: SiteHostin
     return getSiteView(db, { id, liveVersion: null }, body.defaultLanguage);
   });
   route(app, contracts.getSite, ({ site, query }) => getSiteView(db, site, languageOf(query.lang, site)));
-  route(app, contracts.updateSiteSettings, ({ site, query, body }) => {
+  route(app, contracts.updateSiteSettings, async ({ site, query, body }) => {
     const lang = languageOf(query.lang, site);
-    updateSiteSettings(db, site, body, lang);
+    const { domainChanged } = updateSiteSettings(db, site, body, lang, deps.hosting.siteDomain ?? defaultSiteDomain(deps.hosting.siteOrigin));
+    if (domainChanged) await deps.domains.changed(site.id);
     return getSiteView(db, site, lang);
   });
   route(app, contracts.deleteSite, async ({ c, site }) => {

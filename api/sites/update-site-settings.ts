@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
 import { siteSettingsSchema, type SiteSettingsPatch } from '../../model/site.ts';
 import { applySiteText, extractSiteText, translationsSchema } from '../../model/translation.ts';
@@ -10,14 +10,16 @@ import { settingsDateRangeIssues } from '../../model/settings-date-ranges.ts';
 import type { SiteRow } from './find-site.ts';
 import { effectivePlan } from '../identity/effective-plan.ts';
 import { assertSettingsWithinPlan, creatorPlanItemOf } from './plan-gates.ts';
+import { saveSiteDomain } from '../domains/save-site-domain.ts';
 
 /**
  * Applies a settings change made in one language. Texts (SEO, company information) edited in a
  * language other than the default go to that language's overlay; the grid size has its own call.
  * A change to what the owner's plan gates (languages, SEO and tags, popup CTAs, private
- * domain) needs the plan's flag; the plan items the viewer reads follow the plan.
+ * domain) needs the plan's flag; the plan items the viewer reads follow the plan. A changed
+ * `customDomain` starts its verification over (api/domains/); answers whether it changed.
  */
-export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPatch, lang: Language): void {
+export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPatch, lang: Language, siteDomain: string): { domainChanged: boolean } {
   if ('numberHorizontal' in patch || 'numberVertical' in patch) {
     throw new AppError('bad_request', 'gridThroughSettings');
   }
@@ -59,27 +61,19 @@ export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPat
   // B §5: a campaign or popup dated anew needs an end after its start and later than now.
   const [dateIssue] = settingsDateRangeIssues(current, settings, new Date());
   if (dateIssue) throw fieldError('bad_request', dateIssue.path, dateIssue.key);
-  if (settings.customDomain) assertDomainFree(db, site.id, settings.customDomain);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
   try {
-    // The handle column's unique index, not a read before the write, decides: two owners saving one name at once cannot both get it.
-    db.update(sites)
-      .set({ settings, name: settings.name, ...(settings.handle ? { handle: settings.handle } : {}), translations: nextTranslations, updatedAt: new Date() })
-      .where(eq(sites.id, site.id))
-      .run();
+    // The handle column's unique index, not a read before the write, decides: two owners saving one name at once cannot both get it; the domain's likewise.
+    return db.transaction((tx) => {
+      tx.update(sites)
+        .set({ settings, name: settings.name, ...(settings.handle ? { handle: settings.handle } : {}), translations: nextTranslations, updatedAt: new Date() })
+        .where(eq(sites.id, site.id))
+        .run();
+      return { domainChanged: saveSiteDomain(tx, site.id, settings.customDomain, siteDomain) };
+    });
   } catch (error) {
     if (!isUniqueViolation(error) || !settings.handle) throw error;
     const handle = settings.handle;
     throw new AppError('conflict', 'handleTaken', { values: { handle }, issues: [{ path: ['handle'], key: 'handleTaken', values: { handle } }] });
   }
-}
-
-/** One domain serves one site: the site host maps a host name to exactly one. */
-function assertDomainFree(db: Db, siteId: string, domain: string): void {
-  const taken = db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(and(ne(sites.id, siteId), sql`lower(json_extract(${sites.settings}, '$.customDomain')) = ${domain.toLowerCase()}`))
-    .get();
-  if (taken) throw new AppError('conflict', 'domainTaken', { values: { domain }, issues: [{ path: ['customDomain'], key: 'domainTaken', values: { domain } }] });
 }

@@ -19,6 +19,7 @@ import { settingsMediaRoutes } from './settings-media-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { surveyRoutes } from './survey-routes.ts';
 import { tlsRoutes } from './tls-routes.ts';
+import { createConnectedDomains, type ConnectedDomains } from '../domains/connected-domains.ts';
 import type { EventQueue } from './event-queue.ts';
 import { requestLanguage } from './visitor-language.ts';
 import type { HostSites } from '../host-sites.ts';
@@ -37,6 +38,8 @@ export type VisitorApiDeps = {
   rateLimitScale?: number;
   /** The clock of date windows (notifications, campaigns); the real one unless a test sets it. */
   clock?: () => Date;
+  /** The connected custom domains, which alone get a certificate (tls-routes.ts); read from the database when absent. */
+  connectedDomains?: ConnectedDomains;
 };
 
 /**
@@ -62,7 +65,10 @@ export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
   const limit = (perMinute: number, methods?: readonly string[]) => rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, language: requestLanguage });
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
-  const api = new Hono<AppEnv>()
+  const api = new Hono<AppEnv>();
+  // Caddy's ask comes first, answered from memory before any host lookup: a TLS handshake waits on it.
+  api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? createConnectedDomains(deps.db) }));
+  api
     // Which site this origin is: a call naming any other site is answered as if that site did not exist.
     .use(async (c, next) => {
       const host = requestHostName(c.req.header('host') || new URL(c.req.url).host);
@@ -77,7 +83,7 @@ export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
     if (declared.policy.access === 'member') api.use(declared.path, memberGate(deps.db, declared));
   }
   // Each routes file serves its contracts at their full paths (visitorContracts).
-  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes, tlsRoutes]) api.route('/', routes(deps));
+  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes]) api.route('/', routes(deps));
   api.all('*', () => {
     throw notFound('pathNotFound');
   });

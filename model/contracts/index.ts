@@ -1,3 +1,4 @@
+import { apiKeyContracts, domainContracts } from './access.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
@@ -16,6 +17,8 @@ import { visitorContracts } from './visitor.ts';
 export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Contract>>>> = {
   identity: identityContracts,
   sites: siteContracts,
+  domains: domainContracts,
+  apiKeys: apiKeyContracts,
   notifications: notificationContracts,
   surveyResults: surveyResultContracts,
   bulk: bulkContracts,

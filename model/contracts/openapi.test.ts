@@ -100,7 +100,15 @@ describe('the OpenAPI document', () => {
     await expectSound(document, ADMIN_CONTRACTS, SITE_CONTRACTS);
     expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sg_session' });
     const startPublish = document.paths['/api/site/{id}/publish']!.post as JsonObject;
-    expect(startPublish).toMatchObject({ operationId: 'publishing.startPublish', tags: ['publishing'], security: [{ session: [] }], responses: { 202: { description: 'Accepted' } } });
+    expect(startPublish).toMatchObject({
+      operationId: 'publishing.startPublish',
+      tags: ['publishing'],
+      security: [{ session: [] }, { apiKey: [] }, { apiKeyBasic: [] }],
+      responses: { 202: { description: 'Accepted' } },
+    });
+    // The bearer scheme of API keys, and the calls a key can never make.
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect((document.paths['/api/api-key']!.post as JsonObject).security).toEqual([{ session: [] }]);
     const events = document.paths['/api/site/{id}/publish/{publishId}/events']!.get as JsonObject;
     expect(events.responses).toMatchObject({ 200: { content: { 'text/event-stream': { schema: { type: 'string' } } } } });
     const exportZip = document.paths['/api/site/{id}/export.zip']!.get as JsonObject;

@@ -151,6 +151,18 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       responses: Object.fromEntries(Object.values(ERRORS).map(({ name, description }) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }])),
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: options.sessionCookie, description: 'The back-office session, set by `POST /api/auth/login` (HttpOnly, SameSite=Lax).' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sgk_…',
+          description:
+            'An API key issued in the console (`POST /api/api-key`): `Authorization: Bearer sgk_…` acts as the account that issued it. A `read` key makes GET calls only; a key limited to addresses answers 403 `ipNotAllowed` from any other; a revoked key answers 401.',
+        },
+        apiKeyBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description: "An API key's basic-auth ID and password, when the key was issued with them: the same key, for clients that only speak basic auth.",
+        },
         member: { type: 'http', scheme: 'bearer', description: "A member's token of one published site, from its member login." },
       },
     },
@@ -187,9 +199,14 @@ function operation(declared: Contract, area: string, name: string, jsonSchema: T
       [String(status)]: success,
       ...Object.fromEntries(refusals(declared).map((code) => [String(code), { $ref: `#/components/responses/${ERRORS[code].name}` }])),
     },
-    security: access === 'session' ? [{ session: [] }] : access === 'member' ? [{ member: [] }] : [],
+    security: access === 'session' ? sessionSecurity(declared.policy) : access === 'member' ? [{ member: [] }] : [],
     'x-policy': declared.policy,
   };
+}
+
+/** A session call takes the cookie, or an API key unless the call is about sessions and keys themselves. */
+function sessionSecurity(policy: Policy): JsonObject[] {
+  return policy.access === 'session' && policy.sessionOnly ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }, { apiKeyBasic: [] }];
 }
 
 function requestBody(body: NonNullable<Contract['body']>, jsonSchema: ToJsonSchema, id: string): JsonObject {

@@ -21,6 +21,8 @@ export type SessionPolicy<T extends PolicyTarget = PolicyTarget> = {
   planFlag?: PlanFlag;
   /** Open while a forced first-time password change is pending (user-info, change-password, logout). */
   beforePasswordChange?: boolean;
+  /** Refused to API keys (403): calls about the session itself and the keys themselves. */
+  sessionOnly?: boolean;
 };
 
 /**

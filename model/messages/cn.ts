@@ -169,6 +169,21 @@ export const backOfficeCn = {
   csvColumnReceivedAt: '接收时间',
   csvColumnLanguage: '语言',
   csvColumnEmail: '邮箱',
+  apiKeyInvalid: '此 API 密钥无效或已被撤销。',
+  ipNotAllowed: '不允许从此 IP 地址访问。',
+  apiKeyReadOnly: '此 API 密钥只能读取（GET 请求）。',
+  apiKeySessionOnly: '此请求需要登录会话，API 密钥无法执行。',
+  apiKeyNotFound: '未找到 API 密钥。',
+  apiKeyLimit: '每个账户最多可持有 {max} 个有效的 API 密钥。请先撤销一个。',
+  ipRequired: '请至少输入一个 IP 地址。',
+  invalidIpRange: '{value} 不是 IP 地址或 CIDR 范围。',
+  tooManyIps: '最多输入 50 个 IP 地址或范围。',
+  basicAuthRequired: '请同时输入基本认证的 ID 和密码。',
+  basicIdRule: 'ID 请使用 3 到 50 个字母、数字、点、连字符或下划线。',
+  basicPasswordRule: '基本认证密码至少需要 12 个字符。',
+  basicIdTaken: '此基本认证 ID 已被其他密钥使用。',
+  domainUnderSiteDomain: '请使用您自己的域名，而不是 {siteDomain} 下的域名。',
+  domainNotSet: '此站点没有自定义域名。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

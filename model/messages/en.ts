@@ -169,6 +169,21 @@ export const backOfficeEn = {
   csvColumnReceivedAt: 'Received at',
   csvColumnLanguage: 'Language',
   csvColumnEmail: 'Email',
+  apiKeyInvalid: 'This API key is not valid or has been revoked.',
+  ipNotAllowed: 'Access from this IP address is not allowed.',
+  apiKeyReadOnly: 'This API key may only read (GET requests).',
+  apiKeySessionOnly: 'This request needs a signed-in session; an API key cannot make it.',
+  apiKeyNotFound: 'API key not found.',
+  apiKeyLimit: 'An account can hold at most {max} active API keys. Revoke one first.',
+  ipRequired: 'Enter at least one IP address.',
+  invalidIpRange: '{value} is not an IP address or CIDR range.',
+  tooManyIps: 'Enter at most 50 IP addresses or ranges.',
+  basicAuthRequired: 'Enter both the ID and the password for basic authentication.',
+  basicIdRule: 'Use 3 to 50 letters, digits, dots, hyphens or underscores for the ID.',
+  basicPasswordRule: 'Use at least 12 characters for the basic authentication password.',
+  basicIdTaken: 'This basic authentication ID is already used by another key.',
+  domainUnderSiteDomain: 'Use a domain of your own, not one under {siteDomain}.',
+  domainNotSet: 'This site has no custom domain.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

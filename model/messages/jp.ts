@@ -169,6 +169,21 @@ export const backOfficeJp = {
   csvColumnReceivedAt: '受信日時',
   csvColumnLanguage: '言語',
   csvColumnEmail: 'メールアドレス',
+  apiKeyInvalid: 'このAPIキーは無効か、失効しています。',
+  ipNotAllowed: 'このIPアドレスからのアクセスは許可されていません。',
+  apiKeyReadOnly: 'このAPIキーは読み取り（GETリクエスト）のみ可能です。',
+  apiKeySessionOnly: 'この操作にはログインが必要です。APIキーでは実行できません。',
+  apiKeyNotFound: 'APIキーが見つかりません。',
+  apiKeyLimit: '有効なAPIキーは1アカウントにつき最大{max}件です。先にいずれかを失効させてください。',
+  ipRequired: 'IPアドレスを1つ以上入力してください。',
+  invalidIpRange: '{value} はIPアドレスまたはCIDR範囲ではありません。',
+  tooManyIps: 'IPアドレスまたは範囲は50件までです。',
+  basicAuthRequired: 'ベーシック認証のIDとパスワードを両方入力してください。',
+  basicIdRule: 'IDは3〜50文字の英数字、ドット、ハイフン、アンダースコアで入力してください。',
+  basicPasswordRule: 'ベーシック認証のパスワードは12文字以上にしてください。',
+  basicIdTaken: 'このベーシック認証IDは別のキーで使われています。',
+  domainUnderSiteDomain: '{siteDomain} 配下ではなく、独自のドメインを入力してください。',
+  domainNotSet: 'このサイトには独自ドメインが設定されていません。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

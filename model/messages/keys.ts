@@ -186,6 +186,22 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'csvColumnReceivedAt',
   'csvColumnLanguage',
   'csvColumnEmail',
+  // API keys and custom domains
+  'apiKeyInvalid',
+  'ipNotAllowed',
+  'apiKeyReadOnly',
+  'apiKeySessionOnly',
+  'apiKeyNotFound',
+  'apiKeyLimit',
+  'ipRequired',
+  'invalidIpRange',
+  'tooManyIps',
+  'basicAuthRequired',
+  'basicIdRule',
+  'basicPasswordRule',
+  'basicIdTaken',
+  'domainUnderSiteDomain',
+  'domainNotSet',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -169,6 +169,21 @@ export const backOfficeKr = {
   csvColumnReceivedAt: '수신 일시',
   csvColumnLanguage: '언어',
   csvColumnEmail: '이메일',
+  apiKeyInvalid: '이 API 키는 유효하지 않거나 폐기되었습니다.',
+  ipNotAllowed: '이 IP 주소에서의 접근은 허용되지 않습니다.',
+  apiKeyReadOnly: '이 API 키는 읽기(GET 요청)만 가능합니다.',
+  apiKeySessionOnly: '이 요청에는 로그인 세션이 필요하며 API 키로는 할 수 없습니다.',
+  apiKeyNotFound: 'API 키를 찾을 수 없습니다.',
+  apiKeyLimit: '계정당 활성 API 키는 최대 {max}개입니다. 먼저 하나를 폐기하세요.',
+  ipRequired: 'IP 주소를 하나 이상 입력하세요.',
+  invalidIpRange: '{value}은(는) IP 주소나 CIDR 범위가 아닙니다.',
+  tooManyIps: 'IP 주소 또는 범위는 최대 50개까지 입력할 수 있습니다.',
+  basicAuthRequired: '기본 인증의 ID와 비밀번호를 모두 입력하세요.',
+  basicIdRule: 'ID는 영문자, 숫자, 점, 하이픈, 밑줄로 3~50자를 사용하세요.',
+  basicPasswordRule: '기본 인증 비밀번호는 12자 이상이어야 합니다.',
+  basicIdTaken: '이 기본 인증 ID는 이미 다른 키에서 사용 중입니다.',
+  domainUnderSiteDomain: '{siteDomain} 아래가 아닌 자신의 도메인을 사용하세요.',
+  domainNotSet: '이 사이트에는 사용자 도메인이 없습니다.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

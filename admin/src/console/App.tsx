@@ -23,6 +23,7 @@ const UserList = screen(() => import('./screens/users/UserList.tsx'));
 const UserDetail = screen(() => import('./screens/users/UserDetail.tsx'));
 const CreateUser = screen(() => import('./screens/users/CreateUser.tsx'));
 const AdminList = screen(() => import('./screens/users/AdminList.tsx'));
+const ApiKeys = screen(() => import('./screens/account/ApiKeys.tsx'));
 const SurveyList = screen(() => import('./screens/surveys/SurveyList.tsx'));
 const SurveyEditor = screen(() => import('./screens/surveys/SurveyEditor.tsx'));
 const SurveyResults = screen(() => import('./screens/surveys/SurveyResults.tsx'));
@@ -187,6 +188,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <AdminList />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/api-keys">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <ApiKeys />
           </Protected>
         )}
       </Route>

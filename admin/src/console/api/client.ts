@@ -156,6 +156,9 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
   const refusal = new ApiError(response.status, errorBody, options.statusOnly ? undefined : await messagesIfAny(lang), response.statusText);
   if (response.status === 401 && !options.noRefresh) {
     if (!STAY_ON.some((screen) => location.pathname.startsWith(screen))) setTimeout(() => hooks?.navigate('/login'), LOGIN_DELAY_MS);
+  } else if (response.status === 403 && refusal.key === 'ipNotAllowed') {
+    // B §2, §8: refused for the address it came from, whatever the call: the 403-ip page says so.
+    hooks?.navigate('/errors/403-ip');
   } else if (response.status === 403 && !options.noRefresh) {
     const account = await hooks?.reloadAccount().catch(() => null);
     if (account?.mustChangePassword) hooks?.navigate('/first-time-change-password');

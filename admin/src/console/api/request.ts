@@ -1,4 +1,5 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
+import type { apiKeyContracts, domainContracts } from '../../../../model/contracts/access.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
@@ -23,7 +24,9 @@ type AdminContract =
   | Listed<typeof notificationContracts>
   | Listed<typeof surveyResultContracts>
   | Listed<typeof ownerDataContracts>
-  | Listed<typeof bulkContracts>;
+  | Listed<typeof bulkContracts>
+  | Listed<typeof apiKeyContracts>
+  | Listed<typeof domainContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

@@ -22,6 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {/* Every account reads its admin list; only the account and its main contact change it. */}
           <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>
         </nav>
+        <Link href={`${prefix}/api-keys`}>{t('apiKeys')}</Link>
         <span className="account">{account.email}</span>
         <LanguageSwitch />
         <Link href="/log-out" className="logout">

@@ -16,14 +16,16 @@ import { inBranch, relationToAccount } from '../../../identity/account-tree.ts';
 import { effectivePlan } from '../../../identity/effective-plan.ts';
 import { findAccount, tenantOf } from '../../../identity/find-account.ts';
 import { eq } from 'drizzle-orm';
+import { apiCredential, authenticateApiKey } from '../../../api-keys/authenticate-api-key.ts';
+import { clientIp } from '../../client-ip.ts';
 
 export type AuthorizeOptions = { db: Db; mountedAt: string };
 
 /** What an anonymous request is decided against: never read, since it is refused with 401 first. */
 const NO_TARGET: Target = { relation: 'none', ownerContractState: 'inactive', ownerPlan: UNLIMITED };
 
-function subjectOf(actor: Actor): Subject {
-  return { type: actor.effectiveType, role: actor.role, authority: actor.authority, contractState: actor.contractState, mustChangePassword: actor.mustChangePassword };
+function subjectOf(actor: Actor, key: Subject['key']): Subject {
+  return { type: actor.effectiveType, role: actor.role, authority: actor.authority, contractState: actor.contractState, mustChangePassword: actor.mustChangePassword, key };
 }
 
 /** The owner of a target as the decision needs it: its contract state and plan. */
@@ -89,16 +91,22 @@ export function authorize(options: AuthorizeOptions): MiddlewareHandler<AppEnv> 
     const token = readSessionCookie(c);
     if (policy.access === 'public') return next();
 
-    const session = token ? validateSession(db, token) : null;
-    const actor = session ? loadActor(db, session.accountId) : null;
+    // A request with an API key acts as the key's account, whatever cookie it also carries.
+    const credential = apiCredential(c.req.header('authorization'));
+    const keyed = credential ? await authenticateApiKey(db, credential, clientIp(c)) : null;
+    const keyActor = keyed ? loadActor(db, keyed.accountId) : null;
+    // A terminated account's keys die with its logins.
+    if (keyed && (!keyActor || keyActor.contractState === 'terminated')) throw new AppError('unauthenticated', 'apiKeyInvalid');
+    const session = token && !keyed ? validateSession(db, token) : null;
+    const actor = keyActor ?? (session ? loadActor(db, session.accountId) : null);
+    if (actor) c.set('account', actor);
     if (token && session && actor) {
-      c.set('account', actor);
       c.set('session', session);
       c.set('sessionToken', token);
       if (session.renewed) setSessionCookie(c, token, session.expiresAt);
     }
     const target = actor ? await resolveTarget(c, db, policy, actor, match.params) : NO_TARGET;
-    const decision = decide(policy, actor && subjectOf(actor), target);
+    const decision = decide(policy, actor && subjectOf(actor, keyed ? { scope: keyed.scope } : undefined), target, c.req.method);
     if (!decision.allowed) {
       if (decision.key) throw new AppError(decision.code, decision.key);
       throw policy.target === 'site' ? notFound('siteNotFound') : new AppError('not_found', 'userDoesNotExist');

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { MAX_ACTIVE_API_KEYS, type apiKeyInputSchema } from '../../model/api-key.ts';
+import type { z } from 'zod';
+import type { Db } from '../db/open-database.ts';
+import { apiKeys } from '../db/schema-access.ts';
+import { isUniqueViolation } from '../db/site-handles.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { hashPassword } from '../identity/password.ts';
+import { toApiKeyView } from './api-key-view.ts';
+import { newKeySecret } from './key-secret.ts';
+
+/**
+ * Issues a key for an account and answers it once, with its view. The count of active keys and
+ * the insert are one immediate transaction, so parallel requests cannot pass the limit together.
+ */
+export async function issueApiKey(db: Db, accountId: string, input: z.output<typeof apiKeyInputSchema>) {
+  // The slow hash first, outside the transaction that decides.
+  const basicPasswordHash = input.basicAuth.enabled ? await hashPassword(input.basicAuth.password) : null;
+  const secret = newKeySecret();
+  const id = randomUUID();
+  try {
+    const row = db.transaction(
+      (tx) => {
+        const active = tx
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+          .get();
+        if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) throw new AppError('conflict', 'apiKeyLimit', { values: { max: MAX_ACTIVE_API_KEYS } });
+        return tx
+          .insert(apiKeys)
+          .values({
+            id,
+            accountId,
+            name: input.name,
+            scope: input.scope,
+            secretHash: secret.hash,
+            hint: secret.hint,
+            allowedIps: input.ipRestriction.enabled ? input.ipRestriction.addresses : null,
+            basicId: input.basicAuth.enabled ? input.basicAuth.id : null,
+            basicPasswordHash,
+          })
+          .returning()
+          .get();
+      },
+      { behavior: 'immediate' },
+    );
+    return { key: secret.key, apiKey: toApiKeyView(row) };
+  } catch (error) {
+    if (!isUniqueViolation(error) || !input.basicAuth.enabled) throw error;
+    throw fieldError('conflict', ['basicAuth', 'id'], 'basicIdTaken');
+  }
+}

@@ -1,0 +1,9 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/open-database.ts';
+import { apiKeys } from '../db/schema-access.ts';
+import { toApiKeyView } from './api-key-view.ts';
+
+/** An account's keys, newest first. */
+export function listApiKeys(db: Db, accountId: string) {
+  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt)).all().map(toApiKeyView);
+}

@@ -1,0 +1,199 @@
+import { Resolver } from 'node:dns/promises';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { DOMAIN_VERIFY_WINDOW_MS, domainCheckDelay, type DomainCheck, type DomainView } from '../../model/domain.ts';
+import { readLiveManifest } from '../../publisher/versions.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Db } from '../db/open-database.ts';
+import { siteDomains } from '../db/schema-access.ts';
+import { sites } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import type { ConnectedDomains } from './connected-domains.ts';
+import { checkDomain, type DomainTarget } from './dns-check.ts';
+import { findSiteDomain, toDomainView, type SiteDomainRow } from './site-domain-row.ts';
+
+export type DomainsDeps = {
+  db: Db;
+  storage: Storage;
+  connected: ConnectedDomains;
+  /** Where custom domains must point (DOMAIN_CNAME_TARGET, DOMAIN_ADDRESSES). */
+  target: DomainTarget;
+  /** DNS_RESOLVER: the servers asked (`host` or `host:port`); the system's when empty. */
+  resolverServers?: readonly string[];
+  /** Publishes the site again, so its pages and pointers follow its connected domain. */
+  republish: (siteId: string) => void;
+  clock?: () => Date;
+  log?: (line: string) => void;
+};
+
+export type Domains = ReturnType<typeof createDomains>;
+
+/** A claimed check is not taken by another poller (another process) for this long. */
+const CLAIM_MS = 60_000;
+/** The poller looks at the table at least this often: rows another process added are seen. */
+const MAX_SLEEP_MS = 60_000;
+/** Checks one poller round runs, one after another. */
+const BATCH = 20;
+/** "Check now" pressed again within this runs no second query. */
+const MANUAL_GAP_MS = 3_000;
+
+/**
+ * Custom domains' verification (B §4): a saved domain is checked when its owner starts it, then
+ * polled with backoff (10 s doubling to 1 h) for 72 hours: connected when both records are
+ * right, misconfigured while something answers wrongly, failed when the time runs out. The next
+ * check's time is stored, so polling survives a restart. A connected domain, and a removed one,
+ * gets the site republished when its live version was made for another address.
+ */
+export function createDomains(deps: DomainsDeps) {
+  const { db } = deps;
+  const resolver = new Resolver({ timeout: 2_000, tries: 2 });
+  if (deps.resolverServers?.length) resolver.setServers([...deps.resolverServers]);
+  const now = () => deps.clock?.() ?? new Date();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+
+  function view(siteId: string): DomainView | null {
+    const row = findSiteDomain(db, siteId);
+    return row ? toDomainView(row, deps.target) : null;
+  }
+
+  /** Republishes a published site whose live version's domain is not its connected one. */
+  async function reconcile(siteId: string): Promise<void> {
+    const site = db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
+    if (site?.liveVersion == null) return;
+    const live = await readLiveManifest(deps.storage, siteId).catch(() => null);
+    const row = findSiteDomain(db, siteId);
+    const connected = row?.state === 'connected' ? row.domain : undefined;
+    if (live && live.address.domain !== connected) deps.republish(siteId);
+  }
+
+  /** After a domain was saved, replaced or removed: the TLS ask's set and the live site follow. */
+  async function changed(siteId: string): Promise<void> {
+    deps.connected.refresh();
+    await reconcile(siteId);
+    poke();
+  }
+
+  /** Records a check's outcome, unless the domain changed while it ran. */
+  async function record(row: SiteDomainRow, check: DomainCheck, at: Date): Promise<void> {
+    const deadline = (row.verifyStartedAt?.getTime() ?? at.getTime()) + DOMAIN_VERIFY_WINDOW_MS;
+    const checks = row.checks + 1;
+    const common = { checks, lastCheck: check, lastCheckedAt: at };
+    const settled = check.outcome === 'connected' || at.getTime() >= deadline;
+    const update =
+      check.outcome === 'connected'
+        ? { ...common, state: 'connected', connectedAt: at, nextCheckAt: null }
+        : settled
+          ? { ...common, state: 'failed', nextCheckAt: null }
+          : { ...common, state: check.outcome === 'wrong' ? 'misconfigured' : 'verifying', nextCheckAt: new Date(Math.min(at.getTime() + domainCheckDelay(checks - 1), deadline)) };
+    const written = db
+      .update(siteDomains)
+      .set(update)
+      .where(and(eq(siteDomains.siteId, row.siteId), eq(siteDomains.domain, row.domain), sql`${siteDomains.state} IN ('verifying', 'misconfigured')`))
+      .returning()
+      .get();
+    if (written && settled) {
+      deps.log?.(`Custom domain ${row.domain}: ${written.state}.`);
+      await changed(row.siteId);
+    }
+  }
+
+  async function runCheck(row: SiteDomainRow): Promise<void> {
+    const at = now();
+    const check = await checkDomain(resolver, row.domain, row.token, deps.target, at);
+    await record(row, check, at);
+  }
+
+  /** Runs the checks whose time has come (claimed first, so two pollers never run one twice); answers how many. */
+  async function runDue(): Promise<number> {
+    const at = now();
+    const due = db
+      .select()
+      .from(siteDomains)
+      .where(and(isNotNull(siteDomains.nextCheckAt), lte(siteDomains.nextCheckAt, at)))
+      .limit(BATCH)
+      .all();
+    let ran = 0;
+    for (const row of due) {
+      const claimed = db
+        .update(siteDomains)
+        .set({ nextCheckAt: new Date(at.getTime() + CLAIM_MS) })
+        .where(and(eq(siteDomains.siteId, row.siteId), eq(siteDomains.nextCheckAt, row.nextCheckAt!)))
+        .returning()
+        .get();
+      if (!claimed) continue;
+      await runCheck(row);
+      ran++;
+    }
+    return ran;
+  }
+
+  function schedule(): void {
+    if (!running) return;
+    clearTimeout(timer);
+    const next = db
+      .select({ at: sql<number | null>`min(${siteDomains.nextCheckAt})` })
+      .from(siteDomains)
+      .get()?.at;
+    const wait = next == null ? MAX_SLEEP_MS : Math.max(0, Math.min(next - now().getTime(), MAX_SLEEP_MS));
+    timer = setTimeout(() => {
+      runDue()
+        .catch((error: unknown) => deps.log?.(`Domain checks failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(schedule);
+    }, wait);
+    timer.unref();
+  }
+
+  function poke(): void {
+    if (running) schedule();
+  }
+
+  return {
+    view,
+    changed,
+    runDue,
+    /**
+     * "Check now": a saved or failed domain starts a new 72-hour verification; a verifying or
+     * misconfigured one is checked at once (its deadline kept); a connected one is left as it is.
+     */
+    async checkNow(siteId: string): Promise<DomainView> {
+      let row = findSiteDomain(db, siteId);
+      if (!row) throw notFound('domainNotSet');
+      const at = now();
+      if (row.state === 'saved' || row.state === 'failed') {
+        row =
+          db
+            .update(siteDomains)
+            .set({ state: 'verifying', verifyStartedAt: at, checks: 0, nextCheckAt: new Date(at.getTime() + domainCheckDelay(0)), connectedAt: null })
+            .where(eq(siteDomains.siteId, siteId))
+            .returning()
+            .get() ?? row;
+      }
+      const recent = row.lastCheckedAt && at.getTime() - row.lastCheckedAt.getTime() < MANUAL_GAP_MS;
+      if ((row.state === 'verifying' || row.state === 'misconfigured') && !recent) await runCheck(row);
+      poke();
+      return view(siteId)!;
+    },
+    /** Removes the domain and the site's `customDomain`: the site goes back to its shared address. */
+    async remove(siteId: string): Promise<void> {
+      const removed = db.transaction((tx) => {
+        const gone = tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).returning().get();
+        tx.update(sites)
+          .set({ settings: sql`json_remove(${sites.settings}, '$.customDomain')` })
+          .where(eq(sites.id, siteId))
+          .run();
+        return gone;
+      });
+      if (!removed) throw notFound('domainNotSet');
+      await changed(siteId);
+    },
+    /** Starts polling (the server; tests call runDue themselves). */
+    start(): void {
+      running = true;
+      schedule();
+    },
+    stop(): void {
+      running = false;
+      clearTimeout(timer);
+    },
+  };
+}
