@@ -8,9 +8,11 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import * as coreSchema from './schema.ts';
 import * as identitySchema from './schema-identity.ts';
 import * as visitorSchema from './schema-visitor.ts';
+import * as sharingSchema from './schema-sharing.ts';
+import * as announcementSchema from './schema-announcements.ts';
 import { assignMissingHandles } from './site-handles.ts';
 
-const schema = { ...coreSchema, ...identitySchema, ...visitorSchema };
+const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...sharingSchema, ...announcementSchema };
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

@@ -4,6 +4,7 @@ import { docsContracts } from './docs.ts';
 import { identityContracts } from './identity.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
+import { previewShareContracts } from './preview-share.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
 import { surveyResultContracts } from './survey-results.ts';
@@ -20,6 +21,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   surveyResults: surveyResultContracts,
   bulk: bulkContracts,
   publishing: publishingContracts,
+  previewShare: previewShareContracts,
   ownerData: ownerDataContracts,
   docs: docsContracts,
   visitor: visitorContracts,

@@ -43,6 +43,8 @@ export const visitorCn = {
   chooseOneOption: '请选择一个选项。',
   unknownEventSite: '事件中包含未知站点 {site}。',
   eventsNotStored: '无法记录事件。请稍后再试。',
+  previewPasswordIncorrect: '密码不正确，请重试。',
+  previewShareUnavailable: '此共享预览已无法使用。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeCn = {
@@ -162,6 +164,13 @@ export const backOfficeCn = {
   csvColumnReceivedAt: '接收时间',
   csvColumnLanguage: '语言',
   csvColumnEmail: '邮箱',
+  sharePasscodeRequired: '开启密码时请输入密码。',
+  shareNotFound: '此预览尚未共享。',
+  shareEmailNotFound: '{email} 未被邀请查看此预览。',
+  previewShared: '已共享预览。',
+  sharedEmailsDeleted: '已删除共享邮箱。',
+  announcementNotFound: '未找到。',
+  receiversRequired: '请至少选择一个接收者。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -43,6 +43,8 @@ export const visitorEn = {
   chooseOneOption: 'Choose one option.',
   unknownEventSite: 'An event names an unknown site {site}.',
   eventsNotStored: 'The events could not be recorded. Please try again later.',
+  previewPasswordIncorrect: 'The password is incorrect. Please try again.',
+  previewShareUnavailable: 'This shared preview is no longer available.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeEn = {
@@ -162,6 +164,13 @@ export const backOfficeEn = {
   csvColumnReceivedAt: 'Received at',
   csvColumnLanguage: 'Language',
   csvColumnEmail: 'Email',
+  sharePasscodeRequired: 'Enter a passcode to turn the password on.',
+  shareNotFound: 'This preview has not been shared.',
+  shareEmailNotFound: '{email} is not invited to this preview.',
+  previewShared: 'The preview was shared.',
+  sharedEmailsDeleted: 'The shared emails were deleted.',
+  announcementNotFound: 'Not found.',
+  receiversRequired: 'Choose at least one receiver.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

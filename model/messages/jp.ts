@@ -43,6 +43,8 @@ export const visitorJp = {
   chooseOneOption: '選択肢を1つ選んでください。',
   unknownEventSite: 'イベントに不明なサイト {site} が含まれています。',
   eventsNotStored: 'イベントを記録できませんでした。しばらくしてからもう一度お試しください。',
+  previewPasswordIncorrect: 'パスワードが正しくありません。もう一度お試しください。',
+  previewShareUnavailable: 'この共有プレビューは利用できなくなりました。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeJp = {
@@ -162,6 +164,13 @@ export const backOfficeJp = {
   csvColumnReceivedAt: '受信日時',
   csvColumnLanguage: '言語',
   csvColumnEmail: 'メールアドレス',
+  sharePasscodeRequired: 'パスワードを有効にするにはパスコードを入力してください。',
+  shareNotFound: 'このプレビューは共有されていません。',
+  shareEmailNotFound: '{email} はこのプレビューに招待されていません。',
+  previewShared: 'プレビューを共有しました。',
+  sharedEmailsDeleted: '共有メールアドレスを削除しました。',
+  announcementNotFound: '見つかりません。',
+  receiversRequired: '配信先を1つ以上選択してください。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

@@ -50,6 +50,8 @@ export const VISITOR_MESSAGE_KEYS = [
   'chooseOneOption',
   'unknownEventSite',
   'eventsNotStored',
+  'previewPasswordIncorrect',
+  'previewShareUnavailable',
 ] as const;
 
 /** What the back office is told: identity, permissions, plans, site rules, uploads, imports. */
@@ -179,6 +181,13 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'csvColumnReceivedAt',
   'csvColumnLanguage',
   'csvColumnEmail',
+  'sharePasscodeRequired',
+  'shareNotFound',
+  'shareEmailNotFound',
+  'previewShared',
+  'sharedEmailsDeleted',
+  'announcementNotFound',
+  'receiversRequired',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -43,6 +43,8 @@ export const visitorKr = {
   chooseOneOption: '선택지를 하나 골라 주세요.',
   unknownEventSite: '이벤트에 알 수 없는 사이트 {site}가 있습니다.',
   eventsNotStored: '이벤트를 기록하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  previewPasswordIncorrect: '비밀번호가 올바르지 않습니다. 다시 시도해 주세요.',
+  previewShareUnavailable: '이 공유 미리보기는 더 이상 사용할 수 없습니다.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeKr = {
@@ -162,6 +164,13 @@ export const backOfficeKr = {
   csvColumnReceivedAt: '수신 일시',
   csvColumnLanguage: '언어',
   csvColumnEmail: '이메일',
+  sharePasscodeRequired: '비밀번호를 켜려면 암호를 입력해 주세요.',
+  shareNotFound: '이 미리보기는 공유되지 않았습니다.',
+  shareEmailNotFound: '{email}은(는) 이 미리보기에 초대되지 않았습니다.',
+  previewShared: '미리보기를 공유했습니다.',
+  sharedEmailsDeleted: '공유 이메일을 삭제했습니다.',
+  announcementNotFound: '찾을 수 없습니다.',
+  receiversRequired: '수신자를 하나 이상 선택해 주세요.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */
