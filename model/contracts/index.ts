@@ -1,3 +1,4 @@
+import { announcementContracts } from './announcements.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
@@ -22,6 +23,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   bulk: bulkContracts,
   publishing: publishingContracts,
   previewShare: previewShareContracts,
+  announcements: announcementContracts,
   ownerData: ownerDataContracts,
   docs: docsContracts,
   visitor: visitorContracts,
