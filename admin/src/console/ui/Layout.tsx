@@ -4,13 +4,11 @@ import { request } from '../api/request.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { useSession } from '../session.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { UNREAD_CHANGED } from './unread-event.ts';
 
 const MANAGERS = ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN'];
 /** Only the platform posts latest information and system notifications (B §6). */
 const PLATFORM = ['MASTER', 'MASTER_USER'];
-
-/** Sent by a screen that marked notifications read, so the header's count follows at once. */
-export const UNREAD_CHANGED = 'sg-unread-changed';
 
 /** The caller's unread system notifications, asked again on every move between screens and after marks. */
 function useUnreadCount(): number | null {
@@ -25,7 +23,7 @@ function useUnreadCount(): number | null {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location and the marks are what ask again.
   useEffect(() => {
     let live = true;
-    void request('GET /inbox/system_noti', {}, { quiet: true })
+    void request('GET /inbox/system_noti', {}, { quiet: true, noRefresh: true })
       .then((body) => live && setCount(body.unreadCount))
       .catch(() => {});
     return () => {

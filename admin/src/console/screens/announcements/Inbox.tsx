@@ -3,7 +3,7 @@ import type { ReceivedAnnouncement } from '../../../../../model/announcement.ts'
 import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-announcements.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { UNREAD_CHANGED } from '../../ui/Layout.tsx';
+import { UNREAD_CHANGED } from '../../ui/unread-event.ts';
 import { LOCALES } from './announcement-paths.ts';
 
 type Box = { items: ReceivedAnnouncement[]; unreadCount: number };
