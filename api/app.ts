@@ -18,6 +18,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './sites/survey-routes.ts';
 import { notificationRoutes } from './sites/notification-routes.ts';
 import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
+import { announcementRoutes } from './announcements/routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
@@ -30,6 +31,8 @@ import { createConnectedDomains } from './domains/connected-domains.ts';
 import { domainRoutes } from './domains/routes.ts';
 import { previewHost, type PreviewHostDeps } from './preview/preview-host.ts';
 import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
+import { previewShareRoutes } from './preview/share-routes.ts';
+import { previewLoginRoutes } from './preview/share-login-routes.ts';
 import { hostSites } from './host-sites.ts';
 import { defaultSiteDomain, previewOrigin, requestHostName } from '../model/site-origin.ts';
 import { handleHost, PREVIEW_LABEL } from '../model/site-handle.ts';
@@ -71,7 +74,9 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', notificationRoutes({ db, now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
     .route('/', apiKeyRoutes({ db }))
+    .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
+    .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.
     .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
@@ -119,8 +124,11 @@ export function createSiteApp(deps: SiteAppDeps) {
     if (onPreviewHost(c) ? !previewPath : c.req.path.startsWith('/preview/')) return c.text('Not found', 404);
     await next();
   });
+  const previewKey = deps.preview?.key ?? PROCESS_PREVIEW_KEY;
+  // Before the visitor API: the shared preview's passcode call acts for no published site.
+  app.route('/api', previewLoginRoutes({ db: deps.db, key: previewKey, onPreviewHost, now: deps.clock }));
   app.route('/api', visitorApi(deps, sites));
-  if (deps.preview) app.route('/', previewHost({ ...deps.preview, storage: deps.storage, key: deps.preview.key ?? PROCESS_PREVIEW_KEY }));
+  if (deps.preview) app.route('/', previewHost({ clock: deps.clock, ...deps.preview, storage: deps.storage, key: previewKey }));
   app.route('/', siteHost(deps.storage, { sites, siteDomain, siteOrigin: () => deps.siteOrigin, adminOrigin: deps.adminOrigin }));
   return app;
 }

@@ -124,7 +124,15 @@ export type PageSite = z.infer<typeof pageSiteSchema>;
  * neighbourhood of the grid (page null renders the not-found page), or a visitor screen
  * (register, contact…) with `page` null.
  */
-export type RenderLocals = { site: PageSite; page: ResolvedPage | null; neighbourhood: GridNeighbourhood | null; assetOrigin: string; screen?: VisitorSubPath };
+export type RenderLocals = {
+  site: PageSite;
+  page: ResolvedPage | null;
+  neighbourhood: GridNeighbourhood | null;
+  assetOrigin: string;
+  screen?: VisitorSubPath;
+  /** A shared preview in view-only mode (V §5): buttons and link areas do nothing, and the page says so. */
+  viewOnly?: true;
+};
 
 /** The path of a page's JSON file inside a site's published tree. */
 export function pageDataPath(lang: string, pageId: string): string {

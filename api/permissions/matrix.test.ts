@@ -23,6 +23,9 @@ import { ROUTE_TABLE } from './route-table.ts';
 import { siteDomains } from '../db/schema-access.ts';
 import { apiKeyInputSchema } from '../../model/api-key.ts';
 import { issueApiKey } from '../api-keys/issue-api-key.ts';
+import { saveShare } from '../preview/shares.ts';
+import { saveAnnouncement } from '../announcements/announcements.ts';
+import { announcementInputSchema } from '../../model/announcement.ts';
 
 /**
  * Walks docs/permissions.md: every route × every account type × own branch / other branch,
@@ -152,6 +155,7 @@ async function finishedUpload(ownerId: string): Promise<{ siteId: string; upload
 
 const SURVEY = { title: 'Matrix survey', questions: [{ id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }] }] };
 const NOTIFICATION = { title: 'Matrix notice', content: 'Hello', publicationMode: 'INSTANT', status: 'PUBLISHED' };
+const ANNOUNCEMENT = { ...NOTIFICATION, receivers: ['OEM_ADMIN', 'DIRECT_USER'] };
 const unique = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const csvForm = () => fileForm(new TextEncoder().encode(`companyName,email,accountType,planId\nImported,${unique()},USER,trial\n`), 'users.csv', 'text/csv');
@@ -243,6 +247,42 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     }
     case 'POST /preview/site/:id':
       return { path: `/preview/site/${(await sharedSite(owner)).siteId}`, init: { method: 'POST' } };
+    case 'POST /preview/site/:id/share':
+      return { path: `/preview/site/${(await sharedSite(owner)).siteId}/share`, init: json('POST', { viewOnly: true }) };
+    case 'GET /preview/site/:id/share':
+    case 'GET /preview/site/:id/share/status':
+      return { path: key.slice('GET '.length).replace(':id', (await sharedSite(owner)).siteId) };
+    case 'PUT /preview/site/:id/share/revoke':
+      return { path: `/preview/site/${(await sharedSite(owner)).siteId}/share/revoke`, init: json('PUT', {}) };
+    case 'POST /preview/site/:id/share/set-password': {
+      const { siteId } = await sharedSite(owner);
+      saveShare(ctx.db, siteId, { isPrivate: false, viewOnly: true, emails: [] });
+      return { path: `/preview/site/${siteId}/share/set-password`, init: json('POST', { enabled: false }) };
+    }
+    case 'GET /news':
+    case 'GET /system_noti':
+    case 'GET /inbox/news':
+    case 'GET /inbox/system_noti':
+      return { path: key.slice('GET '.length) };
+    case 'POST /news':
+    case 'POST /system_noti':
+      return { path: key.slice('POST '.length), init: json('POST', ANNOUNCEMENT) };
+    case 'GET /news/:newsId':
+    case 'PUT /news/:newsId':
+    case 'DELETE /news/:newsId':
+    case 'GET /system_noti/:notiId':
+    case 'PUT /system_noti/:notiId':
+    case 'DELETE /system_noti/:notiId': {
+      // A fresh one per cell: a delete that was let in leaves none for the next.
+      const kind = key.includes('/news') ? 'news' : 'system';
+      const { id } = saveAnnouncement(ctx.db, kind, announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
+      const method = key.split(' ')[0]!;
+      return { path: `/${kind === 'news' ? 'news' : 'system_noti'}/${id}`, init: method === 'PUT' ? json('PUT', ANNOUNCEMENT) : { method } };
+    }
+    case 'POST /system_noti/mark_as_read': {
+      const { id } = saveAnnouncement(ctx.db, 'system', announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
+      return { path: '/system_noti/mark_as_read', init: json('POST', { noti_ids: [id] }) };
+    }
     case 'POST /site/:id/bulk-upload/start': {
       return { path: `/site/${(await sharedSite(owner)).siteId}/bulk-upload/start`, init: { method: 'POST', body: fileForm(await imageZip(1, 4), 'one.zip') } };
     }

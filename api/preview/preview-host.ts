@@ -15,8 +15,20 @@ import { media } from '../db/schema.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
 import { previewMedia } from './preview-media.ts';
 import { verifyPreviewToken } from './preview-token.ts';
+import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
+import { passcodePage } from './passcode-page.ts';
+import { resolveShareAccess } from './share-access.ts';
+import { readShareToken } from './share-token.ts';
 
-export type PreviewHostDeps = { db: Db; storage: Storage; renderer: () => Promise<Renderer>; key: Uint8Array; adminOrigin?: () => string };
+export type PreviewHostDeps = {
+  db: Db;
+  storage: Storage;
+  renderer: () => Promise<Renderer>;
+  key: Uint8Array;
+  adminOrigin?: () => string;
+  /** The clock shared previews' sessions are judged by; the real one unless a test sets it. */
+  clock?: () => Date;
+};
 
 /**
  * The preview of a draft on the SITE origin: `/preview/{siteId}/{token}/[lang/][position]`,
@@ -61,10 +73,23 @@ export function previewHost(deps: PreviewHostDeps) {
 
   async function handle(c: Context) {
     const { siteId = '', token = '' } = c.req.param() as { siteId?: string; token?: string };
-    if (!verifyPreviewToken(key, siteId, token)) return c.text('This preview link has expired. Open the preview again from the editor.', 403);
     const rest = c.req.path.split('/').slice(4).filter(Boolean);
+    // The owner's own link (signed, 30 minutes), else a shared one, looked up anew on every request.
+    const owner = verifyPreviewToken(key, siteId, token);
+    const shared = owner ? null : resolveShareAccess(db, key, siteId, token, deps.clock?.() ?? new Date());
+    if (!owner && shared === null) {
+      if (!readShareToken(key, token)) return c.text('This preview link has expired. Open the preview again from the editor.', 403);
+      return c.text(messageText('previewShareUnavailable', languageFromAcceptLanguage(c.req.header('accept-language'))), 403, headers('text/plain; charset=utf-8'));
+    }
     const draft = loadDraft(siteId);
     if (!draft) return c.text('Not found', 404);
+    if (shared?.kind === 'passcode') {
+      // Only the page itself asks for the passcode; its data and media wait for the preview session's token.
+      if (rest[0] === 'media' || rest[0] === '_data' || rest[0] === '_grid') return c.text('Unauthorized', 401);
+      const lang = draft.settings.defaultLanguage;
+      return c.body(passcodePage({ siteId, token, siteName: draft.settings.name, lang }), 401, headers('text/html; charset=utf-8'));
+    }
+    const viewOnly = shared?.kind === 'open' && shared.viewOnly;
     const basePath = `/preview/${siteId}/${token}/`;
 
     if (rest[0] === 'media' && rest.length === 2) {
@@ -112,9 +137,10 @@ export function previewHost(deps: PreviewHostDeps) {
     const locals = job?.locals ?? renders.find((candidate) => !candidate.locals.page && !candidate.locals.screen)!.locals;
     // As the page editor's canvas, the page is shown with the content being edited, whose media
     // URLs are the draft's (a publish swaps them for public ones): it may look them up as such.
+    // The canvas is the owner's editor alone: a shared preview never is one.
     const found = locals.page;
-    const canvas = found && c.req.query(CANVAS_FLAG) !== undefined ? { ...locals, page: { ...found, media: { ...mediaMap.entries, ...found.media } } } : locals;
-    const { status, html } = await renderer.renderPage(canvas);
+    const canvas = owner && found && c.req.query(CANVAS_FLAG) !== undefined ? { ...locals, page: { ...found, media: { ...mediaMap.entries, ...found.media } } } : locals;
+    const { status, html } = await renderer.renderPage(viewOnly ? { ...canvas, viewOnly: true } : canvas);
     return c.body(html, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
   }
 

@@ -1,10 +1,12 @@
 import { apiKeyContracts, domainContracts } from './access.ts';
+import { announcementContracts } from './announcements.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
 import { identityContracts } from './identity.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
+import { previewShareContracts } from './preview-share.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
 import { surveyResultContracts } from './survey-results.ts';
@@ -23,6 +25,8 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   surveyResults: surveyResultContracts,
   bulk: bulkContracts,
   publishing: publishingContracts,
+  previewShare: previewShareContracts,
+  announcements: announcementContracts,
   ownerData: ownerDataContracts,
   docs: docsContracts,
   visitor: visitorContracts,

@@ -1,5 +1,4 @@
 import type { BackOfficeMessageKey, MessageKey, VisitorMessageKey } from './keys.ts';
-
 /** Chinese (simplified). */
 export const visitorCn = {
   loginFailed: '登录ID或密码不正确。请检查后重新登录。',
@@ -47,6 +46,8 @@ export const visitorCn = {
   resetLinkInvalid: '此链接无效、已使用或已过期。请重新申请。',
   memberPasswordChanged: '您的密码已更改。请使用新密码登录。',
   memberLoggedOut: '您已退出登录。',
+  previewPasswordIncorrect: '密码不正确，请重试。',
+  previewShareUnavailable: '此共享预览已无法使用。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeCn = {
@@ -184,6 +185,14 @@ export const backOfficeCn = {
   basicIdTaken: '此基本认证 ID 已被其他密钥使用。',
   domainUnderSiteDomain: '请使用您自己的域名，而不是 {siteDomain} 下的域名。',
   domainNotSet: '此站点没有自定义域名。',
+
+  sharePasscodeRequired: '开启密码时请输入密码。',
+  shareNotFound: '此预览尚未共享。',
+  shareEmailNotFound: '{email} 未被邀请查看此预览。',
+  previewShared: '已共享预览。',
+  sharedEmailsDeleted: '已删除共享邮箱。',
+  announcementNotFound: '未找到。',
+  receiversRequired: '请至少选择一个接收者。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -1,5 +1,4 @@
 import type { BackOfficeMessageKey, MessageKey, VisitorMessageKey } from './keys.ts';
-
 /** English: the spec's own wording where it gives one, and the fallback of every language (spec §9). */
 export const visitorEn = {
   loginFailed: 'The login ID or password is incorrect. Please check and try logging in again.',
@@ -47,6 +46,8 @@ export const visitorEn = {
   resetLinkInvalid: 'This link is invalid, used or expired. Please ask for a new one.',
   memberPasswordChanged: 'Your password has been changed. Please log in with the new one.',
   memberLoggedOut: 'You have logged out.',
+  previewPasswordIncorrect: 'The password is incorrect. Please try again.',
+  previewShareUnavailable: 'This shared preview is no longer available.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeEn = {
@@ -184,6 +185,14 @@ export const backOfficeEn = {
   basicIdTaken: 'This basic authentication ID is already used by another key.',
   domainUnderSiteDomain: 'Use a domain of your own, not one under {siteDomain}.',
   domainNotSet: 'This site has no custom domain.',
+
+  sharePasscodeRequired: 'Enter a passcode to turn the password on.',
+  shareNotFound: 'This preview has not been shared.',
+  shareEmailNotFound: '{email} is not invited to this preview.',
+  previewShared: 'The preview was shared.',
+  sharedEmailsDeleted: 'The shared emails were deleted.',
+  announcementNotFound: 'Not found.',
+  receiversRequired: 'Choose at least one receiver.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

@@ -1,5 +1,4 @@
 import type { BackOfficeMessageKey, MessageKey, VisitorMessageKey } from './keys.ts';
-
 /** Japanese, the product's default language (spec §9). */
 export const visitorJp = {
   loginFailed: 'ログインIDまたはパスワードが正しくありません。確認してもう一度ログインしてください。',
@@ -47,6 +46,8 @@ export const visitorJp = {
   resetLinkInvalid: 'このリンクは無効、使用済み、または期限切れです。もう一度お申し込みください。',
   memberPasswordChanged: 'パスワードを変更しました。新しいパスワードでログインしてください。',
   memberLoggedOut: 'ログアウトしました。',
+  previewPasswordIncorrect: 'パスワードが正しくありません。もう一度お試しください。',
+  previewShareUnavailable: 'この共有プレビューは利用できなくなりました。',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeJp = {
@@ -184,6 +185,14 @@ export const backOfficeJp = {
   basicIdTaken: 'このベーシック認証IDは別のキーで使われています。',
   domainUnderSiteDomain: '{siteDomain} 配下ではなく、独自のドメインを入力してください。',
   domainNotSet: 'このサイトには独自ドメインが設定されていません。',
+
+  sharePasscodeRequired: 'パスワードを有効にするにはパスコードを入力してください。',
+  shareNotFound: 'このプレビューは共有されていません。',
+  shareEmailNotFound: '{email} はこのプレビューに招待されていません。',
+  previewShared: 'プレビューを共有しました。',
+  sharedEmailsDeleted: '共有メールアドレスを削除しました。',
+  announcementNotFound: '見つかりません。',
+  receiversRequired: '配信先を1つ以上選択してください。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

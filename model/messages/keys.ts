@@ -54,8 +54,9 @@ export const VISITOR_MESSAGE_KEYS = [
   'resetLinkInvalid',
   'memberPasswordChanged',
   'memberLoggedOut',
+  'previewPasswordIncorrect',
+  'previewShareUnavailable',
 ] as const;
-
 /** What the back office is told: identity, permissions, plans, site rules, uploads, imports. */
 export const BACK_OFFICE_MESSAGE_KEYS = [
   // Identity and permissions
@@ -202,6 +203,14 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'basicIdTaken',
   'domainUnderSiteDomain',
   'domainNotSet',
+
+  'sharePasscodeRequired',
+  'shareNotFound',
+  'shareEmailNotFound',
+  'previewShared',
+  'sharedEmailsDeleted',
+  'announcementNotFound',
+  'receiversRequired',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -1,5 +1,4 @@
 import type { BackOfficeMessageKey, MessageKey, VisitorMessageKey } from './keys.ts';
-
 /** Korean. */
 export const visitorKr = {
   loginFailed: '로그인 ID 또는 비밀번호가 올바르지 않습니다. 확인 후 다시 로그인해 주세요.',
@@ -47,6 +46,8 @@ export const visitorKr = {
   resetLinkInvalid: '이 링크는 유효하지 않거나 이미 사용되었거나 만료되었습니다. 다시 요청해 주세요.',
   memberPasswordChanged: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해 주세요.',
   memberLoggedOut: '로그아웃되었습니다.',
+  previewPasswordIncorrect: '비밀번호가 올바르지 않습니다. 다시 시도해 주세요.',
+  previewShareUnavailable: '이 공유 미리보기는 더 이상 사용할 수 없습니다.',
 } as const satisfies Record<VisitorMessageKey, string>;
 
 export const backOfficeKr = {
@@ -184,6 +185,14 @@ export const backOfficeKr = {
   basicIdTaken: '이 기본 인증 ID는 이미 다른 키에서 사용 중입니다.',
   domainUnderSiteDomain: '{siteDomain} 아래가 아닌 자신의 도메인을 사용하세요.',
   domainNotSet: '이 사이트에는 사용자 도메인이 없습니다.',
+
+  sharePasscodeRequired: '비밀번호를 켜려면 암호를 입력해 주세요.',
+  shareNotFound: '이 미리보기는 공유되지 않았습니다.',
+  shareEmailNotFound: '{email}은(는) 이 미리보기에 초대되지 않았습니다.',
+  previewShared: '미리보기를 공유했습니다.',
+  sharedEmailsDeleted: '공유 이메일을 삭제했습니다.',
+  announcementNotFound: '찾을 수 없습니다.',
+  receiversRequired: '수신자를 하나 이상 선택해 주세요.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

@@ -30,6 +30,10 @@ const SurveyResults = screen(() => import('./screens/surveys/SurveyResults.tsx')
 const NotificationList = screen(() => import('./screens/notifications/NotificationList.tsx'));
 const NotificationForm = screen(() => import('./screens/notifications/NotificationForm.tsx'));
 const NotificationDetail = screen(() => import('./screens/notifications/NotificationDetail.tsx'));
+const AnnouncementList = screen(() => import('./screens/announcements/AnnouncementList.tsx'));
+const AnnouncementForm = screen(() => import('./screens/announcements/AnnouncementForm.tsx'));
+const AnnouncementDetail = screen(() => import('./screens/announcements/AnnouncementDetail.tsx'));
+const Inbox = screen(() => import('./screens/announcements/Inbox.tsx'));
 const OwnerDataList = screen(() => import('./screens/owner-data/OwnerDataList.tsx'));
 const OwnerDataDetail = screen(() => import('./screens/owner-data/OwnerDataDetail.tsx'));
 
@@ -167,6 +171,69 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <NotificationDetail siteId={params.siteId} notificationId={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/latest-information">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnnouncementList kind="news" />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/latest-information/create">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnnouncementForm kind="news" />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/latest-information/edit/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnnouncementForm kind="news" id={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/latest-information/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnnouncementDetail kind="news" id={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/system-notification">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnnouncementList kind="system" />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/create-notification">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnnouncementForm kind="system" />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/notification/edit/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnnouncementForm kind="system" id={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/notification/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnnouncementDetail kind="system" id={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/inbox">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <Inbox />
           </Protected>
         )}
       </Route>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Destination } from '../../../model/destination.ts';
 import type { GridNeighbourhood, PageSite, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import AlbumButton from './AlbumButton.tsx';
@@ -19,10 +19,21 @@ import { globalMenuVisible } from './layout-rules.ts';
 import { isLandable, pageAt, type Cell } from './navigation.ts';
 import { usePageCache } from './page-cache.ts';
 import { useSwipeInput } from './swipe-input.ts';
+import { t } from './i18n.ts';
 
 /** What a page file hands the viewer, as one JSON string: Astro's typed encoding of nested props is several times larger and slower to render. */
-export type ViewerData = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood };
+export type ViewerData = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood; viewOnly?: true };
 type Props = { data: string };
+
+/** What view-only mode leaves inert (V §5 "a button click is ignored in view-only mode"): every button and link area of the owner's content, their own HTML's links included. */
+const INERT = '.sg-cta, .sg-link-area, .sg-link-button, .sg-product-point, .sg-popup-action, .sg-campaign a, .sg-campaign button';
+
+function ignoreInertClick(event: MouseEvent<HTMLDivElement>) {
+  if (event.target instanceof Element && event.target.closest(INERT)) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+}
 
 /** The swipe viewer, its error screen in its place if it fails. */
 export default function Viewer({ data }: Props) {
@@ -39,7 +50,7 @@ export default function Viewer({ data }: Props) {
  * one are in the document, each placed at its index, so the stage's size is the same on any grid;
  * the whole grid arrives after the first paint (grid-source.ts).
  */
-function SwipeViewer({ site: pageSite, initialPage, neighbourhood }: ViewerData) {
+function SwipeViewer({ site: pageSite, initialPage, neighbourhood, viewOnly }: ViewerData) {
   const initial = useRef<Cell>({ column: initialPage.columnIndex, row: initialPage.row }).current;
   const { grid, complete, load } = useGrid(pageSite, neighbourhood);
   const site = useMemo<SiteSnapshot>(() => ({ ...pageSite, grid }), [pageSite, grid]);
@@ -51,7 +62,12 @@ function SwipeViewer({ site: pageSite, initialPage, neighbourhood }: ViewerData)
   const cached = usePageCache(site, initialPage, current);
   useAddressSync(site, current);
   const swipe = useSwipeInput(move);
-  const navigate = useCallback((destination: Destination) => followDestination(destination, site, current, moveTo), [site, current, moveTo]);
+  const navigate = useCallback(
+    (destination: Destination) => {
+      if (!viewOnly) followDestination(destination, site, current, moveTo);
+    },
+    [site, current, moveTo, viewOnly],
+  );
 
   const column = site.grid[current.column];
   const gridPage = pageAt(site.grid, current);
@@ -61,7 +77,18 @@ function SwipeViewer({ site: pageSite, initialPage, neighbourhood }: ViewerData)
   useChatbotScript(gridPage?.id, currentContent?.chatbotScript);
   const showMenu = globalMenuVisible(site.displayGlobalMenu, site.grid.length, shownButtons(currentContent?.buttons ?? []).length);
   return (
-    <div className={`sg-viewer sg-view-${site.viewMode.toLowerCase()}`} style={{ background: site.safeAreaColor }} {...swipe}>
+    <div
+      className={`sg-viewer sg-view-${site.viewMode.toLowerCase()}`}
+      style={{ background: site.safeAreaColor }}
+      data-view-only={viewOnly}
+      onClickCapture={viewOnly ? ignoreInertClick : undefined}
+      {...swipe}
+    >
+      {viewOnly && (
+        <p className="sg-view-only" role="status">
+          {t('viewOnly', site.lang)}
+        </p>
+      )}
       <header className="sg-header">
         {site.logo ? <img className="sg-logo" src={site.logo.src} alt={site.name} height={32} /> : <span className="sg-site-name">{site.name}</span>}
         <div className="sg-header-end">

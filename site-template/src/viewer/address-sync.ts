@@ -14,7 +14,9 @@ export function useAddressSync(site: SiteSnapshot, current: Cell): void {
     const gridPage = pageAt(site.grid, current);
     if (!gridPage) return;
     const timer = setTimeout(() => {
-      const path = pathFor(site, { position: gridPage.position, customPath: gridPage.customPath }, window.location.search);
+      const visitorPath = pathFor(site, { position: gridPage.position, customPath: gridPage.customPath }, window.location.search);
+      // A preview's address keeps its token (`/preview/{id}/{token}/`): reloading a shared preview reopens it, or learns it was revoked.
+      const path = site.basePath.startsWith('/preview/') ? site.basePath + visitorPath.slice(1) : visitorPath;
       if (path !== window.location.pathname + window.location.search) history.replaceState(history.state, '', path);
       document.cookie = `position_tab=${gridPage.position}; path=/; max-age=${LANG_COOKIE_MAX_AGE_S}; samesite=lax`;
     }, ADDRESS_REPLACE_DELAY_MS);

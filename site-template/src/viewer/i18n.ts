@@ -10,6 +10,7 @@ const texts = {
   backToTop: { jp: 'トップへ戻る', en: 'Back to the first page', cn: '返回首页', kr: '첫 페이지로' },
   language: { jp: '言語', en: 'Language', cn: '语言', kr: '언어' },
   poweredBy: { en: 'Powered by Swipegrid' },
+  viewOnly: { jp: '閲覧専用プレビュー', en: 'View-only preview', cn: '仅供查看的预览', kr: '보기 전용 미리보기' },
   loading: { jp: '読み込み中', en: 'Loading', cn: '加载中', kr: '로딩 중' },
   close: { jp: '閉じる', en: 'Close', cn: '关闭', kr: '닫기' },
   album: { jp: 'アルバム', en: 'Album', cn: '相册', kr: '앨범' },

@@ -1,10 +1,12 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
 import type { apiKeyContracts, domainContracts } from '../../../../model/contracts/access.ts';
+import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
 import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
+import type { previewShareContracts } from '../../../../model/contracts/preview-share.ts';
 import type { publishingContracts } from '../../../../model/contracts/publishing.ts';
 import type { siteContracts } from '../../../../model/contracts/sites.ts';
 import type { surveyResultContracts } from '../../../../model/contracts/survey-results.ts';
@@ -26,7 +28,9 @@ type AdminContract =
   | Listed<typeof ownerDataContracts>
   | Listed<typeof bulkContracts>
   | Listed<typeof apiKeyContracts>
-  | Listed<typeof domainContracts>;
+  | Listed<typeof domainContracts>
+  | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
+  | Listed<typeof announcementContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

@@ -1,6 +1,7 @@
 import type { Language } from '../../../../model/language.ts';
 import type { ScreenKey } from './catalogue-screens.ts';
 import type { SurveysNoticesKey } from './catalogue-surveys-notices.ts';
+import type { AnnouncementsKey } from './catalogue-announcements.ts';
 import { LATER_TEXTS, type Row } from './later-texts.ts';
 
 /**
@@ -107,6 +108,11 @@ const UI = {
     '控制台的部分内容下载失败：可能是网络中断或发布了新版本。请重新加载页面以继续。',
     '콘솔 일부를 내려받지 못했습니다. 연결이 끊겼거나 새 버전이 배포되었을 수 있습니다. 페이지를 새로고침해 주세요.',
   ],
+  // The signed-in frame's notification bell and the platform's announcement screens
+  inbox: ['Notifications', 'お知らせ', '通知', '알림'],
+  unreadCount: ['{n} unread', '未読 {n}件', '{n} 条未读', '읽지 않음 {n}건'],
+  latestInformation: ['Latest information', '最新情報', '最新信息', '최신 정보'],
+  systemNotifications: ['System notifications', 'システム通知', '系统通知', '시스템 알림'],
   // model/messages' no-internet message, copied: without a connection its language's texts may be
   // out of reach when it is needed (catalogue.test.ts keeps the copy equal).
   noInternet: [
@@ -117,7 +123,7 @@ const UI = {
   ],
 } as const satisfies Record<string, Row>;
 
-export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey;
+export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey | AnnouncementsKey;
 const INDEX: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 };
 
 /** A console text in a language, `{name}` placeholders filled; English where a text lacks the language. */

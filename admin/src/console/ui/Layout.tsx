@@ -1,15 +1,44 @@
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { request } from '../api/request.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { useSession } from '../session.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { UNREAD_CHANGED } from './unread-event.ts';
 
 const MANAGERS = ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN'];
+
+/** Only the platform posts latest information and system notifications (B §6). */
+const PLATFORM = ['MASTER', 'MASTER_USER'];
+
+/** The caller's unread system notifications, asked again on every move between screens and after marks. */
+function useUnreadCount(): number | null {
+  const [location] = useLocation();
+  const [count, setCount] = useState<number | null>(null);
+  const [marks, setMarks] = useState(0);
+  useEffect(() => {
+    const changed = () => setMarks((n) => n + 1);
+    window.addEventListener(UNREAD_CHANGED, changed);
+    return () => window.removeEventListener(UNREAD_CHANGED, changed);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location and the marks are what ask again.
+  useEffect(() => {
+    let live = true;
+    void request('GET /inbox/system_noti', {}, { quiet: true, noRefresh: true })
+      .then((body) => live && setCount(body.unreadCount))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [location, marks]);
+  return count;
+}
 
 /** The signed-in frame: navigation, account, language. */
 export function Layout({ children }: { children: ReactNode }) {
   const { account } = useSession();
   const { t } = useI18n();
+  const unread = useUnreadCount();
   if (!account) return null;
   const prefix = `/${account.routePrefix}`;
   return (
@@ -21,8 +50,18 @@ export function Layout({ children }: { children: ReactNode }) {
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
           {/* Every account reads its admin list; only the account and its main contact change it. */}
           <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>
+          {PLATFORM.includes(account.effectiveType) && <Link href={`${prefix}/latest-information`}>{t('latestInformation')}</Link>}
+          {PLATFORM.includes(account.effectiveType) && <Link href={`${prefix}/system-notification`}>{t('systemNotifications')}</Link>}
         </nav>
         <Link href={`${prefix}/api-keys`}>{t('apiKeys')}</Link>
+        <Link href={`${prefix}/inbox`} className="inbox-link" aria-label={unread ? `${t('inbox')} (${t('unreadCount', { n: unread })})` : t('inbox')}>
+          {t('inbox')}
+          {unread ? (
+            <span className="unread-count" data-unread={unread}>
+              {unread}
+            </span>
+          ) : null}
+        </Link>
         <span className="account">{account.email}</span>
         <LanguageSwitch />
         <Link href="/log-out" className="logout">

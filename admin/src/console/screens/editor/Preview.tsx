@@ -4,6 +4,7 @@ import { MOBILE_PREVIEW } from '../../../../../model/constants.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
 
 /**
  * /site/{siteId}/preview: the saved draft, rendered on the SITE origin by the built viewer (the
@@ -32,6 +33,7 @@ export default function Preview({ siteId }: { siteId: string }) {
           <button type="button" aria-pressed={mode === 'pc'} className={mode === 'pc' ? '' : 'secondary'} onClick={() => setMode('pc')}>
             {t('previewPc')}
           </button>
+          <ShareDialog siteId={siteId} />
           {account && (
             <Link href={`/${account.routePrefix}/site/${siteId}`} className="button secondary">
               {t('edit')}

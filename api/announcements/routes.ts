@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { announcementContracts as contracts } from '../../model/contracts/announcements.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../http/env.ts';
+import { route } from '../http/route.ts';
+import type { Actor } from '../identity/actor.ts';
+import { deleteAnnouncement, findAnnouncement, listAnnouncements, markRead, receivedAnnouncements, saveAnnouncement } from './announcements.ts';
+import { receiverOf } from './receiver-of.ts';
+
+/**
+ * Latest information and system notifications: the platform posts them (`/news`, `/system_noti`),
+ * every account reads what is meant for it (`/inbox/…`) and marks system notifications read.
+ * `now` is the clock of statuses and windows (a test sets it).
+ */
+export function announcementRoutes(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  // Each login account reads for itself: a sub-admin's marks are its own, its receiver its parent's type.
+  const reader = (account: Actor) => ({ accountId: account.id, receiver: receiverOf(db, account) });
+  const app = new Hono<AppEnv>();
+
+  route(app, contracts.listNews, ({ query }) => ({ items: listAnnouncements(db, 'news', query.status, now()) }));
+  route(app, contracts.createNews, ({ body, account }) => saveAnnouncement(db, 'news', body, { now: now(), by: account.id }));
+  route(app, contracts.getNews, ({ params }) => findAnnouncement(db, 'news', params.newsId, now()));
+  route(app, contracts.replaceNews, ({ params, body, account }) => saveAnnouncement(db, 'news', body, { now: now(), by: account.id, id: params.newsId }));
+  route(app, contracts.deleteNews, ({ params }) => {
+    deleteAnnouncement(db, 'news', params.newsId);
+    return { deleted: true as const };
+  });
+  route(app, contracts.receivedNews, ({ account }) => receivedAnnouncements(db, 'news', reader(account), now()));
+
+  route(app, contracts.listSystemNotifications, ({ query }) => ({ items: listAnnouncements(db, 'system', query.status, now()) }));
+  route(app, contracts.createSystemNotification, ({ body, account }) => saveAnnouncement(db, 'system', body, { now: now(), by: account.id }));
+  route(app, contracts.markSystemNotificationsRead, ({ body, account }) => ({ unreadCount: markRead(db, reader(account), body.noti_ids, now()) }));
+  route(app, contracts.showSystemNotification, ({ params }) => findAnnouncement(db, 'system', params.notiId, now()));
+  route(app, contracts.updateSystemNotification, ({ params, body, account }) => saveAnnouncement(db, 'system', body, { now: now(), by: account.id, id: params.notiId }));
+  route(app, contracts.deleteSystemNotification, ({ params }) => {
+    deleteAnnouncement(db, 'system', params.notiId);
+    return { deleted: true as const };
+  });
+  route(app, contracts.receivedSystemNotifications, ({ account }) => receivedAnnouncements(db, 'system', reader(account), now()));
+  return app;
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import type { ShareInput, ShareView } from '../../model/preview-share.ts';
+import type { Db } from '../db/open-database.ts';
+import { previewInvites, previewSessions, previewShares } from '../db/schema-sharing.ts';
+import { fieldError, notFound } from '../http/errors.ts';
+import { signShareToken } from './share-token.ts';
+
+/** A site's share as stored. */
+export type ShareRow = typeof previewShares.$inferSelect;
+export type InviteRow = typeof previewInvites.$inferSelect;
+
+/** Where shared previews are opened: the preview origin and the key their tokens are signed with. */
+export type ShareLinks = { key: Uint8Array; previewOrigin: string };
+
+/** The address a token opens on the preview origin. */
+export function sharedPreviewUrl(links: ShareLinks, siteId: string, token: string): string {
+  return `${links.previewOrigin}/preview/${siteId}/${token}/`;
+}
+
+export function linkUrl(links: ShareLinks, share: ShareRow): string {
+  return sharedPreviewUrl(links, share.siteId, signShareToken(links.key, 'link', share.id));
+}
+
+export function inviteUrl(links: ShareLinks, share: ShareRow, invite: InviteRow): string {
+  return sharedPreviewUrl(links, share.siteId, signShareToken(links.key, 'invite', invite.id));
+}
+
+export function findShare(db: Db, siteId: string): ShareRow | undefined {
+  return db.select().from(previewShares).where(eq(previewShares.siteId, siteId)).get();
+}
+
+function requireShare(db: Db, siteId: string): ShareRow {
+  const share = findShare(db, siteId);
+  if (!share) throw notFound('shareNotFound');
+  return share;
+}
+
+export function listInvites(db: Db, shareId: string): InviteRow[] {
+  return db.select().from(previewInvites).where(eq(previewInvites.shareId, shareId)).orderBy(previewInvites.createdAt, previewInvites.email).all();
+}
+
+export function shareView(db: Db, links: ShareLinks, share: ShareRow): ShareView {
+  return {
+    shared: true,
+    url: linkUrl(links, share),
+    isPrivate: share.isPrivate,
+    viewOnly: share.viewOnly,
+    passwordOn: share.passwordHash !== null,
+    invites: listInvites(db, share.id).map((invite) => ({ email: invite.email, sentAt: invite.sentAt?.toISOString() ?? null })),
+    createdAt: share.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Shares a site's preview, or changes how it is shared, and invites the emails not invited yet.
+ * One transaction: two owners sharing at once end with one share and each email invited once.
+ * Answers the share and the invitations this call made (to be mailed).
+ */
+export function saveShare(db: Db, siteId: string, input: ShareInput): { share: ShareRow; added: InviteRow[] } {
+  return db.transaction((tx) => {
+    const existing = tx.select().from(previewShares).where(eq(previewShares.siteId, siteId)).get();
+    const share = existing
+      ? tx.update(previewShares).set({ isPrivate: input.isPrivate, viewOnly: input.viewOnly }).where(eq(previewShares.id, existing.id)).returning().get()
+      : tx.insert(previewShares).values({ id: randomUUID(), siteId, isPrivate: input.isPrivate, viewOnly: input.viewOnly }).returning().get();
+    const wanted = [...new Set(input.emails)];
+    const added =
+      wanted.length === 0
+        ? []
+        : tx
+            .insert(previewInvites)
+            .values(wanted.map((email) => ({ id: randomUUID(), shareId: share.id, email })))
+            .onConflictDoNothing()
+            .returning()
+            .all();
+    return { share, added };
+  });
+}
+
+/** Notes that an invitation's link was mailed. */
+export function markSent(db: Db, inviteId: string, at: Date): void {
+  db.update(previewInvites).set({ sentAt: at }).where(eq(previewInvites.id, inviteId)).run();
+}
+
+/**
+ * Revokes invitations by email, or the whole share. Deleting the rows deletes the preview
+ * sessions opened through them (foreign keys), and every shared request looks its row up: what
+ * is revoked stops at the next request, open previews included. An email not invited is a 400.
+ */
+export function revokeShare(db: Db, siteId: string, request: { emails: readonly string[]; all: boolean }): number {
+  const share = requireShare(db, siteId);
+  if (request.all) {
+    const invited = listInvites(db, share.id).length;
+    db.delete(previewShares).where(eq(previewShares.id, share.id)).run();
+    return invited + 1;
+  }
+  const wanted = [...new Set(request.emails)];
+  return db.transaction((tx) => {
+    const found =
+      wanted.length === 0
+        ? []
+        : tx
+            .select()
+            .from(previewInvites)
+            .where(and(eq(previewInvites.shareId, share.id), inArray(previewInvites.email, wanted)))
+            .all();
+    const missing = wanted.find((email) => !found.some((invite) => invite.email === email));
+    if (missing !== undefined) throw fieldError('validation', ['emails', wanted.indexOf(missing)], 'shareEmailNotFound', { email: missing });
+    if (found.length > 0)
+      tx.delete(previewInvites)
+        .where(
+          inArray(
+            previewInvites.id,
+            found.map((invite) => invite.id),
+          ),
+        )
+        .run();
+    return found.length;
+  });
+}
+
+/** Sets the passcode's hash (null: off); the version moves, so previews opened with the old passcode close. */
+export function setSharePassword(db: Db, siteId: string, passwordHash: string | null): ShareRow {
+  const share = requireShare(db, siteId);
+  return db
+    .update(previewShares)
+    .set({ passwordHash, passwordVersion: share.passwordVersion + 1 })
+    .where(eq(previewShares.id, share.id))
+    .returning()
+    .get();
+}
+
+/** How many previews are open through the passcode now. */
+export function openSessionCount(db: Db, shareId: string, now: Date): number {
+  return db
+    .select({ n: count() })
+    .from(previewSessions)
+    .innerJoin(previewShares, eq(previewShares.id, previewSessions.shareId))
+    .where(and(eq(previewSessions.shareId, shareId), gt(previewSessions.expiresAt, now), eq(previewSessions.passwordVersion, previewShares.passwordVersion)))
+    .get()!.n;
+}
