@@ -179,6 +179,20 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'csvColumnReceivedAt',
   'csvColumnLanguage',
   'csvColumnEmail',
+  // Page variations (A/B)
+  'invalidVariantKey',
+  'experimentNeedsTwoArms',
+  'experimentControlFirst',
+  'experimentWeightsSum',
+  'variantNotFound',
+  'variantExists',
+  'variantLimit',
+  'experimentNotFound',
+  'experimentRunning',
+  'experimentAlreadyRunning',
+  'experimentNotRunning',
+  'experimentArmMissing',
+  'experimentSampleRatioMismatch',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];
