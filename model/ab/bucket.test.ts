@@ -25,6 +25,8 @@ describe("GrowthBook's published cases", () => {
   it.each(cases.getEqualWeights.map((row) => [row[0] as number, row[1] as number[]] as const))('equal weights of %i', (count, expected) => {
     const weights = equalWeights(count);
     expect(weights).toHaveLength(expected.length);
-    weights.forEach((weight, index) => expect(weight).toBeCloseTo(expected[index]!, 8));
+    weights.forEach((weight, index) => {
+      expect(weight).toBeCloseTo(expected[index]!, 8);
+    });
   });
 });
