@@ -1,6 +1,7 @@
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
+import { experimentContracts } from './experiments.ts';
 import { identityContracts } from './identity.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
@@ -17,6 +18,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   identity: identityContracts,
   sites: siteContracts,
   notifications: notificationContracts,
+  experiments: experimentContracts,
   surveyResults: surveyResultContracts,
   bulk: bulkContracts,
   publishing: publishingContracts,
