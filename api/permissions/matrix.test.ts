@@ -21,6 +21,8 @@ import { notificationInputSchema } from '../../model/notification-delivery.ts';
 import { imageZip } from '../sites/zip-fixtures.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 import { createPageVariant } from '../experiments/page-variants.ts';
+import { experiments, pageVariants } from '../db/schema-experiments.ts';
+import { clearRunningExperiment } from '../../publisher/running-experiment.ts';
 import { saveExperiment, startExperiment } from '../experiments/site-experiment.ts';
 import { experimentInputSchema } from '../../model/ab/experiment.ts';
 
@@ -130,9 +132,15 @@ const EXPERIMENT = {
   ],
 };
 
-/** A fresh site whose first page has variant B, its experiment set (and running) as a cell needs: a change let in leaves nothing for the next cell. */
+const experimentSites = new Map<string, string>();
+
+/** The owner's A/B site reset to what a cell needs (its first page with variant B, the experiment set or running): a change let in leaves nothing for the next cell. */
 async function experimentSite(ownerId: string, state: 'variant' | 'draft' | 'running'): Promise<{ siteId: string; pageId: string }> {
-  const siteId = freshSite(ownerId);
+  const siteId = experimentSites.get(ownerId) ?? freshSite(ownerId);
+  experimentSites.set(ownerId, siteId);
+  ctx.db.delete(pageVariants).where(eq(pageVariants.siteId, siteId)).run();
+  ctx.db.delete(experiments).where(eq(experiments.siteId, siteId)).run();
+  await clearRunningExperiment(ctx.storage, siteId);
   const site = ctx.db.select().from(sites).where(eq(sites.id, siteId)).get()!;
   const pageId = loadSiteDraft(ctx.db, siteId).creatives[0]!.pages[0]!.id;
   createPageVariant(ctx.db, site, pageId, { key: 'B', from: 'control' }, 'jp');
