@@ -1,6 +1,7 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
+import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
 import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
@@ -23,7 +24,8 @@ type AdminContract =
   | Listed<typeof notificationContracts>
   | Listed<typeof surveyResultContracts>
   | Listed<typeof ownerDataContracts>
-  | Listed<typeof bulkContracts>;
+  | Listed<typeof bulkContracts>
+  | Listed<typeof experimentContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
+import { applyVariant } from '../../../../../../model/ab/experiment.ts';
 import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
 import { request } from '../../../api/request.ts';
 import type { SitePage } from '../../../api/types.ts';
@@ -28,11 +29,13 @@ const ignoreBoxes = () => {};
  * failed save keeps every typed value (the request client shows why); a saved page is taken
  * from the PUT's answer.
  */
-export function PageForm({ page }: { page: SitePage }) {
+export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; variant?: { key: string; content: PageContent }; onVariantSaved?(saved: { key: string; content: PageContent }): void }) {
   const { t, lang } = useI18n();
   const toast = useToast();
   const { site, onSaved, setUnsaved } = useEditorSite();
-  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: pageContentSchema.parse(page) });
+  // A variant is edited as the page a visitor of its arm sees: the control with the variant's parts in place, on the same canvas.
+  const contentOf = (control: SitePage) => (variant ? applyVariant(pageContentSchema.parse(control), variant.content) : pageContentSchema.parse(control));
+  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: contentOf(page) });
   const history = useEditHistory(form);
   const [selected, setSelected] = useState<string | null>(null);
   // A save reloads the canvas, so media uploaded since it opened are in its draft.
@@ -47,8 +50,9 @@ export function PageForm({ page }: { page: SitePage }) {
   };
   const { isDirty, isSubmitting } = form.formState;
   // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: contentOf reads the variant, which keys this form.
   useEffect(() => {
-    form.reset(pageContentSchema.parse(page), { keepDirtyValues: true });
+    form.reset(contentOf(page), { keepDirtyValues: true });
   }, [form, page]);
   useEffect(() => {
     setUnsaved(`page-${page.id}`, isDirty);
@@ -59,6 +63,17 @@ export function PageForm({ page }: { page: SitePage }) {
   const isVideo = site.media.find((record) => imageUrl.endsWith(`/${record.id}`))?.kind === 'video';
 
   const submit = form.handleSubmit(async (content) => {
+    if (variant) {
+      const saved = await request('PUT /site/:id/page/:pageId/variants/:key', { params: { id: site.id, pageId: page.id, key: variant.key }, query: { lang: site.lang }, body: content }).catch(
+        () => null,
+      );
+      if (!saved) return;
+      form.reset(applyVariant(pageContentSchema.parse(page), saved.content));
+      onVariantSaved?.(saved);
+      setRevision((count) => count + 1);
+      toast(t('saved'));
+      return;
+    }
     const answer = await request('PUT /site/:id/page/:pageId', { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: content }).catch(() => null);
     // Refused or failed: the client said why, and the form keeps every typed value.
     if (!answer) return;
