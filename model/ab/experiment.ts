@@ -15,24 +15,19 @@ export type VariantKey = z.infer<typeof variantKeySchema>;
 export const armSchema = z.union([z.literal(CONTROL), variantKeySchema]);
 export type Arm = z.infer<typeof armSchema>;
 
-/** The parts of a page a variant overrides; everything else (status, lock, path, music, chatbot) stays the control's. */
-export const VARIANT_PARTS = ['detail', 'buttons', 'links', 'products'] as const;
-
-/** A page's variant as the editor reads and writes it: whole page content (only VARIANT_PARTS are used), with per-language text overlays as pages have. */
+/** A page's variant as the editor reads and writes it: whole page content (only the parts applyVariant takes are published), with per-language text overlays as pages have. */
 export const pageVariantSchema = z.object({
   key: variantKeySchema,
   content: pageContentSchema,
   translations: translationsSchema,
 });
-export type PageVariant = z.infer<typeof pageVariantSchema>;
 
-/** The control page's content with a variant's parts put in place. */
+/** The control page's content with a variant's parts in place: media and texts (detail), buttons, link areas, products; status, lock, path, music and chatbot stay the control's. */
 export function applyVariant(control: PageContent, variant: PageContent): PageContent {
   return { ...control, detail: variant.detail, buttons: variant.buttons, links: variant.links, products: variant.products };
 }
 
 export const experimentStatusSchema = z.enum(['draft', 'running', 'stopped']);
-export type ExperimentStatus = z.infer<typeof experimentStatusSchema>;
 
 const weightSchema = z.number().min(0).max(1);
 export const experimentArmSchema = z.object({ arm: armSchema, weight: weightSchema });
