@@ -16,7 +16,7 @@ export function ExperimentPanel() {
   const { t } = useI18n();
   const message = useMessages();
   const toast = useToast();
-  const { site } = useEditorSite();
+  const { site, variantsRevision } = useEditorSite();
   const [state, setState] = useState<State | null>(null);
   const [name, setName] = useState('');
   const [split, setSplit] = useState<Record<string, number>>({});
@@ -35,9 +35,10 @@ export function ExperimentPanel() {
     },
     [site.id],
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: variantsRevision is the signal to read the keys again.
   useEffect(() => {
     void request('GET /site/:id/experiment', { params: { id: site.id } }).then(take, () => setState(null));
-  }, [site.id, take]);
+  }, [site.id, take, variantsRevision]);
   if (!state) return null;
   const running = state.experiment?.status === 'running';
   const save = async () => {

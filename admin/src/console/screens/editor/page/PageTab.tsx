@@ -11,7 +11,7 @@ type Variant = { key: string; content: PageContent };
 
 /** Creative detail (spec §2, §3): the page picked, edited in its form; its control or one of its A/B variants. */
 export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick(id: string): void }) {
-  const { site } = useEditorSite();
+  const { site, onVariantsChanged } = useEditorSite();
   const { t } = useI18n();
   const pages = allPages(site);
   const page = pages.find((candidate) => candidate.id === pageId) ?? pages[0];
@@ -31,12 +31,14 @@ export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick
   const add = async (from: string) => {
     const created = await request('POST /site/:id/page/:pageId/variants', { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { from } }).catch(() => null);
     if (!created) return;
+    onVariantsChanged();
     await reload();
     setArm(created.key);
   };
   const remove = async (key: string) => {
     const answer = await request('DELETE /site/:id/page/:pageId/variants/:key', { params: { id: site.id, pageId: page.id, key } }).catch(() => null);
     if (!answer) return;
+    onVariantsChanged();
     setArm('control');
     await reload();
   };
