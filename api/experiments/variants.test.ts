@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignArm } from '../../model/ab/experiment.ts';
 import { readLiveManifest } from '../../publisher/versions.ts';
+import { visitorEvents } from '../db/schema-visitor.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
 
 /** Page variations through the real API, publisher and site host: the arm is chosen before the HTML leaves. */
@@ -205,5 +206,53 @@ describe('the experiment’s rules', () => {
       ['B', 0],
     ]);
     expect(results.sampleRatio).toBeNull();
+  });
+});
+
+describe('the results endpoint', () => {
+  it('counts each visitor of the running test in its hashed arm, its conversions, and flags a forced 60/40 split of a 50/50 test', async () => {
+    const site = await ctx.createSite({ name: 'Results', numberHorizontal: 1, numberVertical: 1 });
+    const pageId = site.creatives[0]!.pages[0]!.id;
+    await json(await ctx.request(`/api/site/${site.id}/page/${pageId}/variants`, { method: 'POST', json: {} }), 201);
+    await json(
+      await ctx.request(`/api/site/${site.id}/experiment`, {
+        method: 'PUT',
+        json: {
+          name: 'Forced',
+          arms: [
+            { arm: 'control', weight: 0.5 },
+            { arm: 'B', weight: 0.5 },
+          ],
+        },
+      }),
+    );
+    const { experiment: running } = await json<{ experiment: typeof experiment }>(await ctx.request(`/api/site/${site.id}/experiment/start`, { method: 'POST' }));
+    // 1,200 control visitors and 800 of B, as a broken assignment (a cache serving one arm) would give; every tenth converts.
+    const wanted = { control: 1200, B: 800 };
+    const found = { control: 0, B: 0 };
+    const rows: (typeof visitorEvents.$inferInsert)[] = [];
+    const now = new Date(Date.now() + 1000);
+    while (found.control < wanted.control || found.B < wanted.B) {
+      const variationId = randomUUID();
+      const arm = assignArm(variationId, running) as 'control' | 'B';
+      if (found[arm] >= wanted[arm]) continue;
+      const base = { siteId: site.id, variationId, userAgentClass: 'mobile', occurredAt: now, receivedAt: now };
+      rows.push({ ...base, eventType: 'slide_page' });
+      if (found[arm] % 10 === 0) rows.push({ ...base, eventType: 'form' });
+      found[arm]++;
+    }
+    // Events of another site and before the start are not the test's.
+    rows.push({ siteId: siteId, variationId: randomUUID(), userAgentClass: 'mobile', eventType: 'slide_page', occurredAt: now, receivedAt: now });
+    rows.push({ siteId: site.id, variationId: randomUUID(), userAgentClass: 'mobile', eventType: 'slide_page', occurredAt: new Date(0), receivedAt: new Date(0) });
+    ctx.db.insert(visitorEvents).values(rows).run();
+    const results = await json<{ arms: { variantId: string; visitors: number; conversions: number }[]; sampleRatio: { mismatch: boolean; pValue: number } }>(
+      await ctx.request(`/api/site/${site.id}/experiment/results`),
+    );
+    expect(results.arms.map(({ variantId, visitors, conversions }) => [variantId, visitors, conversions])).toEqual([
+      ['control', 1200, 120],
+      ['B', 800, 80],
+    ]);
+    expect(results.sampleRatio.mismatch).toBe(true);
+    expect(results.sampleRatio.pValue).toBeLessThan(0.001);
   });
 });
