@@ -7,6 +7,9 @@ import { hostHandle } from '../model/site-handle.ts';
 import type { HostSites } from './host-sites.ts';
 import { parseLanguageToken } from '../model/language.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../model/position.ts';
+import { readRunningExperiment } from '../publisher/running-experiment.ts';
+import { VARIANTS_FOLDER } from '../publisher/variant-drafts.ts';
+import { chooseVariant } from './variant-choice.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -52,11 +55,13 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
     return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': object.contentType, 'cache-control': IMMUTABLE, etag: object.etag });
   }
 
-  async function serveFile(c: Context, manifest: Manifest, path: string, status: 200 | 404) {
+  async function serveFile(c: Context, manifest: Manifest, path: string, status: 200 | 404, personal = false) {
     const file = manifest.files[path]!;
     const etag = `"${file.hash}"`;
     // A grid manifest is named by its content hash (model/grid-manifest.ts): its path never holds other bytes.
     const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': path.startsWith('_grid/') ? IMMUTABLE : 'no-cache', etag };
+    // Chosen by the visitor's cookie: no shared cache may hand it to another visitor.
+    if (personal) Object.assign(headers, { 'cache-control': 'private, no-cache', vary: 'Cookie' });
     // A page may be framed by the site itself and by the admin (the editor's frames), by no other site.
     const admin = options.adminOrigin?.();
     if (file.contentType.startsWith('text/html')) headers['content-security-policy'] = `frame-ancestors 'self'${admin ? ` ${admin}` : ''}`;
@@ -94,8 +99,12 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
   /** A path below a site's root, resolved through its live manifest; a miss gets the language's 404 page. */
   async function serveSitePath(c: Context, manifest: Manifest, rawRest: string) {
     const rest = safeDecode(rawRest) ?? '\0';
-    const path = resolvePath(manifest, rest);
-    if (path) return serveFile(c, manifest, path, 200);
+    // A variant's files are reached only through the choice below, never by their own names.
+    const path = rest.startsWith(`${VARIANTS_FOLDER}/`) ? null : resolvePath(manifest, rest);
+    if (path) {
+      const choice = chooseVariant(c, manifest, path, await readRunningExperiment(storage, manifest.siteId));
+      return serveFile(c, manifest, choice.path, 200, choice.personal);
+    }
     const lang = parseLanguageToken(rest.split('/')[0]!);
     const notFoundPage = lang && manifest.files[`${lang}/404.html`] ? `${lang}/404.html` : '404.html';
     if (manifest.files[notFoundPage]) return serveFile(c, manifest, notFoundPage, 404);

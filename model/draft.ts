@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageVariantSchema } from './ab/experiment.ts';
 import { languageSchema } from './language.ts';
 import { pageContentSchema } from './page.ts';
 import { siteSettingsSchema, siteStatusSchema } from './site.ts';
@@ -29,6 +30,8 @@ export const draftPageSchema = z.object({
   row: z.number().int().positive(),
   content: pageContentSchema,
   translations: translationsSchema,
+  /** Its A/B variants (B, C, …), each overriding parts of the content (model/ab/experiment.ts). */
+  variants: z.array(pageVariantSchema).default(() => []),
 });
 
 export const draftCreativeSchema = z.object({

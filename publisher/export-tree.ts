@@ -1,3 +1,4 @@
+import { VARIANTS_FOLDER } from './variant-drafts.ts';
 import { assertValidKey, contentTypeFor, type Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { mayReferenceMedia, mediaCollector } from './export-media.ts';
@@ -81,7 +82,10 @@ export async function exportTree(storage: Storage, siteId: string): Promise<Expo
     entries.push(entry);
   };
 
-  const files = Object.entries(manifest.files).sort(([a], [b]) => a.localeCompare(b));
+  // A static host cannot choose a variant per visitor, so it gets the control pages only.
+  const files = Object.entries(manifest.files)
+    .filter(([path]) => !path.startsWith(`${VARIANTS_FOLDER}/`))
+    .sort(([a], [b]) => a.localeCompare(b));
   for (const [path, file] of files) {
     const key = objectKey(file.hash);
     add({ path: `${base}${path}`, contentType: file.contentType, size: file.size, identity: file.hash, read: () => readObject(storage, key, path) });

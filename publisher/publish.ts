@@ -7,10 +7,12 @@ import { membersOnlyMediaStorage } from './private-media.ts';
 import type { Renderer } from './renderer.ts';
 import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
+import { pageDataPath } from '../model/snapshot.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { moveHostPointers } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
 import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
+import { draftWithVariantMedia, variantDraft, variantKeysOf, variantPath } from './variant-drafts.ts';
 import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, switchLive, type Manifest, type ManifestFile } from './versions.ts';
 
 export type PublishStep = 'images' | 'video' | 'pages' | 'upload';
@@ -74,7 +76,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
 
   const hasMembersOnly = draft.creatives.some((creative) => creative.pages.some((page) => page.content.membersOnlyLock));
   const membersUrls = hasMembersOnly ? mediaUrlsOf(draft, true) : [];
-  const publicUrls = mediaUrlsOf(draft);
+  const publicUrls = mediaUrlsOf(draftWithVariantMedia(draft));
   const imageTotal = publicUrls.length + membersUrls.length;
   // Members-only media get the same derivatives, kept under private/ and served by the API to members.
   // They come first so that the video step, which follows the public images, is the last before pages.
@@ -90,6 +92,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   const privateFiles = new Map<string, OutputFile>();
   const encoder = new TextEncoder();
   const jobs: RenderJob[] = [];
+  const variantKeys = variantKeysOf(draft);
   for (const lang of draft.settings.languages) {
     const snapshot = buildSnapshot(draft, lang, media, address);
     if (lang === defaultLanguage) {
@@ -99,6 +102,22 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     const plan = planLanguage(snapshot, renderer.buildId, (body) => sha256(encoder.encode(body)).slice(0, GRID_HASH_LENGTH));
     for (const data of plan.data) files.set(data.path, { body: encoder.encode(data.body), contentType: JSON_TYPE });
     jobs.push(...plan.renders);
+    // Each variant's pages rendered like the control's, into their own paths; the grid manifest is content-addressed, so a variant's own grid sits beside the control's.
+    for (const key of variantKeys) {
+      const variant = variantDraft(draft, key);
+      const variantPlan = planLanguage(buildSnapshot(variant.draft, lang, media, address), renderer.buildId, (body) => sha256(encoder.encode(body)).slice(0, GRID_HASH_LENGTH));
+      for (const data of variantPlan.data) {
+        if (data.path.startsWith('_grid/')) files.set(data.path, { body: encoder.encode(data.body), contentType: JSON_TYPE });
+      }
+      for (const id of variant.pageIds) {
+        const path = pageDataPath(lang, id);
+        const data = variantPlan.data.find((file) => file.path === path);
+        if (data) files.set(variantPath(key, path), { body: encoder.encode(data.body), contentType: JSON_TYPE });
+      }
+      for (const job of variantPlan.renders) {
+        if (job.locals.page && variant.pageIds.has(job.locals.page.id)) jobs.push({ ...job, paths: job.paths.map((path) => variantPath(key, path)) });
+      }
+    }
     for (const page of hasMembersOnly ? buildMembersOnlyPages(draft, lang, membersMedia) : []) {
       privateFiles.set(`${lang}/${page.id}.json`, { body: encoder.encode(JSON.stringify(page)), contentType: JSON_TYPE });
     }

@@ -26,6 +26,11 @@ import { issueApiKey } from '../api-keys/issue-api-key.ts';
 import { saveShare } from '../preview/shares.ts';
 import { saveAnnouncement } from '../announcements/announcements.ts';
 import { announcementInputSchema } from '../../model/announcement.ts';
+import { createPageVariant } from '../experiments/page-variants.ts';
+import { experiments, pageVariants } from '../db/schema-experiments.ts';
+import { clearRunningExperiment } from '../../publisher/running-experiment.ts';
+import { saveExperiment, startExperiment } from '../experiments/site-experiment.ts';
+import { experimentInputSchema } from '../../model/ab/experiment.ts';
 
 /**
  * Walks docs/permissions.md: every route × every account type × own branch / other branch,
@@ -123,6 +128,31 @@ afterAll(async () => {
 
 function freshSite(ownerId: string): string {
   return createSite(ctx.db, ownerId, createSiteInputSchema.parse({ name: 'Matrix site', numberHorizontal: 1, numberVertical: 1 }));
+}
+
+const EXPERIMENT = {
+  name: 'Matrix test',
+  arms: [
+    { arm: 'control', weight: 0.5 },
+    { arm: 'B', weight: 0.5 },
+  ],
+};
+
+const experimentSites = new Map<string, string>();
+
+/** The owner's A/B site reset to what a cell needs (its first page with variant B, the experiment set or running): a change let in leaves nothing for the next cell. */
+async function experimentSite(ownerId: string, state: 'variant' | 'draft' | 'running'): Promise<{ siteId: string; pageId: string }> {
+  const siteId = experimentSites.get(ownerId) ?? freshSite(ownerId);
+  experimentSites.set(ownerId, siteId);
+  ctx.db.delete(pageVariants).where(eq(pageVariants.siteId, siteId)).run();
+  ctx.db.delete(experiments).where(eq(experiments.siteId, siteId)).run();
+  await clearRunningExperiment(ctx.storage, siteId);
+  const site = ctx.db.select().from(sites).where(eq(sites.id, siteId)).get()!;
+  const pageId = loadSiteDraft(ctx.db, siteId).creatives[0]!.pages[0]!.id;
+  createPageVariant(ctx.db, site, pageId, { key: 'B', from: 'control' }, 'jp');
+  if (state !== 'variant') saveExperiment(ctx.db, siteId, experimentInputSchema.parse(EXPERIMENT));
+  if (state === 'running') await startExperiment(ctx.db, ctx.storage, siteId, new Date());
+  return { siteId, pageId };
 }
 
 /** One site per owner with a page, a medium and a finished publish, for the calls that change nothing lasting. */
@@ -337,6 +367,30 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'POST /site/:id/survey':
       return { path: `/site/${(await sharedSite(owner)).siteId}/survey`, init: json('POST', SURVEY) };
     case 'GET /site/:id/survey/:surveyId':
+    case 'GET /site/:id/page/:pageId/variants': {
+      const site = await sharedSite(owner);
+      return { path: `/site/${site.siteId}/page/${site.pageId}/variants` };
+    }
+    case 'POST /site/:id/page/:pageId/variants': {
+      const site = await experimentSite(owner, 'variant');
+      return { path: `/site/${site.siteId}/page/${site.pageId}/variants`, init: json('POST', { from: 'B' }) };
+    }
+    case 'PUT /site/:id/page/:pageId/variants/:key':
+    case 'DELETE /site/:id/page/:pageId/variants/:key': {
+      const site = await experimentSite(owner, 'variant');
+      const path = `/site/${site.siteId}/page/${site.pageId}/variants/B`;
+      return { path, init: key.startsWith('PUT') ? json('PUT', { detail: { mainText: 'variant' } }) : { method: 'DELETE' } };
+    }
+    case 'GET /site/:id/experiment':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/experiment` };
+    case 'PUT /site/:id/experiment':
+      return { path: `/site/${(await experimentSite(owner, 'variant')).siteId}/experiment`, init: json('PUT', EXPERIMENT) };
+    case 'POST /site/:id/experiment/start':
+      return { path: `/site/${(await experimentSite(owner, 'draft')).siteId}/experiment/start`, init: { method: 'POST' } };
+    case 'POST /site/:id/experiment/stop':
+      return { path: `/site/${(await experimentSite(owner, 'running')).siteId}/experiment/stop`, init: { method: 'POST' } };
+    case 'GET /site/:id/experiment/results':
+      return { path: `/site/${(await experimentSite(owner, 'draft')).siteId}/experiment/results` };
     case 'GET /site/:id/survey/:surveyId/responses':
     case 'GET /site/:id/survey/:surveyId/summary':
     case 'GET /site/:id/survey/:surveyId/export-csv': {

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { siteDraftSchema, type SiteDraft } from '../../model/draft.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, media, pages, sites } from '../db/schema.ts';
+import { pageVariants } from '../db/schema-experiments.ts';
 import { notFound } from '../http/errors.ts';
 
 /** The whole draft of a site, validated: what publishing and the site editor read. */
@@ -10,6 +11,7 @@ export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
   if (!site) throw notFound('siteNotFound');
   const columnRows = db.select().from(creatives).where(eq(creatives.siteId, siteId)).orderBy(asc(creatives.columnIndex)).all();
   const pageRows = db.select().from(pages).where(eq(pages.siteId, siteId)).orderBy(asc(pages.row)).all();
+  const variantRows = db.select().from(pageVariants).where(eq(pageVariants.siteId, siteId)).orderBy(asc(pageVariants.key)).all();
   const mediaRows = db.select().from(media).where(eq(media.siteId, siteId)).all();
   return siteDraftSchema.parse({
     id: site.id,
@@ -20,7 +22,15 @@ export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
       id: creative.id,
       columnIndex: creative.columnIndex,
       name: creative.name,
-      pages: pageRows.filter((page) => page.creativeId === creative.id).map((page) => ({ id: page.id, row: page.row, content: page.content, translations: page.translations })),
+      pages: pageRows
+        .filter((page) => page.creativeId === creative.id)
+        .map((page) => ({
+          id: page.id,
+          row: page.row,
+          content: page.content,
+          translations: page.translations,
+          variants: variantRows.filter((variant) => variant.pageId === page.id).map(({ key, content, translations }) => ({ key, content, translations })),
+        })),
     })),
     media: mediaRows.map(({ id, sha256, kind, mime, ext, size, originalName }) => ({ id, sha256, kind, mime, ext, size, name: originalName })),
   });

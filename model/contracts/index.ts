@@ -3,6 +3,7 @@ import { announcementContracts } from './announcements.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
+import { experimentContracts } from './experiments.ts';
 import { identityContracts } from './identity.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
@@ -22,6 +23,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   domains: domainContracts,
   apiKeys: apiKeyContracts,
   notifications: notificationContracts,
+  experiments: experimentContracts,
   surveyResults: surveyResultContracts,
   bulk: bulkContracts,
   publishing: publishingContracts,

@@ -193,6 +193,19 @@ export const backOfficeCn = {
   sharedEmailsDeleted: '已删除共享邮箱。',
   announcementNotFound: '未找到。',
   receiversRequired: '请至少选择一个接收者。',
+  invalidVariantKey: '变体名称为B到Z之间的一个字母。',
+  experimentNeedsTwoArms: '实验需要原始版本和至少一个变体。',
+  experimentControlFirst: '流量分配的第一项必须是原始版本。',
+  experimentWeightsSum: '流量分配合计必须为100%。',
+  variantNotFound: '未找到变体。',
+  variantExists: '此页面已有变体{key}。',
+  variantLimit: '每个页面最多可有{max}个变体。',
+  experimentNotFound: '此站点还没有实验。',
+  experimentRunning: '请先停止实验再更改流量分配。',
+  experimentAlreadyRunning: '实验已在运行。',
+  experimentNotRunning: '实验未在运行。',
+  experimentArmMissing: '还没有页面拥有变体{key}。',
+  experimentSampleRatioMismatch: '样本比例不匹配：访客未按设定分配（p = {p}）。在信任这些结果之前请检查分配。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

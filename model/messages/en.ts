@@ -193,6 +193,19 @@ export const backOfficeEn = {
   sharedEmailsDeleted: 'The shared emails were deleted.',
   announcementNotFound: 'Not found.',
   receiversRequired: 'Choose at least one receiver.',
+  invalidVariantKey: 'A variant is named by one letter from B to Z.',
+  experimentNeedsTwoArms: 'An experiment needs the control and at least one variant.',
+  experimentControlFirst: 'The control comes first in the split.',
+  experimentWeightsSum: 'The split must add up to 100 %.',
+  variantNotFound: 'Variant not found.',
+  variantExists: 'This page already has variant {key}.',
+  variantLimit: 'A page can have at most {max} variants.',
+  experimentNotFound: 'This site has no experiment yet.',
+  experimentRunning: 'Stop the experiment before changing its split.',
+  experimentAlreadyRunning: 'The experiment is already running.',
+  experimentNotRunning: 'The experiment is not running.',
+  experimentArmMissing: 'No page has variant {key} yet.',
+  experimentSampleRatioMismatch: 'Sample ratio mismatch: visitors are not split as set (p = {p}). Check the assignment before trusting these results.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

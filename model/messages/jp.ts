@@ -193,6 +193,19 @@ export const backOfficeJp = {
   sharedEmailsDeleted: '共有メールアドレスを削除しました。',
   announcementNotFound: '見つかりません。',
   receiversRequired: '配信先を1つ以上選択してください。',
+  invalidVariantKey: 'バリエーション名はBからZまでの1文字です。',
+  experimentNeedsTwoArms: 'テストにはオリジナルと1つ以上のバリエーションが必要です。',
+  experimentControlFirst: '配分の最初はオリジナルにしてください。',
+  experimentWeightsSum: '配分の合計を100%にしてください。',
+  variantNotFound: 'バリエーションが見つかりません。',
+  variantExists: 'このページにはすでにバリエーション{key}があります。',
+  variantLimit: '1ページのバリエーションは最大{max}個です。',
+  experimentNotFound: 'このサイトにはまだテストがありません。',
+  experimentRunning: '配分を変更する前にテストを停止してください。',
+  experimentAlreadyRunning: 'テストはすでに実行中です。',
+  experimentNotRunning: 'テストは実行されていません。',
+  experimentArmMissing: 'バリエーション{key}を持つページがまだありません。',
+  experimentSampleRatioMismatch: 'サンプル比率の不一致：訪問者が設定どおりに配分されていません（p = {p}）。結果を信頼する前に割り当てを確認してください。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

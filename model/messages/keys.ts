@@ -211,6 +211,20 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'sharedEmailsDeleted',
   'announcementNotFound',
   'receiversRequired',
+  // Page variations (A/B)
+  'invalidVariantKey',
+  'experimentNeedsTwoArms',
+  'experimentControlFirst',
+  'experimentWeightsSum',
+  'variantNotFound',
+  'variantExists',
+  'variantLimit',
+  'experimentNotFound',
+  'experimentRunning',
+  'experimentAlreadyRunning',
+  'experimentNotRunning',
+  'experimentArmMissing',
+  'experimentSampleRatioMismatch',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -193,6 +193,19 @@ export const backOfficeKr = {
   sharedEmailsDeleted: '공유 이메일을 삭제했습니다.',
   announcementNotFound: '찾을 수 없습니다.',
   receiversRequired: '수신자를 하나 이상 선택해 주세요.',
+  invalidVariantKey: '변형 이름은 B부터 Z까지의 한 글자입니다.',
+  experimentNeedsTwoArms: '실험에는 원본과 하나 이상의 변형이 필요합니다.',
+  experimentControlFirst: '배분의 첫 번째는 원본이어야 합니다.',
+  experimentWeightsSum: '배분의 합계는 100%여야 합니다.',
+  variantNotFound: '변형을 찾을 수 없습니다.',
+  variantExists: '이 페이지에는 이미 변형 {key}이(가) 있습니다.',
+  variantLimit: '한 페이지의 변형은 최대 {max}개입니다.',
+  experimentNotFound: '이 사이트에는 아직 실험이 없습니다.',
+  experimentRunning: '배분을 변경하기 전에 실험을 중지하세요.',
+  experimentAlreadyRunning: '실험이 이미 실행 중입니다.',
+  experimentNotRunning: '실험이 실행 중이 아닙니다.',
+  experimentArmMissing: '변형 {key}을(를) 가진 페이지가 아직 없습니다.',
+  experimentSampleRatioMismatch: '표본 비율 불일치: 방문자가 설정대로 배분되지 않았습니다(p = {p}). 결과를 신뢰하기 전에 할당을 확인하세요.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

@@ -3,6 +3,7 @@ import type { apiKeyContracts, domainContracts } from '../../../../model/contrac
 import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
+import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
 import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
@@ -30,7 +31,8 @@ type AdminContract =
   | Listed<typeof apiKeyContracts>
   | Listed<typeof domainContracts>
   | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
-  | Listed<typeof announcementContracts>;
+  | Listed<typeof announcementContracts>
+  | Listed<typeof experimentContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

@@ -6,6 +6,45 @@ import { addLaterTexts, type Row } from './later-texts.ts';
  * login screen does not carry them.
  */
 const SCREENS = {
+  // Page variations (A/B)
+  variants: ['Variants', 'バリエーション', '变体', '변형'],
+  variantControl: ['Control', 'オリジナル', '原始版本', '원본'],
+  variantAdd: ['Add a variant', 'バリエーションを追加', '添加变体', '변형 추가'],
+  variantDuplicate: ['Duplicate this one', 'これを複製', '复制当前', '이것을 복제'],
+  variantRemove: ['Remove this variant', 'このバリエーションを削除', '删除此变体', '이 변형 삭제'],
+  variantRemoveConfirm: [
+    'Remove variant {key}? Its visitors will see the control page.',
+    'バリエーション{key}を削除しますか？その訪問者にはオリジナルのページが表示されます。',
+    '删除变体{key}？其访客将看到原始页面。',
+    '변형 {key}을(를) 삭제할까요? 해당 방문자에게는 원본 페이지가 표시됩니다.',
+  ],
+  variantEditing: [
+    'Editing variant {key}: media, texts, buttons, link areas and products',
+    'バリエーション{key}を編集中：メディア、テキスト、ボタン、リンクエリア、商品',
+    '正在编辑变体{key}：媒体、文本、按钮、链接区域、商品',
+    '변형 {key} 편집 중: 미디어, 텍스트, 버튼, 링크 영역, 상품',
+  ],
+  experiment: ['A/B test', 'A/Bテスト', 'A/B测试', 'A/B 테스트'],
+  experimentName: ['Test name', 'テスト名', '测试名称', '테스트 이름'],
+  experimentSplit: ['Traffic split (%)', 'トラフィック配分（%）', '流量分配（%）', '트래픽 배분(%)'],
+  experimentCoverage: ['Share of visitors in the test (%)', 'テスト対象の訪問者の割合（%）', '参与测试的访客比例（%）', '테스트 대상 방문자 비율(%)'],
+  experimentSave: ['Save the test', 'テストを保存', '保存测试', '테스트 저장'],
+  experimentStart: ['Start', '開始', '开始', '시작'],
+  experimentStop: ['Stop', '停止', '停止', '중지'],
+  experimentNoVariants: [
+    'Add a variant to a page (Creative detail) to test it.',
+    'テストするには、ページにバリエーションを追加してください（クリエイティブ詳細）。',
+    '请先在页面中添加变体（创意详情）再进行测试。',
+    '테스트하려면 페이지에 변형을 추가하세요(크리에이티브 상세).',
+  ],
+  'experimentStatus.draft': ['Not started', '未開始', '未开始', '시작 전'],
+  'experimentStatus.running': ['Running', '実行中', '运行中', '실행 중'],
+  'experimentStatus.stopped': ['Stopped', '停止中', '已停止', '중지됨'],
+  experimentVisitors: ['Visitors', '訪問者', '访客', '방문자'],
+  experimentConversions: ['CV', 'CV', 'CV', 'CV'],
+  experimentRate: ['CV rate', 'CV率', 'CV率', 'CV율'],
+  experimentChance: ['Chance to beat control', 'オリジナルに勝つ確率', '胜过原始版本的概率', '원본을 이길 확률'],
+  experimentUplift: ['Uplift (95 % interval)', '改善率（95%区間）', '提升（95%区间）', '개선율(95% 구간)'],
   // Editor
   editor: ['Site editor', 'サイト編集', '站点编辑', '사이트 편집'],
   editingLanguage: ['Editing language', '編集言語', '编辑语言', '편집 언어'],

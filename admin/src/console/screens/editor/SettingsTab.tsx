@@ -1,3 +1,4 @@
+import { ExperimentPanel } from './ExperimentPanel.tsx';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LANGUAGES } from '../../../../../model/language.ts';
@@ -138,6 +139,7 @@ export function SettingsTab() {
       <div className="stack">
         <GridForm />
         <DomainSetup />
+        <ExperimentPanel />
       </div>
     </div>
   );

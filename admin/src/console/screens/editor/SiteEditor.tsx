@@ -64,7 +64,12 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
     setPageId(id);
     setTab('page');
   }, []);
-  const editing = useMemo<EditorSite | null>(() => (site ? { site, onSaved, setUnsaved } : null), [site, onSaved, setUnsaved]);
+  const [variantsRevision, setVariantsRevision] = useState(0);
+  const onVariantsChanged = useCallback(() => setVariantsRevision((count) => count + 1), []);
+  const editing = useMemo<EditorSite | null>(
+    () => (site ? { site, onSaved, setUnsaved, variantsRevision, onVariantsChanged } : null),
+    [site, onSaved, setUnsaved, variantsRevision, onVariantsChanged],
+  );
   if (!site || !editing) return <p className="loading">{t('loading')}</p>;
   return (
     <section className="editor">

@@ -6,7 +6,14 @@ import type { SiteView } from '../../api/types.ts';
  * the site a save answered, and how a form says it holds unsaved changes (named by the form, so
  * the editor can warn before they are lost to leaving, previewing or switching language).
  */
-export type EditorSite = { site: SiteView; onSaved(site: SiteView): void; setUnsaved(form: string, unsaved: boolean): void };
+export type EditorSite = {
+  site: SiteView;
+  onSaved(site: SiteView): void;
+  setUnsaved(form: string, unsaved: boolean): void;
+  /** Counts changes to the pages' A/B variants (added, removed), which the site view does not carry: the test panel reads the keys again on each. */
+  variantsRevision: number;
+  onVariantsChanged(): void;
+};
 
 const EditorSiteContext = createContext<EditorSite | null>(null);
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
+import { applyVariant } from '../../../../../../model/ab/experiment.ts';
 import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
 import { placeRefusalIssues } from '../../../api/refusal.ts';
 import type { SitePage } from '../../../api/types.ts';
@@ -15,7 +16,7 @@ import { historyKey } from './history-key.ts';
 import { LinksSection } from './LinksSection.tsx';
 import { PlacementEditor } from './PlacementEditor.tsx';
 import { ProductsSection } from './ProductsSection.tsx';
-import { isFormField, savePage } from './save-page.ts';
+import { isFormField, savePage, saveVariant } from './save-page.ts';
 import { withSavedPage } from './site-pages.ts';
 import { useEditHistory } from './use-edit-history.ts';
 
@@ -29,11 +30,13 @@ const ignoreBoxes = () => {};
  * failed save keeps every typed value (the request client shows why); a saved page is taken
  * from the PUT's answer.
  */
-export function PageForm({ page }: { page: SitePage }) {
+export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; variant?: { key: string; content: PageContent }; onVariantSaved?(saved: { key: string; content: PageContent }): void }) {
   const { t, lang } = useI18n();
   const toast = useToast();
   const { site, onSaved, setUnsaved } = useEditorSite();
-  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: pageContentSchema.parse(page) });
+  // A variant is edited as the page a visitor of its arm sees: the control with the variant's parts in place, on the same canvas.
+  const contentOf = (control: SitePage) => (variant ? applyVariant(pageContentSchema.parse(control), variant.content) : pageContentSchema.parse(control));
+  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: contentOf(page) });
   const history = useEditHistory(form);
   const [selected, setSelected] = useState<string | null>(null);
   // A save reloads the canvas, so media uploaded since it opened are in its draft.
@@ -48,8 +51,9 @@ export function PageForm({ page }: { page: SitePage }) {
   };
   const { isDirty, isSubmitting } = form.formState;
   // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: contentOf reads the variant, which keys this form.
   useEffect(() => {
-    form.reset(pageContentSchema.parse(page), { keepDirtyValues: true });
+    form.reset(contentOf(page), { keepDirtyValues: true });
   }, [form, page]);
   useEffect(() => {
     setUnsaved(`page-${page.id}`, isDirty);
@@ -59,23 +63,40 @@ export function PageForm({ page }: { page: SitePage }) {
   const imageUrl = form.watch('detail.imageUrl');
   const isVideo = site.media.find((record) => imageUrl.endsWith(`/${record.id}`))?.kind === 'video';
 
+  // A refusal naming a field (a custom path another page uses) shows beside it; any other is
+  // toasted. Either way the form keeps every typed value.
+  const showRefusal = async (error: unknown) => {
+    const values = form.getValues();
+    const unplaced = await placeRefusalIssues(
+      error,
+      (path) => isFormField(values, path),
+      (path, problem, focus) => {
+        if (isFormField(values, path)) form.setError(path, problem, { shouldFocus: focus });
+      },
+      lang,
+    );
+    if (unplaced) toast(unplaced, 'error');
+  };
   const submit = form.handleSubmit(async (content) => {
+    if (variant) {
+      let saved: Awaited<ReturnType<typeof saveVariant>>;
+      try {
+        saved = await saveVariant(site, page.id, variant.key, content);
+      } catch (error) {
+        await showRefusal(error);
+        return;
+      }
+      form.reset(applyVariant(pageContentSchema.parse(page), saved.content));
+      onVariantSaved?.(saved);
+      setRevision((count) => count + 1);
+      toast(t('saved'));
+      return;
+    }
     let answer: Awaited<ReturnType<typeof savePage>>;
     try {
       answer = await savePage(site, page.id, content);
     } catch (error) {
-      // A refusal naming a field (a custom path another page uses) shows beside it; any other is
-      // toasted. Either way the form keeps every typed value.
-      const values = form.getValues();
-      const unplaced = await placeRefusalIssues(
-        error,
-        (path) => isFormField(values, path),
-        (path, problem, focus) => {
-          if (isFormField(values, path)) form.setError(path, problem, { shouldFocus: focus });
-        },
-        lang,
-      );
-      if (unplaced) toast(unplaced, 'error');
+      await showRefusal(error);
       return;
     }
     form.reset(pageContentSchema.parse(answer.page));

@@ -8,6 +8,11 @@ export function savePage(site: Pick<SiteView, 'id' | 'lang'>, pageId: string, co
   return request('PUT /site/:id/page/:pageId', { params: { id: site.id, pageId }, query: { lang: site.lang }, body: content }, { quiet: true });
 }
 
+/** Saves a page variant's content (the parts that differ from the control); quiet, so a refusal can be shown beside its field. */
+export function saveVariant(site: Pick<SiteView, 'id' | 'lang'>, pageId: string, key: string, content: PageContent) {
+  return request('PUT /site/:id/page/:pageId/variants/:key', { params: { id: site.id, pageId, key }, query: { lang: site.lang }, body: content }, { quiet: true });
+}
+
 /**
  * Whether a refusal's dotted path names a field the page form holds: its parent is there (the
  * page, a button, a social link), so a message set on it has a field to show beside.

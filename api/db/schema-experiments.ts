@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { pages, sites } from './schema.ts';
+
+/**
+ * Page variations (A/B, model/ab/experiment.ts): a page's variants, which override parts of its
+ * content, and the site's one experiment, which splits visitors between the control and the variant keys.
+ */
+
+export const pageVariants = sqliteTable(
+  'page_variants',
+  {
+    id: text('id').primaryKey(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    pageId: text('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    /** B … Z: the arm of the site's experiment this variant belongs to. */
+    key: text('key').notNull(),
+    /** pageContentSchema in the site's default language; only the parts of VARIANT_PARTS are published. */
+    content: text('content', { mode: 'json' }).notNull(),
+    translations: text('translations', { mode: 'json' }).notNull().default(sql`'{}'`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [uniqueIndex('page_variants_page_key').on(table.pageId, table.key), index('page_variants_site').on(table.siteId)],
+);
+
+/** One experiment per site; starting it again after a stop keeps its seed, so returning visitors keep their arm. */
+export const experiments = sqliteTable('experiments', {
+  id: text('id').primaryKey(),
+  siteId: text('site_id')
+    .notNull()
+    .unique()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** GrowthBook's hash seed: with a visitor's variationId it decides the arm. */
+  seed: text('seed').notNull(),
+  /** experimentArmSchema[]: control first, weights summing to 1. */
+  arms: text('arms', { mode: 'json' }).notNull(),
+  coverage: real('coverage').notNull().default(1),
+  status: text('status').notNull().default('draft'),
+  startedAt: integer('started_at', { mode: 'timestamp_ms' }),
+  stoppedAt: integer('stopped_at', { mode: 'timestamp_ms' }),
+});
