@@ -114,8 +114,8 @@ export function previewHost(deps: PreviewHostDeps) {
     // URLs are the draft's (a publish swaps them for public ones): it may look them up as such.
     const found = locals.page;
     const canvas = found && c.req.query(CANVAS_FLAG) !== undefined ? { ...locals, page: { ...found, media: { ...mediaMap.entries, ...found.media } } } : locals;
-    const { status, html } = await renderer.renderPage(canvas);
-    return c.body(html, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
+    const { status, body } = await renderer.renderPage(canvas);
+    return c.body(body, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
   }
 
   return new Hono().get('/preview/:siteId/:token', handle).get('/preview/:siteId/:token/*', handle);
