@@ -61,7 +61,8 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
     buildId,
     async renderPage(locals) {
       const response = await entry.render(new Request('http://render.local/'), locals);
-      return { status: response.status, body: await response.bytes() };
+      // arrayBuffer(), not bytes(): @hono/node-server replaces the global Response with a class of its own that lacks bytes().
+      return { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
     },
   };
 }
