@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ORIGIN, createTestContext, SITE_ORIGIN, type TestContext } from './test-support.ts';
 
@@ -26,6 +27,31 @@ describe('published pages and framing', () => {
     const sitemap = await ctx.visit('/sitemap.xml', { site: site.id });
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get('content-security-policy')).toBeNull();
+  });
+});
+
+describe('compression', () => {
+  it('sends pages and scripts gzipped to a browser that takes gzip, the same bytes unzipped, with Vary; images and 304s as they are', async () => {
+    const site = await ctx.createSite({ name: 'Compressed', numberHorizontal: 1, numberVertical: 1 });
+    await ctx.publish(site.id);
+    const plain = await ctx.visit('/', { site: site.id });
+    const plainBytes = new Uint8Array(await plain.arrayBuffer());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const zipped = await ctx.visit('/', { site: site.id, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('accept-encoding');
+    expect(zipped.headers.get('etag')).toBe(plain.headers.get('etag'));
+    const zippedBytes = new Uint8Array(await zipped.arrayBuffer());
+    expect(zippedBytes.byteLength).toBeLessThan(plainBytes.byteLength / 2);
+    expect(new Uint8Array(gunzipSync(zippedBytes))).toEqual(plainBytes);
+    const revalidated = await ctx.visit('/', { site: site.id, headers: { 'accept-encoding': 'gzip', 'if-none-match': plain.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+
+    const script = [...new TextDecoder().decode(plainBytes).matchAll(/\/_astro\/[\w.-]+\.js/g)].map((match) => match[0])[0]!;
+    const scriptResponse = await ctx.visit(script, { site: site.id, headers: { 'accept-encoding': 'gzip' } });
+    expect(scriptResponse.status).toBe(200);
+    expect(scriptResponse.headers.get('content-encoding')).toBe('gzip');
+    expect(scriptResponse.headers.get('cache-control')).toContain('immutable');
   });
 });
 

@@ -5,6 +5,7 @@ import { safeDecode } from './http/safe-decode.ts';
 import { customDomainOrigin, handleOrigin, requestHostName } from '../model/site-origin.ts';
 import { hostHandle } from '../model/site-handle.ts';
 import type { HostSites } from './host-sites.ts';
+import { compressedBodies } from './compressed-body.ts';
 import { parseLanguageToken } from '../model/language.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../model/position.ts';
 import { readRunningExperiment } from '../publisher/running-experiment.ts';
@@ -29,11 +30,19 @@ const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
  * Serves published sites from storage, the way a CDN with edge logic would: a host resolves to a
  * site through the pointers a publish writes (`{handle}.{SITE_DOMAIN}` or a custom domain), a path
  * through the site's live manifest to a content-addressed object. Pages are `no-cache` with
- * their hash as ETag; hashed assets, grid manifests and media derivatives are immutable.
+ * their hash as ETag; hashed assets, grid manifests and media derivatives are immutable. Text goes
+ * gzipped to a browser that takes it, compressed once per content hash.
  */
 export function siteHost(storage: Storage, options: SiteHostOptions) {
   // Manifests never change once written, so one read per version is enough.
   const manifests = new Map<string, Manifest>();
+  const bodies = compressedBodies();
+
+  /** The stored bytes, gzipped when the type is text and the browser takes gzip; `hash` names the bytes. */
+  async function send(c: Context, hash: string, stored: Uint8Array<ArrayBuffer>, status: 200 | 404, headers: Record<string, string>) {
+    const { body, encoding, varies } = await bodies.choose({ hash, contentType: headers['content-type'] ?? '', body: stored, acceptEncoding: c.req.header('accept-encoding') });
+    return c.body(body, status, { ...headers, ...(varies ? { vary: 'accept-encoding' } : {}), ...(encoding ? { 'content-encoding': encoding } : {}) });
+  }
   async function liveManifest(siteId: string): Promise<Manifest | null> {
     const pointer = await readLivePointer(storage, siteId).catch(() => null);
     if (!pointer) return null;
@@ -52,7 +61,7 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
     // Storage rejects '..' segments itself; a bad key is simply not found.
     const object = await storage.get(key).catch(() => null);
     if (!object) return c.text('Not found', 404);
-    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': object.contentType, 'cache-control': IMMUTABLE, etag: object.etag });
+    return send(c, key, object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': object.contentType, 'cache-control': IMMUTABLE, etag: object.etag });
   }
 
   async function serveFile(c: Context, manifest: Manifest, path: string, status: 200 | 404, personal = false) {
@@ -68,7 +77,7 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
     if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     const object = await storage.get(objectKey(file.hash));
     if (!object) return c.text('Not found', 404);
-    return c.body(object.body as Uint8Array<ArrayBuffer>, status, headers);
+    return send(c, file.hash, object.body as Uint8Array<ArrayBuffer>, status, headers);
   }
 
   /**

@@ -134,8 +134,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   let rendered = 0;
   report({ step: 'pages', done: 0, total: toRender.length });
   for (const job of toRender) {
-    const { html } = await renderer.renderPage(job.locals);
-    const body = encoder.encode(html);
+    const { body } = await renderer.renderPage(job.locals);
     for (const path of job.paths) files.set(path, { body, contentType: HTML, inputs: job.inputs });
     report({ step: 'pages', done: ++rendered, total: toRender.length });
   }

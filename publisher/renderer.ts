@@ -10,8 +10,11 @@ export const TEMPLATE_DIST = fileURLToPath(new URL('../site-template/dist/', imp
 
 export type ClientAsset = { key: string; body: Uint8Array };
 export type Renderer = {
-  /** HTML of one page file, and whether it is a found page (200) or the not-found page. */
-  renderPage(locals: RenderLocals): Promise<{ status: number; html: string }>;
+  /**
+   * The UTF-8 HTML of one page file, and whether it is a found page (200) or the not-found page.
+   * Bytes, as Astro made them: read as text they were decoded and encoded again for storage.
+   */
+  renderPage(locals: RenderLocals): Promise<{ status: number; body: Uint8Array<ArrayBuffer> }>;
   /** The template's content-hashed client files, stored once under `_astro/`. */
   clientAssets: ClientAsset[];
   /**
@@ -27,7 +30,7 @@ type BuiltEntry = { render(request: Request, locals: object): Promise<Response> 
  * Loads the built viewer. Rendering needs no Vite: the entry is plain JavaScript that Astro
  * produced at build time. Throws a clear error when the template was never built.
  *
- * @example const renderer = await loadRenderer(); const { html } = await renderer.renderPage(locals);
+ * @example const renderer = await loadRenderer(); const { body } = await renderer.renderPage(locals);
  */
 export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Renderer> {
   const entryFile = join(distDir, 'server', 'entry.mjs');
@@ -58,7 +61,8 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
     buildId,
     async renderPage(locals) {
       const response = await entry.render(new Request('http://render.local/'), locals);
-      return { status: response.status, html: await response.text() };
+      // arrayBuffer(), not bytes(): @hono/node-server replaces the global Response with a class of its own that lacks bytes().
+      return { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
     },
   };
 }

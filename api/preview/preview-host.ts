@@ -140,8 +140,8 @@ export function previewHost(deps: PreviewHostDeps) {
     // The canvas is the owner's editor alone: a shared preview never is one.
     const found = locals.page;
     const canvas = owner && found && c.req.query(CANVAS_FLAG) !== undefined ? { ...locals, page: { ...found, media: { ...mediaMap.entries, ...found.media } } } : locals;
-    const { status, html } = await renderer.renderPage(viewOnly ? { ...canvas, viewOnly: true } : canvas);
-    return c.body(html, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
+    const { status, body } = await renderer.renderPage(viewOnly ? { ...canvas, viewOnly: true } : canvas);
+    return c.body(body, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
   }
 
   return new Hono().get('/preview/:siteId/:token', handle).get('/preview/:siteId/:token/*', handle);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Destination } from '../../../model/destination.ts';
-import type { GridNeighbourhood, PageSite, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import type { SiteSnapshot } from '../../../model/snapshot.ts';
 import AlbumButton from './AlbumButton.tsx';
 import CategoryColumn from './CategoryColumn.tsx';
 import LanguageSelect from './LanguageSelect.tsx';
@@ -20,10 +20,10 @@ import { isLandable, pageAt, type Cell } from './navigation.ts';
 import { usePageCache } from './page-cache.ts';
 import { useSwipeInput } from './swipe-input.ts';
 import { t } from './i18n.ts';
+import { readViewerData, ServerViewerData, type ViewerData } from './viewer-data.ts';
 
-/** What a page file hands the viewer, as one JSON string: Astro's typed encoding of nested props is several times larger and slower to render. */
-export type ViewerData = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood; viewOnly?: true };
-type Props = { data: string };
+/** On the server, the page's data; in the browser, the `{}` Astro's props hold in its place (viewer-data.ts). */
+type Props = { data: ServerViewerData | Record<string, never> };
 
 /** What view-only mode leaves inert (V §5 "a button click is ignored in view-only mode"): every button and link area of the owner's content, their own HTML's links included. */
 const INERT = '.sg-cta, .sg-link-area, .sg-link-button, .sg-product-point, .sg-popup-action, .sg-campaign a, .sg-campaign button';
@@ -37,7 +37,7 @@ function ignoreInertClick(event: MouseEvent<HTMLDivElement>) {
 
 /** The swipe viewer, its error screen in its place if it fails. */
 export default function Viewer({ data }: Props) {
-  const viewerData = useMemo(() => JSON.parse(data) as ViewerData, [data]);
+  const viewerData = useMemo(() => (data instanceof ServerViewerData ? data.data : readViewerData()), [data]);
   return (
     <ViewerErrorBoundary lang={viewerData.site.lang}>
       <SwipeViewer {...viewerData} />

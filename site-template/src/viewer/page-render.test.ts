@@ -42,7 +42,8 @@ function page(content: Record<string, unknown>): ResolvedPage {
 }
 
 async function html(lang: Language, poweredBy: boolean, content: Record<string, unknown>) {
-  return (await (await renderer).renderPage({ site: site(lang, poweredBy), page: page(content), neighbourhood: neighbourhoodOf(GRID, { column: 0, row: 1 }, true), assetOrigin: '' })).html;
+  const { body } = await (await renderer).renderPage({ site: site(lang, poweredBy), page: page(content), neighbourhood: neighbourhoodOf(GRID, { column: 0, row: 1 }, true), assetOrigin: '' });
+  return new TextDecoder().decode(body);
 }
 
 const withCta = { showCompany: true, buttons: [{ id: 'b1', buttonText: 'Go', linkDestinationUrl: 'https://example.com/' }] };
