@@ -41,7 +41,9 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
   /** The stored bytes, gzipped when the type is text and the browser takes gzip; `hash` names the bytes. */
   async function send(c: Context, hash: string, stored: Uint8Array<ArrayBuffer>, status: 200 | 404, headers: Record<string, string>) {
     const { body, encoding, varies } = await bodies.choose({ hash, contentType: headers['content-type'] ?? '', body: stored, acceptEncoding: c.req.header('accept-encoding') });
-    return c.body(body, status, { ...headers, ...(varies ? { vary: 'accept-encoding' } : {}), ...(encoding ? { 'content-encoding': encoding } : {}) });
+    // A page chosen by the visitor's A/B cookie already varies by Cookie: both must be named.
+    const vary = [headers.vary, varies ? 'Accept-Encoding' : undefined].filter((name) => name !== undefined).join(', ');
+    return c.body(body, status, { ...headers, ...(vary ? { vary } : {}), ...(encoding ? { 'content-encoding': encoding } : {}) });
   }
   async function liveManifest(siteId: string): Promise<Manifest | null> {
     const pointer = await readLivePointer(storage, siteId).catch(() => null);

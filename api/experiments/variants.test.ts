@@ -83,7 +83,7 @@ describe('page variants', () => {
       expect(arm).toBe(assignArm(variationId, experiment));
       arms[arm]++;
       if (visitor === 0) {
-        expect(response.headers.get('vary')).toBe('Cookie');
+        expect(response.headers.get('vary')).toBe('Cookie, Accept-Encoding');
         expect(response.headers.get('cache-control')).toBe('private, no-cache');
         expect(cookieOf(response, 'experimentId')).toBe(experiment.id);
       }
