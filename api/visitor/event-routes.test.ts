@@ -120,7 +120,11 @@ describe('POST /api/end-user/events', () => {
   });
 
   it('drops bots: answered 202 with nothing stored and no cookie', async () => {
-    for (const userAgent of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0 Safari/537.36', 'curl/8.4.0']) {
+    for (const userAgent of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0 Safari/537.36',
+      'curl/8.4.0',
+    ]) {
       const response = await send([{ type: 'landing', cell: 'A1' }], { userAgent });
       expect(response.status).toBe(202);
       expect(await response.json()).toEqual({ accepted: 0 });
@@ -134,7 +138,11 @@ describe('POST /api/end-user/events', () => {
   it('counts a cookieless site without cookies: an id from the day, address and browser that changes each day, its salts deleted after 48 hours', async () => {
     const saved = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { analytics: { cookieless: true, conversionEvents: ['contact', 'click_phone'] } } });
     expect(saved.status).toBe(200);
-    const salts = () => ctx.db.$client.prepare('SELECT day FROM analytics_salts ORDER BY day').all().map((row) => (row as { day: string }).day);
+    const salts = () =>
+      ctx.db.$client
+        .prepare('SELECT day FROM analytics_salts ORDER BY day')
+        .all()
+        .map((row) => (row as { day: string }).day);
     const landing = [{ type: 'landing', cell: 'A1' }];
     const day1 = await send(landing, { ip: '192.0.2.1', cookie: 'sessionId=known-visitor' });
     expect(day1.status).toBe(202);
