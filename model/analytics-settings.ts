@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { convertibleEventTypeSchema, DEFAULT_CONVERSION_EVENTS, type ConvertibleEventType } from './visitor-event.ts';
+import { convertibleEventTypeSchema } from './visitor-event.ts';
+import { DEFAULT_CONVERSION_EVENTS, type ConvertibleEventType } from './visitor-event-kinds.ts';
 
 /**
  * A site's analytics settings (issue 13). `cookieless`: visitors are counted without any cookie,

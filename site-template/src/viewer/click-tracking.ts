@@ -1,4 +1,4 @@
-import { snsTypeSchema } from '../../../model/sns.ts';
+import { isSnsType } from '../../../model/sns-types.ts';
 import { setClickCookies, trackEvent, type Where } from './analytics.ts';
 import { noteTap } from './visit-tracking.ts';
 
@@ -25,9 +25,9 @@ export function trackPageClicks(root: HTMLElement, current: () => Current): () =
     const on = { cell: position, ...(pageId && ID.test(pageId) ? { pageId } : {}) };
     const phone = target?.closest<HTMLAnchorElement>('a[href^="tel:"]');
     if (phone) trackEvent(where, { type: 'click_phone', ...on });
-    const sns = snsTypeSchema.safeParse(target?.closest<HTMLElement>('[data-sns-type]')?.dataset.snsType);
+    const snsType = target?.closest<HTMLElement>('[data-sns-type]')?.dataset.snsType;
     // A phone number among the social links is a call, counted above.
-    if (sns.success && sns.data !== 'phone_number') trackEvent(where, { type: 'click_sns', ...on, snsType: sns.data });
+    if (isSnsType(snsType) && snsType !== 'phone_number') trackEvent(where, { type: 'click_sns', ...on, snsType });
     const element = target?.closest<HTMLElement>('[data-button-id], [data-link-id], [data-product-id]');
     if (!element) return;
     const { buttonId, linkId, productId } = element.dataset;

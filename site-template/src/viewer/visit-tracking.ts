@@ -1,5 +1,5 @@
 import { parsePosition } from '../../../model/position.ts';
-import { DWELL_MAX_MS, TAP_FRAME, tapBin, type MoveDirection } from '../../../model/visitor-event.ts';
+import { DWELL_MAX_MS, TAP_FRAME, tapBin, type MoveDirection } from '../../../model/visitor-event-kinds.ts';
 import { flushEvents, rememberCell, trackEvent, type Where } from './analytics.ts';
 
 /** Where the visitor is: a cell and its page. */
