@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorEvents } from '../api/db/schema-visitor.ts';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
-import { launchBrowser, onPort, swipe, waitForHydration, serveOnLoopback } from './browser.ts';
+import { launchBrowser, onPort, PHONE_USER_AGENT, swipe, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // Popup CTAs, the notification banner, campaign side panels and analytics of a published site,
 // read from its saved settings by the viewer in Chromium.
@@ -81,7 +81,7 @@ afterAll(async () => {
 });
 
 async function phone(at?: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true, userAgent: PHONE_USER_AGENT });
   const page = await context.newPage();
   if (at !== undefined) await page.clock.install({ time: at });
   return page;
