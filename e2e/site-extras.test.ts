@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorEvents } from '../api/db/schema-visitor.ts';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
-import { launchBrowser, onPort, PHONE_USER_AGENT, swipe, waitForHydration, serveOnLoopback } from './browser.ts';
+import { launchBrowser, onPort, PHONE_BROWSER_ARGS, PHONE_USER_AGENT, swipe, waitForHydration, serveOnLoopback } from './browser.ts';
 
 // Popup CTAs, the notification banner, campaign side panels and analytics of a published site,
 // read from its saved settings by the viewer in Chromium.
@@ -71,7 +71,7 @@ beforeAll(async () => {
   await ctx.publish(siteId);
   server = await serveOnLoopback(ctx.site);
   origin = onPort(ctx.originOf(siteId), server.origin);
-  browser = await launchBrowser();
+  browser = await launchBrowser(PHONE_BROWSER_ARGS);
 });
 
 afterAll(async () => {

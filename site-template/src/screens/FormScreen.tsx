@@ -4,7 +4,7 @@ import type { ContractResponse } from '../../../model/contracts/contract.ts';
 import type { visitorContracts } from '../../../model/contracts/visitor.ts';
 import type { CompanyInfo as Company } from '../../../model/site.ts';
 import { visitorText } from '../../../model/messages/visitor-text.ts';
-import { flushEvents, lastCell, trackEvent } from '../viewer/analytics.ts';
+import { flushOnLeave, lastCell, trackEvent } from '../viewer/analytics.ts';
 import { pathFor } from '../viewer/address.ts';
 import { showToast } from '../viewer/toast.ts';
 import type { ApiRefusal } from '../viewer/visitor-client.ts';
@@ -58,7 +58,7 @@ export default function FormScreen({ site, kind }: { site: ScreenSite; kind: For
   // A conversion is counted once the entry is stored, under the cell the visitor came from; sent now, before the page changes.
   const converted = (type: 'registration' | 'contact' | 'form_submit') => {
     trackEvent(site, { type, cell: lastCell() });
-    flushEvents();
+    flushOnLeave();
   };
 
   const submit = async (values: FormValues, honeypot: string): Promise<ApiRefusal | null> => {

@@ -27,31 +27,53 @@ let where: Where | null = null;
 let queue: VisitorEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let listening = false;
+let firstSent = false;
+let firstAnswer: Promise<void> | null = null;
 
-/** Sends what is queued, in beacons of at most 100 events. */
-export function flushEvents(): void {
+/**
+ * Sends what is queued, in batches of at most 100 events. Until the first batch is answered (the
+ * answer sets the visitor's cookie), a batch waits for it: two batches sent without the cookie
+ * would be two visitors. `leaving` (the page is hidden or going away) sends at once, by beacon.
+ */
+function flushEvents(leaving = false): void {
   if (timer) clearTimeout(timer);
   timer = null;
+  if (!leaving && firstAnswer) {
+    void firstAnswer.then(() => flushEvents());
+    return;
+  }
   while (queue.length > 0 && where) {
     const events = queue.slice(0, BATCH_MAX);
     queue = queue.slice(BATCH_MAX);
     const body = JSON.stringify({ siteId: where.siteId, lang: where.lang, events } satisfies ContractBody<typeof visitorContracts.sendEvents>);
-    if (!navigator.sendBeacon?.(ENDPOINT, body)) void fetch(ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {});
+    // The first batch by fetch, to know when its answer (and the cookie) is in; the rest by beacon.
+    if ((firstSent || leaving) && navigator.sendBeacon?.(ENDPOINT, body)) continue;
+    const sent = fetch(ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {});
+    if (firstSent) continue;
+    firstSent = true;
+    firstAnswer = sent.then(() => {
+      firstAnswer = null;
+    });
   }
+}
+
+/** Sends everything now: the page is hidden or going away. */
+export function flushOnLeave(): void {
+  flushEvents(true);
 }
 
 /** Queues one event of this site and language; the batch leaves within 2 s, or at once when the page is hidden. */
 export function trackEvent(site: Where, event: TrackedEvent): void {
   if (OFF) return;
-  if (where && (where.siteId !== site.siteId || where.lang !== site.lang)) flushEvents();
+  if (where && (where.siteId !== site.siteId || where.lang !== site.lang)) flushEvents(true);
   where = site;
   queue.push({ ...event, at: Date.now() });
   if (!listening) {
     listening = true;
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') flushEvents();
+      if (document.visibilityState === 'hidden') flushOnLeave();
     });
-    window.addEventListener('pagehide', flushEvents);
+    window.addEventListener('pagehide', flushOnLeave);
   }
   if (queue.length >= BATCH_MAX) flushEvents();
   else timer ??= setTimeout(flushEvents, FLUSH_AFTER_MS);

@@ -1,6 +1,6 @@
 import { parsePosition } from '../../../model/position.ts';
 import { DWELL_MAX_MS, TAP_FRAME, tapBin, type MoveDirection } from '../../../model/visitor-event-kinds.ts';
-import { flushEvents, rememberCell, trackEvent, type Where } from './analytics.ts';
+import { flushOnLeave, rememberCell, trackEvent, type Where } from './analytics.ts';
 
 /** Where the visitor is: a cell and its page. */
 export type Place = { cell: string; pageId: string };
@@ -39,7 +39,7 @@ function leave() {
   hidden = true;
   dwell(Date.now());
   trackEvent(site, { type: 'exit', cell: place.cell, pageId: place.pageId, direction: edge ?? 'leave' });
-  flushEvents();
+  flushOnLeave();
 }
 
 function resume() {
@@ -64,10 +64,11 @@ export function land(where: Where, first: Place): void {
   } catch {
     // A referrer that is no URL names no host.
   }
-  trackEvent(where, { type: 'landing', cell: first.cell, pageId: first.pageId, referrerHost, utmSource: utm('source'), utmMedium: utm('medium'), utmCampaign: utm('campaign') });
+  // Before the first event, so these run before the transport's own flush: the exit leaves in the same beacon as the rest.
   document.addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? leave() : resume()));
   window.addEventListener('pagehide', leave);
   window.addEventListener('pageshow', resume);
+  trackEvent(where, { type: 'landing', cell: first.cell, pageId: first.pageId, referrerHost, utmSource: utm('source'), utmMedium: utm('medium'), utmCampaign: utm('campaign') });
 }
 
 /** A swipe (or arrow key, or wheel turn): `moved` when the grid let it through, else it tried to leave the grid. */
