@@ -15,4 +15,3 @@ export const analyticsSettingsSchema = z.object({
     .transform((types) => [...new Set(types)])
     .default((): ConvertibleEventType[] => [...DEFAULT_CONVERSION_EVENTS]),
 });
-export type AnalyticsSettings = z.infer<typeof analyticsSettingsSchema>;

@@ -25,13 +25,11 @@ export const CLICK_EVENT_KINDS = {
   click_phone: 'phone',
   click_campaign: 'campaign',
 } as const satisfies Record<ClickEventType, string>;
-export type ClickKind = (typeof CLICK_EVENT_KINDS)[ClickEventType];
 
 /** What a visitor completed: a member registration, a custom-form (homepage) entry, a contact entry. */
 export const CONVERSION_EVENT_TYPES = ['registration', 'form_submit', 'contact'] as const;
 
 export const VISITOR_EVENT_TYPES = ['landing', 'slide_page', 'exit', 'dwell', ...CLICK_EVENT_TYPES, ...CONVERSION_EVENT_TYPES, 'tap'] as const;
-export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
 
 /**
  * The events a site may count as a conversion (CV), a site setting: the conversions themselves and

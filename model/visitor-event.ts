@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languageSchema } from './language.ts';
 import { snsTypeSchema } from './sns.ts';
 import { idSchema } from './validation.ts';
-import { CONVERTIBLE_EVENT_TYPES, DWELL_MAX_MS, EXIT_DIRECTIONS, MOVE_DIRECTIONS, TAP_COLUMNS, TAP_ROWS, VISITOR_EVENT_TYPES, type ClickEventType } from './visitor-event-kinds.ts';
+import { CONVERTIBLE_EVENT_TYPES, DWELL_MAX_MS, EXIT_DIRECTIONS, MOVE_DIRECTIONS, TAP_COLUMNS, TAP_ROWS, type ClickEventType } from './visitor-event-kinds.ts';
 
 /**
  * The raw analytics events of a swipe site (V §7, issue 13): what the viewer sends, one row each in
@@ -12,33 +12,21 @@ import { CONVERTIBLE_EVENT_TYPES, DWELL_MAX_MS, EXIT_DIRECTIONS, MOVE_DIRECTIONS
  * daily-salted hash) and adds the visit, variant, experiment, device and time received.
  */
 
-// The kinds are the viewer's too, so they live without zod; one import here for the server and the rollups.
+// The kinds are the viewer's too, so they live without zod (model/visitor-event-kinds.ts: directions, click kinds, conversions, the tap grid).
 export {
   CLICK_EVENT_KINDS,
   CLICK_EVENT_TYPES,
   type ClickEventType,
-  type ClickKind,
-  CONVERSION_EVENT_TYPES,
   CONVERTIBLE_EVENT_TYPES,
-  type ConvertibleEventType,
-  DEFAULT_CONVERSION_EVENTS,
-  DWELL_MAX_MS,
-  EXIT_DIRECTIONS,
-  type ExitDirection,
-  MOVE_DIRECTIONS,
-  type MoveDirection,
-  TAP_BIN_PX,
   TAP_COLUMNS,
   TAP_FRAME,
   TAP_ROWS,
   tapBin,
   VISITOR_EVENT_TYPES,
-  type VisitorEventType,
 } from './visitor-event-kinds.ts';
 
 export const moveDirectionSchema = z.enum(MOVE_DIRECTIONS);
 export const exitDirectionSchema = z.enum(EXIT_DIRECTIONS);
-export const visitorEventTypeSchema = z.enum(VISITOR_EVENT_TYPES);
 export const convertibleEventTypeSchema = z.enum(CONVERTIBLE_EVENT_TYPES);
 
 /** A cell of the grid by its position code, as the addresses spell it (upper case). */

@@ -1,5 +1,5 @@
 import { parsePosition } from '../../../model/position.ts';
-import { DWELL_MAX_MS, TAP_FRAME, tapBin, type MoveDirection } from '../../../model/visitor-event-kinds.ts';
+import { DWELL_MAX_MS, TAP_FRAME, tapBin, type ExitDirection, type MoveDirection } from '../../../model/visitor-event-kinds.ts';
 import { flushOnLeave, rememberCell, trackEvent, type Where } from './analytics.ts';
 
 /** Where the visitor is: a cell and its page. */
@@ -38,7 +38,8 @@ function leave() {
   if (!site || !place || hidden) return;
   hidden = true;
   dwell(Date.now());
-  trackEvent(site, { type: 'exit', cell: place.cell, pageId: place.pageId, direction: edge ?? 'leave' });
+  const direction: ExitDirection = edge ?? 'leave';
+  trackEvent(site, { type: 'exit', cell: place.cell, pageId: place.pageId, direction });
   flushOnLeave();
 }
 
