@@ -55,9 +55,6 @@ export type AppDeps = {
   domains?: Domains;
 };
 
-/** The events counted as conversions of an experiment until the site setting for them lands with the analytics (issue 13: contact, form and registration). */
-const CONVERSION_EVENT_TYPES: ReadonlySet<string> = new Set(['contact', 'form', 'registration']);
-
 /** The admin origin: the back-office API under /api and the admin console at /. */
 export function createAdminApp(deps: AppDeps) {
   const { db, storage, config, jobs, mailer } = deps;
@@ -77,7 +74,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))
-    .route('/', experimentRoutes({ db, storage, counts: rawEventCounts(db, (type) => CONVERSION_EVENT_TYPES.has(type)), now: deps.clock }))
+    .route('/', experimentRoutes({ db, storage, counts: rawEventCounts(db), now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
     .route('/', apiKeyRoutes({ db }))
     .route('/', announcementRoutes({ db, now: deps.clock }))

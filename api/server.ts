@@ -15,6 +15,7 @@ import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
+import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
 import { createEventQueue } from './visitor/event-queue.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
@@ -55,6 +56,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   const events = createEventQueue(db);
+  // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
+  const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
+  saltSweep.unref();
   const background = createBackground();
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
   // links point to, is known only then.
@@ -139,6 +143,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     async close() {
       domains.stop();
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      clearInterval(saltSweep);
       await events.close();
       await background.idle();
       db.$client.close();

@@ -21,6 +21,15 @@ export function visiblePosition(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * A phone's user agent for tests whose analytics must be stored: headless Chromium's own names
+ * `HeadlessChrome`, which the events endpoint drops as a bot (isbot). Give it to the browser
+ * (`launchBrowser(PHONE_BROWSER_ARGS)`) as well as to the context: a beacon sent as the page goes
+ * away leaves without the context's override.
+ */
+export const PHONE_USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+export const PHONE_BROWSER_ARGS = [`--user-agent=${PHONE_USER_AGENT}`];
+
 /** A finger drag from one point to another, as real touch events (pointer events follow from them). */
 export async function swipe(page: Page, cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8): Promise<void> {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });

@@ -236,14 +236,16 @@ describe('the results endpoint', () => {
       const variationId = randomUUID();
       const arm = assignArm(variationId, running) as 'control' | 'B';
       if (found[arm] >= wanted[arm]) continue;
-      const base = { siteId: site.id, variationId, userAgentClass: 'mobile', occurredAt: now, receivedAt: now };
-      rows.push({ ...base, eventType: 'slide_page' });
-      if (found[arm] % 10 === 0) rows.push({ ...base, eventType: 'form' });
+      const base = { siteId: site.id, variationId, sessionId: variationId, visitId: variationId, cell: 'A1', device: 'mobile', occurredAt: now, receivedAt: now };
+      rows.push({ ...base, kind: 'slide_page' });
+      // Twice for some: a visitor converts once however many forms they send.
+      if (found[arm] % 10 === 0) rows.push({ ...base, kind: 'form_submit' }, { ...base, kind: 'contact' });
       found[arm]++;
     }
     // Events of another site and before the start are not the test's.
-    rows.push({ siteId: siteId, variationId: randomUUID(), userAgentClass: 'mobile', eventType: 'slide_page', occurredAt: now, receivedAt: now });
-    rows.push({ siteId: site.id, variationId: randomUUID(), userAgentClass: 'mobile', eventType: 'slide_page', occurredAt: new Date(0), receivedAt: new Date(0) });
+    const other = { sessionId: 's', visitId: 'v', cell: 'A1', device: 'mobile', kind: 'form_submit' };
+    rows.push({ ...other, siteId: siteId, variationId: randomUUID(), occurredAt: now, receivedAt: now });
+    rows.push({ ...other, siteId: site.id, variationId: randomUUID(), occurredAt: new Date(0), receivedAt: new Date(0) });
     ctx.db.insert(visitorEvents).values(rows).run();
     const results = await json<{ arms: { variantId: string; visitors: number; conversions: number }[]; sampleRatio: { mismatch: boolean; pValue: number } }>(
       await ctx.request(`/api/site/${site.id}/experiment/results`),

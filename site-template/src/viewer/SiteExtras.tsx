@@ -4,7 +4,6 @@ import { IDLE_TIMEOUT_MS } from '../../../model/constants.ts';
 import type { Destination } from '../../../model/destination.ts';
 import { isPopupCtaActive } from '../../../model/popup-cta.ts';
 import type { GridPage, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
-import { trackEvent } from './analytics.ts';
 import { trackPageClicks } from './click-tracking.ts';
 import type { CampaignAnswer, NotificationsAnswer, PopupView, SiteExtrasData } from './extras-types.ts';
 
@@ -37,8 +36,8 @@ async function getJson<T>(path: string): Promise<T | null> {
 export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) {
   const [data, setData] = useState<SiteExtrasData | null>(null);
   const [nextChangeInMs, setNextChangeInMs] = useState<number | null>(null);
-  const where = useRef({ siteId: site.siteId, lang: site.lang, pageId: gridPage?.id, position: gridPage?.position });
-  where.current = { siteId: site.siteId, lang: site.lang, pageId: gridPage?.id, position: gridPage?.position };
+  const where = useRef({ siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position });
+  where.current = { siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position };
 
   useEffect(() => {
     const base = `/api/end-user/site/${encodeURIComponent(site.siteId)}`;
@@ -77,14 +76,6 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
 
   useEffect(() => trackPageClicks(document.querySelector<HTMLElement>('.sg-viewer') ?? document.body, () => where.current), []);
 
-  // V §7 slide_page: each page a visitor moves to (the first page shown is not a slide).
-  const shown = useRef<string | undefined>(gridPage?.id);
-  useEffect(() => {
-    if (!gridPage || gridPage.id === shown.current) return;
-    shown.current = gridPage.id;
-    trackEvent({ type: 'slide_page', siteId: site.siteId, lang: site.lang, pageId: gridPage.id, position: gridPage.position });
-  }, [gridPage, site]);
-
   if (!data || !gridPage) return null;
   const now = new Date();
   const place = { pageOrder: gridPage.row, hasDetail: Boolean(page?.content) };
@@ -92,7 +83,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
   const campaign = data.campaign && site.viewMode !== 'PC' && isCampaignOnPage(data.campaign, gridPage.row, now) ? data.campaign : null;
   return (
     <Suspense fallback={null}>
-      {popups.length > 0 && <PopupCta site={site} popups={popups} pageId={gridPage.id} onNavigate={onNavigate} />}
+      {popups.length > 0 && <PopupCta site={site} popups={popups} pageId={gridPage.id} cell={gridPage.position} onNavigate={onNavigate} />}
       {data.notifications.length > 0 && <NotificationBanner site={site} notifications={data.notifications} />}
       {campaign && <CampaignPanels site={site} campaign={campaign} onNavigate={onNavigate} />}
     </Suspense>

@@ -1,86 +1,108 @@
-import { COOKIE_LIFETIME_DAYS, COOKIE_NAMES } from '../../../model/constants.ts';
+import { COOKIE_NAMES } from '../../../model/constants.ts';
 import type { ContractBody } from '../../../model/contracts/contract.ts';
 import type { visitorContracts } from '../../../model/contracts/visitor.ts';
 import type { Language } from '../../../model/language.ts';
-import type { VisitorEventType } from '../../../model/visitor-event.ts';
+import type { VisitorEvent } from '../../../model/visitor-event.ts';
 
 /**
  * Analytics of V §7: events go to `POST /api/end-user/events` in batches by navigator.sendBeacon
  * (it survives the page being closed), a batch every 2 s at most or when the page is hidden.
- * Cookies: sessionId and variationId for ten years, experimentId when the address names one,
- * and on each click the ids of what was clicked.
+ * Who the visitor is, is the server's to say (the `sessionId` cookie it sets on this origin, or
+ * nothing on a cookieless site); the viewer sets only the click cookies of V §7, and not even
+ * those on a cookieless site. Nothing is sent from a preview.
  */
-export type TrackedEvent = { type: VisitorEventType; siteId: string; pageId?: string; position?: string; lang?: Language; targetId?: string };
+type Omitted<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type TrackedEvent = Omitted<VisitorEvent, 'at'>;
+export type Where = { siteId: string; lang: Language; cookieless?: boolean };
 
 const ENDPOINT = '/api/end-user/events' satisfies `/api${typeof visitorContracts.sendEvents.path}`;
 const FLUSH_AFTER_MS = 2000;
 const BATCH_MAX = 100;
-const TEN_YEARS_S = COOKIE_LIFETIME_DAYS * 24 * 3600;
-const OPAQUE_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** The cell last shown in this tab, for the screens (contact, form, registration) a page leads to. */
+const CELL_KEY = 'sg-cell';
+// Read as the module loads: the address sync soon replaces a preview's address with the visitor's.
+const OFF = typeof window === 'undefined' || window.location.pathname.startsWith('/preview/');
 
-let queue: (TrackedEvent & { sessionId: string; variationId: string; referrer?: string; at: number })[] = [];
+let where: Where | null = null;
+let queue: VisitorEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let listening = false;
+let firstSent = false;
+let firstAnswer: Promise<void> | null = null;
 
-function readCookie(name: string): string | null {
-  const found = document.cookie.split('; ').find((pair) => pair.startsWith(`${name}=`));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
-}
-
-function writeCookie(name: string, value: string, maxAgeS?: number): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; samesite=lax${maxAgeS ? `; max-age=${maxAgeS}` : ''}`;
-}
-
-function randomId(): string {
-  return crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** The visitor's long-lived ids, made once (V §7: sessionId and variationId, 10-year cookies). */
-export function visitorIds(): { sessionId: string; variationId: string } {
-  const ids = { sessionId: readCookie(COOKIE_NAMES.sessionId), variationId: readCookie(COOKIE_NAMES.variationId) };
-  const query = new URLSearchParams(window.location.search);
-  // An address naming a variation or experiment (an A/B link) sets it; otherwise the visitor keeps theirs.
-  const variation = query.get('variation_id');
-  const experiment = query.get('experiment_id');
-  if (variation && OPAQUE_ID.test(variation)) ids.variationId = variation;
-  if (experiment && OPAQUE_ID.test(experiment)) writeCookie(COOKIE_NAMES.experimentId, experiment);
-  if (!ids.sessionId || !OPAQUE_ID.test(ids.sessionId)) ids.sessionId = randomId();
-  if (!ids.variationId || !OPAQUE_ID.test(ids.variationId)) ids.variationId = randomId();
-  writeCookie(COOKIE_NAMES.sessionId, ids.sessionId, TEN_YEARS_S);
-  writeCookie(COOKIE_NAMES.variationId, ids.variationId, TEN_YEARS_S);
-  return ids as { sessionId: string; variationId: string };
-}
-
-/** Sends what is queued, in beacons of at most 100 events. */
-export function flushEvents(): void {
+/**
+ * Sends what is queued, in batches of at most 100 events. Until the first batch is answered (the
+ * answer sets the visitor's cookie), a batch waits for it: two batches sent without the cookie
+ * would be two visitors. `leaving` (the page is hidden or going away) sends at once, by beacon.
+ */
+function flushEvents(leaving = false): void {
   if (timer) clearTimeout(timer);
   timer = null;
-  while (queue.length > 0) {
-    const batch = queue.slice(0, BATCH_MAX);
+  if (!leaving && firstAnswer) {
+    void firstAnswer.then(() => flushEvents());
+    return;
+  }
+  while (queue.length > 0 && where) {
+    const events = queue.slice(0, BATCH_MAX);
     queue = queue.slice(BATCH_MAX);
-    const body = JSON.stringify({ events: batch } satisfies ContractBody<typeof visitorContracts.sendEvents>);
-    if (!navigator.sendBeacon?.(ENDPOINT, body)) void fetch(ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => {});
+    const body = JSON.stringify({ siteId: where.siteId, lang: where.lang, events } satisfies ContractBody<typeof visitorContracts.sendEvents>);
+    // The first batch by fetch, to know when its answer (and the cookie) is in; the rest by beacon.
+    if ((firstSent || leaving) && navigator.sendBeacon?.(ENDPOINT, body)) continue;
+    const sent = fetch(ENDPOINT, { method: 'POST', body, keepalive: true, credentials: 'same-origin' }).catch(() => {});
+    if (firstSent) continue;
+    firstSent = true;
+    firstAnswer = sent.then(() => {
+      firstAnswer = null;
+    });
   }
 }
 
-/** Queues one event; the batch leaves within 2 s, or at once when the page is hidden. */
-export function trackEvent(event: TrackedEvent): void {
-  const referrer = document.referrer ? document.referrer.slice(0, 1024) : undefined;
-  queue.push({ ...event, ...visitorIds(), ...(referrer ? { referrer } : {}), at: Date.now() });
+/** Sends everything now: the page is hidden or going away. */
+export function flushOnLeave(): void {
+  flushEvents(true);
+}
+
+/** Queues one event of this site and language; the batch leaves within 2 s, or at once when the page is hidden. */
+export function trackEvent(site: Where, event: TrackedEvent): void {
+  if (OFF) return;
+  if (where && (where.siteId !== site.siteId || where.lang !== site.lang)) flushEvents(true);
+  where = site;
+  queue.push({ ...event, at: Date.now() });
   if (!listening) {
     listening = true;
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') flushEvents();
+      if (document.visibilityState === 'hidden') flushOnLeave();
     });
-    window.addEventListener('pagehide', flushEvents);
+    window.addEventListener('pagehide', flushOnLeave);
   }
   if (queue.length >= BATCH_MAX) flushEvents();
   else timer ??= setTimeout(flushEvents, FLUSH_AFTER_MS);
 }
 
+/** Keeps the cell shown for this tab only (sessionStorage: no cookie, gone with the tab). */
+export function rememberCell(cell: string): void {
+  try {
+    sessionStorage.setItem(CELL_KEY, cell);
+  } catch {
+    // Storage refused (private mode, quota): a conversion is then filed under the first cell.
+  }
+}
+
+/** The cell this tab showed last, `A1` when none. */
+export function lastCell(): string {
+  try {
+    const cell = sessionStorage.getItem(CELL_KEY);
+    if (cell && /^[A-Z]{1,3}[1-9][0-9]{0,2}$/.test(cell)) return cell;
+  } catch {
+    // As above.
+  }
+  return 'A1';
+}
+
 export type ClickCookies = { pageId?: string; buttonId?: string; linkId?: string; ctaId?: string; type?: 'BUTTON' | 'LINK'; position?: string; popupId?: string };
 
-/** V §7: the cookies a click sets (session cookies: they describe the last click only). */
-export function setClickCookies(click: ClickCookies): void {
-  for (const [name, value] of Object.entries(click)) if (value) writeCookie(COOKIE_NAMES[name as keyof ClickCookies], value);
+/** V §7: the cookies a click sets (session cookies: they describe the last click only); none on a cookieless site. */
+export function setClickCookies(site: { cookieless?: boolean }, click: ClickCookies): void {
+  if (site.cookieless) return;
+  for (const [name, value] of Object.entries(click)) if (value) document.cookie = `${COOKIE_NAMES[name as keyof ClickCookies]}=${encodeURIComponent(value)}; path=/; samesite=lax`;
 }
