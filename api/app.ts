@@ -18,6 +18,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './sites/survey-routes.ts';
 import { notificationRoutes } from './sites/notification-routes.ts';
 import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
+import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
@@ -60,6 +61,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
+    .route('/', analyticsRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     // The API describing itself: /openapi.json and its reference page.
     .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));

@@ -16,6 +16,7 @@ import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { createEventQueue } from './visitor/event-queue.ts';
+import { startRollupJob } from './analytics/rollup-job.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
 import { seedPlans } from './identity/seed-plans.ts';
@@ -53,6 +54,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   const events = createEventQueue(db);
+  // Reports read rollups only; this keeps them within seconds of what the event queue stored.
+  const rollups = startRollupJob(db, { log });
   const background = createBackground();
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
   // links point to, is known only then.
@@ -118,6 +121,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     async close() {
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       await events.close();
+      rollups.stop();
+      rollups.runNow();
       await background.idle();
       db.$client.close();
     },

@@ -8,9 +8,10 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import * as coreSchema from './schema.ts';
 import * as identitySchema from './schema-identity.ts';
 import * as visitorSchema from './schema-visitor.ts';
+import * as analyticsSchema from './schema-analytics.ts';
 import { assignMissingHandles } from './site-handles.ts';
 
-const schema = { ...coreSchema, ...identitySchema, ...visitorSchema };
+const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...analyticsSchema };
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

@@ -1,3 +1,4 @@
+import { analyticsContracts } from './analytics.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
@@ -21,6 +22,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   bulk: bulkContracts,
   publishing: publishingContracts,
   ownerData: ownerDataContracts,
+  analytics: analyticsContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };

@@ -162,6 +162,10 @@ export const backOfficeCn = {
   csvColumnReceivedAt: '接收时间',
   csvColumnLanguage: '语言',
   csvColumnEmail: '邮箱',
+  reportFutureDate: '不能选择未来的月份。',
+  reportOverYearAgo: '不能选择一年以前的日期。',
+  unknownTimeZone: '未知的时区：{tz}',
+  rankingNeedsPages: '排名分析至少需要{min}个页面。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -162,6 +162,10 @@ export const backOfficeEn = {
   csvColumnReceivedAt: 'Received at',
   csvColumnLanguage: 'Language',
   csvColumnEmail: 'Email',
+  reportFutureDate: 'Future months cannot be selected.',
+  reportOverYearAgo: 'Dates over a year old cannot be selected.',
+  unknownTimeZone: 'Unknown time zone: {tz}.',
+  rankingNeedsPages: 'Ranking analysis needs at least {min} pages.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

@@ -162,6 +162,10 @@ export const backOfficeJp = {
   csvColumnReceivedAt: '受信日時',
   csvColumnLanguage: '言語',
   csvColumnEmail: 'メールアドレス',
+  reportFutureDate: '未来の月は選択できません。',
+  reportOverYearAgo: '1年以上前の日付は選択できません。',
+  unknownTimeZone: '不明なタイムゾーンです：{tz}',
+  rankingNeedsPages: 'ランキング分析には{min}ページ以上が必要です。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

@@ -179,6 +179,11 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'csvColumnReceivedAt',
   'csvColumnLanguage',
   'csvColumnEmail',
+  // Analytics reports
+  'reportFutureDate',
+  'reportOverYearAgo',
+  'unknownTimeZone',
+  'rankingNeedsPages',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -162,6 +162,10 @@ export const backOfficeKr = {
   csvColumnReceivedAt: '수신 일시',
   csvColumnLanguage: '언어',
   csvColumnEmail: '이메일',
+  reportFutureDate: '미래의 월은 선택할 수 없습니다.',
+  reportOverYearAgo: '1년 이상 지난 날짜는 선택할 수 없습니다.',
+  unknownTimeZone: '알 수 없는 시간대입니다: {tz}',
+  rankingNeedsPages: '순위 분석에는 최소 {min}개의 페이지가 필요합니다.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */
