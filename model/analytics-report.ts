@@ -129,6 +129,9 @@ export const countsSchema = z.object({
   calls: z.number().int(),
   campaignClicks: z.number().int(),
   registrations: z.number().int(),
+  formSubmissions: z.number().int(),
+  contacts: z.number().int(),
+  /** The events the site counts as conversions (a site setting; default contact, form and registration), summed. */
   conversions: z.number().int(),
 });
 export type Counts = z.infer<typeof countsSchema>;

@@ -10,6 +10,7 @@ import { getPagesReport } from './get-pages-report.ts';
 import { getRanking } from './get-ranking.ts';
 import { getTapBins } from './get-tap-bins.ts';
 import { filterOf, resolveRange } from './report-range.ts';
+import { reportSite } from './report-site.ts';
 
 /**
  * The swipe analytics reports (B §7 `/analysis/site/{id}/…`). The authorize middleware has found
@@ -19,14 +20,14 @@ export function analyticsRoutes(deps: { db: Db; now?: (() => Date) | undefined }
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = new Hono<AppEnv>();
-  route(app, contracts.getLpSummary, ({ site, query }) => getLpSummary(db, site.id, resolveRange(query, now()), filterOf(query)));
-  route(app, contracts.getLpChart, ({ site, query }) => getLpChart(db, site.id, resolveRange(query, now()), query.unit, filterOf(query)));
-  route(app, contracts.getPagesReport, ({ site, query }) => getPagesReport(db, site.id, resolveRange(query, now()), filterOf(query)));
-  route(app, contracts.getRanking, ({ site, query }) => getRanking(db, site.id, resolveRange(query, now()), query.by, filterOf(query)));
-  route(app, contracts.getTapBins, ({ site, query }) => getTapBins(db, site.id, query.cell, resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getLpSummary, ({ site, query }) => getLpSummary(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getLpChart, ({ site, query }) => getLpChart(db, reportSite(site), resolveRange(query, now()), query.unit, filterOf(query)));
+  route(app, contracts.getPagesReport, ({ site, query }) => getPagesReport(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getRanking, ({ site, query }) => getRanking(db, reportSite(site), resolveRange(query, now()), query.by, filterOf(query)));
+  route(app, contracts.getTapBins, ({ site, query }) => getTapBins(db, reportSite(site), query.cell, resolveRange(query, now()), filterOf(query)));
   route(app, contracts.exportReport, ({ site, query }) => {
     const range = resolveRange(query, now());
-    return new Response(exportReportCsv(db, site.id, range, query, filterOf(query)), {
+    return new Response(exportReportCsv(db, reportSite(site), range, query, filterOf(query)), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="analytics-${query.report}-${site.id}-${range.from}-${range.to}.csv"`,

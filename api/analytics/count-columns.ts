@@ -1,8 +1,9 @@
 import type { Counts } from '../../model/analytics-report.ts';
 
-export type CountName = keyof Counts;
+/** The counts stored as columns: every count but conversions, which a report sums from the kinds the site counts. */
+export type CountName = Exclude<keyof Counts, 'conversions'>;
 
-/** Each additive count and its column in the cell and site rollups, in one order every statement shares. */
+/** Each stored count and its column in the cell and site rollups, in one order every statement shares. */
 export const COUNT_COLUMNS: readonly (readonly [CountName, string])[] = [
   ['views', 'views'],
   ['landings', 'landings'],
@@ -19,17 +20,41 @@ export const COUNT_COLUMNS: readonly (readonly [CountName, string])[] = [
   ['calls', 'calls'],
   ['campaignClicks', 'campaign_clicks'],
   ['registrations', 'registrations'],
-  ['conversions', 'conversions'],
+  ['formSubmissions', 'form_submissions'],
+  ['contacts', 'contacts'],
 ];
 
-export const COUNT_INDEX: Readonly<Record<CountName, number>> = Object.fromEntries(COUNT_COLUMNS.map(([name], i) => [name, i])) as Record<CountName, number>;
+export const COUNT_INDEX = new Map<CountName, number>(COUNT_COLUMNS.map(([name], i) => [name, i]));
+
+/** The counts a site counts as conversions unless it says otherwise: contact, form and registration (issue 13). */
+export const DEFAULT_CONVERSION_COUNTS: readonly CountName[] = ['contacts', 'formSubmissions', 'registrations'];
+
+/** Counts from a row of sums in COUNT_COLUMNS order, with conversions summed from `conversionCounts`. */
+export function countsFromSums(sums: readonly number[], conversionCounts: readonly CountName[]): Counts {
+  const at = (name: CountName) => sums[COUNT_INDEX.get(name) ?? -1] ?? 0;
+  return {
+    views: at('views'),
+    landings: at('landings'),
+    exits: at('exits'),
+    bounces: at('bounces'),
+    dwellMs: at('dwellMs'),
+    dwellCount: at('dwellCount'),
+    ctaClicks: at('ctaClicks'),
+    linkClicks: at('linkClicks'),
+    productItemClicks: at('productItemClicks'),
+    productPointClicks: at('productPointClicks'),
+    popupClicks: at('popupClicks'),
+    snsClicks: at('snsClicks'),
+    calls: at('calls'),
+    campaignClicks: at('campaignClicks'),
+    registrations: at('registrations'),
+    formSubmissions: at('formSubmissions'),
+    contacts: at('contacts'),
+    conversions: conversionCounts.reduce((sum, name) => sum + at(name), 0),
+  };
+}
 
 /** Counts all zero. */
 export function zeroCounts(): Counts {
-  return Object.fromEntries(COUNT_COLUMNS.map(([name]) => [name, 0])) as Counts;
-}
-
-/** Counts from a row of sums in COUNT_COLUMNS order. */
-export function countsFromSums(sums: readonly number[]): Counts {
-  return Object.fromEntries(COUNT_COLUMNS.map(([name], i) => [name, sums[i] ?? 0])) as Counts;
+  return countsFromSums([], []);
 }

@@ -1,5 +1,6 @@
 import type { ExportQuery } from '../../model/analytics-report.ts';
 import type { Db } from '../db/open-database.ts';
+import type { ReportSite } from './report-site.ts';
 import { COUNT_COLUMNS } from './count-columns.ts';
 import { getLpChart } from './get-lp-chart.ts';
 import { getPagesReport } from './get-pages-report.ts';
@@ -9,7 +10,7 @@ import type { RollupFilter } from './report-sums.ts';
 
 /** A byte order mark: Excel reads a CSV without one in the system's code page. */
 const BOM = '\uFEFF';
-const COUNTS = COUNT_COLUMNS.map(([name]) => name);
+const COUNTS = [...COUNT_COLUMNS.map(([name]) => name), 'conversions' as const];
 
 /** Every value is a number, a date or a position code: nothing to quote or escape. */
 function line(cells: readonly (string | number)[]): string {
@@ -17,14 +18,14 @@ function line(cells: readonly (string | number)[]): string {
 }
 
 /** The report's rows as CSV lines, header first; the columns are the JSON answer's field names. */
-function reportLines(db: Db, siteId: string, range: ReportRange, query: ExportQuery, filter: RollupFilter): Iterable<string> {
+function reportLines(db: Db, site: ReportSite, range: ReportRange, query: ExportQuery, filter: RollupFilter): Iterable<string> {
   switch (query.report) {
     case 'chart': {
-      const chart = getLpChart(db, siteId, range, query.unit, filter);
+      const chart = getLpChart(db, site, range, query.unit, filter);
       return [line(['period', 'users', ...COUNTS]), ...chart.points.map((point) => line([point.period, point.users, ...COUNTS.map((name) => point[name])]))];
     }
     case 'pages': {
-      const pages = getPagesReport(db, siteId, range, filter);
+      const pages = getPagesReport(db, site, range, filter);
       const directions = ['left', 'right', 'up', 'down'] as const;
       return [
         line(['cell', ...COUNTS, ...directions.map((d) => `moves.${d}`), ...[...directions, 'leave' as const].map((d) => `exitsBy.${d}`), 'conversionChance']),
@@ -34,7 +35,7 @@ function reportLines(db: Db, siteId: string, range: ReportRange, query: ExportQu
       ];
     }
     case 'ranking': {
-      const ranking = getRanking(db, siteId, range, query.by, filter);
+      const ranking = getRanking(db, site, range, query.by, filter);
       return [line(['rank', 'cell', query.by]), ...ranking.rows.map((row) => line([row.rank, row.cell, row.value]))];
     }
     default:
@@ -46,8 +47,8 @@ function reportLines(db: Db, siteId: string, range: ReportRange, query: ExportQu
  * A report as a CSV stream. The report is computed first (so a refusal, such as a ranking of a
  * small site, is an error answer and not a broken file), then sent a line at a time as the client reads.
  */
-export function exportReportCsv(db: Db, siteId: string, range: ReportRange, query: ExportQuery, filter: RollupFilter): ReadableStream<Uint8Array> {
-  const lines = [...reportLines(db, siteId, range, query, filter)];
+export function exportReportCsv(db: Db, site: ReportSite, range: ReportRange, query: ExportQuery, filter: RollupFilter): ReadableStream<Uint8Array> {
+  const lines = [...reportLines(db, site, range, query, filter)];
   const encoder = new TextEncoder();
   let next = 0;
   return new ReadableStream<Uint8Array>(

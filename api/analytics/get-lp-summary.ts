@@ -1,5 +1,6 @@
 import type { Counts, LpSummary } from '../../model/analytics-report.ts';
 import type { Db } from '../db/open-database.ts';
+import type { ReportSite } from './report-site.ts';
 import { previousRange, rangeView, type ReportRange } from './report-range.ts';
 import { countUsersPeriods, type RollupFilter, sumSitePeriods } from './report-sums.ts';
 
@@ -12,11 +13,11 @@ function kpi(value: number, previous: number): Kpi {
 const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
 /** The KPI cards of B §2: users, swipe PV, CV and CV rate, CTA, popup, SNS clicks, calls, bounce rate, registrations, each beside the previous period. */
-export function getLpSummary(db: Db, siteId: string, range: ReportRange, filter: RollupFilter): LpSummary {
+export function getLpSummary(db: Db, site: ReportSite, range: ReportRange, filter: RollupFilter): LpSummary {
   const before = previousRange(range);
   const periods = [before.period, range.period];
-  const [was, now] = sumSitePeriods(db, siteId, periods, filter) as [Counts, Counts];
-  const [usersWas, usersNow] = countUsersPeriods(db, siteId, periods, filter) as [number, number];
+  const [was, now] = sumSitePeriods(db, site, periods, filter) as [Counts, Counts];
+  const [usersWas, usersNow] = countUsersPeriods(db, site, periods, filter) as [number, number];
   return {
     range: rangeView(range),
     previous: { from: before.from, to: before.to },

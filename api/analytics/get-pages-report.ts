@@ -2,6 +2,7 @@ import { EXIT_DIRECTIONS, MOVE_DIRECTIONS, type Counts, type PageCell, type Page
 import { conversionChances } from '../../model/conversion-chance.ts';
 import { parsePosition } from '../../model/position.ts';
 import type { Db } from '../db/open-database.ts';
+import type { ReportSite } from './report-site.ts';
 import { zeroCounts } from './count-columns.ts';
 import { rangeView, type ReportRange } from './report-range.ts';
 import { type RollupFilter, sumCells, sumEdges } from './report-sums.ts';
@@ -24,9 +25,9 @@ function zeroes<D extends string>(names: readonly D[]): Directions<D> {
  * Each cell's counts, its moves out by direction, its exits by direction, and its chance of
  * converting (an absorbing Markov chain over the range's edges: model/conversion-chance.ts).
  */
-export function getPagesReport(db: Db, siteId: string, range: ReportRange, filter: RollupFilter): PagesReport {
-  const counts = sumCells(db, siteId, range.period, filter);
-  const edges = sumEdges(db, siteId, range.period, filter);
+export function getPagesReport(db: Db, site: ReportSite, range: ReportRange, filter: RollupFilter): PagesReport {
+  const counts = sumCells(db, site, range.period, filter);
+  const edges = sumEdges(db, site, range.period, filter);
   const cells = new Set([...counts.keys()]);
   const moves = new Map<string, Directions<(typeof MOVE_DIRECTIONS)[number]>>();
   const exitsBy = new Map<string, Directions<(typeof EXIT_DIRECTIONS)[number]>>();

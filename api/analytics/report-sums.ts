@@ -4,6 +4,7 @@ import type { Period } from '../../model/zoned-calendar.ts';
 import type { Db } from '../db/open-database.ts';
 import { COUNT_COLUMNS, countsFromSums } from './count-columns.ts';
 import { coverRange, type Segment } from './range-cover.ts';
+import type { ReportSite } from './report-site.ts';
 import { addSketch, countUnion, emptyUnion, type SketchUnion } from './visitor-sketch.ts';
 
 /**
@@ -75,28 +76,28 @@ function segmentsOf(periods: readonly Period[], hours: boolean): Segment[] {
 const SUMS = COUNT_COLUMNS.map(([, column]) => `SUM(${column})`).join(', ');
 
 /** The site's counts per period. */
-export function sumSitePeriods(db: Db, siteId: string, periods: readonly Period[], filter: RollupFilter): Counts[] {
+export function sumSitePeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): Counts[] {
   const sums = periods.map(() => new Array<number>(COUNT_COLUMNS.length).fill(0));
   const where = filterSql(filter);
   const select = statement(db, `SELECT bucket, ${SUMS} FROM analytics_site_rollups WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket`).raw();
   for (const segment of segmentsOf(periods, true)) {
-    for (const row of select.iterate(siteId, segment.grain, segment.from, segment.to, ...where.params) as Iterable<number[]>) {
+    for (const row of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<number[]>) {
       const index = periodOf(periods, row[0]!);
       if (index < 0) continue;
       const target = sums[index]!;
       for (let i = 0; i < target.length; i++) target[i]! += row[i + 1] ?? 0;
     }
   }
-  return sums.map(countsFromSums);
+  return sums.map((row) => countsFromSums(row, site.conversionCounts));
 }
 
 /** The site's unique visitors per period, from the day and month sketches. */
-export function countUsersPeriods(db: Db, siteId: string, periods: readonly Period[], filter: RollupFilter): number[] {
+export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): number[] {
   const unions: SketchUnion[] = periods.map(() => emptyUnion());
   const where = filterSql(filter);
   const select = statement(db, `SELECT bucket, sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`).raw();
   for (const segment of segmentsOf(periods, false)) {
-    for (const row of select.iterate(siteId, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[number, Uint8Array]>) {
+    for (const row of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[number, Uint8Array]>) {
       const index = periodOf(periods, row[0]);
       if (index >= 0) addSketch(unions[index]!, row[1]);
     }
@@ -105,12 +106,12 @@ export function countUsersPeriods(db: Db, siteId: string, periods: readonly Peri
 }
 
 /** Each cell's counts over the range. */
-export function sumCells(db: Db, siteId: string, range: Period, filter: RollupFilter): Map<string, Counts> {
+export function sumCells(db: Db, site: ReportSite, range: Period, filter: RollupFilter): Map<string, Counts> {
   const cells = new Map<string, number[]>();
   const where = filterSql(filter);
   const select = statement(db, `SELECT cell, ${SUMS} FROM analytics_cell_rollups WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY cell`).raw();
   for (const segment of segmentsOf([range], true)) {
-    for (const row of select.iterate(siteId, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[string, ...number[]]>) {
+    for (const row of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[string, ...number[]]>) {
       let target = cells.get(row[0]);
       if (!target) {
         target = new Array<number>(COUNT_COLUMNS.length).fill(0);
@@ -119,13 +120,13 @@ export function sumCells(db: Db, siteId: string, range: Period, filter: RollupFi
       for (let i = 0; i < target.length; i++) target[i]! += Number(row[i + 1] ?? 0);
     }
   }
-  return new Map([...cells].map(([cell, sums]) => [cell, countsFromSums(sums)]));
+  return new Map([...cells].map(([cell, sums]) => [cell, countsFromSums(sums, site.conversionCounts)]));
 }
 
 export type EdgeSum = { from: string; to: string; direction: string; moves: number };
 
 /** Moves and exits over the range (days and months). */
-export function sumEdges(db: Db, siteId: string, range: Period, filter: RollupFilter): EdgeSum[] {
+export function sumEdges(db: Db, site: ReportSite, range: Period, filter: RollupFilter): EdgeSum[] {
   const edges = new Map<string, EdgeSum>();
   const where = filterSql(filter);
   const select = statement(
@@ -133,7 +134,7 @@ export function sumEdges(db: Db, siteId: string, range: Period, filter: RollupFi
     `SELECT from_cell, to_cell, direction, SUM(moves) FROM analytics_edges WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY from_cell, to_cell, direction`,
   ).raw();
   for (const segment of segmentsOf([range], false)) {
-    for (const [from, to, direction, moves] of select.iterate(siteId, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[string, string, string, number]>) {
+    for (const [from, to, direction, moves] of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[string, string, string, number]>) {
       const key = `${from} ${to} ${direction}`;
       const found = edges.get(key);
       if (found) found.moves += moves;
@@ -144,12 +145,12 @@ export function sumEdges(db: Db, siteId: string, range: Period, filter: RollupFi
 }
 
 /** A cell's taps per bin over the range (days and months). */
-export function sumTaps(db: Db, siteId: string, cell: string, range: Period, filter: RollupFilter): { x: number; y: number; taps: number }[] {
+export function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, filter: RollupFilter): { x: number; y: number; taps: number }[] {
   const bins = new Map<string, { x: number; y: number; taps: number }>();
   const where = filterSql(filter);
   const select = statement(db, `SELECT x, y, SUM(taps) FROM analytics_taps WHERE site_id = ? AND cell = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY x, y`).raw();
   for (const segment of segmentsOf([range], false)) {
-    for (const [x, y, taps] of select.iterate(siteId, cell, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[number, number, number]>) {
+    for (const [x, y, taps] of select.iterate(site.id, cell, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[number, number, number]>) {
       const key = `${x},${y}`;
       const found = bins.get(key);
       if (found) found.taps += taps;

@@ -93,9 +93,9 @@ function addCounts(map: Map<string, number[]>, key: string, counts: Partial<Reco
     sums = new Array<number>(WIDTH).fill(0);
     map.set(key, sums);
   }
-  for (const name in counts) {
-    const value = counts[name as CountName];
-    if (value) sums[COUNT_INDEX[name as CountName]]! += value;
+  for (const [name, value] of Object.entries(counts) as [CountName, number][]) {
+    const index = COUNT_INDEX.get(name);
+    if (value && index !== undefined) sums[index]! += value;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-database.ts';
+import type { ArmOf } from './event-facts.ts';
 import { runRollup } from './run-rollup.ts';
 
 /** How often the job looks for new events: reports lag ingest by this much plus one run, well within the 60 s the issue allows. */
@@ -15,7 +16,7 @@ export type RollupJob = {
  * event loop between batches, so a backlog (a restart after a long stop) never holds requests
  * up for more than one batch. A failure is logged and retried on the next tick.
  */
-export function startRollupJob(db: Db, options: { everyMs?: number; log?: (line: string) => void } = {}): RollupJob {
+export function startRollupJob(db: Db, options: { everyMs?: number; log?: (line: string) => void; armOf?: ArmOf } = {}): RollupJob {
   const log = options.log ?? ((line: string) => console.error(line));
   let running = false;
   let stopped = false;
@@ -24,7 +25,7 @@ export function startRollupJob(db: Db, options: { everyMs?: number; log?: (line:
     running = true;
     const step = () => {
       try {
-        const { events } = runRollup(db, { maxBatches: 1 });
+        const { events } = runRollup(db, { maxBatches: 1, armOf: options.armOf });
         if (events > 0 && !stopped) {
           setImmediate(step);
           return;
@@ -40,7 +41,7 @@ export function startRollupJob(db: Db, options: { everyMs?: number; log?: (line:
   timer.unref();
   return {
     runNow: () => {
-      if (!running) runRollup(db);
+      if (!running) runRollup(db, { armOf: options.armOf });
     },
     stop: () => {
       stopped = true;

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-database.ts';
-import { EVENT_COLUMNS, factsOf, type RawEvent } from './event-facts.ts';
+import { type ArmOf, EVENT_COLUMNS, factsOf, NO_ARM, type RawEvent } from './event-facts.ts';
 import { prepareRollupStatements, RollupBatch, type RollupStatements } from './rollup-batch.ts';
+import { VISIT_MEMORY_MS, VisitBook } from './visit-book.ts';
 
 /** Events folded per transaction: big enough that upserts amortise, small enough that ingest waits a few tens of ms at most. */
 export const ROLLUP_BATCH = 5_000;
@@ -14,6 +15,7 @@ type Prepared = {
   writeState: Database.Statement;
   liveEvents: Database.Statement;
   siteEvents: Database.Statement;
+  pruneVisits: Database.Statement;
 };
 
 const prepared = new WeakMap<Database.Database, Prepared>();
@@ -30,6 +32,12 @@ function prepare(sqlite: Database.Database): Prepared {
       ),
       liveEvents: sqlite.prepare(`${select} WHERE id > ? ORDER BY id LIMIT ?`),
       siteEvents: sqlite.prepare(`${select} WHERE site_id = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?`),
+      // Not while a rebuild of every site runs, nor a site's own: a rebuild refolds old visits, which must stay until it is done.
+      pruneVisits: sqlite.prepare(
+        `DELETE FROM analytics_visits WHERE landing_at < ?
+           AND NOT EXISTS (SELECT 1 FROM analytics_rollup_state WHERE name = 'rebuild:*')
+           AND site_id NOT IN (SELECT substr(name, 9) FROM analytics_rollup_state WHERE name LIKE 'rebuild:%')`,
+      ),
     };
     prepared.set(sqlite, found);
   }
@@ -42,16 +50,21 @@ function readState(p: Prepared, name: string): State | undefined {
   return p.readState.get(name) as State | undefined;
 }
 
-function fold(p: Prepared, rows: readonly RawEvent[]): number {
+function fold(sqlite: Database.Database, p: Prepared, rows: readonly RawEvent[], armOf: ArmOf): number {
   const batch = new RollupBatch();
+  const visits = new VisitBook(sqlite);
   let last = 0;
   for (const row of rows) {
-    for (const fact of factsOf(row)) batch.add(fact);
+    for (const fact of factsOf(row, visits, armOf)) batch.add(fact);
     last = row.id;
   }
   batch.write(p.statements);
+  visits.flush();
   return last;
 }
+
+/** What a run may be told: batch size, and the A/B module's arm of an event (none by default). */
+export type RollupOptions = { batch?: number; armOf?: ArmOf };
 
 export type RollupRun = { events: number; lastEventId: number };
 
@@ -63,7 +76,7 @@ export type RollupRun = { events: number; lastEventId: number };
  * killed midway loses nothing. SQLite commits ids in order (one writer), so no event can appear
  * later below the watermark.
  */
-export function runRollup(db: Db, options: { batch?: number; maxBatches?: number } = {}): RollupRun {
+export function runRollup(db: Db, options: RollupOptions & { maxBatches?: number } = {}): RollupRun {
   const p = prepare(db.$client);
   const size = options.batch ?? ROLLUP_BATCH;
   let events = 0;
@@ -71,8 +84,13 @@ export function runRollup(db: Db, options: { batch?: number; maxBatches?: number
   const step = db.$client.transaction(() => {
     const from = readState(p, LIVE)?.lastEventId ?? 0;
     const rows = p.liveEvents.all(from, size) as RawEvent[];
-    lastEventId = rows.length === 0 ? from : fold(p, rows);
-    if (rows.length > 0) p.writeState.run(LIVE, lastEventId, null);
+    if (rows.length === 0) {
+      lastEventId = from;
+      return 0;
+    }
+    lastEventId = fold(db.$client, p, rows, options.armOf ?? NO_ARM);
+    p.writeState.run(LIVE, lastEventId, null);
+    p.pruneVisits.run(rows.at(-1)!.at - VISIT_MEMORY_MS);
     return rows.length;
   });
   for (let n = 0; n < (options.maxBatches ?? Number.POSITIVE_INFINITY); n++) {
@@ -83,7 +101,7 @@ export function runRollup(db: Db, options: { batch?: number; maxBatches?: number
   return { events, lastEventId };
 }
 
-const ROLLUP_TABLES = ['analytics_cell_rollups', 'analytics_site_rollups', 'analytics_edges', 'analytics_taps', 'analytics_visitor_sketches'] as const;
+const ROLLUP_TABLES = ['analytics_cell_rollups', 'analytics_site_rollups', 'analytics_edges', 'analytics_taps', 'analytics_visitor_sketches', 'analytics_visits'] as const;
 
 /**
  * Rebuilds one site's rollups (or every site's) from its raw events. The first transaction
@@ -92,7 +110,7 @@ const ROLLUP_TABLES = ['analytics_cell_rollups', 'analytics_site_rollups', 'anal
  * `live` goes on folding newer events: the two never fold the same event. Reports show the
  * site's numbers growing back while it runs.
  */
-export function rebuildRollups(db: Db, options: { siteId?: string; batch?: number; onProgress?: (done: number, target: number) => void } = {}): { events: number } {
+export function rebuildRollups(db: Db, options: RollupOptions & { siteId?: string; onProgress?: (done: number, target: number) => void } = {}): { events: number } {
   const p = prepare(db.$client);
   const size = options.batch ?? ROLLUP_BATCH;
   const name = `rebuild:${options.siteId ?? '*'}`;
@@ -116,7 +134,7 @@ export function rebuildRollups(db: Db, options: { siteId?: string; batch?: numbe
       db.$client.prepare('DELETE FROM analytics_rollup_state WHERE name = ?').run(name);
       return 0;
     }
-    p.writeState.run(name, fold(p, rows), state.targetEventId);
+    p.writeState.run(name, fold(db.$client, p, rows, options.armOf ?? NO_ARM), state.targetEventId);
     options.onProgress?.(rows.at(-1)!.id, state.targetEventId);
     return rows.length;
   });

@@ -1,4 +1,4 @@
-import { blob, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * The analytics rollups: what reports read instead of raw `visitor_events` (docs/decisions.md
@@ -22,7 +22,11 @@ const dimensions = () => ({
 
 const count = (name: string) => integer(name).notNull().default(0);
 
-/** The additive counts of `countsSchema` (model/analytics-report.ts), one column each. */
+/**
+ * The additive counts of `countsSchema` (model/analytics-report.ts), one column each. Conversions
+ * are not a column: which events count as one is a site setting, so a report sums the kinds the
+ * site counts now, and changing the setting needs no rebuild.
+ */
 const counts = () => ({
   views: count('views'),
   landings: count('landings'),
@@ -39,7 +43,8 @@ const counts = () => ({
   calls: count('calls'),
   campaignClicks: count('campaign_clicks'),
   registrations: count('registrations'),
-  conversions: count('conversions'),
+  formSubmissions: count('form_submissions'),
+  contacts: count('contacts'),
 });
 
 /** Per cell (position code): the pages report, the ranking and the heat map read these. */
@@ -109,3 +114,22 @@ export const analyticsRollupState = sqliteTable('analytics_rollup_state', {
   lastEventId: integer('last_event_id').notNull(),
   targetEventId: integer('target_event_id'),
 });
+
+/**
+ * The visits the rollups have seen land, for what later events of a visit need: its entry source
+ * (only the landing carries the referrer and UTM parameters) and whether it has moved yet (a
+ * landing counts as a bounce until the visit's first move takes it back). Kept two days after the
+ * landing, far past the 30 idle minutes that end a visit.
+ */
+export const analyticsVisits = sqliteTable(
+  'analytics_visits',
+  {
+    visitId: text('visit_id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    landingAt: integer('landing_at').notNull(),
+    landingCell: text('landing_cell').notNull(),
+    ...dimensions(),
+    moved: integer('moved', { mode: 'boolean' }).notNull(),
+  },
+  (table) => [index('analytics_visits_landing').on(table.landingAt)],
+);
