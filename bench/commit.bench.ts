@@ -22,10 +22,13 @@ type Figures = { perCommitMs: number; commitsPerSecond: number };
 const rows = (n: number): EventRow[] =>
   Array.from({ length: BATCH }, (_, i) => ({
     siteId: 'bench',
-    eventType: 'slide_page',
+    kind: 'slide_page',
+    cell: 'A1',
+    toCell: 'A2',
+    direction: 'down',
     sessionId: `s${n}`,
-    position: 'A1',
-    userAgentClass: 'mobile',
+    visitId: `v${n}`,
+    device: 'mobile',
     occurredAt: new Date(),
     receivedAt: new Date(i),
   }));
@@ -43,9 +46,9 @@ async function measure(synchronous: 'NORMAL' | 'FULL'): Promise<{ queue: Figures
   const queueMs = performance.now() - started;
   await queue.close();
   // A bare prepared INSERT, so that the figure is SQLite's and the disk's, not query building's.
-  const insert = db.$client.prepare('INSERT INTO visitor_events (site_id, event_type, session_id, user_agent_class, occurred_at, received_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db.$client.prepare('INSERT INTO visitor_events (site_id, kind, cell, session_id, visit_id, device, occurred_at, received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const commit = db.$client.transaction((n: number) => {
-    for (let i = 0; i < BATCH; i++) insert.run('bench', 'slide_page', `s${n}`, 'mobile', Date.now(), i);
+    for (let i = 0; i < BATCH; i++) insert.run('bench', 'slide_page', 'A1', `s${n}`, `v${n}`, 'mobile', Date.now(), i);
   });
   started = performance.now();
   for (let n = 0; n < COMMITS; n++) commit(n);

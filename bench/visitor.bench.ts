@@ -103,16 +103,19 @@ async function main() {
     });
     if (put.status !== 200) throw new Error(`setting the popup answered ${put.status}`);
 
+    // A visitor's batch as the viewer sends it: a landing, moves, dwell, a click, taps.
     const events = JSON.stringify({
-      events: Array.from({ length: BATCH }, (_, i) => ({
-        type: i % 2 ? 'click_cta_btn' : 'slide_page',
-        siteId,
-        pageId: 'bench-page',
-        position: 'A1',
-        lang: 'jp',
-        sessionId: 'bench-session',
-        targetId: i % 2 ? 'b1' : undefined,
-      })),
+      siteId,
+      lang: 'jp',
+      events: Array.from({ length: BATCH }, (_, i) =>
+        i === 0
+          ? { type: 'landing', cell: 'A1', pageId: 'bench-page', referrerHost: 'www.example.com', utmSource: 'bench' }
+          : i % 3 === 1
+            ? { type: 'slide_page', cell: 'A1', to: 'A2', direction: 'down', pageId: 'bench-page' }
+            : i % 3 === 2
+              ? { type: 'click_cta_btn', cell: 'A2', pageId: 'bench-page', targetId: 'b1' }
+              : { type: 'tap', cell: 'A2', x: 7, y: 20 },
+      ),
     });
     console.log(`Visitor API on loopback, ${CONNECTIONS} connections, ${DURATION_S} s a run, ${os.availableParallelism()} cores`);
 
@@ -132,7 +135,7 @@ async function main() {
       url: `${server.siteUrl}/api/end-user/events`,
       method: 'POST',
       body: events,
-      headers: { host: server.siteHost, 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+      headers: { host: server.siteHost, 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile', cookie: 'sessionId=bench-session; variationId=bench-variant' },
       connections: CONNECTIONS,
       duration: DURATION_S,
     });

@@ -133,28 +133,66 @@ export const campaignClicks = sqliteTable(
 );
 
 /**
- * Analytics events as back-office analytics reads them. No foreign key: rows are written in
- * batches after the request is answered, and a site deleted meanwhile must not fail a batch.
+ * The raw analytics events (model/visitor-event.ts), one row each, narrow and typed: the columns
+ * an event type does not use are null. Reports never read this table; the hourly rollups do. No
+ * foreign key: rows are written in batches, and a site deleted meanwhile must not fail a batch.
  */
 export const visitorEvents = sqliteTable(
   'visitor_events',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     siteId: text('site_id').notNull(),
-    eventType: text('event_type').notNull(),
+    /** visitorEventTypeSchema: landing, slide_page, exit, dwell, click_*, registration, form_submit, contact, tap. */
+    kind: text('kind').notNull(),
+    /** The position code of the cell it happened on; for a move, the cell moved from. */
+    cell: text('cell').notNull(),
+    /** A move's destination cell. */
+    toCell: text('to_cell'),
+    /** The page of `cell` (of `to_cell` for a move). */
     pageId: text('page_id'),
-    position: text('position'),
-    lang: text('lang'),
-    sessionId: text('session_id'),
-    variationId: text('variation_id'),
+    /** A move's direction (left, right, up, down); an exit's, or `leave`. */
+    direction: text('direction'),
+    /** A dwell's milliseconds. */
+    value: integer('value'),
+    /** A tap's bin on the 15 × 30 grid over the 375 × 739 frame. */
+    tapX: integer('tap_x'),
+    tapY: integer('tap_y'),
+    /** The button, link area, product, popup or campaign item clicked. */
     targetId: text('target_id'),
-    referrer: text('referrer'),
-    userAgentClass: text('user_agent_class').notNull(),
+    /** A click_sns's network (snsTypeSchema). */
+    snsType: text('sns_type'),
+    /** A landing's referring host and UTM parameters. */
+    referrerHost: text('referrer_host'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    /** The sessionId cookie, or cookieless the day's salted hash (docs/decisions.md, "What analytics stores about a visitor"). */
+    sessionId: text('session_id').notNull(),
+    /** One visit: a session's events with no gap over 30 minutes, derived by the server. */
+    visitId: text('visit_id').notNull(),
+    /** The variationId and experimentId cookies, when the site host set them. */
+    variationId: text('variation_id'),
+    experimentId: text('experiment_id'),
+    lang: text('lang'),
+    /** deviceClass of the user agent: mobile, tablet, desktop, unknown. */
+    device: text('device').notNull(),
     occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
     receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (table) => [index('visitor_events_site_time').on(table.siteId, table.occurredAt), index('visitor_events_site_type').on(table.siteId, table.eventType)],
+  (table) => [index('visitor_events_site_time').on(table.siteId, table.occurredAt)],
 );
+
+/**
+ * Cookieless counting's daily salts (one per UTC day): a visitor id is a hash of the day's salt,
+ * the site, the address and the user agent. A salt is deleted 48 hours after its day began, so
+ * no id can be recomputed from an address afterwards.
+ */
+export const analyticsSalts = sqliteTable('analytics_salts', {
+  /** The UTC day, YYYY-MM-DD. */
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Server-side secrets made on first use (the key that signs members-only media links). */
 export const serverSecrets = sqliteTable('server_secrets', {

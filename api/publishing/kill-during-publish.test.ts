@@ -116,8 +116,12 @@ function visitors(server: Server, site: { id: string; handle: string }, tag: str
   async function sendEvents() {
     while (!stopped) {
       const session = `${tag}-${n++}`;
-      const events = Array.from({ length: 3 }, () => ({ type: 'slide_page', siteId: site.id, sessionId: session, position: 'A1' }));
-      const status = await onSiteOrigin(server, site.handle, '/api/end-user/events', { method: 'POST', body: JSON.stringify({ events }) }).catch(() => 0);
+      const events = Array.from({ length: 3 }, (_, i) => ({ type: 'dwell', cell: 'A1', ms: i }));
+      const status = await onSiteOrigin(server, site.handle, '/api/end-user/events', {
+        method: 'POST',
+        headers: { cookie: `sessionId=${session}` },
+        body: JSON.stringify({ siteId: site.id, events }),
+      }).catch(() => 0);
       if (status === 202) answered.sessions.add(session);
       await pause();
     }

@@ -18,7 +18,18 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const row = (i: number): EventRow => ({ siteId: 's', eventType: 'slide_page', pageId: `p${i}`, userAgentClass: 'desktop', occurredAt: new Date(i), receivedAt: new Date(i) });
+const row = (i: number): EventRow => ({
+  siteId: 's',
+  kind: 'dwell',
+  cell: 'A1',
+  value: i,
+  pageId: `p${i}`,
+  sessionId: 'v',
+  visitId: 'v1',
+  device: 'desktop',
+  occurredAt: new Date(i),
+  receivedAt: new Date(i),
+});
 const count = () => (db.$client.prepare('SELECT count(*) AS n FROM visitor_events').get() as { n: number }).n;
 
 describe('createEventQueue', () => {

@@ -55,23 +55,34 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
   // One prepared statement run per row inside one transaction: building a drizzle query for a
   // batch cost more than SQLite's own work (bench/visitor.bench.ts).
   const insert = db.$client.prepare(
-    `INSERT INTO visitor_events (site_id, event_type, page_id, position, lang, session_id, variation_id, target_id, referrer, user_agent_class, occurred_at, received_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO visitor_events (site_id, kind, cell, to_cell, page_id, direction, value, tap_x, tap_y, target_id, sns_type, referrer_host, utm_source, utm_medium, utm_campaign, session_id, visit_id, variation_id, experiment_id, lang, device, occurred_at, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertAll = db.$client.transaction((batch: Waiting[]) => {
     for (const { rows } of batch) {
       for (const row of rows) {
         insert.run(
           row.siteId,
-          row.eventType,
+          row.kind,
+          row.cell,
+          row.toCell ?? null,
           row.pageId ?? null,
-          row.position ?? null,
-          row.lang ?? null,
-          row.sessionId ?? null,
-          row.variationId ?? null,
+          row.direction ?? null,
+          row.value ?? null,
+          row.tapX ?? null,
+          row.tapY ?? null,
           row.targetId ?? null,
-          row.referrer ?? null,
-          row.userAgentClass,
+          row.snsType ?? null,
+          row.referrerHost ?? null,
+          row.utmSource ?? null,
+          row.utmMedium ?? null,
+          row.utmCampaign ?? null,
+          row.sessionId,
+          row.visitId,
+          row.variationId ?? null,
+          row.experimentId ?? null,
+          row.lang ?? null,
+          row.device,
           row.occurredAt.getTime(),
           row.receivedAt.getTime(),
         );

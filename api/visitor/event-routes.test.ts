@@ -3,9 +3,12 @@ import { createTestContext, type TestContext } from '../test-support.ts';
 
 let ctx: TestContext;
 let siteId: string;
+/** The site app's clock: the time received, the 30-minute visit rule. */
+let now = Date.parse('2026-11-24T10:00:00Z');
 
 beforeEach(async () => {
-  ctx = await createTestContext();
+  now = Date.parse('2026-11-24T10:00:00Z');
+  ctx = await createTestContext({ clock: () => new Date(now) });
   siteId = (await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 })).id;
   await ctx.publish(siteId);
 });
@@ -14,60 +17,105 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-const rows = () =>
-  ctx.db.$client
-    .prepare('SELECT site_id, event_type, page_id, position, lang, session_id, variation_id, target_id, referrer, user_agent_class, occurred_at, received_at FROM visitor_events ORDER BY id')
-    .all() as Record<string, unknown>[];
+const rows = () => ctx.db.$client.prepare('SELECT * FROM visitor_events ORDER BY id').all() as Record<string, unknown>[];
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
-function send(events: unknown[], init: { contentType?: string; ip?: string } = {}) {
+function send(events: unknown[], init: { contentType?: string; ip?: string; cookie?: string; userAgent?: string; site?: string } = {}) {
   return ctx.visit('/api/end-user/events', {
     site: siteId,
     method: 'POST',
-    body: JSON.stringify({ events }),
-    headers: { 'content-type': init.contentType ?? 'text/plain;charset=UTF-8', 'user-agent': IPHONE },
+    body: JSON.stringify({ siteId: init.site ?? siteId, lang: 'en', events }),
+    headers: { 'content-type': init.contentType ?? 'text/plain;charset=UTF-8', 'user-agent': init.userAgent ?? IPHONE, ...(init.cookie ? { cookie: init.cookie } : {}) },
     ip: init.ip ?? '192.0.2.80',
   });
 }
 
+const sessionOf = (response: Response) => /(?:^|, )sessionId=([^;]+)/.exec(response.headers.getSetCookie().join(', '))?.[1];
+
 describe('POST /api/end-user/events', () => {
-  it('answers 202 only once its N events are committed, as N rows in one transaction', async () => {
-    const at = Date.now() - 5000;
-    const events = Array.from({ length: 10 }, (_, i) => ({
-      type: i % 2 ? 'click_cta_btn' : 'slide_page',
-      siteId,
-      pageId: `p${i}`,
-      position: 'A1',
-      lang: 'en',
-      sessionId: 's-1',
-      variationId: 'v-2',
-      targetId: i % 2 ? `b${i}` : undefined,
-      referrer: 'https://example.com/',
-      at,
-    }));
+  it('answers 202 only once its N events are committed, as N typed rows in one transaction', async () => {
+    const at = now - 5000;
+    const events = [
+      { type: 'landing', cell: 'A1', pageId: 'p1', referrerHost: 'WWW.Example.com', utmSource: 'mail', utmMedium: 'email', utmCampaign: 'spring', at },
+      { type: 'slide_page', cell: 'A1', to: 'A2', direction: 'down', pageId: 'p2', at },
+      { type: 'dwell', cell: 'A2', ms: 1500, at },
+      { type: 'click_sns', cell: 'A2', snsType: 'line', at },
+      { type: 'click_cta_btn', cell: 'A2', targetId: 'b1', at },
+      { type: 'tap', cell: 'A2', x: 7, y: 28, at },
+      { type: 'exit', cell: 'A2', direction: 'up', at },
+    ];
     const before = { ...ctx.events.stats };
-    const response = await send(events);
+    const response = await send(events, { cookie: 'sessionId=s-1; variationId=v-2; experimentId=e-3' });
     expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ accepted: 10 });
+    expect(await response.json()).toEqual({ accepted: 7 });
     // Answered means written: nothing is left to flush.
     expect(ctx.events.stats.transactions - before.transactions).toBe(1);
-    expect(ctx.events.stats.rows - before.rows).toBe(10);
+    expect(ctx.events.stats.rows - before.rows).toBe(7);
     const stored = rows();
-    expect(stored).toHaveLength(10);
-    expect(stored[1]).toEqual({
-      site_id: siteId,
-      event_type: 'click_cta_btn',
-      page_id: 'p1',
-      position: 'A1',
-      lang: 'en',
-      session_id: 's-1',
-      variation_id: 'v-2',
-      target_id: 'b1',
-      referrer: 'https://example.com/',
-      user_agent_class: 'mobile',
-      occurred_at: at,
-      received_at: expect.any(Number),
-    });
+    const common = { site_id: siteId, session_id: 's-1', variation_id: 'v-2', experiment_id: 'e-3', lang: 'en', device: 'mobile', occurred_at: at, received_at: now, visit_id: stored[0]!.visit_id };
+    const none = {
+      to_cell: null,
+      page_id: null,
+      direction: null,
+      value: null,
+      tap_x: null,
+      tap_y: null,
+      target_id: null,
+      sns_type: null,
+      referrer_host: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+    };
+    expect(stored.map(({ id, ...row }) => row)).toEqual([
+      { ...common, ...none, kind: 'landing', cell: 'A1', page_id: 'p1', referrer_host: 'www.example.com', utm_source: 'mail', utm_medium: 'email', utm_campaign: 'spring' },
+      { ...common, ...none, kind: 'slide_page', cell: 'A1', to_cell: 'A2', direction: 'down', page_id: 'p2' },
+      { ...common, ...none, kind: 'dwell', cell: 'A2', value: 1500 },
+      { ...common, ...none, kind: 'click_sns', cell: 'A2', sns_type: 'line' },
+      { ...common, ...none, kind: 'click_cta_btn', cell: 'A2', target_id: 'b1' },
+      { ...common, ...none, kind: 'tap', cell: 'A2', tap_x: 7, tap_y: 28 },
+      { ...common, ...none, kind: 'exit', cell: 'A2', direction: 'up' },
+    ]);
+    // A visitor who has a session keeps it: no cookie is set again.
+    expect(sessionOf(response)).toBeUndefined();
+  });
+
+  it('gives a visitor without a session a sessionId cookie for 3650 days on this origin, and files the next batch under it', async () => {
+    const first = await send([{ type: 'landing', cell: 'A1' }]);
+    expect(first.status).toBe(202);
+    const cookie = first.headers.getSetCookie().find((line) => line.startsWith('sessionId='))!;
+    expect(cookie).toMatch(/^sessionId=[A-Za-z0-9-]{36}; Max-Age=315360000; Path=\/; SameSite=Lax$/);
+    // No Domain attribute: a sibling site or the admin never receives it.
+    expect(cookie).not.toMatch(/domain/i);
+    const session = sessionOf(first)!;
+    const second = await send([{ type: 'dwell', cell: 'A1', ms: 10 }], { cookie: `sessionId=${session}` });
+    expect(sessionOf(second)).toBeUndefined();
+    expect(rows().map((row) => row.session_id)).toEqual([session, session]);
+    // A forged cookie is not stored: the visitor gets a fresh id instead.
+    const forged = await send([{ type: 'dwell', cell: 'A1', ms: 10 }], { cookie: 'sessionId=<script>' });
+    expect(sessionOf(forged)).toMatch(/^[A-Za-z0-9-]{36}$/);
+    expect(rows()[2]!.session_id).toBe(sessionOf(forged));
+  });
+
+  it('ends a visit after 30 minutes without an event, by the time of the events', async () => {
+    const cookie = 'sessionId=visitor-1';
+    const t0 = now;
+    await send([{ type: 'landing', cell: 'A1', at: t0 }], { cookie });
+    now = t0 + 29 * 60_000;
+    await send([{ type: 'dwell', cell: 'A1', ms: 5, at: now }], { cookie });
+    // 30 minutes after the last event, not after the first: still the same visit.
+    now = t0 + 58 * 60_000;
+    await send([{ type: 'dwell', cell: 'A1', ms: 5, at: now }], { cookie });
+    now = t0 + 88 * 60_000 + 1;
+    await send([{ type: 'landing', cell: 'A1', at: now }], { cookie });
+    // Another visitor at the same time has visits of their own.
+    await send([{ type: 'landing', cell: 'A1', at: now }], { cookie: 'sessionId=visitor-2' });
+    const visits = rows().map((row) => row.visit_id as string);
+    expect(visits[0]).toBe(visits[1]);
+    expect(visits[1]).toBe(visits[2]);
+    expect(visits[3]).not.toBe(visits[2]);
+    expect(visits[4]).not.toBe(visits[3]);
+    expect(new Set(visits).size).toBe(3);
   });
 
   it('writes several requests arriving together in one transaction (group commit)', async () => {
@@ -75,8 +123,8 @@ describe('POST /api/end-user/events', () => {
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
         send([
-          { type: 'slide_page', siteId },
-          { type: 'click_popup_cta', siteId, pageId: 'p1', targetId: 'pop1' },
+          { type: 'dwell', cell: 'A1', ms: 1 },
+          { type: 'click_popup_cta', cell: 'A1', pageId: 'p1', targetId: 'pop1' },
         ]),
       ),
     );
@@ -87,23 +135,22 @@ describe('POST /api/end-user/events', () => {
 
   it('stores the server time for a missing or implausible client time', async () => {
     await send([
-      { type: 'slide_page', siteId, at: 1 },
-      { type: 'slide_page', siteId },
+      { type: 'dwell', cell: 'A1', ms: 1, at: 1 },
+      { type: 'dwell', cell: 'A1', ms: 2 },
     ]);
-    await ctx.events.flush();
-    for (const row of rows()) expect(Math.abs((row.occurred_at as number) - Date.now())).toBeLessThan(60_000);
+    for (const row of rows()) expect(row.occurred_at).toBe(now);
   });
 
   it('refuses a bad batch whole with 400: unknown type, bad field, unknown site, empty, not JSON', async () => {
-    const bad: [unknown, RegExp][] = [
-      [[{ type: 'hover', siteId }], /^events\.0\.type/],
-      [[{ type: 'slide_page', siteId, position: 'a1' }], /^events\.0\.position/],
-      [[{ type: 'slide_page', siteId, sessionId: 'x'.repeat(65) }], /^events\.0\.sessionId/],
-      [[{ type: 'slide_page', siteId: 'not-published' }], /unknown site not-published/],
+    const bad: [unknown[], RegExp, string?][] = [
+      [[{ type: 'hover', cell: 'A1' }], /^events\.0\.type/],
+      [[{ type: 'dwell', cell: 'a1', ms: 1 }], /^events\.0\.cell/],
+      [[{ type: 'slide_page', cell: 'A1', to: 'A2', direction: 'sideways' }], /^events\.0\.direction/],
+      [[{ type: 'dwell', cell: 'A1', ms: 1 }], /unknown site not-published/, 'not-published'],
       [[], /^events/],
     ];
-    for (const [events, message] of bad) {
-      const response = await send(events as unknown[]);
+    for (const [events, message, site] of bad) {
+      const response = await send(events, { site });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(message);
     }
@@ -115,34 +162,15 @@ describe('POST /api/end-user/events', () => {
 
   it('answers 429 with the spec-style message once a client sends too many batches', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 125; i++) statuses.push((await send([{ type: 'slide_page', siteId }], { ip: '192.0.2.99' })).status);
+    for (let i = 0; i < 125; i++) statuses.push((await send([{ type: 'dwell', cell: 'A1', ms: 1 }], { ip: '192.0.2.99' })).status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(120);
     const refused = await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body: '{}', ip: '192.0.2.99', headers: { 'accept-language': 'ja,en;q=0.8' } });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。', code: 'too_many_requests', key: 'tooManyRequests', values: {}, issues: [] });
     // Another client is not held back, whatever X-Forwarded-For claims.
-    expect(
-      (
-        await ctx.visit('/api/end-user/events', {
-          site: siteId,
-          method: 'POST',
-          body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }),
-          ip: '192.0.2.100',
-          headers: { 'x-forwarded-for': '192.0.2.99' },
-        })
-      ).status,
-    ).toBe(202);
-    expect(
-      (
-        await ctx.visit('/api/end-user/events', {
-          site: siteId,
-          method: 'POST',
-          body: JSON.stringify({ events: [{ type: 'slide_page', siteId }] }),
-          ip: '192.0.2.99',
-          headers: { 'x-forwarded-for': '203.0.113.1' },
-        })
-      ).status,
-    ).toBe(429);
+    const body = JSON.stringify({ siteId, events: [{ type: 'dwell', cell: 'A1', ms: 1 }] });
+    expect((await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body, ip: '192.0.2.100', headers: { 'x-forwarded-for': '192.0.2.99' } })).status).toBe(202);
+    expect((await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body, ip: '192.0.2.99', headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(429);
   });
 
   it('answers 503 with a message key, and keeps nothing, when the queue is full', async () => {
@@ -150,11 +178,13 @@ describe('POST /api/end-user/events', () => {
     ctx = await createTestContext({ eventQueue: { maxQueued: 5 } });
     siteId = (await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 })).id;
     await ctx.publish(siteId);
-    const response = await send(Array.from({ length: 6 }, () => ({ type: 'slide_page', siteId })));
+    const response = await send(Array.from({ length: 6 }, () => ({ type: 'dwell', cell: 'A1', ms: 1 })));
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ code: 'unavailable', key: 'eventsNotStored' });
+    // Refused means not stored, and no session is handed out for it.
+    expect(sessionOf(response)).toBeUndefined();
     expect(rows()).toHaveLength(0);
-    expect((await send([{ type: 'slide_page', siteId }])).status).toBe(202);
+    expect((await send([{ type: 'dwell', cell: 'A1', ms: 1 }])).status).toBe(202);
     expect(rows()).toHaveLength(1);
   });
 

@@ -59,7 +59,10 @@ export function rateLimitKind(path: string): keyof typeof VISITOR_RATE_LIMITS {
  */
 export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
   const scale = deps.rateLimitScale ?? 1;
-  const limit = (perMinute: number, methods?: readonly string[]) => rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, language: requestLanguage });
+  // The limits run on the site app's clock too, so a test that sets it gets exact counts.
+  const { clock } = deps;
+  const now = clock ? () => clock().getTime() : undefined;
+  const limit = (perMinute: number, methods?: readonly string[]) => rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, language: requestLanguage, now });
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
   const api = new Hono<AppEnv>()

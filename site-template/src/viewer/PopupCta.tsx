@@ -52,7 +52,21 @@ function Countdown({ end, lang, onTimeout }: { end: number; lang: Language; onTi
   );
 }
 
-function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSnapshot; popup: PopupView; pageId: string; onClose: () => void; onNavigate: (destination: Destination) => void }) {
+function PopupItem({
+  site,
+  popup,
+  pageId,
+  cell,
+  onClose,
+  onNavigate,
+}: {
+  site: SiteSnapshot;
+  popup: PopupView;
+  pageId: string;
+  cell: string;
+  onClose: () => void;
+  onNavigate: (destination: Destination) => void;
+}) {
   const { lang } = site;
   const [remaining, setRemaining] = useState(popup.remaining);
   const { style } = popup;
@@ -69,7 +83,7 @@ function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSna
 
   const activate = async () => {
     setClickCookies({ pageId, popupId: popup.id, ctaId: popup.id });
-    trackEvent({ type: 'click_popup_cta', siteId: site.siteId, lang, pageId, targetId: popup.id });
+    trackEvent(site, { type: 'click_popup_cta', cell, pageId, targetId: popup.id });
     if (popup.kind === 'applicantLimit') {
       const answer = await visitorCall('POST /end-user/site/:id/popup-cta/:popupId/apply', { params: { id: site.siteId, popupId: popup.id }, query: { lang } }, { lang });
       if (!answer.ok) {
@@ -128,7 +142,19 @@ function PopupItem({ site, popup, pageId, onClose, onNavigate }: { site: SiteSna
  * this page, side by side when both have images. Each hides when closed or when its countdown
  * ends; with both hidden the popup is gone. Drawn over the page, so it moves nothing.
  */
-export default function PopupCta({ site, popups, pageId, onNavigate }: { site: SiteSnapshot; popups: PopupView[]; pageId: string; onNavigate: (destination: Destination) => void }) {
+export default function PopupCta({
+  site,
+  popups,
+  pageId,
+  cell,
+  onNavigate,
+}: {
+  site: SiteSnapshot;
+  popups: PopupView[];
+  pageId: string;
+  cell: string;
+  onNavigate: (destination: Destination) => void;
+}) {
   const [, setHidden] = useState(0);
   const open = popups.filter((popup) => !closed.has(popup.id));
   if (open.length === 0) return null;
@@ -146,7 +172,7 @@ export default function PopupCta({ site, popups, pageId, onNavigate }: { site: S
       onPointerUp={(event) => event.stopPropagation()}
     >
       {open.map((popup) => (
-        <PopupItem key={popup.id} site={site} popup={popup} pageId={pageId} onClose={() => hide(popup.id)} onNavigate={onNavigate} />
+        <PopupItem key={popup.id} site={site} popup={popup} pageId={pageId} cell={cell} onClose={() => hide(popup.id)} onNavigate={onNavigate} />
       ))}
     </div>
   );

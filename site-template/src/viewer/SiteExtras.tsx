@@ -4,6 +4,8 @@ import { IDLE_TIMEOUT_MS } from '../../../model/constants.ts';
 import type { Destination } from '../../../model/destination.ts';
 import { isPopupCtaActive } from '../../../model/popup-cta.ts';
 import type { GridPage, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import { parsePosition } from '../../../model/position.ts';
+import type { MoveDirection } from '../../../model/visitor-event.ts';
 import { trackEvent } from './analytics.ts';
 import { trackPageClicks } from './click-tracking.ts';
 import type { CampaignAnswer, NotificationsAnswer, PopupView, SiteExtrasData } from './extras-types.ts';
@@ -13,6 +15,14 @@ const NotificationBanner = lazy(() => import('./NotificationBanner.tsx'));
 const CampaignPanels = lazy(() => import('./CampaignPanels.tsx'));
 
 type Props = { site: SiteSnapshot; gridPage: GridPage | undefined; page: ResolvedPage | undefined; onNavigate: (destination: Destination) => void };
+
+/** Which way a move went, from the two cells' positions. */
+function directionBetween(from: string, to: string): MoveDirection {
+  const a = parsePosition(from);
+  const b = parsePosition(to);
+  if (!a || !b || a.columnIndex === b.columnIndex) return (b?.row ?? 0) > (a?.row ?? 0) ? 'down' : 'up';
+  return b.columnIndex > a.columnIndex ? 'right' : 'left';
+}
 
 /** setTimeout's longest delay; a later change is asked about again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -78,11 +88,12 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
   useEffect(() => trackPageClicks(document.querySelector<HTMLElement>('.sg-viewer') ?? document.body, () => where.current), []);
 
   // V §7 slide_page: each page a visitor moves to (the first page shown is not a slide).
-  const shown = useRef<string | undefined>(gridPage?.id);
+  const shown = useRef<GridPage | undefined>(gridPage);
   useEffect(() => {
-    if (!gridPage || gridPage.id === shown.current) return;
-    shown.current = gridPage.id;
-    trackEvent({ type: 'slide_page', siteId: site.siteId, lang: site.lang, pageId: gridPage.id, position: gridPage.position });
+    const from = shown.current;
+    if (!gridPage || !from || gridPage.id === from.id) return;
+    shown.current = gridPage;
+    trackEvent(site, { type: 'slide_page', pageId: gridPage.id, cell: from.position, to: gridPage.position, direction: directionBetween(from.position, gridPage.position) });
   }, [gridPage, site]);
 
   if (!data || !gridPage) return null;
@@ -92,7 +103,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
   const campaign = data.campaign && site.viewMode !== 'PC' && isCampaignOnPage(data.campaign, gridPage.row, now) ? data.campaign : null;
   return (
     <Suspense fallback={null}>
-      {popups.length > 0 && <PopupCta site={site} popups={popups} pageId={gridPage.id} onNavigate={onNavigate} />}
+      {popups.length > 0 && <PopupCta site={site} popups={popups} pageId={gridPage.id} cell={gridPage.position} onNavigate={onNavigate} />}
       {data.notifications.length > 0 && <NotificationBanner site={site} notifications={data.notifications} />}
       {campaign && <CampaignPanels site={site} campaign={campaign} onNavigate={onNavigate} />}
     </Suspense>

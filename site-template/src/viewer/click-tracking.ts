@@ -1,5 +1,5 @@
 import type { Language } from '../../../model/language.ts';
-import { setClickCookies, trackEvent, type TrackedEvent } from './analytics.ts';
+import { setClickCookies, trackEvent } from './analytics.ts';
 
 type Current = { siteId: string; lang: Language; pageId?: string; position?: string };
 
@@ -20,7 +20,7 @@ export function trackPageClicks(root: HTMLElement, current: () => Current): () =
     const pageId = page?.dataset.pageId ?? where.pageId;
     const position = page?.dataset.position ?? where.position;
     const { buttonId, linkId, productId } = element.dataset;
-    let type: TrackedEvent['type'];
+    let type: 'click_cta_btn' | 'click_link_cta' | 'click_product_point' | 'click_product_item';
     if (buttonId) {
       type = 'click_cta_btn';
       setClickCookies({ pageId, buttonId, ctaId: buttonId, type: 'BUTTON', position });
@@ -32,12 +32,11 @@ export function trackPageClicks(root: HTMLElement, current: () => Current): () =
       setClickCookies({ pageId, position });
     }
     const targetId = buttonId ?? linkId ?? productId;
-    trackEvent({
+    if (!position) return;
+    trackEvent(where, {
       type,
-      siteId: where.siteId,
-      lang: where.lang,
+      cell: position,
       ...(pageId && ID.test(pageId) ? { pageId } : {}),
-      ...(position ? { position } : {}),
       ...(targetId && ID.test(targetId) ? { targetId } : {}),
     });
   };

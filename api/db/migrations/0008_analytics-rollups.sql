@@ -22,7 +22,8 @@ CREATE TABLE `analytics_cell_rollups` (
 	`calls` integer DEFAULT 0 NOT NULL,
 	`campaign_clicks` integer DEFAULT 0 NOT NULL,
 	`registrations` integer DEFAULT 0 NOT NULL,
-	`conversions` integer DEFAULT 0 NOT NULL,
+	`form_submissions` integer DEFAULT 0 NOT NULL,
+	`contacts` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`site_id`, `grain`, `bucket`, `cell`, `variant`, `lang`, `device`, `source`)
 );
 --> statement-breakpoint
@@ -70,7 +71,8 @@ CREATE TABLE `analytics_site_rollups` (
 	`calls` integer DEFAULT 0 NOT NULL,
 	`campaign_clicks` integer DEFAULT 0 NOT NULL,
 	`registrations` integer DEFAULT 0 NOT NULL,
-	`conversions` integer DEFAULT 0 NOT NULL,
+	`form_submissions` integer DEFAULT 0 NOT NULL,
+	`contacts` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`site_id`, `grain`, `bucket`, `variant`, `lang`, `device`, `source`)
 );
 --> statement-breakpoint
@@ -100,3 +102,17 @@ CREATE TABLE `analytics_visitor_sketches` (
 	`sketch` blob NOT NULL,
 	PRIMARY KEY(`site_id`, `grain`, `bucket`, `variant`, `lang`, `device`, `source`)
 );
+--> statement-breakpoint
+CREATE TABLE `analytics_visits` (
+	`visit_id` text PRIMARY KEY NOT NULL,
+	`site_id` text NOT NULL,
+	`landing_at` integer NOT NULL,
+	`landing_cell` text NOT NULL,
+	`variant` text NOT NULL,
+	`lang` text NOT NULL,
+	`device` text NOT NULL,
+	`source` text NOT NULL,
+	`moved` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `analytics_visits_landing` ON `analytics_visits` (`landing_at`);
