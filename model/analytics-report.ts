@@ -143,8 +143,6 @@ export const lpChartSchema = z.object({ range: reportRangeSchema, unit: chartUni
 export type LpChart = z.infer<typeof lpChartSchema>;
 
 /** The ways out of a cell: moves by direction, and exits by the direction of a swipe that tried to leave the grid (`leave`: closed or navigated away). */
-export const MOVE_DIRECTIONS = ['left', 'right', 'up', 'down'] as const;
-export const EXIT_DIRECTIONS = [...MOVE_DIRECTIONS, 'leave'] as const;
 const movesSchema = z.object({ left: z.number().int(), right: z.number().int(), up: z.number().int(), down: z.number().int() });
 const exitsSchema = movesSchema.extend({ leave: z.number().int() });
 

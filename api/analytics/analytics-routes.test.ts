@@ -63,7 +63,11 @@ describe('the analyticsEffect plan gate (B §6)', () => {
   it('answers 403 with the plan message to every report of a site whose owner’s plan lacks analytics, and 200 once it has it', async () => {
     const owner = await addAccount(ctx.db, { type: 'USER', planId: 'trial' });
     const cookie = await ctx.loginAs(owner.email, owner.password);
-    const created = await ctx.request('/api/site', { method: 'POST', headers: { cookie }, json: { name: 'Trial site', numberHorizontal: 2, numberVertical: 5, defaultLanguage: 'jp', languages: ['jp'] } });
+    const created = await ctx.request('/api/site', {
+      method: 'POST',
+      headers: { cookie },
+      json: { name: 'Trial site', numberHorizontal: 2, numberVertical: 5, defaultLanguage: 'jp', languages: ['jp'] },
+    });
     expect(created.status).toBe(201);
     const trialSite = ((await created.json()) as { id: string }).id;
     for (const report of ['lp', 'lp/chart', 'pages', 'ranking', 'taps?cell=A1', 'exports']) {

@@ -1,4 +1,5 @@
-import { EXIT_DIRECTIONS, MOVE_DIRECTIONS, type Counts, type PageCell, type PagesReport } from '../../model/analytics-report.ts';
+import type { Counts, PageCell, PagesReport } from '../../model/analytics-report.ts';
+import { EXIT_DIRECTIONS, MOVE_DIRECTIONS } from '../../model/visitor-event.ts';
 import { conversionChances } from '../../model/conversion-chance.ts';
 import { parsePosition } from '../../model/position.ts';
 import type { Db } from '../db/open-database.ts';

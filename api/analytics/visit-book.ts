@@ -18,12 +18,8 @@ export class VisitBook implements Visits {
   readonly #changed = new Set<string>();
 
   constructor(sqlite: Database.Database) {
-    this.#read = sqlite.prepare(
-      'SELECT site_id AS siteId, landing_at AS landingAt, landing_cell AS landingCell, variant, lang, device, source, moved FROM analytics_visits WHERE visit_id = ?',
-    );
-    this.#write = sqlite.prepare(
-      'INSERT OR REPLACE INTO analytics_visits (visit_id, site_id, landing_at, landing_cell, variant, lang, device, source, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.#read = sqlite.prepare('SELECT site_id AS siteId, landing_at AS landingAt, landing_cell AS landingCell, variant, lang, device, source, moved FROM analytics_visits WHERE visit_id = ?');
+    this.#write = sqlite.prepare('INSERT OR REPLACE INTO analytics_visits (visit_id, site_id, landing_at, landing_cell, variant, lang, device, source, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   }
 
   get(visitId: string): Visit | undefined {
