@@ -10,7 +10,9 @@ import { addSketch, countUnion, emptyUnion, type SketchUnion } from './visitor-s
 /**
  * The sums reports are made of, read from the rollups only (never `visitor_events`). A range is
  * covered by months, days and hours (`coverRange`); each segment is one range scan of the
- * table's primary key, and each row is given to the period its bucket starts in.
+ * table's primary key, and each row is given to the period its bucket starts in. Every GROUP BY
+ * starts with `bucket`, the key's order, so SQLite sums as it scans instead of sorting a temporary
+ * table; the buckets are then added up here.
  */
 
 /** The filters of a report, as the rollups store them. */
@@ -109,7 +111,7 @@ export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Pe
 export function sumCells(db: Db, site: ReportSite, range: Period, filter: RollupFilter): Map<string, Counts> {
   const cells = new Map<string, number[]>();
   const where = filterSql(filter);
-  const select = statement(db, `SELECT cell, ${SUMS} FROM analytics_cell_rollups WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY cell`).raw();
+  const select = statement(db, `SELECT cell, ${SUMS} FROM analytics_cell_rollups WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, cell`).raw();
   for (const segment of segmentsOf([range], true)) {
     for (const row of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[string, ...number[]]>) {
       let target = cells.get(row[0]);
@@ -131,7 +133,7 @@ export function sumEdges(db: Db, site: ReportSite, range: Period, filter: Rollup
   const where = filterSql(filter);
   const select = statement(
     db,
-    `SELECT from_cell, to_cell, direction, SUM(moves) FROM analytics_edges WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY from_cell, to_cell, direction`,
+    `SELECT from_cell, to_cell, direction, SUM(moves) FROM analytics_edges WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, from_cell, to_cell, direction`,
   ).raw();
   for (const segment of segmentsOf([range], false)) {
     for (const [from, to, direction, moves] of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[string, string, string, number]>) {
@@ -148,7 +150,7 @@ export function sumEdges(db: Db, site: ReportSite, range: Period, filter: Rollup
 export function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, filter: RollupFilter): { x: number; y: number; taps: number }[] {
   const bins = new Map<string, { x: number; y: number; taps: number }>();
   const where = filterSql(filter);
-  const select = statement(db, `SELECT x, y, SUM(taps) FROM analytics_taps WHERE site_id = ? AND cell = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY x, y`).raw();
+  const select = statement(db, `SELECT x, y, SUM(taps) FROM analytics_taps WHERE site_id = ? AND cell = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, x, y`).raw();
   for (const segment of segmentsOf([range], false)) {
     for (const [x, y, taps] of select.iterate(site.id, cell, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[number, number, number]>) {
       const key = `${x},${y}`;
