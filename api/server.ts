@@ -15,6 +15,7 @@ import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
+import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
 import { createEventQueue } from './visitor/event-queue.ts';
 import { startRollupJob } from './analytics/rollup-job.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
@@ -56,6 +57,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const events = createEventQueue(db);
   // Reports read rollups only; this keeps them within seconds of what the event queue stored.
   const rollups = startRollupJob(db, { log });
+  // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
+  const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
+  saltSweep.unref();
   const background = createBackground();
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
   // links point to, is known only then.
@@ -120,6 +124,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     demoSiteUrl,
     async close() {
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      clearInterval(saltSweep);
       await events.close();
       rollups.stop();
       rollups.runNow();

@@ -59,7 +59,16 @@ describe('siteSettingsSchema', () => {
       },
       scripts: { contactScript: '', membershipScript: '', formScript: '' },
       notifications: [],
+      analytics: { cookieless: false, conversionEvents: ['contact', 'form_submit', 'registration'] },
     });
+  });
+
+  it('counts as conversions only events a visitor completes or clicks, each once, and cookies by default', () => {
+    const analytics = (value: unknown) => siteSettingsSchema.safeParse({ name: 'Shop', analytics: value });
+    expect(analytics({ conversionEvents: ['click_phone', 'contact', 'click_phone'] }).data?.analytics).toEqual({ cookieless: false, conversionEvents: ['click_phone', 'contact'] });
+    expect(analytics({ cookieless: true, conversionEvents: [] }).data?.analytics).toEqual({ cookieless: true, conversionEvents: [] });
+    expect(analytics({ conversionEvents: ['tap'] }).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['analytics.conversionEvents.0']);
+    expect(analytics({ conversionEvents: ['dwell'] }).success).toBe(false);
   });
 
   it('keeps each form to fields of its own kind', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsSettingsSchema } from './analytics-settings.ts';
 import { CONTAINER_MAX, DEFAULT_FLAG_HOTSPOT, DEFAULT_ITEM_SIZE, GRID_MAX, INPUT_LENGTHS, LIMIT_FIELD_MAX_LENGTH, NEWS_MAX, SEO_LIMITS, TEXT_MAX } from './constants.ts';
 import { DEFAULT_LANGUAGE, languageSchema } from './language.ts';
 import type { Language } from './language.ts';
@@ -396,6 +397,7 @@ const siteSettingsShape = {
   forms: siteFormsSchema.prefault({}),
   scripts: siteScriptsSchema.prefault({}),
   notifications: z.array(notificationSchema).default(() => []),
+  analytics: analyticsSettingsSchema.prefault({}),
 };
 
 function checkDefaultLanguage(settings: { defaultLanguage?: Language | undefined; languages?: readonly Language[] | undefined }, ctx: z.RefinementCtx): void {

@@ -98,6 +98,8 @@ export const siteSnapshotSchema = z.object({
   seo: seoSchema,
   company: companyInfoSchema,
   poweredBy: z.boolean(),
+  /** Cookieless analytics (the site's analytics settings): the viewer then sets no cookie of its own either. */
+  cookieless: z.boolean().default(false),
   grid: z.array(gridColumnSchema),
 });
 export type SiteSnapshot = z.infer<typeof siteSnapshotSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { SNS_TYPES } from './sns-types.ts';
 import { urlSchema } from './validation.ts';
 
-/** Visitor spec §3: the social links a site can show. */
-export const SNS_TYPES = ['youtube', 'line', 'instagram', 'x', 'tiktok', 'facebook', 'phone_number', 'google_map'] as const;
+export { SNS_TYPES } from './sns-types.ts';
 
 export const snsTypeSchema = z.enum(SNS_TYPES);
 

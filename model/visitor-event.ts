@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { languageSchema } from './language.ts';
 import { snsTypeSchema } from './sns.ts';
 import { idSchema } from './validation.ts';
+import { CONVERTIBLE_EVENT_TYPES, DWELL_MAX_MS, EXIT_DIRECTIONS, MOVE_DIRECTIONS, TAP_COLUMNS, TAP_ROWS, VISITOR_EVENT_TYPES, type ClickEventType } from './visitor-event-kinds.ts';
 
 /**
  * The raw analytics events of a swipe site (V §7, issue 13): what the viewer sends, one row each in
@@ -11,70 +12,37 @@ import { idSchema } from './validation.ts';
  * daily-salted hash) and adds the visit, variant, experiment, device and time received.
  */
 
-/** A move between two cells, by the direction of the swipe (or arrow, or link) that made it. */
-export const MOVE_DIRECTIONS = ['left', 'right', 'up', 'down'] as const;
-/** How a visitor left: a swipe that tried to go past the grid's edge, or `leave` (closed, hid or navigated away). */
-export const EXIT_DIRECTIONS = [...MOVE_DIRECTIONS, 'leave'] as const;
+// The kinds are the viewer's too, so they live without zod; one import here for the server and the rollups.
+export {
+  CLICK_EVENT_KINDS,
+  CLICK_EVENT_TYPES,
+  type ClickEventType,
+  type ClickKind,
+  CONVERSION_EVENT_TYPES,
+  CONVERTIBLE_EVENT_TYPES,
+  type ConvertibleEventType,
+  DEFAULT_CONVERSION_EVENTS,
+  DWELL_MAX_MS,
+  EXIT_DIRECTIONS,
+  type ExitDirection,
+  MOVE_DIRECTIONS,
+  type MoveDirection,
+  TAP_BIN_PX,
+  TAP_COLUMNS,
+  TAP_FRAME,
+  TAP_ROWS,
+  tapBin,
+  VISITOR_EVENT_TYPES,
+  type VisitorEventType,
+} from './visitor-event-kinds.ts';
+
 export const moveDirectionSchema = z.enum(MOVE_DIRECTIONS);
 export const exitDirectionSchema = z.enum(EXIT_DIRECTIONS);
-export type MoveDirection = z.infer<typeof moveDirectionSchema>;
-export type ExitDirection = z.infer<typeof exitDirectionSchema>;
-
-/** The click events, in the order reports list them. */
-export const CLICK_EVENT_TYPES = ['click_cta_btn', 'click_link_cta', 'click_product_point', 'click_product_item', 'click_popup_cta', 'click_sns', 'click_phone', 'click_campaign'] as const;
-export type ClickEventType = (typeof CLICK_EVENT_TYPES)[number];
-
-/** Clicks by the kind of element clicked: event type → the kind reports name it by. */
-export const CLICK_EVENT_KINDS = {
-  click_cta_btn: 'cta',
-  click_link_cta: 'link_area',
-  click_product_point: 'product_point',
-  click_product_item: 'product_item',
-  click_popup_cta: 'popup',
-  click_sns: 'sns',
-  click_phone: 'phone',
-  click_campaign: 'campaign',
-} as const satisfies Record<ClickEventType, string>;
-export type ClickKind = (typeof CLICK_EVENT_KINDS)[ClickEventType];
-
-/** What a visitor completed: a member registration, a custom-form (homepage) entry, a contact entry. */
-export const CONVERSION_EVENT_TYPES = ['registration', 'form_submit', 'contact'] as const;
-
-export const VISITOR_EVENT_TYPES = ['landing', 'slide_page', 'exit', 'dwell', ...CLICK_EVENT_TYPES, ...CONVERSION_EVENT_TYPES, 'tap'] as const;
 export const visitorEventTypeSchema = z.enum(VISITOR_EVENT_TYPES);
-export type VisitorEventType = z.infer<typeof visitorEventTypeSchema>;
-
-/**
- * The events a site may count as a conversion (CV), a site setting: the conversions themselves and
- * any click (a phone call is a conversion to many owners). Default: contact, form and registration.
- */
-export const CONVERTIBLE_EVENT_TYPES = [...CONVERSION_EVENT_TYPES, ...CLICK_EVENT_TYPES] as const;
 export const convertibleEventTypeSchema = z.enum(CONVERTIBLE_EVENT_TYPES);
-export type ConvertibleEventType = z.infer<typeof convertibleEventTypeSchema>;
-export const DEFAULT_CONVERSION_EVENTS: readonly ConvertibleEventType[] = ['contact', 'form_submit', 'registration'];
-
-/**
- * Taps are kept as bins of a fixed grid over the 375 × 739 design frame, not as pixels: the same
- * cell on any screen, a heat map of at most 15 × 30 counts per page, nothing finer than a fingertip.
- */
-export const TAP_FRAME = { width: 375, height: 739 } as const;
-export const TAP_BIN_PX = 25;
-export const TAP_COLUMNS = Math.ceil(TAP_FRAME.width / TAP_BIN_PX);
-export const TAP_ROWS = Math.ceil(TAP_FRAME.height / TAP_BIN_PX);
-
-/**
- * The bin of a point given in frame pixels (clamped to the frame).
- * @example tapBin(190, 700) // { x: 7, y: 28 }
- */
-export function tapBin(frameX: number, frameY: number): { x: number; y: number } {
-  const clamp = (value: number, bins: number) => Math.min(bins - 1, Math.max(0, Math.floor(value / TAP_BIN_PX)));
-  return { x: clamp(frameX, TAP_COLUMNS), y: clamp(frameY, TAP_ROWS) };
-}
 
 /** A cell of the grid by its position code, as the addresses spell it (upper case). */
 export const cellSchema = z.string().regex(/^[A-Z]{1,3}[1-9][0-9]{0,2}$/, 'invalidPosition');
-/** A dwell longer than a day is a tab left open, not reading. */
-export const DWELL_MAX_MS = 24 * 3600_000;
 const shortText = z.string().max(100);
 
 /** What every event may carry: when (ms since the epoch; the server's clock when missing or implausible) and the page of its cell. */

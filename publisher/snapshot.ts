@@ -118,6 +118,7 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
     seo: siteText.seo,
     company: siteText.company,
     poweredBy: draft.plan.poweredBy,
+    cookieless: settings.analytics.cookieless,
     grid,
   });
   return { site, pages };

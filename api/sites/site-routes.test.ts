@@ -109,6 +109,17 @@ describe('drafts: create, list, read, update, delete', () => {
     expect(((await (await ctx.request('/api/site')).json()) as { sites: { name: string }[] }).sites[0]!.name).toBe('Renamed');
   });
 
+  it('keeps the analytics settings (cookieless counting, the events that count as conversions), defaulting to contact, form and registration', async () => {
+    const { id } = await ctx.createSite();
+    expect((await getSite(id)).settings.analytics).toEqual({ cookieless: false, conversionEvents: ['contact', 'form_submit', 'registration'] });
+    const saved = await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { analytics: { cookieless: true, conversionEvents: ['registration', 'click_phone'] } } });
+    expect(saved.status).toBe(200);
+    expect((await getSite(id)).settings.analytics).toEqual({ cookieless: true, conversionEvents: ['registration', 'click_phone'] });
+    const refused = await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { analytics: { conversionEvents: ['tap'] } } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { issues: { path: (string | number)[] }[] }).issues[0]!.path).toEqual(['analytics', 'conversionEvents', 0]);
+  });
+
   it('keeps settings texts per language: an English SEO title does not replace the Japanese one', async () => {
     const { id } = await ctx.createSite();
     await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { seo: { title: '春' } } });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test-support.ts';
+import { deleteExpiredSalts } from './analytics-salts.ts';
 
 let ctx: TestContext;
 let siteId: string;
@@ -116,6 +117,62 @@ describe('POST /api/end-user/events', () => {
     expect(visits[3]).not.toBe(visits[2]);
     expect(visits[4]).not.toBe(visits[3]);
     expect(new Set(visits).size).toBe(3);
+  });
+
+  it('drops bots: answered 202 with nothing stored and no cookie', async () => {
+    for (const userAgent of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0 Safari/537.36',
+      'curl/8.4.0',
+    ]) {
+      const response = await send([{ type: 'landing', cell: 'A1' }], { userAgent });
+      expect(response.status).toBe(202);
+      expect(await response.json()).toEqual({ accepted: 0 });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    expect(rows()).toHaveLength(0);
+    expect((await send([{ type: 'landing', cell: 'A1' }])).status).toBe(202);
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('counts a cookieless site without cookies: an id from the day, address and browser that changes each day, its salts deleted after 48 hours', async () => {
+    const saved = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { analytics: { cookieless: true, conversionEvents: ['contact', 'click_phone'] } } });
+    expect(saved.status).toBe(200);
+    const salts = () =>
+      ctx.db.$client
+        .prepare('SELECT day FROM analytics_salts ORDER BY day')
+        .all()
+        .map((row) => (row as { day: string }).day);
+    const landing = [{ type: 'landing', cell: 'A1' }];
+    const day1 = await send(landing, { ip: '192.0.2.1', cookie: 'sessionId=known-visitor' });
+    expect(day1.status).toBe(202);
+    // No cookie set, and the one the browser has is not read.
+    expect(day1.headers.getSetCookie()).toEqual([]);
+    await send(landing, { ip: '192.0.2.1' });
+    await send(landing, { ip: '192.0.2.2' });
+    await send(landing, { ip: '192.0.2.1', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120' });
+    now += 24 * 3600_000;
+    await send(landing, { ip: '192.0.2.1' });
+    const ids = rows().map((row) => row.session_id as string);
+    expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(ids[0]).not.toBe('known-visitor');
+    // Same browser and address on the same day: one visitor; another address or browser: another.
+    expect(ids[1]).toBe(ids[0]);
+    expect(new Set(ids.slice(0, 4)).size).toBe(3);
+    // The next day the same browser is a new visitor: its id cannot be linked to yesterday's.
+    expect(ids[4]).not.toBe(ids[0]);
+    expect(salts()).toEqual(['2026-11-24', '2026-11-25']);
+    // The job: a salt stays until 48 hours after its day began, not a millisecond less…
+    expect(deleteExpiredSalts(ctx.db, Date.parse('2026-11-26T00:00:00Z') - 1)).toBe(0);
+    expect(deleteExpiredSalts(ctx.db, Date.parse('2026-11-26T00:00:00Z'))).toBe(1);
+    expect(salts()).toEqual(['2026-11-25']);
+    // …and the first cookieless event of a new day deletes the expired ones too.
+    now = Date.parse('2026-11-28T09:00:00Z');
+    await send(landing, { ip: '192.0.2.1' });
+    expect(salts()).toEqual(['2026-11-28']);
+    // Nothing of the address or the browser is stored.
+    const stored = JSON.stringify(ctx.db.$client.prepare('SELECT * FROM visitor_events').all());
+    expect(stored).not.toMatch(/192\.0\.2|Windows|iPhone/);
   });
 
   it('writes several requests arriving together in one transaction (group commit)', async () => {

@@ -1,23 +1,25 @@
 import { Hono } from 'hono';
+import { isbot } from 'isbot';
 import { COOKIE_NAMES } from '../../model/constants.ts';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { deviceClass } from '../../model/visitor-event.ts';
 import type { Db } from '../db/open-database.ts';
+import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { cookielessVisitorId, createSaltStore, type SaltStore } from './analytics-salts.ts';
 import type { EventQueue } from './event-queue.ts';
 import { eventRows } from './event-rows.ts';
-import { findVisitorSite } from './find-visitor-site.ts';
+import { findVisitorSite, type VisitorSite } from './find-visitor-site.ts';
 import { createVisitTracker, type VisitTracker } from './visit-tracker.ts';
 import { readIdCookie, sessionCookie, sessionIdOf } from './visitor-cookies.ts';
 
-function isLive(db: Db, siteId: string, hostSiteId: string | null): boolean {
+function liveSite(db: Db, siteId: string, hostSiteId: string | null): VisitorSite | null {
   try {
-    findVisitorSite(db, siteId, hostSiteId);
-    return true;
+    return findVisitorSite(db, siteId, hostSiteId);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return false;
+    if (error instanceof AppError && error.code === 'not_found') return null;
     throw error;
   }
 }
@@ -26,29 +28,39 @@ function isLive(db: Db, siteId: string, hostSiteId: string | null): boolean {
  * `POST /api/end-user/events` (V §7 analytics): a batch of events, checked whole, queued, and
  * answered 202 once the transaction holding them has committed (group commit, event-queue.ts):
  * an event answered 2xx is on disk. A full queue or a failed write answers 503, never a silent
- * drop. Made for `navigator.sendBeacon` (any content type). Who sent it is read from the site
- * origin's cookies, never from the body; a visitor without a `sessionId` gets one.
+ * drop. Made for `navigator.sendBeacon` (any content type).
+ *
+ * Who sent it is never read from the body (docs/decisions.md, "What analytics stores about a
+ * visitor"): the `sessionId` cookie of the site's origin (set here when missing), or on a
+ * cookieless site a hash of the day's salt, the site, the address and the user agent, with no
+ * cookie read or set. Bots (isbot) are answered 202 with nothing stored.
  */
-export function eventRoutes(deps: { db: Db; events: EventQueue; clock?: () => Date; visits?: VisitTracker }) {
+export function eventRoutes(deps: { db: Db; events: EventQueue; clock?: () => Date; visits?: VisitTracker; salts?: SaltStore }) {
   const app = new Hono<AppEnv>();
   const visits = deps.visits ?? createVisitTracker();
+  const salts = deps.salts ?? createSaltStore(deps.db);
   route(app, contracts.sendEvents, async ({ c, body }) => {
     // Events of sites that are not on the air would only fill the table.
-    if (!isLive(deps.db, body.siteId, c.var.hostSiteId)) throw fieldError('validation', ['siteId'], 'unknownEventSite', { site: body.siteId });
+    const site = liveSite(deps.db, body.siteId, c.var.hostSiteId);
+    if (!site) throw fieldError('validation', ['siteId'], 'unknownEventSite', { site: body.siteId });
+    const userAgent = c.req.header('user-agent') ?? '';
+    if (isbot(userAgent)) return { accepted: 0 };
     const receivedAt = deps.clock?.().getTime() ?? Date.now();
-    const { sessionId, created } = sessionIdOf(c);
+    const { cookieless } = site.settings.analytics;
+    const session = cookieless ? { sessionId: cookielessVisitorId(salts.saltOf(receivedAt), site.id, clientIp(c), userAgent), created: false } : sessionIdOf(c);
+    const { sessionId } = session;
     const rows = eventRows(body, {
       sessionId,
       variationId: readIdCookie(c, COOKIE_NAMES.variationId),
       experimentId: readIdCookie(c, COOKIE_NAMES.experimentId),
-      device: deviceClass(c.req.header('user-agent')),
+      device: deviceClass(userAgent),
       receivedAt,
-      visitOf: (at) => visits.visitOf(body.siteId, sessionId, at),
+      visitOf: (at) => visits.visitOf(site.id, sessionId, at),
     });
     // A batch whose transaction failed is answered like a full queue: nothing of it was kept.
     const outcome = await deps.events.push(rows).catch(() => 'failed' as const);
     if (outcome !== 'stored') throw new AppError('unavailable', 'eventsNotStored');
-    if (created) c.header('set-cookie', sessionCookie(sessionId, c.var.hostOrigin.startsWith('https:')), { append: true });
+    if (session.created) c.header('set-cookie', sessionCookie(sessionId, c.var.hostOrigin.startsWith('https:')), { append: true });
     return { accepted: body.events.length };
   });
   return app;

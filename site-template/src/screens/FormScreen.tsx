@@ -4,6 +4,7 @@ import type { ContractResponse } from '../../../model/contracts/contract.ts';
 import type { visitorContracts } from '../../../model/contracts/visitor.ts';
 import type { CompanyInfo as Company } from '../../../model/site.ts';
 import { visitorText } from '../../../model/messages/visitor-text.ts';
+import { flushEvents, lastCell, trackEvent } from '../viewer/analytics.ts';
 import { pathFor } from '../viewer/address.ts';
 import { showToast } from '../viewer/toast.ts';
 import type { ApiRefusal } from '../viewer/visitor-client.ts';
@@ -54,16 +55,24 @@ export default function FormScreen({ site, kind }: { site: ScreenSite; kind: For
     });
   }, [config, kind, lang, siteId]);
 
+  // A conversion is counted once the entry is stored, under the cell the visitor came from; sent now, before the page changes.
+  const converted = (type: 'registration' | 'contact' | 'form_submit') => {
+    trackEvent(site, { type, cell: lastCell() });
+    flushEvents();
+  };
+
   const submit = async (values: FormValues, honeypot: string): Promise<ApiRefusal | null> => {
     const trap = honeypot ? { website: honeypot } : {};
     if (kind === 'register') {
       const answer = await visitorCall('POST /end-user/site/:id/register', { params: { id: siteId }, body: { data: values, lang, ...trap } }, { lang });
       if (!answer.ok) return answer;
+      converted('registration');
       setSentTo({ email: String(values.email ?? ''), message: answer.data.message });
       return null;
     }
     const answer = await visitorCall(kind === 'contact' ? 'POST /contact' : 'POST /homepage', { params: {}, body: { siteId, data: values, lang, ...trap } }, { lang });
     if (!answer.ok) return answer;
+    converted(kind === 'contact' ? 'contact' : 'form_submit');
     window.location.assign(pathFor(site, { subPath: kind === 'contact' ? 'contact-success' : 'form-success' }, window.location.search));
     return null;
   };

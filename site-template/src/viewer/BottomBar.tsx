@@ -40,6 +40,7 @@ export default function BottomBar({ sns, tabs, company, poweredBy, lang, pc }: P
             <a
               key={`${link.snsType}-${link.snsUrl}`}
               className={`sg-sns-link sg-sns-${link.snsType}`}
+              data-sns-type={link.snsType}
               href={snsHref(link)}
               aria-label={t(`sns_${link.snsType}`, lang)}
               {...(link.snsType === 'phone_number' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}

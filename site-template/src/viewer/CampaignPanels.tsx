@@ -6,7 +6,9 @@ import { RESIZE_DEBOUNCE_MS, SHAPE_RADII } from '../../../model/constants.ts';
 import { settingsMediaSrc } from '../../../model/settings-media.ts';
 import type { Campaign, CampaignBanner, CampaignButton, CampaignLink } from '../../../model/site.ts';
 import type { SiteSnapshot } from '../../../model/snapshot.ts';
+import { trackEvent } from './analytics.ts';
 import { destinationOf } from './cta-rules.ts';
+import { currentPlace } from './visit-tracking.ts';
 import { visitorCall } from './visitor-call.ts';
 
 type Side = 'left' | 'right';
@@ -174,6 +176,8 @@ export default function CampaignPanels(props: Props) {
     };
   }, [campaign.positionLp]);
   const onClickItem = (id: string) => {
+    const place = currentPlace();
+    if (place) trackEvent(site, { type: 'click_campaign', cell: place.cell, pageId: place.pageId, targetId: id });
     if (!campaign.isOnClickCount) return;
     void visitorCall('GET /end-user/campaign/:itemId/click', { params: { itemId: id }, query: { site_id: site.siteId, lang: site.lang } }, { lang: site.lang, quiet: true }).then((answer) => {
       if (answer.ok && typeof answer.data === 'number') setCounts((current) => ({ ...current, [id]: answer.data }));

@@ -82,7 +82,7 @@ function PopupItem({
     ) : null;
 
   const activate = async () => {
-    setClickCookies({ pageId, popupId: popup.id, ctaId: popup.id });
+    setClickCookies(site, { pageId, popupId: popup.id, ctaId: popup.id });
     trackEvent(site, { type: 'click_popup_cta', cell, pageId, targetId: popup.id });
     if (popup.kind === 'applicantLimit') {
       const answer = await visitorCall('POST /end-user/site/:id/popup-cta/:popupId/apply', { params: { id: site.siteId, popupId: popup.id }, query: { lang } }, { lang });

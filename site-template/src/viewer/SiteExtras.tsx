@@ -4,9 +4,6 @@ import { IDLE_TIMEOUT_MS } from '../../../model/constants.ts';
 import type { Destination } from '../../../model/destination.ts';
 import { isPopupCtaActive } from '../../../model/popup-cta.ts';
 import type { GridPage, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
-import { parsePosition } from '../../../model/position.ts';
-import type { MoveDirection } from '../../../model/visitor-event.ts';
-import { trackEvent } from './analytics.ts';
 import { trackPageClicks } from './click-tracking.ts';
 import type { CampaignAnswer, NotificationsAnswer, PopupView, SiteExtrasData } from './extras-types.ts';
 
@@ -15,14 +12,6 @@ const NotificationBanner = lazy(() => import('./NotificationBanner.tsx'));
 const CampaignPanels = lazy(() => import('./CampaignPanels.tsx'));
 
 type Props = { site: SiteSnapshot; gridPage: GridPage | undefined; page: ResolvedPage | undefined; onNavigate: (destination: Destination) => void };
-
-/** Which way a move went, from the two cells' positions. */
-function directionBetween(from: string, to: string): MoveDirection {
-  const a = parsePosition(from);
-  const b = parsePosition(to);
-  if (!a || !b || a.columnIndex === b.columnIndex) return (b?.row ?? 0) > (a?.row ?? 0) ? 'down' : 'up';
-  return b.columnIndex > a.columnIndex ? 'right' : 'left';
-}
 
 /** setTimeout's longest delay; a later change is asked about again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -47,8 +36,8 @@ async function getJson<T>(path: string): Promise<T | null> {
 export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) {
   const [data, setData] = useState<SiteExtrasData | null>(null);
   const [nextChangeInMs, setNextChangeInMs] = useState<number | null>(null);
-  const where = useRef({ siteId: site.siteId, lang: site.lang, pageId: gridPage?.id, position: gridPage?.position });
-  where.current = { siteId: site.siteId, lang: site.lang, pageId: gridPage?.id, position: gridPage?.position };
+  const where = useRef({ siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position });
+  where.current = { siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position };
 
   useEffect(() => {
     const base = `/api/end-user/site/${encodeURIComponent(site.siteId)}`;
@@ -86,15 +75,6 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
   }, [nextChangeInMs, site.siteId]);
 
   useEffect(() => trackPageClicks(document.querySelector<HTMLElement>('.sg-viewer') ?? document.body, () => where.current), []);
-
-  // V §7 slide_page: each page a visitor moves to (the first page shown is not a slide).
-  const shown = useRef<GridPage | undefined>(gridPage);
-  useEffect(() => {
-    const from = shown.current;
-    if (!gridPage || !from || gridPage.id === from.id) return;
-    shown.current = gridPage;
-    trackEvent(site, { type: 'slide_page', pageId: gridPage.id, cell: from.position, to: gridPage.position, direction: directionBetween(from.position, gridPage.position) });
-  }, [gridPage, site]);
 
   if (!data || !gridPage) return null;
   const now = new Date();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Destination } from '../../../model/destination.ts';
-import type { GridNeighbourhood, PageSite, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import type { GridNeighbourhood, GridPage, PageSite, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import AlbumButton from './AlbumButton.tsx';
 import CategoryColumn from './CategoryColumn.tsx';
 import LanguageSelect from './LanguageSelect.tsx';
@@ -18,6 +18,7 @@ import { globalMenuVisible } from './layout-rules.ts';
 import { isLandable, pageAt, type Cell } from './navigation.ts';
 import { usePageCache } from './page-cache.ts';
 import { useSwipeInput } from './swipe-input.ts';
+import { arrive, land, noteSwipe } from './visit-tracking.ts';
 
 /** What a page file hands the viewer, as one JSON string: Astro's typed encoding of nested props is several times larger and slower to render. */
 export type ViewerData = { site: PageSite; initialPage: ResolvedPage; neighbourhood: GridNeighbourhood };
@@ -33,6 +34,18 @@ export default function Viewer({ data }: Props) {
   );
 }
 
+/** Analytics of the visitor's path: the first page shown is the landing, each page after it a move. */
+function useVisitTracking(site: SiteSnapshot, gridPage: GridPage | undefined) {
+  const landed = useRef(false);
+  useEffect(() => {
+    if (!gridPage) return;
+    const place = { cell: gridPage.position, pageId: gridPage.id };
+    if (landed.current) arrive(place);
+    else land({ siteId: site.siteId, lang: site.lang, cookieless: site.cookieless }, place);
+    landed.current = true;
+  }, [gridPage, site.siteId, site.lang, site.cookieless]);
+}
+
 /**
  * Categories side by side, their pages one above the other. Only the columns next to the current
  * one are in the document, each placed at its index, so the stage's size is the same on any grid;
@@ -42,7 +55,7 @@ function SwipeViewer({ site: pageSite, initialPage, neighbourhood }: ViewerData)
   const initial = useRef<Cell>({ column: initialPage.columnIndex, row: initialPage.row }).current;
   const { grid, complete, load } = useGrid(pageSite, neighbourhood);
   const site = useMemo<SiteSnapshot>(() => ({ ...pageSite, grid }), [pageSite, grid]);
-  const [current, moveTo, move] = useGridMoves(site, initial);
+  const [current, moveTo, move] = useGridMoves(site, initial, noteSwipe);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a move is what retries a grid manifest that failed to load.
   useEffect(() => {
     if (!complete) load();
@@ -54,6 +67,7 @@ function SwipeViewer({ site: pageSite, initialPage, neighbourhood }: ViewerData)
 
   const column = site.grid[current.column];
   const gridPage = pageAt(site.grid, current);
+  useVisitTracking(site, gridPage);
   const pages = useCanvasPages(cached, gridPage?.id);
   const currentPage = pages[gridPage?.id ?? ''];
   const currentContent = currentPage?.content ?? null;

@@ -8,6 +8,7 @@ import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { AnalyticsSettingsForm } from './AnalyticsSettingsForm.tsx';
 import { useEditorSite } from './editor-context.tsx';
 import { DomainSetup } from './DomainSetup.tsx';
 import { uploadMedia } from './media-upload.ts';
@@ -138,6 +139,7 @@ export function SettingsTab() {
       <div className="stack">
         <GridForm />
         <DomainSetup />
+        <AnalyticsSettingsForm />
       </div>
     </div>
   );
