@@ -45,7 +45,6 @@ function withRange<S extends z.ZodRawShape>(extra: S) {
  * (`reportRangeIssue`) are checked by the server.
  */
 export const reportQuerySchema = withRange({});
-export type ReportQuery = z.output<typeof reportQuerySchema>;
 
 export const chartUnitSchema = z.enum(['day', 'month']);
 export type ChartUnit = z.infer<typeof chartUnitSchema>;
@@ -137,7 +136,6 @@ export const countsSchema = z.object({
 export type Counts = z.infer<typeof countsSchema>;
 
 export const chartPointSchema = z.object({ period: z.iso.date(), users: z.number().int(), ...countsSchema.shape });
-export type ChartPoint = z.infer<typeof chartPointSchema>;
 
 export const lpChartSchema = z.object({ range: reportRangeSchema, unit: chartUnitSchema, points: z.array(chartPointSchema) });
 export type LpChart = z.infer<typeof lpChartSchema>;

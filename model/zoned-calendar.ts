@@ -89,11 +89,6 @@ export function addYears(date: string, years: number): string {
   return `${String(target).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
 }
 
-/** The first day of the date's month. @example monthOf('2026-03-17') // '2026-03-01' */
-export function monthOf(date: string): string {
-  return `${date.slice(0, 7)}-01`;
-}
-
 /** The first day of the next month. @example nextMonth('2026-12-05') // '2027-01-01' */
 export function nextMonth(date: string): string {
   const [year, month] = date.split('-').map(Number) as [number, number];

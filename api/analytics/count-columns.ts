@@ -26,9 +26,6 @@ export const COUNT_COLUMNS: readonly (readonly [CountName, string])[] = [
 
 export const COUNT_INDEX = new Map<CountName, number>(COUNT_COLUMNS.map(([name], i) => [name, i]));
 
-/** The counts a site counts as conversions unless it says otherwise: contact, form and registration (issue 13). */
-export const DEFAULT_CONVERSION_COUNTS: readonly CountName[] = ['contacts', 'formSubmissions', 'registrations'];
-
 /** Counts from a row of sums in COUNT_COLUMNS order, with conversions summed from `conversionCounts`. */
 export function countsFromSums(sums: readonly number[], conversionCounts: readonly CountName[]): Counts {
   const at = (name: CountName) => sums[COUNT_INDEX.get(name) ?? -1] ?? 0;

@@ -2,7 +2,10 @@ import path from 'node:path';
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Counts, LpChart, PagesReport } from '../../model/analytics-report.ts';
+import { eq } from 'drizzle-orm';
+import type { Counts, LpChart, LpSummary, PagesReport } from '../../model/analytics-report.ts';
+import { siteSettingsSchema } from '../../model/site.ts';
+import { sites as sitesTable } from '../db/schema.ts';
 import { entrySource } from '../../model/entry-source.ts';
 import { localDate } from '../../model/zoned-calendar.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -12,12 +15,14 @@ import { getLpChart } from './get-lp-chart.ts';
 import { getPagesReport } from './get-pages-report.ts';
 import { getTapBins } from './get-tap-bins.ts';
 import { rangeOf } from './report-range.ts';
-import { reportSite } from './report-site.ts';
+import type { CountName } from './count-columns.ts';
 import type { RollupFilter } from './report-sums.ts';
 import { rebuildRollups, runRollup } from './run-rollup.ts';
 import { insertSyntheticEvents, type SyntheticEvent, type SyntheticSite, seededRandom, syntheticVisit } from './synthetic-events.ts';
 
 const NOW = new Date('2026-11-26T01:00:00Z');
+/** A site's conversions unless its settings say otherwise: contact, form and registration. */
+const DEFAULT_COUNTS: readonly CountName[] = ['contacts', 'formSubmissions', 'registrations'];
 const TZ = 'Asia/Tokyo';
 let ctx: TestContext;
 let sites = 0;
@@ -161,7 +166,7 @@ describe('rollups equal a direct count of the raw events', () => {
 
         const range = rangeOfEvents(events);
         const expected = direct(events, filter);
-        const scope = reportSite({ id: site.siteId, settings: {} });
+        const scope = { id: site.siteId, conversionCounts: DEFAULT_COUNTS };
         const pages = fromPages(getPagesReport(ctx.db, scope, range, filter));
         const nonZero = (counts: Map<string, Counts>) => new Map([...counts].filter(([, c]) => Object.values(c).some((n) => n !== 0)));
         expect(nonZero(pages.cells)).toEqual(nonZero(expected.cells));
@@ -216,7 +221,7 @@ describe('rebuilding and running the rollup again', () => {
 });
 
 describe('CSV exports', () => {
-  it('with a filter, equal the filtered report’s numbers', async () => {
+  it('with a filter, equal the filtered report’s numbers; the CV follows the site’s conversion setting', async () => {
     const site = await ctx.createSite({ numberHorizontal: 3, numberVertical: 4 });
     const events = generate(siteOf(site.id, 60), 99, 150);
     insertSyntheticEvents(ctx.db.$client, events);
@@ -241,6 +246,17 @@ describe('CSV exports', () => {
     expect(chartCsv.map((row) => [row.period, Number(row.users), Number(row.views), Number(row.ctaClicks), Number(row.bounces)])).toEqual(
       chart.points.map((point) => [point.period, point.users, point.views, point.ctaClicks, point.bounces]),
     );
+    // The site's setting decides what a conversion is: phone calls only, then the CV is the calls.
+    const row = ctx.db.select({ settings: sitesTable.settings }).from(sitesTable).where(eq(sitesTable.id, site.id)).get()!;
+    const settings = siteSettingsSchema.parse(row.settings);
+    ctx.db
+      .update(sitesTable)
+      .set({ settings: { ...settings, analytics: { ...settings.analytics, conversionEvents: ['click_phone'] } } })
+      .where(eq(sitesTable.id, site.id))
+      .run();
+    const byCalls = await json<LpSummary>(`/api/analysis/site/${site.id}/lp?from=2026-09-01&to=2026-11-26`);
+    expect(byCalls.kpis.cv.value).toBe(byCalls.kpis.calls.value);
+    expect(byCalls.kpis.calls.value).toBeGreaterThan(0);
     // The filter changed the numbers: the unfiltered chart counts more.
     const all = await json<LpChart>(`/api/analysis/site/${site.id}/lp/chart?unit=month&from=2026-09-01&to=2026-11-26`);
     expect(all.points.reduce((n, p) => n + p.views, 0)).toBeGreaterThan(chart.points.reduce((n, p) => n + p.views, 0));
