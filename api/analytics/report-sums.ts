@@ -20,6 +20,14 @@ export type RollupFilter = { lang?: string | undefined; device?: string | undefi
 
 const FILTER_COLUMNS = ['variant', 'lang', 'device', 'source'] as const;
 
+/**
+ * Which rows a filter reads: without any filter, the rows of all combinations (grains `H`, `D`,
+ * `M`, one per bucket and cell), else the rows of each combination (`h`, `d`, `m`) that match.
+ */
+function grainOf(grain: string, filter: RollupFilter): string {
+  return FILTER_COLUMNS.every((column) => filter[column] === undefined) ? grain.toUpperCase() : grain;
+}
+
 function filterSql(filter: RollupFilter): { sql: string; params: string[] } {
   const parts: string[] = [];
   const params: string[] = [];
@@ -83,7 +91,7 @@ export function sumSitePeriods(db: Db, site: ReportSite, periods: readonly Perio
   const where = filterSql(filter);
   const select = statement(db, `SELECT bucket, ${SUMS} FROM analytics_site_rollups WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket`).raw();
   for (const segment of segmentsOf(periods, true)) {
-    for (const row of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<number[]>) {
+    for (const row of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<number[]>) {
       const index = periodOf(periods, row[0]!);
       if (index < 0) continue;
       const target = sums[index]!;
@@ -99,7 +107,7 @@ export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Pe
   const where = filterSql(filter);
   const select = statement(db, `SELECT bucket, sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`).raw();
   for (const segment of segmentsOf(periods, false)) {
-    for (const row of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[number, Uint8Array]>) {
+    for (const row of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[number, Uint8Array]>) {
       const index = periodOf(periods, row[0]);
       if (index >= 0) addSketch(unions[index]!, row[1]);
     }
@@ -113,7 +121,7 @@ export function sumCells(db: Db, site: ReportSite, range: Period, filter: Rollup
   const where = filterSql(filter);
   const select = statement(db, `SELECT cell, ${SUMS} FROM analytics_cell_rollups WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, cell`).raw();
   for (const segment of segmentsOf([range], true)) {
-    for (const row of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[string, ...number[]]>) {
+    for (const row of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[string, ...number[]]>) {
       let target = cells.get(row[0]);
       if (!target) {
         target = new Array<number>(COUNT_COLUMNS.length).fill(0);
@@ -136,7 +144,7 @@ export function sumEdges(db: Db, site: ReportSite, range: Period, filter: Rollup
     `SELECT from_cell, to_cell, direction, SUM(moves) FROM analytics_edges WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, from_cell, to_cell, direction`,
   ).raw();
   for (const segment of segmentsOf([range], false)) {
-    for (const [from, to, direction, moves] of select.iterate(site.id, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[string, string, string, number]>) {
+    for (const [from, to, direction, moves] of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[string, string, string, number]>) {
       const key = `${from} ${to} ${direction}`;
       const found = edges.get(key);
       if (found) found.moves += moves;
@@ -152,7 +160,7 @@ export function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, f
   const where = filterSql(filter);
   const select = statement(db, `SELECT x, y, SUM(taps) FROM analytics_taps WHERE site_id = ? AND cell = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, x, y`).raw();
   for (const segment of segmentsOf([range], false)) {
-    for (const [x, y, taps] of select.iterate(site.id, cell, segment.grain, segment.from, segment.to, ...where.params) as Iterable<[number, number, number]>) {
+    for (const [x, y, taps] of select.iterate(site.id, cell, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[number, number, number]>) {
       const key = `${x},${y}`;
       const found = bins.get(key);
       if (found) found.taps += taps;

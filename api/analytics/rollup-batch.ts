@@ -24,6 +24,8 @@ export type Fact = {
 
 const WIDTH = COUNT_COLUMNS.length;
 const SEP = '\u0001';
+/** The dimensions of a row of all combinations: every one ''. */
+const ALL_DIMS = ['', '', '', ''].join(SEP);
 
 /**
  * The sums of a batch of facts, kept in memory by row key, then added to the rollup tables by
@@ -41,31 +43,39 @@ export class RollupBatch {
     const dimKey = `${dims.variant}${SEP}${dims.lang}${SEP}${dims.device}${SEP}${dims.source}`;
     const day = dayBucket(fact.at);
     const month = monthBucket(fact.at);
-    if (fact.counts) {
-      const buckets: [string, number][] = [
-        ['h', hourBucket(fact.at)],
+    // Each fact goes to its combination of filters (grain h, d, m) and to the row of all
+    // combinations (grain H, D, M, dimensions ''), which unfiltered reports read alone.
+    const scopes: readonly (readonly [string, string])[] = [
+      ['', dimKey],
+      ['upper', ALL_DIMS],
+    ];
+    for (const [scope, key] of scopes) {
+      const g = (grain: string) => (scope === '' ? grain : grain.toUpperCase());
+      if (fact.counts) {
+        for (const [grain, bucket] of [
+          ['h', hourBucket(fact.at)],
+          ['d', day],
+          ['m', month],
+        ] as const) {
+          addCounts(this.cells, [fact.siteId, g(grain), bucket, fact.cell, key].join(SEP), fact.counts);
+          addCounts(this.sites, [fact.siteId, g(grain), bucket, key].join(SEP), fact.counts);
+        }
+      }
+      for (const [grain, bucket] of [
         ['d', day],
         ['m', month],
-      ];
-      for (const [grain, bucket] of buckets) {
-        addCounts(this.cells, [fact.siteId, grain, bucket, fact.cell, dimKey].join(SEP), fact.counts);
-        addCounts(this.sites, [fact.siteId, grain, bucket, dimKey].join(SEP), fact.counts);
-      }
-    }
-    for (const [grain, bucket] of [
-      ['d', day],
-      ['m', month],
-    ] as const) {
-      if (fact.edge) bump(this.edges, [fact.siteId, grain, bucket, fact.cell, fact.edge.to, fact.edge.direction, dimKey].join(SEP));
-      if (fact.tap) bump(this.taps, [fact.siteId, fact.cell, grain, bucket, fact.tap.x, fact.tap.y, dimKey].join(SEP));
-      if (fact.visitor) {
-        const key = [fact.siteId, grain, bucket, dimKey].join(SEP);
-        let set = this.visitors.get(key);
-        if (!set) {
-          set = new Set();
-          this.visitors.set(key, set);
+      ] as const) {
+        if (fact.edge) bump(this.edges, [fact.siteId, g(grain), bucket, fact.cell, fact.edge.to, fact.edge.direction, key].join(SEP));
+        if (fact.tap) bump(this.taps, [fact.siteId, fact.cell, g(grain), bucket, fact.tap.x, fact.tap.y, key].join(SEP));
+        if (fact.visitor) {
+          const visitorKey = [fact.siteId, g(grain), bucket, key].join(SEP);
+          let set = this.visitors.get(visitorKey);
+          if (!set) {
+            set = new Set();
+            this.visitors.set(visitorKey, set);
+          }
+          set.add(visitorHash(fact.visitor));
         }
-        set.add(visitorHash(fact.visitor));
       }
     }
   }
