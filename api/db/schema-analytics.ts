@@ -8,6 +8,8 @@ import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm
  * - `grain`: `h` an hour (UTC), `d` a day and `m` a month of Japan time (the product's zone);
  *   `bucket` is the instant the hour, day or month starts, in ms. A report takes months, then
  *   days, then hours to cover its range, so a year costs a few hundred rows per combination.
+ *   The same grains in capitals (`H`, `D`, `M`) hold the sums of all combinations (dimensions
+ *   ''), right after in the key's order: an unfiltered report seeks to those alone.
  * - Dimensions (`variant`, `lang`, `device`, `source`) are '' when the event had none.
  * No foreign keys: rollups are derived data, rebuilt from raw events, and deleting a site drops
  * them by its id (`deleteSiteRollups`).
