@@ -21,6 +21,7 @@ import { experimentRoutes } from './experiments/routes.ts';
 import { rawEventCounts } from './experiments/raw-event-counts.ts';
 import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
+import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { adminShell } from './admin-shell.ts';
@@ -78,6 +79,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', ownerDataRoutes({ db }))
     .route('/', apiKeyRoutes({ db }))
     .route('/', announcementRoutes({ db, now: deps.clock }))
+    .route('/', analyticsRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.

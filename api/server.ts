@@ -17,6 +17,8 @@ import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
 import { createEventQueue } from './visitor/event-queue.ts';
+import { startRollupJob } from './analytics/rollup-job.ts';
+import { experimentArmOf } from './experiments/event-arm.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
 import { seedPlans } from './identity/seed-plans.ts';
@@ -56,6 +58,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   const events = createEventQueue(db);
+  // Reports read rollups only; this keeps them within seconds of what the event queue stored.
+  const rollups = startRollupJob(db, { log, armOf: experimentArmOf(db) });
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
   const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
   saltSweep.unref();
@@ -145,6 +149,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       clearInterval(saltSweep);
       await events.close();
+      rollups.stop();
+      rollups.runNow();
       await background.idle();
       db.$client.close();
     },

@@ -9,11 +9,12 @@ import * as coreSchema from './schema.ts';
 import * as identitySchema from './schema-identity.ts';
 import * as visitorSchema from './schema-visitor.ts';
 import * as accessSchema from './schema-access.ts';
+import * as analyticsSchema from './schema-analytics.ts';
 import * as announcementSchema from './schema-announcements.ts';
 import * as sharingSchema from './schema-sharing.ts';
 import { assignMissingHandles } from './site-handles.ts';
 
-const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema };
+const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema, ...analyticsSchema };
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

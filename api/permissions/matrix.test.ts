@@ -443,6 +443,18 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'GET /site-form/:id':
     case 'GET /site-form/:id/export-csv':
       return { path: key.slice('GET '.length).replace(':id', (await sharedSite(owner)).siteId) };
+    case 'GET /analysis/site/:id/lp':
+    case 'GET /analysis/site/:id/lp/chart':
+    case 'GET /analysis/site/:id/pages':
+    case 'GET /analysis/site/:id/exports':
+      return { path: key.slice('GET '.length).replace(':id', (await sharedSite(owner)).siteId) };
+    case 'GET /analysis/site/:id/taps':
+      return { path: `/analysis/site/${(await sharedSite(owner)).siteId}/taps?cell=A1` };
+    case 'GET /analysis/site/:id/ranking': {
+      // A ranking needs ten pages (B §9): a 2 × 5 grid.
+      const siteId = createSite(ctx.db, owner, createSiteInputSchema.parse({ name: 'Ranked site', numberHorizontal: 2, numberVertical: 5 }));
+      return { path: `/analysis/site/${siteId}/ranking` };
+    }
     case 'GET /site-member/:id/member/:memberId': {
       const siteId = (await sharedSite(owner)).siteId;
       const memberId = randomUUID();

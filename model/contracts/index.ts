@@ -1,5 +1,6 @@
 import { apiKeyContracts, domainContracts } from './access.ts';
 import { announcementContracts } from './announcements.ts';
+import { analyticsContracts } from './analytics.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
@@ -30,6 +31,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   previewShare: previewShareContracts,
   announcements: announcementContracts,
   ownerData: ownerDataContracts,
+  analytics: analyticsContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };

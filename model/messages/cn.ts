@@ -206,6 +206,10 @@ export const backOfficeCn = {
   experimentNotRunning: '实验未在运行。',
   experimentArmMissing: '还没有页面拥有变体{key}。',
   experimentSampleRatioMismatch: '样本比例不匹配：访客未按设定分配（p = {p}）。在信任这些结果之前请检查分配。',
+  reportFutureDate: '不能选择未来的月份。',
+  reportOverYearAgo: '不能选择一年以前的日期。',
+  unknownTimeZone: '未知的时区：{tz}',
+  rankingNeedsPages: '排名分析至少需要{min}个页面。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -206,6 +206,10 @@ export const backOfficeEn = {
   experimentNotRunning: 'The experiment is not running.',
   experimentArmMissing: 'No page has variant {key} yet.',
   experimentSampleRatioMismatch: 'Sample ratio mismatch: visitors are not split as set (p = {p}). Check the assignment before trusting these results.',
+  reportFutureDate: 'Future months cannot be selected.',
+  reportOverYearAgo: 'Dates over a year old cannot be selected.',
+  unknownTimeZone: 'Unknown time zone: {tz}.',
+  rankingNeedsPages: 'Ranking analysis needs at least {min} pages.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

@@ -206,6 +206,10 @@ export const backOfficeJp = {
   experimentNotRunning: 'テストは実行されていません。',
   experimentArmMissing: 'バリエーション{key}を持つページがまだありません。',
   experimentSampleRatioMismatch: 'サンプル比率の不一致：訪問者が設定どおりに配分されていません（p = {p}）。結果を信頼する前に割り当てを確認してください。',
+  reportFutureDate: '未来の月は選択できません。',
+  reportOverYearAgo: '1年以上前の日付は選択できません。',
+  unknownTimeZone: '不明なタイムゾーンです：{tz}',
+  rankingNeedsPages: 'ランキング分析には{min}ページ以上が必要です。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

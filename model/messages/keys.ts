@@ -225,6 +225,11 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'experimentNotRunning',
   'experimentArmMissing',
   'experimentSampleRatioMismatch',
+  // Analytics reports
+  'reportFutureDate',
+  'reportOverYearAgo',
+  'unknownTimeZone',
+  'rankingNeedsPages',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -206,6 +206,10 @@ export const backOfficeKr = {
   experimentNotRunning: '실험이 실행 중이 아닙니다.',
   experimentArmMissing: '변형 {key}을(를) 가진 페이지가 아직 없습니다.',
   experimentSampleRatioMismatch: '표본 비율 불일치: 방문자가 설정대로 배분되지 않았습니다(p = {p}). 결과를 신뢰하기 전에 할당을 확인하세요.',
+  reportFutureDate: '미래의 월은 선택할 수 없습니다.',
+  reportOverYearAgo: '1년 이상 지난 날짜는 선택할 수 없습니다.',
+  unknownTimeZone: '알 수 없는 시간대입니다: {tz}',
+  rankingNeedsPages: '순위 분석에는 최소 {min}개의 페이지가 필요합니다.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

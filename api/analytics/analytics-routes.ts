@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { analyticsContracts as contracts } from '../../model/contracts/analytics.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../http/env.ts';
+import { route } from '../http/route.ts';
+import { exportReportCsv } from './export-report-csv.ts';
+import { getLpChart } from './get-lp-chart.ts';
+import { getLpSummary } from './get-lp-summary.ts';
+import { getPagesReport } from './get-pages-report.ts';
+import { getRanking } from './get-ranking.ts';
+import { getTapBins } from './get-tap-bins.ts';
+import { filterOf, resolveRange } from './report-range.ts';
+import { reportSite } from './report-site.ts';
+
+/**
+ * The swipe analytics reports (B §7 `/analysis/site/{id}/…`). The authorize middleware has found
+ * the site in the caller's branch and checked its owner's plan has `analyticsEffect`.
+ */
+export function analyticsRoutes(deps: { db: Db; now?: (() => Date) | undefined }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = new Hono<AppEnv>();
+  route(app, contracts.getLpSummary, ({ site, query }) => getLpSummary(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getLpChart, ({ site, query }) => getLpChart(db, reportSite(site), resolveRange(query, now()), query.unit, filterOf(query)));
+  route(app, contracts.getPagesReport, ({ site, query }) => getPagesReport(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getRanking, ({ site, query }) => getRanking(db, reportSite(site), resolveRange(query, now()), query.by, filterOf(query)));
+  route(app, contracts.getTapBins, ({ site, query }) => getTapBins(db, reportSite(site), query.cell, resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.exportReport, ({ site, query }) => {
+    const range = resolveRange(query, now());
+    return new Response(exportReportCsv(db, reportSite(site), range, query, filterOf(query)), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="analytics-${query.report}-${site.id}-${range.from}-${range.to}.csv"`,
+        'cache-control': 'no-store',
+      },
+    });
+  });
+  return app;
+}

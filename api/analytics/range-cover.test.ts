@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dayStart } from '../../model/zoned-calendar.ts';
+import { coverRange } from './range-cover.ts';
+import { DAY_MS, HOUR_MS, nextMonthBucket } from './rollup-buckets.ts';
+
+const spanOf = (grain: 'h' | 'd' | 'm', bucket: number) => (grain === 'h' ? HOUR_MS : grain === 'd' ? DAY_MS : nextMonthBucket(bucket) - bucket);
+
+/** Every bucket a cover names, with its span. */
+function buckets(segments: ReturnType<typeof coverRange>): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const segment of segments) for (let at = segment.from; at < segment.to; at += spanOf(segment.grain, at)) out.push({ start: at, end: at + spanOf(segment.grain, at) });
+  return out.sort((a, b) => a.start - b.start);
+}
+
+describe('coverRange (which rollup rows make up a range)', () => {
+  it('takes whole Japan months, then days, for a Japan-time range', () => {
+    const segments = coverRange(dayStart('Asia/Tokyo', '2026-01-30'), dayStart('Asia/Tokyo', '2026-03-03'), true);
+    expect(segments).toEqual([
+      { grain: 'd', from: dayStart('Asia/Tokyo', '2026-01-30'), to: dayStart('Asia/Tokyo', '2026-02-01') },
+      { grain: 'm', from: dayStart('Asia/Tokyo', '2026-02-01'), to: dayStart('Asia/Tokyo', '2026-03-01') },
+      { grain: 'd', from: dayStart('Asia/Tokyo', '2026-03-01'), to: dayStart('Asia/Tokyo', '2026-03-03') },
+    ]);
+  });
+
+  it('tiles any whole-hour range exactly, with no bucket twice and none outside', () => {
+    const hour = fc.integer({ min: 490_000, max: 500_000 }).map((h) => h * HOUR_MS);
+    fc.assert(
+      fc.property(hour, fc.integer({ min: 1, max: 24 * 200 }), (start, hours) => {
+        const end = start + hours * HOUR_MS;
+        const tiles = buckets(coverRange(start, end, true));
+        expect(tiles[0]!.start).toBe(start);
+        expect(tiles.at(-1)!.end).toBe(end);
+        for (let i = 1; i < tiles.length; i++) expect(tiles[i]!.start).toBe(tiles[i - 1]!.end);
+      }),
+    );
+  });
+
+  it('without hours, gives each day to the range it starts in, so consecutive ranges share none', () => {
+    const a = dayStart('America/New_York', '2026-05-01');
+    const b = dayStart('America/New_York', '2026-05-08');
+    const c = dayStart('America/New_York', '2026-05-15');
+    const first = buckets(coverRange(a, b, false)).map((t) => t.start);
+    const second = buckets(coverRange(b, c, false)).map((t) => t.start);
+    expect(first.filter((start) => second.includes(start))).toEqual([]);
+    expect(first.length + second.length).toBe(14);
+  });
+});

@@ -1,0 +1,267 @@
+import path from 'node:path';
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Counts, LpChart, LpSummary, PagesReport } from '../../model/analytics-report.ts';
+import { siteSettingsSchema } from '../../model/site.ts';
+import { sites as sitesTable } from '../db/schema.ts';
+import { entrySource } from '../../model/entry-source.ts';
+import { localDate } from '../../model/zoned-calendar.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { createTestContext, type TestContext } from '../test-support.ts';
+import { zeroCounts } from './count-columns.ts';
+import { getLpChart } from './get-lp-chart.ts';
+import { getPagesReport } from './get-pages-report.ts';
+import { getTapBins } from './get-tap-bins.ts';
+import { rangeOf } from './report-range.ts';
+import type { CountName } from './count-columns.ts';
+import type { RollupFilter } from './report-sums.ts';
+import { rebuildRollups, runRollup } from './run-rollup.ts';
+import { insertSyntheticEvents, type SyntheticEvent, type SyntheticSite, seededRandom, syntheticVisit } from './synthetic-events.ts';
+
+const NOW = new Date('2026-11-26T01:00:00Z');
+/** A site's conversions unless its settings say otherwise: contact, form and registration. */
+const DEFAULT_COUNTS: readonly CountName[] = ['contacts', 'formSubmissions', 'registrations'];
+const TZ = 'Asia/Tokyo';
+let ctx: TestContext;
+let sites = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock: () => NOW });
+});
+afterAll(() => ctx.cleanup());
+
+function siteOf(siteId: string, spanDays: number): SyntheticSite {
+  return { siteId, columns: 3, rows: 4, visitors: 12, start: Date.parse('2026-09-01T00:00:00Z'), spanMs: spanDays * 86_400_000, langs: ['jp', 'en'], devices: ['mobile', 'desktop', 'tablet'] };
+}
+
+function generate(site: SyntheticSite, seed: number, visits: number): SyntheticEvent[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: visits }, (_, i) => syntheticVisit(random, site, i)).flat();
+}
+
+const COUNTED: Readonly<Record<string, keyof Counts>> = {
+  click_cta_btn: 'ctaClicks',
+  click_link_cta: 'linkClicks',
+  click_product_point: 'productPointClicks',
+  click_product_item: 'productItemClicks',
+  click_popup_cta: 'popupClicks',
+  click_sns: 'snsClicks',
+  click_phone: 'calls',
+  click_campaign: 'campaignClicks',
+  registration: 'registrations',
+  form_submit: 'formSubmissions',
+  contact: 'contacts',
+};
+
+/** The reports' numbers counted straight from the events, without the rollups. */
+function direct(events: readonly SyntheticEvent[], filter: RollupFilter) {
+  const cells = new Map<string, Counts>();
+  const moves = new Map<string, number>();
+  const exitsBy = new Map<string, number>();
+  const taps = new Map<string, number>();
+  const usersByDay = new Map<string, Set<string>>();
+  const viewsByDay = new Map<string, number>();
+  const visits = new Map<string, { source: string; moved: boolean; landing: SyntheticEvent }>();
+  const cell = (name: string) => {
+    let found = cells.get(name);
+    if (!found) {
+      found = zeroCounts();
+      cells.set(name, found);
+    }
+    return found;
+  };
+  const passes = (e: SyntheticEvent, source: string) =>
+    (filter.lang === undefined || filter.lang === e.lang) && (filter.device === undefined || filter.device === e.device) && (filter.source === undefined || filter.source === source);
+  for (const e of events) {
+    if (e.kind === 'landing') visits.set(e.visitId, { source: entrySource(e), moved: false, landing: e });
+    const visit = visits.get(e.visitId)!;
+    if (e.kind === 'slide_page') visit.moved = true;
+    if (!passes(e, visit.source)) continue;
+    const day = localDate(TZ, e.at);
+    if (!usersByDay.has(day)) usersByDay.set(day, new Set());
+    usersByDay.get(day)!.add(e.sessionId);
+    const here = cell(e.cell);
+    if (e.kind === 'landing') {
+      here.views++;
+      here.landings++;
+      viewsByDay.set(day, (viewsByDay.get(day) ?? 0) + 1);
+    } else if (e.kind === 'slide_page') {
+      cell(e.toCell!).views++;
+      viewsByDay.set(day, (viewsByDay.get(day) ?? 0) + 1);
+      moves.set(`${e.cell}>${e.toCell}>${e.direction}`, (moves.get(`${e.cell}>${e.toCell}>${e.direction}`) ?? 0) + 1);
+    } else if (e.kind === 'exit') {
+      here.exits++;
+      exitsBy.set(`${e.cell}>${e.direction}`, (exitsBy.get(`${e.cell}>${e.direction}`) ?? 0) + 1);
+    } else if (e.kind === 'dwell') {
+      here.dwellMs += e.value!;
+      here.dwellCount++;
+    } else if (e.kind === 'tap') {
+      taps.set(`${e.cell}>${e.tapX},${e.tapY}`, (taps.get(`${e.cell}>${e.tapX},${e.tapY}`) ?? 0) + 1);
+    } else {
+      here[COUNTED[e.kind]!]++;
+    }
+  }
+  for (const visit of visits.values()) if (!visit.moved && passes(visit.landing, visit.source)) cell(visit.landing.cell).bounces++;
+  for (const counts of cells.values()) counts.conversions = counts.contacts + counts.formSubmissions + counts.registrations;
+  return { cells, moves, exitsBy, taps, usersByDay, viewsByDay };
+}
+
+function rangeOfEvents(events: readonly SyntheticEvent[]) {
+  const times = events.map((e) => e.at);
+  return rangeOf(localDate(TZ, Math.min(...times)), localDate(TZ, Math.max(...times)), TZ);
+}
+
+/** The numbers of the pages report, keyed like `direct`'s. */
+function fromPages(report: PagesReport) {
+  const moves = new Map<string, number>();
+  const exitsBy = new Map<string, number>();
+  const cells = new Map<string, Counts>();
+  for (const edge of report.edges) moves.set(`${edge.from}>${edge.to}>${edge.direction}`, edge.moves);
+  for (const row of report.cells) {
+    const { cell, moves: _moves, exitsBy: by, conversionChance: _chance, ...counts } = row;
+    cells.set(cell, counts);
+    for (const [direction, n] of Object.entries(by)) if (n > 0) exitsBy.set(`${cell}>${direction}`, n);
+  }
+  return { cells, moves, exitsBy };
+}
+
+function dailyFromChart(chart: LpChart) {
+  return {
+    users: new Map(chart.points.filter((p) => p.users > 0).map((p) => [p.period, p.users])),
+    views: new Map(chart.points.filter((p) => p.views > 0).map((p) => [p.period, p.views])),
+  };
+}
+
+/** Every rollup row of every table, sorted: what a rebuild must give again. */
+function snapshot(): Record<string, unknown[]> {
+  const tables = ['analytics_cell_rollups', 'analytics_site_rollups', 'analytics_edges', 'analytics_taps', 'analytics_visitor_sketches'];
+  // Rows whose counts all came back to 0 (a bounce taken back) are the same as no row.
+  return Object.fromEntries(
+    tables.map((table) => [
+      table,
+      (ctx.db.$client.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[])
+        .map((row) => JSON.stringify(row, (_, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value)))
+        .sort(),
+    ]),
+  );
+}
+
+describe('rollups equal a direct count of the raw events', () => {
+  it('for random visits, batch sizes, arrival in two parts and filters', () => {
+    const filterArb = fc.record(
+      { lang: fc.constantFrom('jp', 'en'), device: fc.constantFrom('mobile', 'desktop', 'tablet'), source: fc.constantFrom('direct', 'search', 'social', 'referral', 'campaign') },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 60 }), filterArb, (seed, visits, batch, chosen) => {
+        const site = siteOf(`prop-${++sites}`, 40);
+        const events = generate(site, seed, visits);
+        const half = Math.floor(events.length / 2);
+        insertSyntheticEvents(ctx.db.$client, events.slice(0, half));
+        runRollup(ctx.db, { batch });
+        insertSyntheticEvents(ctx.db.$client, events.slice(half));
+        runRollup(ctx.db, { batch });
+
+        const range = rangeOfEvents(events);
+        // The filtered rows (one per combination) and the unfiltered ones (all combinations) are kept apart: both are checked.
+        for (const filter of [chosen, {}]) {
+          const expected = direct(events, filter);
+          const scope = { id: site.siteId, conversionCounts: DEFAULT_COUNTS };
+          const pages = fromPages(getPagesReport(ctx.db, scope, range, filter));
+          const nonZero = (counts: Map<string, Counts>) => new Map([...counts].filter(([, c]) => Object.values(c).some((n) => n !== 0)));
+          expect(nonZero(pages.cells)).toEqual(nonZero(expected.cells));
+          expect(pages.moves).toEqual(expected.moves);
+          expect(pages.exitsBy).toEqual(expected.exitsBy);
+
+          const daily = dailyFromChart(getLpChart(ctx.db, scope, range, 'day', filter));
+          expect(daily.users).toEqual(new Map([...expected.usersByDay].map(([day, set]) => [day, set.size])));
+          expect(daily.views).toEqual(expected.viewsByDay);
+
+          for (const cell of ['A1', 'B2', 'C4']) {
+            const bins = getTapBins(ctx.db, scope, cell, range, filter).bins;
+            const want = [...expected.taps].filter(([key]) => key.startsWith(`${cell}>`)).map(([key, n]) => [key.slice(cell.length + 1), n]);
+            expect(new Map(bins.map((b) => [`${b.x},${b.y}`, b.taps]))).toEqual(new Map(want as [string, number][]));
+          }
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('rebuilding and running the rollup again', () => {
+  it('gives identical rollups when rebuilt, for every site or one, and a second run adds nothing', () => {
+    for (const [i, siteId] of ['rebuild-a', 'rebuild-b'].entries()) insertSyntheticEvents(ctx.db.$client, generate(siteOf(siteId, 60), 1000 + i, 80));
+    runRollup(ctx.db, { batch: 37 });
+    const before = snapshot();
+    expect(runRollup(ctx.db).events).toBe(0);
+    expect(snapshot()).toEqual(before);
+    rebuildRollups(ctx.db, { batch: 101 });
+    expect(snapshot()).toEqual(before);
+    rebuildRollups(ctx.db, { siteId: 'rebuild-a', batch: 13 });
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('folds each event once when two connections run the rollup at the same time', () => {
+    const other = openDatabase(path.join(ctx.dir, 'test.sqlite'));
+    try {
+      insertSyntheticEvents(ctx.db.$client, generate(siteOf('concurrent', 30), 7, 120));
+      // Interleaved batches from two connections, as the server's job and a second process would run them.
+      for (let done = false; !done; ) {
+        const a = runRollup(ctx.db, { batch: 17, maxBatches: 1 });
+        const b = runRollup(other, { batch: 29, maxBatches: 1 });
+        done = a.events === 0 && b.events === 0;
+      }
+      const folded = snapshot();
+      rebuildRollups(ctx.db, { siteId: 'concurrent' });
+      expect(snapshot()).toEqual(folded);
+    } finally {
+      other.$client.close();
+    }
+  });
+});
+
+describe('CSV exports', () => {
+  it('with a filter, equal the filtered report’s numbers; the CV follows the site’s conversion setting', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 3, numberVertical: 4 });
+    const events = generate(siteOf(site.id, 60), 99, 150);
+    insertSyntheticEvents(ctx.db.$client, events);
+    runRollup(ctx.db);
+    const query = 'from=2026-09-01&to=2026-11-26&device=mobile&source=search';
+    const json = async <T>(url: string) => (await (await ctx.request(url)).json()) as T;
+    const csv = async (url: string) => {
+      const response = await ctx.request(url);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      return Papa.parse<Record<string, string>>((await response.text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    };
+
+    const pages = await json<PagesReport>(`/api/analysis/site/${site.id}/pages?${query}`);
+    const pagesCsv = await csv(`/api/analysis/site/${site.id}/exports?report=pages&${query}`);
+    expect(pages.cells.length).toBeGreaterThan(0);
+    expect(pagesCsv.map((row) => ({ cell: row.cell, views: Number(row.views), exits: Number(row.exits), conversions: Number(row.conversions), up: Number(row['exitsBy.up']) }))).toEqual(
+      pages.cells.map((cell) => ({ cell: cell.cell, views: cell.views, exits: cell.exits, conversions: cell.conversions, up: cell.exitsBy.up })),
+    );
+
+    const chart = await json<LpChart>(`/api/analysis/site/${site.id}/lp/chart?unit=month&${query}`);
+    const chartCsv = await csv(`/api/analysis/site/${site.id}/exports?report=chart&unit=month&${query}`);
+    expect(chartCsv.map((row) => [row.period, Number(row.users), Number(row.views), Number(row.ctaClicks), Number(row.bounces)])).toEqual(
+      chart.points.map((point) => [point.period, point.users, point.views, point.ctaClicks, point.bounces]),
+    );
+    // The site's setting decides what a conversion is: phone calls only, then the CV is the calls.
+    const row = ctx.db.select({ settings: sitesTable.settings }).from(sitesTable).where(eq(sitesTable.id, site.id)).get()!;
+    const settings = siteSettingsSchema.parse(row.settings);
+    ctx.db
+      .update(sitesTable)
+      .set({ settings: { ...settings, analytics: { ...settings.analytics, conversionEvents: ['click_phone'] } } })
+      .where(eq(sitesTable.id, site.id))
+      .run();
+    const byCalls = await json<LpSummary>(`/api/analysis/site/${site.id}/lp?from=2026-09-01&to=2026-11-26`);
+    expect(byCalls.kpis.cv.value).toBe(byCalls.kpis.calls.value);
+    expect(byCalls.kpis.calls.value).toBeGreaterThan(0);
+    // The filter changed the numbers: the unfiltered chart counts more.
+    const all = await json<LpChart>(`/api/analysis/site/${site.id}/lp/chart?unit=month&from=2026-09-01&to=2026-11-26`);
+    expect(all.points.reduce((n, p) => n + p.views, 0)).toBeGreaterThan(chart.points.reduce((n, p) => n + p.views, 0));
+  });
+});

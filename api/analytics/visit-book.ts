@@ -1,0 +1,51 @@
+import type Database from 'better-sqlite3';
+import type { Visit, Visits } from './event-facts.ts';
+import { DAY_MS } from './rollup-buckets.ts';
+
+/** A visit is forgotten this long after it landed: far past the 30 idle minutes that end one, and late beacons. */
+export const VISIT_MEMORY_MS = 2 * DAY_MS;
+
+type VisitRow = { siteId: string; landingAt: number; landingCell: string; variant: string; lang: string; device: string; source: string; moved: number };
+
+/**
+ * The visits of one batch: read from `analytics_visits` once, kept in memory while the batch
+ * folds, and written back (`flush`) in the batch's transaction.
+ */
+export class VisitBook implements Visits {
+  readonly #read: Database.Statement;
+  readonly #write: Database.Statement;
+  readonly #known = new Map<string, Visit | null>();
+  readonly #changed = new Set<string>();
+
+  constructor(sqlite: Database.Database) {
+    this.#read = sqlite.prepare('SELECT site_id AS siteId, landing_at AS landingAt, landing_cell AS landingCell, variant, lang, device, source, moved FROM analytics_visits WHERE visit_id = ?');
+    this.#write = sqlite.prepare('INSERT OR REPLACE INTO analytics_visits (visit_id, site_id, landing_at, landing_cell, variant, lang, device, source, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  }
+
+  get(visitId: string): Visit | undefined {
+    let visit = this.#known.get(visitId);
+    if (visit === undefined) {
+      const row = this.#read.get(visitId) as VisitRow | undefined;
+      visit = row
+        ? { siteId: row.siteId, landingAt: row.landingAt, landingCell: row.landingCell, dims: { variant: row.variant, lang: row.lang, device: row.device, source: row.source }, moved: row.moved === 1 }
+        : null;
+      this.#known.set(visitId, visit);
+    }
+    return visit ?? undefined;
+  }
+
+  set(visitId: string, visit: Visit): void {
+    this.#known.set(visitId, visit);
+    this.#changed.add(visitId);
+  }
+
+  flush(): void {
+    for (const visitId of this.#changed) {
+      const visit = this.#known.get(visitId);
+      if (!visit) continue;
+      const { dims } = visit;
+      this.#write.run(visitId, visit.siteId, visit.landingAt, visit.landingCell, dims.variant, dims.lang, dims.device, dims.source, visit.moved ? 1 : 0);
+    }
+    this.#changed.clear();
+  }
+}

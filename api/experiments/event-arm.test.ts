@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignArm } from '../../model/ab/experiment.ts';
+import { runRollup } from '../analytics/run-rollup.ts';
+import { experiments } from '../db/schema-experiments.ts';
+import { visitorEvents } from '../db/schema-visitor.ts';
+import { createTestContext, type TestContext } from '../test-support.ts';
+import { experimentArmOf } from './event-arm.ts';
+
+let ctx: TestContext;
+let siteId: string;
+const EXPERIMENT = {
+  id: 'exp-1',
+  seed: 'seed-7c1',
+  coverage: 1,
+  arms: [
+    { arm: 'control', weight: 0.5 },
+    { arm: 'B', weight: 0.5 },
+  ],
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  siteId = (await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 })).id;
+  ctx.db
+    .insert(experiments)
+    .values({ ...EXPERIMENT, siteId, name: 'Headline', status: 'running', startedAt: new Date() })
+    .run();
+});
+
+afterAll(async () => {
+  await ctx.cleanup();
+});
+
+describe("an event's arm for the analytics rollups", () => {
+  it('is the arm the site host hashed the visitor into, and empty outside an experiment', () => {
+    const armOf = experimentArmOf(ctx.db);
+    const at = new Date();
+    for (let n = 0; n < 200; n++) {
+      const variationId = randomUUID();
+      expect(armOf({ siteId, variationId, experimentId: EXPERIMENT.id, at })).toBe(assignArm(variationId, EXPERIMENT));
+    }
+    expect(armOf({ siteId, variationId: randomUUID(), experimentId: null, at })).toBe('');
+    expect(armOf({ siteId, variationId: null, experimentId: EXPERIMENT.id, at })).toBe('');
+    expect(armOf({ siteId, variationId: randomUUID(), experimentId: 'no-such-experiment', at })).toBe('');
+  });
+
+  it('puts each visitor’s views under its arm in the rollups, so reports can filter by variant', () => {
+    const now = new Date();
+    const visitors = Array.from({ length: 40 }, () => randomUUID());
+    ctx.db
+      .insert(visitorEvents)
+      .values(
+        visitors.map((variationId) => ({
+          siteId,
+          kind: 'landing',
+          cell: 'A1',
+          sessionId: variationId,
+          visitId: variationId,
+          variationId,
+          experimentId: EXPERIMENT.id,
+          device: 'mobile',
+          occurredAt: now,
+          receivedAt: now,
+        })),
+      )
+      .run();
+    runRollup(ctx.db, { armOf: experimentArmOf(ctx.db) });
+    const rows = ctx.db.$client
+      .prepare<[string], { variant: string; views: number }>("SELECT variant, SUM(views) AS views FROM analytics_cell_rollups WHERE site_id = ? AND grain = 'h' GROUP BY variant ORDER BY variant")
+      .all(siteId);
+    const expected = { B: 0, control: 0 };
+    for (const visitor of visitors) expected[assignArm(visitor, EXPERIMENT) as 'B' | 'control']++;
+    expect(rows).toEqual(
+      Object.entries(expected)
+        .filter(([, views]) => views > 0)
+        .map(([variant, views]) => ({ variant, views })),
+    );
+  });
+});
