@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
+import { audioBytes } from '../api/test-support.ts';
 import { SNS_TYPES } from '../model/sns.ts';
 import { axeViolations, describeViolations } from './axe.ts';
 import { launchBrowser, waitForHydration } from './browser.ts';
@@ -48,6 +49,7 @@ beforeAll(async () => {
   siteId = site.id;
   const pages = pageIds(site);
   const [a1, a2, b1, b2] = await Promise.all(['#335577', '#775533', '#557733', '#2266aa'].map((colour, i) => owner.uploadImage(siteId, colour, `${i}.jpg`)));
+  const music = await owner.uploadAudio(siteId, await audioBytes('mp3'), 'theme.mp3');
   const now = Date.now();
   await owner.updateSite(
     siteId,
@@ -72,7 +74,7 @@ beforeAll(async () => {
   const text = (fields: Record<string, unknown>) => ({ buttonType: 'text', buttonLinkType: 'external', linkDestinationUrl: 'https://example.com/', buttonWidth: 160, buttonHeight: 40, ...fields });
   await owner.writePage(siteId, pages.A1!, {
     detail: { imageUrl: a1, mainText: '春の新作', price: '¥1,980', linkButtonText: '公式サイト', linkDestinationUrl: 'https://example.com/', speakerX: 300, speakerY: 120 },
-    backgroundMusic: a2,
+    backgroundMusic: music,
     buttons: [
       text({ id: 'text', buttonText: 'Text button', buttonPositionLeft: 10, buttonPositionTop: 300, microcopyText: '今だけ', buttonAnimation: 'PULSE', buttonShape: 'pill' }),
       { id: 'media', buttonType: 'media', buttonImageUrl: b1, buttonLinkType: 'page', linkDestinationUrl: '2', buttonPositionLeft: 200, buttonPositionTop: 220, buttonWidth: 120, buttonHeight: 40 },

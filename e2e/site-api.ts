@@ -45,6 +45,12 @@ export async function signIn(server: RunningServer, email: string, password: str
       form.append('file', new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' }));
       return (await call<{ url: string }>('POST', `/api/site/${id}/media`, form, 201)).url;
     },
+    /** Uploads a page's background music (an audio file's bytes); answers its URL for `backgroundMusic`. */
+    async uploadAudio(id: string, bytes: Uint8Array, name: string): Promise<string> {
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(bytes)], name));
+      return (await call<{ url: string }>('POST', `/api/site/${id}/audio`, form, 201)).url;
+    },
     /** Starts a publish and waits for its end; throws unless it succeeded. */
     async publish(id: string): Promise<void> {
       const { publishId } = await call<{ publishId: string }>('POST', `/api/site/${id}/publish`, undefined, 202);

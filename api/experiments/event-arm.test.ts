@@ -35,7 +35,7 @@ afterAll(async () => {
 describe("an event's arm for the analytics rollups", () => {
   it('is the arm the site host hashed the visitor into, and empty outside an experiment', () => {
     const armOf = experimentArmOf(ctx.db);
-    const at = new Date();
+    const at = Date.now();
     for (let n = 0; n < 200; n++) {
       const variationId = randomUUID();
       expect(armOf({ siteId, variationId, experimentId: EXPERIMENT.id, at })).toBe(assignArm(variationId, EXPERIMENT));
