@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { analyticsContracts as contracts } from '../../model/contracts/analytics.ts';
 import type { Db } from '../db/open-database.ts';
+import { csvResponse } from '../http/csv-download.ts';
 import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
 import { exportReportCsv } from './export-report-csv.ts';
@@ -27,13 +28,7 @@ export function analyticsRoutes(deps: { db: Db; now?: (() => Date) | undefined }
   route(app, contracts.getTapBins, ({ site, query }) => getTapBins(db, reportSite(site), query.cell, resolveRange(query, now()), filterOf(query)));
   route(app, contracts.exportReport, ({ site, query }) => {
     const range = resolveRange(query, now());
-    return new Response(exportReportCsv(db, reportSite(site), range, query, filterOf(query)), {
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="analytics-${query.report}-${site.id}-${range.from}-${range.to}.csv"`,
-        'cache-control': 'no-store',
-      },
-    });
+    return csvResponse(exportReportCsv(db, reportSite(site), range, query, filterOf(query)), `analytics-${query.report}-${site.id}-${range.from}-${range.to}.csv`);
   });
   return app;
 }
