@@ -1,4 +1,5 @@
 import type { Counts } from '../../model/analytics-report.ts';
+import type { ConvertibleEventType } from '../../model/visitor-event-kinds.ts';
 
 /** The counts stored as columns: every count but conversions, which a report sums from the kinds the site counts. */
 export type CountName = Exclude<keyof Counts, 'conversions'>;
@@ -23,6 +24,28 @@ export const COUNT_COLUMNS: readonly (readonly [CountName, string])[] = [
   ['formSubmissions', 'form_submissions'],
   ['contacts', 'contacts'],
 ];
+
+/** The count each click and conversion event adds one to: the fold counts by it, and a site's conversion setting names counts through it. */
+export const COUNT_OF_EVENT: Readonly<Record<ConvertibleEventType, CountName>> = {
+  contact: 'contacts',
+  form_submit: 'formSubmissions',
+  registration: 'registrations',
+  click_cta_btn: 'ctaClicks',
+  click_link_cta: 'linkClicks',
+  click_product_point: 'productPointClicks',
+  click_product_item: 'productItemClicks',
+  click_popup_cta: 'popupClicks',
+  click_sns: 'snsClicks',
+  click_phone: 'calls',
+  click_campaign: 'campaignClicks',
+};
+
+const COUNT_BY_KIND: ReadonlyMap<string, CountName> = new Map(Object.entries(COUNT_OF_EVENT));
+
+/** The count a raw event's kind adds one to on its cell, if any. */
+export function countOfEvent(kind: string): CountName | undefined {
+  return COUNT_BY_KIND.get(kind);
+}
 
 export const COUNT_INDEX = new Map<CountName, number>(COUNT_COLUMNS.map(([name], i) => [name, i]));
 

@@ -1,5 +1,5 @@
 import { entrySource } from '../../model/entry-source.ts';
-import type { CountName } from './count-columns.ts';
+import { type CountName, countOfEvent } from './count-columns.ts';
 import type { Dimensions, Fact } from './rollup-batch.ts';
 
 /**
@@ -68,21 +68,6 @@ export type ArmOf = (event: Pick<RawEvent, 'siteId' | 'variationId' | 'experimen
 
 export const NO_ARM: ArmOf = () => '';
 
-/** Events that add one to a count of the cell they happened on. */
-const COUNTED: Readonly<Record<string, CountName>> = {
-  click_cta_btn: 'ctaClicks',
-  click_link_cta: 'linkClicks',
-  click_product_point: 'productPointClicks',
-  click_product_item: 'productItemClicks',
-  click_popup_cta: 'popupClicks',
-  click_sns: 'snsClicks',
-  click_phone: 'calls',
-  click_campaign: 'campaignClicks',
-  registration: 'registrations',
-  form_submit: 'formSubmissions',
-  contact: 'contacts',
-};
-
 /**
  * What one raw event adds. A landing opens its visit (entry source, a view, a landing, and a
  * bounce until the visit moves); a move is a view of the cell moved to and an edge; the visit's
@@ -120,7 +105,7 @@ export function factsOf(event: RawEvent, visits: Visits, armOf: ArmOf): Fact[] {
     case 'tap':
       return event.tapX === null || event.tapY === null ? [{ ...base, dims }] : [{ ...base, dims, tap: { x: event.tapX, y: event.tapY } }];
     default: {
-      const counted = COUNTED[event.kind];
+      const counted = countOfEvent(event.kind);
       return [{ ...base, dims, ...(counted ? { counts: { [counted]: 1 } } : {}) }];
     }
   }
