@@ -14,6 +14,31 @@ function takeToken(): string {
   return token;
 }
 
+/** A new-password input with its refusal beside it, named for screen readers. */
+function NewPasswordField(props: { id: string; name: keyof FieldErrors; label: string; value: string; onChange(value: string): void; error: string | undefined }) {
+  const errorId = `${props.id}-error`;
+  return (
+    <div className="sg-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="password"
+        name={props.name}
+        autoComplete="new-password"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        value={props.value}
+        onInput={(event) => props.onChange(event.currentTarget.value)}
+      />
+      {props.error && (
+        <p id={errorId} className="sg-field-error">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The emailed link's screen: a new password, twice. Refusals show beside the field they name;
  * a used or expired link says so and offers a new one.
@@ -69,42 +94,8 @@ export default function NewPasswordScreen({ site }: { site: ScreenSite }) {
     <>
       <h1 className="sg-screen-title">{st('newPasswordTitle', lang)}</h1>
       <form className="sg-form" noValidate onSubmit={submit}>
-        <div className="sg-field">
-          <label htmlFor="sg-new-password">{st('newPassword', lang)}</label>
-          <input
-            id="sg-new-password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            aria-invalid={fields.password ? true : undefined}
-            aria-describedby={fields.password ? 'sg-new-password-error' : undefined}
-            value={password}
-            onInput={(event) => setPassword(event.currentTarget.value)}
-          />
-          {fields.password && (
-            <p id="sg-new-password-error" className="sg-field-error">
-              {fields.password}
-            </p>
-          )}
-        </div>
-        <div className="sg-field">
-          <label htmlFor="sg-confirm-password">{st('confirmPassword', lang)}</label>
-          <input
-            id="sg-confirm-password"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={fields.confirmPassword ? true : undefined}
-            aria-describedby={fields.confirmPassword ? 'sg-confirm-password-error' : undefined}
-            value={confirmPassword}
-            onInput={(event) => setConfirmPassword(event.currentTarget.value)}
-          />
-          {fields.confirmPassword && (
-            <p id="sg-confirm-password-error" className="sg-field-error">
-              {fields.confirmPassword}
-            </p>
-          )}
-        </div>
+        <NewPasswordField id="sg-new-password" name="password" label={st('newPassword', lang)} value={password} onChange={setPassword} error={fields.password} />
+        <NewPasswordField id="sg-confirm-password" name="confirmPassword" label={st('confirmPassword', lang)} value={confirmPassword} onChange={setConfirmPassword} error={fields.confirmPassword} />
         {error && (
           <div className="sg-form-error" role="alert">
             <p>{error}</p>
