@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignArm } from '../../model/ab/experiment.ts';
 import { runRollup } from '../analytics/run-rollup.ts';
@@ -43,6 +44,25 @@ describe("an event's arm for the analytics rollups", () => {
     expect(armOf({ siteId, variationId: randomUUID(), experimentId: null, at })).toBe('');
     expect(armOf({ siteId, variationId: null, experimentId: EXPERIMENT.id, at })).toBe('');
     expect(armOf({ siteId, variationId: randomUUID(), experimentId: 'no-such-experiment', at })).toBe('');
+  });
+
+  it('reads a restarted experiment’s new split once its cached copy is 10 s old', () => {
+    let clock = 1_700_000_000_000;
+    const armOf = experimentArmOf(ctx.db, () => clock);
+    const event = (variationId: string) => ({ siteId, variationId, experimentId: EXPERIMENT.id, at: clock });
+    const ids = Array.from({ length: 50 }, () => randomUUID());
+    expect(ids.map((id) => armOf(event(id)))).toEqual(ids.map((id) => assignArm(id, EXPERIMENT)));
+    const allB = {
+      ...EXPERIMENT,
+      arms: [
+        { arm: 'control', weight: 0 },
+        { arm: 'B', weight: 1 },
+      ],
+    };
+    ctx.db.update(experiments).set({ arms: allB.arms }).where(eq(experiments.id, EXPERIMENT.id)).run();
+    clock += 10_000;
+    expect(ids.map((id) => armOf(event(id)))).toEqual(ids.map(() => 'B'));
+    ctx.db.update(experiments).set({ arms: EXPERIMENT.arms }).where(eq(experiments.id, EXPERIMENT.id)).run();
   });
 
   it('puts each visitor’s views under its arm in the rollups, so reports can filter by variant', () => {
