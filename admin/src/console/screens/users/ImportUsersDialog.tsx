@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UserApiPrefix } from '../../../../../model/account.ts';
 import type { MessageIssue } from '../../../../../model/messages/issues.ts';
 import { tableText } from '../../../../../model/messages/table.ts';
@@ -74,7 +74,13 @@ export default function ImportUsersDialog({ prefix, onClose, onImported }: { pre
     }
   };
 
-  const template = URL.createObjectURL(new Blob([userCsvTemplate()], { type: 'text/csv;charset=utf-8' }));
+  // One object URL while the dialog is open, released when it closes (a new one per render would leak).
+  const [template, setTemplate] = useState('');
+  useEffect(() => {
+    const url = URL.createObjectURL(new Blob([userCsvTemplate()], { type: 'text/csv;charset=utf-8' }));
+    setTemplate(url);
+    return () => URL.revokeObjectURL(url);
+  }, []);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -82,7 +88,7 @@ export default function ImportUsersDialog({ prefix, onClose, onImported }: { pre
         <Dialog.Content className="dialog dialog-wide card stack">
           <Dialog.Title className="dialog-title">{t('importUsers')}</Dialog.Title>
           <Dialog.Description>{t('importUsersHint')}</Dialog.Description>
-          <a href={template} download="users-template.csv" onClick={() => setTimeout(() => URL.revokeObjectURL(template), 1000)}>
+          <a href={template} download="users-template.csv">
             {t('downloadTemplate')}
           </a>
           <label className="field">
