@@ -1,5 +1,5 @@
 import { entrySource } from '../../model/entry-source.ts';
-import { type CountName, countOfEvent } from './count-columns.ts';
+import { countOfEvent } from './count-columns.ts';
 import type { Dimensions, Fact } from './rollup-batch.ts';
 
 /**
