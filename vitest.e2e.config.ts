@@ -10,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A poll waits for the browser to reach a state; Vitest's 1 s default fails a correct screen that hydrates late on a loaded 2-core machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
