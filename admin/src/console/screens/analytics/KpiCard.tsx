@@ -20,7 +20,7 @@ export function KpiCard({ name, kpi }: { name: KpiName; kpi: Kpi }) {
   const figure = (value: number) => (SHARES.has(name) ? shareText(value, lang) : countText(value, lang));
   const previous = figure(kpi.previous);
   const trend = kpi.change === null ? 'none' : kpi.change > 0 ? 'up' : kpi.change < 0 ? 'down' : 'same';
-  const said = kpi.change === null ? t('an.change.none') : t(`an.change.${trend === 'none' ? 'same' : trend}`, { change: changeText(Math.abs(kpi.change), lang), previous });
+  const said = kpi.change === null ? t('an.change.none') : t(`an.change.${trend === 'none' ? 'same' : trend}`, { change: shareText(Math.abs(kpi.change), lang), previous });
   return (
     <li className="kpi-card" data-kpi={name} aria-labelledby={`${id}-name`}>
       <h3 id={`${id}-name`}>{t(`an.kpi.${name}`)}</h3>
