@@ -168,6 +168,14 @@ describe('the swipe analytics screen', () => {
     expect(await chart.locator('.u-legend .u-series').count()).toBe(2);
     await expect.poll(() => rows.last().locator('td').textContent(), SETTLED).toBe(String(today.views));
     expect(new URL(page.url()).searchParams.get('metric')).toBe('views');
+
+    // By month: one row per month of the range, as the report counts them.
+    await page.getByLabel('Granularity').selectOption('month');
+    const months = (await report<LpChart>('lp/chart', '?unit=month')).points;
+    await expect.poll(() => rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent))), SETTLED).toEqual(months.map((point) => [point.period, String(point.views)]));
+    expect(await chart.locator('.u-legend .u-series').count()).toBe(2);
+    await page.getByLabel('Granularity').selectOption('day');
+    await expect.poll(() => rows.count(), SETTLED).toBe(points.length);
     if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, 'analytics-chart.png'), fullPage: true });
     await page.close();
   });

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-analytics.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -11,10 +12,11 @@ const KPIS: readonly KpiName[] = ['users', 'swipePv', 'cv', 'cvRate', 'ctaClicks
 /** The KPI cards of the range and filters, each beside the same number of days just before (the lp report answers both). */
 export function KpiCards({ siteId, query }: { siteId: string; query: ReportQuery }) {
   const { t } = useI18n();
+  const id = useId();
   const report = useReport(JSON.stringify([siteId, query]), (signal) => request('GET /analysis/site/:id/lp', { params: { id: siteId }, query }, { quiet: true, signal }));
   return (
-    <section className="stack" aria-labelledby="kpis-title" aria-busy={report.status === 'loading'} data-testid="kpis">
-      <h2 id="kpis-title">{t('an.kpis')}</h2>
+    <section className="stack" aria-labelledby={id} aria-busy={report.status === 'loading'} data-testid="kpis">
+      <h2 id={id}>{t('an.kpis')}</h2>
       {report.status === 'loading' && <p className="loading">{t('loading')}</p>}
       {report.status === 'refused' && (
         <p className="field-error" role="alert">
