@@ -8,8 +8,8 @@ import { startServer, type RunningServer } from '../api/server.ts';
 import { audioBytes } from '../api/test-support.ts';
 import { SNS_TYPES } from '../model/sns.ts';
 import { axeViolations, describeViolations } from './axe.ts';
-import { launchBrowser, waitForHydration } from './browser.ts';
-import { pageIds, signIn, visitorUrl } from './site-api.ts';
+import { launchBrowser, PHONE_USER_AGENT, waitForHydration } from './browser.ts';
+import { pageIds, sendVisitorEvents, signIn, visitorUrl, waitForRollup } from './site-api.ts';
 
 // WCAG 2.2 AA as axe-core checks it (docs/decisions.md): every console screen, as the roles that
 // see it, and a published site whose pages hold every element a visitor meets, with their dialogs
@@ -139,6 +139,15 @@ beforeAll(async () => {
   );
   notificationId = notification.id;
   await owner.publish(siteId);
+  // Visits for the analytics screen to show: its cards, chart and tables with figures in them.
+  const visit = [
+    { type: 'landing', cell: 'A1' },
+    { type: 'slide_page', cell: 'A1', to: 'A2', direction: 'down' },
+    { type: 'click_cta_btn', cell: 'A2' },
+    { type: 'exit', cell: 'A2', direction: 'leave' },
+  ];
+  for (let i = 0; i < 3; i++) await sendVisitorEvents(server, siteId, visit, PHONE_USER_AGENT);
+  await waitForRollup(async () => (await owner.call<{ kpis: { users: { value: number } } }>('GET', `/api/analysis/site/${siteId}/lp`)).kpis.users.value === 3);
 
   browser = await launchBrowser();
   operatorContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
@@ -192,6 +201,8 @@ describe('the console meets WCAG 2.2 AA', () => {
     ['members', '/{prefix}/site-member/{site}'],
     ['contacts', '/{prefix}/site-contact/{site}'],
     ['form entries', '/{prefix}/site-form/{site}'],
+    ['swipe analytics', '/{prefix}/analytics/{site}'],
+    ['swipe analytics pages', '/{prefix}/analytics/{site}?section=pages'],
     ['preview', '/site/{site}/preview'],
     ['error 404', '/no-such-screen'],
     ['error 504', '/errors/504'],

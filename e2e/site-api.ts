@@ -90,3 +90,27 @@ export async function visitorStatus(server: Pick<RunningServer, 'siteUrl'>, site
   const target = new URL(location, server.siteUrl);
   return (await requestOnHost(server.siteUrl, target.host, `${target.pathname}${target.search}`)).status;
 }
+
+/**
+ * Posts one batch of analytics events to a published site's real event endpoint, on the site's
+ * own origin as its viewer would, with the user agent that decides the device class. Without a
+ * cookie each batch is a new visitor (the answer sets its `sessionId`).
+ */
+export async function sendVisitorEvents(server: Pick<RunningServer, 'siteUrl'>, siteId: string, events: readonly Record<string, unknown>[], userAgent: string): Promise<void> {
+  const entry = await fetch(visitorUrl(server, siteId), { redirect: 'manual' });
+  const location = entry.headers.get('location');
+  if (entry.status !== 301 || !location) throw new Error(`the site's address answered ${entry.status}, not its own origin`);
+  const host = new URL(location, server.siteUrl).host;
+  const body = JSON.stringify({ siteId, lang: 'jp', events });
+  const reply = await requestOnHost(server.siteUrl, host, '/api/end-user/events', { method: 'POST', body, headers: { 'content-type': 'application/json', 'user-agent': userAgent } });
+  if (reply.status !== 202) throw new Error(`the event endpoint answered ${reply.status}: ${reply.text}`);
+}
+
+/** Waits for the server's rollup job (every 10 s) to have folded the events a report must show: `ready` is asked once a second, up to `timeoutMs`. */
+export async function waitForRollup(ready: () => Promise<boolean>, timeoutMs = 40_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > until) throw new Error(`the reports did not show the events within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}

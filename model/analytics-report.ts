@@ -9,6 +9,9 @@ import { addYears, isTimeZone, JAPAN_TIME_ZONE } from './zoned-calendar.ts';
  * more than one year in the past") with B §8's messages.
  */
 
+/** Days a report covers when the query names none: the 30 days up to today (the console's filters start with the same). */
+export const REPORT_DEFAULT_DAYS = 30;
+
 /** B §9 "Ranking analysis needs at least 10 pages." */
 export const RANKING_MIN_PAGES = 10;
 

@@ -1,13 +1,10 @@
-import { reportRangeIssue } from '../../model/analytics-report.ts';
+import { REPORT_DEFAULT_DAYS, reportRangeIssue } from '../../model/analytics-report.ts';
 import { addDays, dayStart, localDate, type Period } from '../../model/zoned-calendar.ts';
 import { fieldError } from '../http/errors.ts';
 import type { RollupFilter } from './report-sums.ts';
 
 /** A report's range once its rules passed: local dates in `tz`, both included, and the instants they span. */
 export type ReportRange = { from: string; to: string; tz: string; period: Period };
-
-/** Days a report covers when the query names none: the 30 days up to today. */
-const DEFAULT_DAYS = 30;
 
 /**
  * The range a query asks for, checked by B §5's report rules against today in its zone; a
@@ -16,7 +13,7 @@ const DEFAULT_DAYS = 30;
 export function resolveRange(query: { from?: string | undefined; to?: string | undefined; tz: string }, now: Date): ReportRange {
   const today = localDate(query.tz, now.getTime());
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
-  const from = query.from ?? addDays(to, 1 - DEFAULT_DAYS);
+  const from = query.from ?? addDays(to, 1 - REPORT_DEFAULT_DAYS);
   const issue = reportRangeIssue(from, to, today);
   if (issue) throw fieldError('validation', [issue === 'reportOverYearAgo' ? 'from' : 'to'], issue);
   return rangeOf(from, to, query.tz);

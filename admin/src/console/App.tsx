@@ -36,6 +36,7 @@ const AnnouncementDetail = screen(() => import('./screens/announcements/Announce
 const Inbox = screen(() => import('./screens/announcements/Inbox.tsx'));
 const OwnerDataList = screen(() => import('./screens/owner-data/OwnerDataList.tsx'));
 const OwnerDataDetail = screen(() => import('./screens/owner-data/OwnerDataDetail.tsx'));
+const AnalyticsScreen = screen(() => import('./screens/analytics/AnalyticsScreen.tsx'));
 
 /** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
 const OWNER_DATA_ROUTES = [
@@ -143,6 +144,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <SurveyResults siteId={params.siteId} surveyId={params.surveyId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/analytics/:siteId">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AnalyticsScreen key={params.siteId} siteId={params.siteId} />
           </Protected>
         )}
       </Route>

@@ -581,6 +581,8 @@ const SCREENS = {
   'role.main_contact': ['Main contact', '主担当者', '主要联系人', '주 담당자'],
   'role.editor': ['Editor', '編集者', '编辑者', '편집자'],
   'role.viewer': ['Viewer', '閲覧者', '查看者', '열람자'],
+  // The swipe analytics screen's entry (its own texts: catalogue-analytics.ts)
+  analytics: ['Swipe analytics', 'スワイプ分析', '滑动分析', '스와이프 분석'],
   // The owner's data: members, contact and custom-form entries (screens/owner-data)
   'ownerData.nav': ['Collected data', '収集データ', '收集的数据', '수집 데이터'],
   'ownerData.members': ['Members', '会員', '会员', '회원'],

@@ -15,6 +15,7 @@ import { PopupTab } from './PopupTab.tsx';
 import { CampaignTab } from './CampaignTab.tsx';
 import { PublishTab } from './PublishTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
+import { AnalyticsLink } from '../analytics/AnalyticsLink.tsx';
 import { OwnerDataNav } from '../owner-data/OwnerDataNav.tsx';
 
 const TABS = ['settings', 'creatives', 'page', 'menu', 'other', 'popup', 'campaign', 'publish'] as const;
@@ -89,6 +90,7 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
           <Link href={`/site/${site.id}/preview`} className="button secondary">
             {t('preview')}
           </Link>
+          <AnalyticsLink siteId={site.id} className="button secondary" />
           <OwnerDataNav siteId={site.id} />
         </div>
       </div>

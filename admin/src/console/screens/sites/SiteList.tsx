@@ -6,6 +6,8 @@ import type { SiteSummary } from '../../api/types.ts';
 import '../../i18n/catalogue-surveys-notices.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
+import { AnalyticsLink } from '../analytics/AnalyticsLink.tsx';
+import { mayUseAnalytics } from '../analytics/analytics-access.ts';
 import { ownerDataHref } from '../owner-data/owner-data-kinds.ts';
 
 /** Every status of the spec, "domain checking" included (domain_verifying). */
@@ -92,6 +94,12 @@ export default function SiteList() {
                       {t('nt.notifications')}
                     </Link>{' '}
                     · <Link href={ownerDataHref(account!.routePrefix, 'members', site.id)}>{t('ownerData.nav')}</Link>
+                    {mayUseAnalytics(account!) && (
+                      <>
+                        {' '}
+                        · <AnalyticsLink siteId={site.id} siteName={site.name} />
+                      </>
+                    )}
                   </span>
                 </td>
                 <td>
