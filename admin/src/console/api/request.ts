@@ -1,5 +1,6 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
 import type { apiKeyContracts, domainContracts } from '../../../../model/contracts/access.ts';
+import type { analyticsContracts } from '../../../../model/contracts/analytics.ts';
 import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
@@ -32,7 +33,8 @@ type AdminContract =
   | Listed<typeof domainContracts>
   | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
   | Listed<typeof announcementContracts>
-  | Listed<typeof experimentContracts>;
+  | Listed<typeof experimentContracts>
+  | Listed<typeof analyticsContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 
