@@ -29,6 +29,8 @@ const ANALYTICS = {
   'an.sections': ['Analytics sections', '分析の項目', '分析栏目', '분석 항목'],
   'an.section.overview': ['Overview', '概要', '概览', '개요'],
   'an.section.pages': ['Pages', 'ページ', '页面', '페이지'],
+  'an.section.taps': ['Taps', 'タップ', '点击', '탭'],
+  'an.section.experiment': ['A/B test', 'A/Bテスト', 'A/B 测试', 'A/B 테스트'],
   'an.kpis': ['Key figures', '主要指標', '关键指标', '주요 지표'],
   'an.previous': ['Compared with {from} – {to}', '比較期間：{from}〜{to}', '对比期间：{from} – {to}', '비교 기간: {from} ~ {to}'],
   'an.kpi.users': ['Users', 'ユーザー数', '用户数', '사용자 수'],

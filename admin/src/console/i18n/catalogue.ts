@@ -3,6 +3,7 @@ import type { ScreenKey } from './catalogue-screens.ts';
 import type { SurveysNoticesKey } from './catalogue-surveys-notices.ts';
 import type { AnnouncementsKey } from './catalogue-announcements.ts';
 import type { AnalyticsKey } from './catalogue-analytics.ts';
+import type { AnalyticsMapsKey } from './catalogue-analytics-maps.ts';
 import { LATER_TEXTS, type Row } from './later-texts.ts';
 
 /**
@@ -124,7 +125,7 @@ const UI = {
   ],
 } as const satisfies Record<string, Row>;
 
-export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey | AnnouncementsKey | AnalyticsKey;
+export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey | AnnouncementsKey | AnalyticsKey | AnalyticsMapsKey;
 const INDEX: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 };
 
 /** A console text in a language, `{name}` placeholders filled; English where a text lacks the language. */

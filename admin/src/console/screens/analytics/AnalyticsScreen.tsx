@@ -7,12 +7,15 @@ import { useSession } from '../../session.tsx';
 import { useSiteFacts } from '../owner-data/use-site-facts.ts';
 import { mayUseAnalytics } from './analytics-access.ts';
 import { ChartSection } from './ChartSection.tsx';
+import { ExperimentSection } from './ExperimentSection.tsx';
 import { ExportLink } from './ExportLink.tsx';
 import { FiltersBar, type FilterPatch } from './FiltersBar.tsx';
+import { GridHeatMap } from './GridHeatMap.tsx';
 import { KpiCards } from './KpiCards.tsx';
 import { RankingSection } from './RankingSection.tsx';
 import { rangeIssueOf, reportQueryOf, searchWith } from './report-query.ts';
 import { screenViewOf, SECTIONS } from './screen-view.ts';
+import { TapMap } from './TapMap.tsx';
 import { useSiteVariants } from './use-site-variants.ts';
 
 /** The address parameters the reset clears: the range and the filters (the section and chart choices stay). */
@@ -79,16 +82,14 @@ export default function AnalyticsScreen({ siteId }: { siteId: string }) {
             </Tabs.Content>
             <Tabs.Content value="pages" className="stack">
               <RankingSection siteId={siteId} query={query} by={view.by} onBy={(by) => set({ by })} />
-              {/* LEAD: the grid heat map goes here — <GridHeatMap siteId={siteId} query={query} /> (./GridHeatMap.tsx, branch analytics-maps). */}
+              <GridHeatMap siteId={siteId} query={query} />
             </Tabs.Content>
-            {/*
-              LEAD: the analytics-maps sections slot in here. For each, add its name to SECTIONS
-              (screen-view.ts), its tab label `an.section.<name>` (i18n/catalogue-analytics.ts),
-              and a panel:
-                <Tabs.Content value="taps" className="stack"><TapMap siteId={siteId} query={query} /></Tabs.Content>
-                <Tabs.Content value="experiment" className="stack"><ExperimentResults siteId={siteId} query={query} /></Tabs.Content>
-              Each takes { siteId: string; query: ReportQuery } (./report-query.ts).
-            */}
+            <Tabs.Content value="taps" className="stack">
+              <TapMap siteId={siteId} query={query} />
+            </Tabs.Content>
+            <Tabs.Content value="experiment" className="stack">
+              <ExperimentSection siteId={siteId} query={query} />
+            </Tabs.Content>
           </>
         )}
       </Tabs.Root>

@@ -1,27 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ExperimentView } from '../../../../../model/ab/experiment.ts';
 import { request } from '../../api/request.ts';
-import { useI18n, useMessages } from '../../i18n/i18n.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { ExperimentResults, type ExperimentResultsView } from '../experiments/ExperimentResults.tsx';
 import { useEditorSite } from './editor-context.tsx';
 
 type State = { experiment: ExperimentView | null; variantKeys: string[] };
-type Results = Awaited<ReturnType<typeof loadResults>>;
 
 const loadResults = (siteId: string) => request('GET /site/:id/experiment/results', { params: { id: siteId } });
-const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 
 /** The site's A/B test: its split between the control and the variant keys its pages have, start and stop, and its results. */
 export function ExperimentPanel() {
   const { t } = useI18n();
-  const message = useMessages();
   const toast = useToast();
   const { site, variantsRevision } = useEditorSite();
   const [state, setState] = useState<State | null>(null);
   const [name, setName] = useState('');
   const [split, setSplit] = useState<Record<string, number>>({});
   const [coverage, setCoverage] = useState(100);
-  const [results, setResults] = useState<Results | null>(null);
+  const [results, setResults] = useState<ExperimentResultsView | null>(null);
 
   const take = useCallback(
     (next: State) => {
@@ -88,39 +86,7 @@ export function ExperimentPanel() {
           </div>
         </>
       )}
-      {results && (
-        <>
-          {results.sampleRatio?.mismatch && (
-            <p className="banner" role="alert">
-              {message('experimentSampleRatioMismatch', { p: results.sampleRatio.pValue.toExponential(2) })}
-            </p>
-          )}
-          <table>
-            <thead>
-              <tr>
-                <th />
-                <th>{t('experimentVisitors')}</th>
-                <th>{t('experimentConversions')}</th>
-                <th>{t('experimentRate')}</th>
-                <th>{t('experimentChance')}</th>
-                <th>{t('experimentUplift')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.arms.map((arm) => (
-                <tr key={arm.variantId}>
-                  <th>{arm.variantId === 'control' ? t('variantControl') : arm.variantId}</th>
-                  <td>{arm.visitors}</td>
-                  <td>{arm.conversions}</td>
-                  <td>{percent(arm.conversionRate)}</td>
-                  <td>{arm.chanceToBeatControl === null ? '—' : percent(arm.chanceToBeatControl)}</td>
-                  <td>{arm.uplift ? `${percent(arm.uplift.estimate)} (${percent(arm.uplift.lower)} … ${percent(arm.uplift.upper)})` : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
+      {results && <ExperimentResults results={results} />}
     </section>
   );
 }
