@@ -144,9 +144,12 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
         const origin = ownOrigin(manifest);
         if (!origin) return c.text('This site is not published.', 404);
         if (new URL(origin).hostname !== host) {
+          const { domain, handle } = manifest.address;
+          const onHandle = handle !== undefined && hostHandle(host, options.siteDomain) === handle;
+          if (!domain || !onHandle) return c.text('This site is not published.', 404);
           // Its handle, while the site is published for its custom domain: the links lead there, so visitors go there too.
-          if (manifest.address.domain && hostHandle(host, options.siteDomain) !== null) return c.redirect(`${origin}${url.pathname}${url.search}`, 301);
-          return c.text('This site is not published.', 404);
+          // Unless that name no longer leads here (removed or replaced, the republish not done): the handle serves meanwhile.
+          if ((await options.sites.siteOf(domain)) === hostSiteId) return c.redirect(`${origin}${url.pathname}${url.search}`, 301);
         }
         const { prefix } = manifest.address;
         if (url.pathname === prefix && prefix !== '') return c.redirect(`${prefix}/${url.search}`, 301);

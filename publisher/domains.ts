@@ -26,22 +26,30 @@ export function readHandleSite(storage: Storage, handle: string): Promise<string
   return /^[a-z0-9-]+$/.test(handle) ? readPointer(storage, handleKey(handle)) : Promise.resolve(null);
 }
 
-/**
- * Points `next` at the site and releases `previous` when the live version changed it. A name
- * that another site has since claimed is left to it.
- */
-async function movePointer(storage: Storage, keyOf: (name: string) => string, siteId: string, previous: string | undefined, next: string | undefined): Promise<void> {
-  // Unchanged names are only read: a republish writes nothing it need not, and a pointer lost or taken over is put back.
-  if (next && (next !== previous || (await readPointer(storage, keyOf(next))) !== siteId)) {
-    await storage.put(keyOf(next), JSON.stringify({ siteId }), { contentType: 'application/json', cacheControl: 'no-cache' });
-  }
-  if (previous && previous !== next && (await readPointer(storage, keyOf(previous))) === siteId) await storage.delete(keyOf(previous));
-}
-
-/** After a publish or rollback: the custom domain and the handle the live version was made for lead to the site. */
-export async function moveHostPointers(storage: Storage, siteId: string, previous: HostNames | undefined, next: HostNames): Promise<void> {
-  await movePointer(storage, handleKey, siteId, previous?.handle, next.handle);
-  await movePointer(storage, domainKey, siteId, previous?.domain, next.domain);
-}
-
 export type HostNames = { handle?: string; domain?: string };
+
+/** Removes a name's pointer when it leads to this site; a name another site has claimed since is left to it. */
+export async function releasePointer(storage: Storage, keyOf: (name: string) => string, siteId: string, name: string): Promise<void> {
+  if ((await readPointer(storage, keyOf(name))) === siteId) await storage.delete(keyOf(name));
+}
+
+/**
+ * After a publish or rollback: the site's current names (its handle, its connected domain) lead
+ * to it, and the names it had (`former`: the addresses of versions it was live with) and no
+ * longer has lead to it no more. The names come from the caller, never from a version's
+ * manifest alone: a version made for a name the site has since given up must not take it back.
+ */
+export async function pointHostNames(storage: Storage, siteId: string, current: HostNames, former: readonly (HostNames | undefined)[]): Promise<void> {
+  for (const [kind, keyOf] of [
+    ['handle', handleKey],
+    ['domain', domainKey],
+  ] as const) {
+    const name = current[kind];
+    // Only read when already right: a republish writes nothing it need not, and a pointer lost is put back.
+    if (name && (await readPointer(storage, keyOf(name))) !== siteId) {
+      await storage.put(keyOf(name), JSON.stringify({ siteId }), { contentType: 'application/json', cacheControl: 'no-cache' });
+    }
+    const gone = new Set(former.map((names) => names?.[kind]).filter((old): old is string => old !== undefined && old !== name));
+    for (const old of gone) await releasePointer(storage, keyOf, siteId, old);
+  }
+}

@@ -9,7 +9,7 @@ import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { pageDataPath } from '../model/snapshot.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { moveHostPointers } from './domains.ts';
+import { pointHostNames } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
 import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
 import { draftWithVariantMedia, variantDraft, variantKeysOf, variantPath } from './variant-drafts.ts';
@@ -183,6 +183,8 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     live.assets.join('\n') === assets.join('\n')
   ) {
     report({ step: 'upload', done: 0, total: 0 });
+    // Nothing to write but the pointers: one lost, or still held by a name the site gave up, is set right.
+    await pointHostNames(storage, draft.id, address, [live.address]);
     return result(live.version, false, 0);
   }
 
@@ -226,7 +228,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
   rememberManifest(storage, manifest);
   await switchLive(storage, draft.id, version, now);
-  await moveHostPointers(storage, draft.id, live?.address, address);
+  await pointHostNames(storage, draft.id, address, [live?.address]);
   return result(version, true, written + 2);
 }
 

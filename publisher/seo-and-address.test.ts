@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
 import { messageText } from '../model/messages/text.ts';
 import { SEO_MESSAGES, type SeoProblem } from '../model/seo-rules.ts';
+import { handleKey, readDomainSite, readHandleSite } from './domains.ts';
+import { readLiveManifest, readLivePointer } from './versions.ts';
 
 const english = (key: SeoProblem) => messageText(key, 'en');
 
@@ -138,18 +140,66 @@ describe('custom domains and path prefixes', () => {
     expect((await visitUrl('http://other.example.test/')).status).toBe(404);
   });
 
-  it('moves with the published version: a new domain takes over, a rollback brings the old one back', async () => {
+  it('moves with the published version: a new domain takes over, the replaced one stops at once, and a rollback to a version made for it is refused', async () => {
     const site = await seoSite({ customDomain: 'one.example.test' });
     ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'two.example.test' } })).status).toBe(200);
+    // Replaced: the old name leads nowhere before any republish has run.
+    expect(await readDomainSite(ctx.storage, 'one.example.test')).toBeNull();
+    expect((await visitUrl('http://one.example.test/')).status).toBe(404);
     ctx.connectDomain(site.id);
     await ctx.publish(site.id);
+    await ctx.writePage(site.id, site.pages.A1!, 'jp', { detail: { mainText: 'A1 改訂' } });
+    const latest = await ctx.publish(site.id);
+    expect((await visitUrl('http://two.example.test/')).status).toBe(200);
+
+    // A version made for the site's current address rolls back as before.
+    const twoVersion = (latest.version ?? 0) - 1;
+    expect((await ctx.request(`/api/site/${site.id}/versions/${twoVersion}/rollback`, { method: 'POST' })).status).toBe(200);
+    expect((await visitUrl('http://two.example.test/')).status).toBe(200);
+
+    const refused = await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ key: 'versionAddressChanged' });
+    expect((await readLivePointer(ctx.storage, site.id))?.version).toBe(twoVersion);
+    expect(await readDomainSite(ctx.storage, 'one.example.test')).toBeNull();
     expect((await visitUrl('http://one.example.test/')).status).toBe(404);
     expect((await visitUrl('http://two.example.test/')).status).toBe(200);
-    expect((await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' })).status).toBe(200);
-    expect((await visitUrl('http://one.example.test/')).status).toBe(200);
-    expect((await visitUrl('http://two.example.test/')).status).toBe(404);
+  });
+
+  it("never serves a site's version on a domain or handle another site has claimed since", async () => {
+    const first = await seoSite({ customDomain: 'moved.example.test', handle: 'firstname' });
+    ctx.connectDomain(first.id);
+    await ctx.publish(first.id);
+    expect((await ctx.request(`/api/site/${first.id}`, { method: 'PUT', json: { customDomain: '', handle: 'renamed' } })).status).toBe(200);
+    await ctx.publish(first.id);
+
+    const second = await seoSite({ customDomain: 'moved.example.test', handle: 'firstname' });
+    ctx.connectDomain(second.id);
+    await ctx.publish(second.id);
+    expect(await readDomainSite(ctx.storage, 'moved.example.test')).toBe(second.id);
+    expect(await readHandleSite(ctx.storage, 'firstname')).toBe(second.id);
+
+    const refused = await ctx.request(`/api/site/${first.id}/versions/1/rollback`, { method: 'POST' });
+    expect(await readDomainSite(ctx.storage, 'moved.example.test')).toBe(second.id);
+    expect(await readHandleSite(ctx.storage, 'firstname')).toBe(second.id);
+    expect(refused.status).toBe(400);
+    const secondLive = (await readLiveManifest(ctx.storage, second.id))!;
+    const served = await visitUrl('http://moved.example.test/');
+    expect(served.headers.get('etag')).toBe(`"${secondLive.files['index.html']!.hash}"`);
+    expect((await visitUrl(`http://renamed.localhost/`)).status).toBe(200);
+  });
+
+  it('a republish with nothing changed puts back a pointer that was lost', async () => {
+    const site = await seoSite();
+    await ctx.publish(site.id);
+    const handle = new URL(ctx.originOf(site.id)).hostname.split('.')[0]!;
+    await ctx.storage.delete(handleKey(handle));
+    expect((await ctx.visit('/', { site: site.id })).status).toBe(404);
+    const again = await ctx.publish(site.id);
+    expect(again.changed).toBe(false);
+    expect((await ctx.visit('/', { site: site.id })).status).toBe(200);
   });
 
   it('goes back to its handle origin when the domain is removed, and frees the domain', async () => {

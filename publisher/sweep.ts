@@ -1,5 +1,5 @@
 import type { Storage } from '../storage/storage.ts';
-import { moveHostPointers } from './domains.ts';
+import { pointHostNames } from './domains.ts';
 import { uploadKey } from './media.ts';
 import { PRIVATE_MEDIA_PREFIX } from './private-media.ts';
 import { addReferences, emptyReferences, listStoredManifests, mediaFolderOf, mergeReferences, referencesOfStored, storedSiteIds, type References } from './reachable.ts';
@@ -89,7 +89,7 @@ export async function sweepDeletedSite(storage: Storage, siteId: string): Promis
   const live = await readLiveManifest(storage, siteId);
   const { own, others } = await referencesBySite(storage, siteId);
   // Its handle and domain lead nowhere now, and are free for another site.
-  await moveHostPointers(storage, siteId, live?.address, {});
+  await pointHostNames(storage, siteId, {}, [live?.address]);
   const keys: string[] = [];
   for await (const info of storage.list(`sites/${siteId}/`)) keys.push(info.key);
   for (const key of keys) {

@@ -1,5 +1,5 @@
 import type { Storage } from '../storage/storage.ts';
-import { domainKey, readDomainSite } from './domains.ts';
+import { domainKey, releasePointer } from './domains.ts';
 import { liveKey, readLiveManifest } from './versions.ts';
 
 /**
@@ -13,6 +13,6 @@ export async function unpublish(storage: Storage, siteId: string): Promise<boole
   if (!live) return false;
   await storage.delete(liveKey(siteId));
   const domain = live.address.domain;
-  if (domain && (await readDomainSite(storage, domain)) === siteId) await storage.delete(domainKey(domain));
+  if (domain) await releasePointer(storage, domainKey, siteId, domain);
   return true;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Storage } from '../storage/storage.ts';
-import { moveHostPointers } from './domains.ts';
+import { pointHostNames, type HostNames } from './domains.ts';
 
 /**
  * A version is a manifest mapping every public path of a site to the hash of its bytes
@@ -105,12 +105,16 @@ export async function switchLive(storage: Storage, siteId: string, version: numb
   return pointer;
 }
 
-/** Makes an earlier version live again, with the domain it was published for. Throws when the version does not exist. */
-export async function rollback(storage: Storage, siteId: string, version: number): Promise<LivePointer> {
+/**
+ * Makes an earlier version live again. The pointers follow the site's `current` names (the
+ * caller's database knows them), not the ones the version was made for: a domain or handle the
+ * site has given up since may belong to another site by now. Throws when the version does not exist.
+ */
+export async function rollback(storage: Storage, siteId: string, version: number, current: HostNames): Promise<LivePointer> {
   const manifest = await readManifest(storage, siteId, version);
   if (!manifest) throw new Error(`Version ${version} of this site does not exist.`);
   const live = await readLiveManifest(storage, siteId);
   const pointer = await switchLive(storage, siteId, version);
-  await moveHostPointers(storage, siteId, live?.address, manifest.address);
+  await pointHostNames(storage, siteId, current, [live?.address, manifest.address]);
   return pointer;
 }

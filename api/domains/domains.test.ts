@@ -211,6 +211,11 @@ describe('custom domain verification against a DNS server', () => {
     expect((await ctx.visit('/', { site: site.id })).status).toBe(301);
 
     expect((await ctx.request(`/api/site/${site.id}/domain`, { method: 'DELETE' })).status).toBe(200);
+    // At once, before the republish the removal started has run: the name leads nowhere, and the
+    // handle serves the site rather than sending visitors to it.
+    expect(await readDomainSite(ctx.storage, DOMAIN)).toBeNull();
+    expect((await ctx.visit('/', { headers: { host: DOMAIN } })).status).toBe(404);
+    expect((await ctx.visit('/', { site: site.id })).status).toBe(200);
     await republished(site.id);
     expect(await domainOf(site.id)).toBeNull();
     expect(await readDomainSite(ctx.storage, DOMAIN)).toBeNull();

@@ -1,6 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { DOMAIN_VERIFY_WINDOW_MS, domainCheckDelay, type DomainCheck, type DomainView } from '../../model/domain.ts';
+import { domainKey, releasePointer } from '../../publisher/domains.ts';
 import { readLiveManifest } from '../../publisher/versions.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
@@ -56,14 +57,20 @@ export function createDomains(deps: DomainsDeps) {
     return row ? toDomainView(row, deps.target) : null;
   }
 
-  /** Republishes a published site whose live version's domain is not its connected one. */
+  /**
+   * Republishes a published site whose live version's domain is not its connected one. That
+   * domain's pointer goes first, at once: a removed or replaced name must stop serving the site
+   * now, not when the republish is done (or never, if it fails).
+   */
   async function reconcile(siteId: string): Promise<void> {
     const site = db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
     if (site?.liveVersion == null) return;
     const live = await readLiveManifest(deps.storage, siteId).catch(() => null);
     const row = findSiteDomain(db, siteId);
     const connected = row?.state === 'connected' ? row.domain : undefined;
-    if (live && live.address.domain !== connected) deps.republish(siteId);
+    if (!live || live.address.domain === connected) return;
+    if (live.address.domain) await releasePointer(deps.storage, domainKey, siteId, live.address.domain);
+    deps.republish(siteId);
   }
 
   /** After a domain was saved, replaced or removed: the TLS ask's set and the live site follow. */

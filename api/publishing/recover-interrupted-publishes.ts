@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { moveHostPointers } from '../../publisher/domains.ts';
+import { pointHostNames } from '../../publisher/domains.ts';
 import { readLivePointer, readManifest } from '../../publisher/versions.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes, sites } from '../db/schema.ts';
+import { siteHostNames } from '../domains/site-host-names.ts';
 
 /**
  * Settles the publishes a stopped process left "running" (call at start, before any new
@@ -30,7 +31,7 @@ export async function recoverInterruptedPublishes(db: Db, storage: Storage): Pro
     const manifest = await readManifest(storage, siteId, pointer.version);
     if (!manifest) return;
     const previous = site.liveVersion === null ? null : await readManifest(storage, siteId, site.liveVersion);
-    await moveHostPointers(storage, siteId, previous?.address, manifest.address);
+    await pointHostNames(storage, siteId, siteHostNames(db, siteId), [previous?.address, manifest.address]);
     const latest = running.find((row) => row.siteId === siteId)!;
     db.transaction((tx) => {
       tx.update(sites)

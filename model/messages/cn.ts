@@ -122,6 +122,7 @@ export const backOfficeCn = {
   publishNotFound: '找不到发布任务。',
   versionNotFound: '找不到版本。',
   versionMediaRemoved: '此版本使用的图片在其页面设为仅限会员时已下线。请改为重新发布网站。',
+  versionAddressChanged: '此版本是为网站已不再使用的地址（之后更改过的自定义域名或地址名）发布的。请改为重新发布网站。',
   siteNotPublished: '此网站尚未发布。',
   exportRunning: '此网站的导出正在进行中。请在完成后重试。',
   mediaNotFound: '找不到媒体。',

@@ -122,6 +122,7 @@ export const backOfficeEn = {
   publishNotFound: 'Publish not found.',
   versionNotFound: 'Version not found.',
   versionMediaRemoved: 'This version used images that were taken offline when their page became members-only. Publish the site again instead.',
+  versionAddressChanged: 'This version was published for an address the site no longer has (its custom domain or address name changed since). Publish the site again instead.',
   siteNotPublished: 'This site has not been published yet.',
   exportRunning: 'An export of this site is already running. Please try again when it has finished.',
   mediaNotFound: 'Media not found.',

@@ -122,6 +122,7 @@ export const backOfficeJp = {
   publishNotFound: '公開処理が見つかりません。',
   versionNotFound: 'バージョンが見つかりません。',
   versionMediaRemoved: 'このバージョンの画像は、ページが会員限定になった際に公開を終了しました。代わりにサイトを再公開してください。',
+  versionAddressChanged: 'このバージョンは、サイトが現在使っていないアドレス（その後変更されたカスタムドメインまたはアドレス名）向けに公開されました。代わりにサイトを再公開してください。',
   siteNotPublished: 'このサイトはまだ公開されていません。',
   exportRunning: 'このサイトのエクスポートはすでに実行中です。終了してから再度お試しください。',
   mediaNotFound: 'メディアが見つかりません。',

@@ -135,6 +135,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'publishNotFound',
   'versionNotFound',
   'versionMediaRemoved',
+  'versionAddressChanged',
   'siteNotPublished',
   'exportRunning',
   'mediaNotFound',

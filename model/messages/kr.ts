@@ -122,6 +122,7 @@ export const backOfficeKr = {
   publishNotFound: '게시 작업을 찾을 수 없습니다.',
   versionNotFound: '버전을 찾을 수 없습니다.',
   versionMediaRemoved: '이 버전의 이미지는 페이지가 회원 전용이 되었을 때 공개가 중단되었습니다. 대신 사이트를 다시 게시하세요.',
+  versionAddressChanged: '이 버전은 사이트가 더 이상 사용하지 않는 주소(이후 변경된 사용자 지정 도메인 또는 주소 이름)로 게시되었습니다. 대신 사이트를 다시 게시하세요.',
   siteNotPublished: '이 사이트는 아직 게시되지 않았습니다.',
   exportRunning: '이 사이트의 내보내기가 이미 진행 중입니다. 완료된 후 다시 시도해 주세요.',
   mediaNotFound: '미디어를 찾을 수 없습니다.',

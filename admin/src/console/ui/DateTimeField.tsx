@@ -1,26 +1,8 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { Field } from './Field.tsx';
-import { isoToLocalInput, localInputToIso } from './date-time.ts';
+import { DateTimeInput } from './DateTimeInput.tsx';
 
-/**
- * A date-time picked in the browser's zone and kept as ISO 8601 with that zone's offset (what
- * the shared schemas take); cleared is null. Its message shows beside it.
- */
+/** DateTimeInput bound to a react-hook-form field: its value, its message. */
 export function DateTimeField<T extends FieldValues, Valid extends FieldValues = T>({ control, name, label }: { control: Control<T, unknown, Valid>; name: FieldPath<T>; label: string }) {
   const { field, fieldState } = useController({ control, name });
-  return (
-    <Field label={label} error={fieldState.error}>
-      {(props) => (
-        <input
-          {...props}
-          type="datetime-local"
-          name={field.name}
-          ref={field.ref}
-          value={isoToLocalInput(field.value as string | null)}
-          onBlur={field.onBlur}
-          onChange={(event) => field.onChange(localInputToIso(event.target.value))}
-        />
-      )}
-    </Field>
-  );
+  return <DateTimeInput label={label} name={field.name} inputRef={field.ref} value={field.value as string | null} onBlur={field.onBlur} onChange={field.onChange} error={fieldState.error} />;
 }

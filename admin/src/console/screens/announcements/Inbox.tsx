@@ -4,7 +4,7 @@ import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-announcements.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { UNREAD_CHANGED } from '../../ui/unread-event.ts';
-import { LOCALES } from './announcement-paths.ts';
+import { LOCALES } from '../notices/notice-date.ts';
 
 type Box = { items: ReceivedAnnouncement[]; unreadCount: number };
 

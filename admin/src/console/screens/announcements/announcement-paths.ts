@@ -16,5 +16,3 @@ export function announcementPaths(prefix: string, kind: AnnouncementKind) {
       }
     : { list: `${base}/system-notification`, create: `${base}/create-notification`, detail: (id: string) => `${base}/notification/${id}`, edit: (id: string) => `${base}/notification/edit/${id}` };
 }
-
-export const LOCALES = { jp: 'ja', en: 'en', cn: 'zh', kr: 'ko' } as const;
