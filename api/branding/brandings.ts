@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { CONSOLE_COLOURS, type BrandingInput, type BrandingView, type OemBranding } from '../../model/branding.ts';
+import { CONSOLE_COLOURS } from '../../model/branding-colours.ts';
+import type { BrandingInput, BrandingView, OemBranding } from '../../model/branding.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { siteDomains } from '../db/schema-access.ts';

@@ -1,6 +1,7 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
 import type { apiKeyContracts, domainContracts } from '../../../../model/contracts/access.ts';
 import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
+import type { brandingContracts } from '../../../../model/contracts/branding.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
@@ -29,6 +30,7 @@ type AdminContract =
   | Listed<typeof ownerDataContracts>
   | Listed<typeof bulkContracts>
   | Listed<typeof apiKeyContracts>
+  | Listed<typeof brandingContracts>
   | Listed<typeof domainContracts>
   | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
   | Listed<typeof announcementContracts>
