@@ -149,6 +149,7 @@ describe('an OEM’s custom branding', () => {
     const page = await hostMapped.newPage({ viewport: { width: 1280, height: 860 } });
     await page.goto(`http://${ADMIN_HOST}:${port}/login`);
     await page.locator('h1').waitFor();
+    await page.getByLabel('言語').selectOption('en');
     await expect.poll(() => page.locator('header.bar img.brand-logo').getAttribute('src')).toBe(logoUrl);
     await expect.poll(() => background(page, 'header.bar')).toBe(RGB_MAIN);
     expect(await background(page, 'main button[type="submit"]')).toBe(RGB_MAIN);
@@ -169,7 +170,7 @@ describe('the profile picture', () => {
   it('is uploaded in its dialog, refused with the spec’s message when it is not a picture, and shown round in the header', { timeout: 120_000 }, async () => {
     const page = await signedIn(CUSTOMER);
     // Initials until a picture is uploaded.
-    expect(await page.locator('header.bar .account-button .avatar').textContent()).toBe('CO');
+    expect(await page.locator('header.bar .account-button .avatar').getAttribute('data-initials')).toBe('CO');
     await openProfileByKeyboard(page);
     await page.getByRole('button', { name: 'Change the picture' }).click();
     const dialog = page.getByRole('dialog', { name: 'Profile picture' });
