@@ -105,6 +105,13 @@ describe('an OEM’s own admin host', () => {
     }
     const malformed = (await (await saveBranding(oemB, { mainColor: '#000000', textColor: '#FFFFFF', adminHost: 'https://admin.oem.test/' })).json()) as ErrorBody;
     expect(malformed.issues[0]?.key).toBe('invalidDomain');
+    // Nor, once registered, any site's custom domain; and a site's domain is no admin host.
+    const site = await ctx.createSite();
+    const claimed = await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'admin.oem.test' } });
+    expect([claimed.status, ((await claimed.json()) as ErrorBody).key]).toEqual([400, 'domainTaken']);
+    expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'shop.oem.test' } })).status).toBe(200);
+    const siteHost = (await (await saveBranding(oemB, { mainColor: '#000000', textColor: '#FFFFFF', adminHost: 'shop.oem.test' })).json()) as ErrorBody;
+    expect(siteHost.key).toBe('adminHostTaken');
   });
 
   it('is an admin origin once registered: CSRF lets its Origin in, the TLS ask allows it and the site port hands it to the admin', async () => {
