@@ -38,7 +38,7 @@ import { previewShareRoutes } from './preview/share-routes.ts';
 import { previewLoginRoutes } from './preview/share-login-routes.ts';
 import { hostSites } from './host-sites.ts';
 import { brandingRoutes } from './branding/routes.ts';
-import { createAdminHosts, type AdminHosts } from './branding/admin-hosts.ts';
+import { adminOrigins, createAdminHosts, type AdminHosts } from './branding/admin-hosts.ts';
 import { defaultSiteDomain, previewOrigin, requestHostName } from '../model/site-origin.ts';
 import { handleHost, PREVIEW_LABEL } from '../model/site-handle.ts';
 
@@ -159,7 +159,18 @@ export function createSiteApp(deps: SiteAppDeps) {
   // Before the visitor API: the shared preview's passcode call acts for no published site.
   app.route('/api', previewLoginRoutes({ db: deps.db, key: previewKey, onPreviewHost, now: deps.clock }));
   app.route('/api', visitorApi(deps, sites));
-  if (deps.preview) app.route('/', previewHost({ clock: deps.clock, ...deps.preview, storage: deps.storage, key: previewKey }));
+  if (deps.preview) {
+    const { adminOrigin } = deps.preview;
+    // The page editor may run on an OEM's admin host too: each registered one may frame the preview.
+    const framers = adminOrigin
+      ? () => {
+          // Empty until the admin listens (its port is known then).
+          const base = adminOrigin();
+          return base ? adminOrigins(base, adminHosts).join(' ') : '';
+        }
+      : undefined;
+    app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framers, storage: deps.storage, key: previewKey }));
+  }
   app.route('/', siteHost(deps.storage, { sites, siteDomain, siteOrigin: () => deps.siteOrigin, adminOrigin: deps.adminOrigin }));
   return app;
 }
