@@ -105,6 +105,18 @@ export function createAdminApp(deps: AppDeps) {
   return app;
 }
 
+/**
+ * The origins that may frame a preview or a published page, space-separated: the admin's and, since
+ * the console may run on an OEM's admin host too, each registered one. Empty until the admin listens.
+ */
+function framingOrigins(adminOrigin: (() => string) | undefined, adminHosts: AdminHosts): (() => string) | undefined {
+  if (!adminOrigin) return undefined;
+  return () => {
+    const base = adminOrigin();
+    return base ? adminOrigins(base, adminHosts).join(' ') : '';
+  };
+}
+
 /** Whether an Origin header names an OEM's registered admin host on the admin origin's scheme and port. */
 function isAdminHostOrigin(origin: string, admin: URL, adminHosts: AdminHosts): boolean {
   const url = URL.parse(origin);
@@ -160,17 +172,8 @@ export function createSiteApp(deps: SiteAppDeps) {
   app.route('/api', previewLoginRoutes({ db: deps.db, key: previewKey, onPreviewHost, now: deps.clock }));
   app.route('/api', visitorApi(deps, sites));
   if (deps.preview) {
-    const { adminOrigin } = deps.preview;
-    // The page editor may run on an OEM's admin host too: each registered one may frame the preview.
-    const framers = adminOrigin
-      ? () => {
-          // Empty until the admin listens (its port is known then).
-          const base = adminOrigin();
-          return base ? adminOrigins(base, adminHosts).join(' ') : '';
-        }
-      : undefined;
-    app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framers, storage: deps.storage, key: previewKey }));
+    app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framingOrigins(deps.preview.adminOrigin, adminHosts), storage: deps.storage, key: previewKey }));
   }
-  app.route('/', siteHost(deps.storage, { sites, siteDomain, siteOrigin: () => deps.siteOrigin, adminOrigin: deps.adminOrigin }));
+  app.route('/', siteHost(deps.storage, { sites, siteDomain, siteOrigin: () => deps.siteOrigin, adminOrigin: framingOrigins(deps.adminOrigin, adminHosts) }));
   return app;
 }
