@@ -37,6 +37,8 @@ import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 import { previewShareRoutes } from './preview/share-routes.ts';
 import { previewLoginRoutes } from './preview/share-login-routes.ts';
 import { hostSites } from './host-sites.ts';
+import { brandingRoutes } from './branding/routes.ts';
+import { adminOrigins, createAdminHosts, type AdminHosts } from './branding/admin-hosts.ts';
 import { defaultSiteDomain, previewOrigin, requestHostName } from '../model/site-origin.ts';
 import { handleHost, PREVIEW_LABEL } from '../model/site-handle.ts';
 
@@ -54,6 +56,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** Custom domains' verification (api/domains/); one checking through the system's DNS, not polling, when absent. */
   domains?: Domains;
+  /** The admin hosts OEM masters registered (api/branding/); read from the database when absent. */
+  adminHosts?: AdminHosts;
 };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
@@ -63,8 +67,11 @@ export function createAdminApp(deps: AppDeps) {
   const domains =
     deps.domains ?? createDomains({ db, storage, connected: createConnectedDomains(db), target: { cname: siteDomain, addresses: [] }, republish: (siteId) => jobs.start(siteId), clock: deps.clock });
   const previews = config.siteOrigin ? previewOrigin(config.siteOrigin, config.siteDomain ?? defaultSiteDomain(config.siteOrigin)) : '';
+  const adminHosts = deps.adminHosts ?? createAdminHosts(db);
+  const admin = new URL(config.adminOrigin);
   const api = new Hono<AppEnv>()
-    .use(sameSite({ allowedOrigins: [config.adminOrigin] }))
+    // An OEM's registered admin host is an admin origin too, on the admin's scheme and port.
+    .use(sameSite({ allowedOrigins: [config.adminOrigin], alsoAllowed: (origin) => isAdminHostOrigin(origin, admin, adminHosts) }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, mountedAt: '/api' }))
     .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, siteDomain: config.siteDomain, background: deps.background ?? createBackground() }))
@@ -78,6 +85,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', experimentRoutes({ db, storage, counts: rawEventCounts(db), now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
     .route('/', apiKeyRoutes({ db }))
+    .route('/', brandingRoutes({ db, storage, adminHosts, reserved: { adminHost: admin.hostname, siteDomain } }))
     .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', analyticsRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
@@ -97,6 +105,24 @@ export function createAdminApp(deps: AppDeps) {
   return app;
 }
 
+/**
+ * The origins that may frame a preview or a published page, space-separated: the admin's and, since
+ * the console may run on an OEM's admin host too, each registered one. Empty until the admin listens.
+ */
+function framingOrigins(adminOrigin: (() => string) | undefined, adminHosts: AdminHosts): (() => string) | undefined {
+  if (!adminOrigin) return undefined;
+  return () => {
+    const base = adminOrigin();
+    return base ? adminOrigins(base, adminHosts).join(' ') : '';
+  };
+}
+
+/** Whether an Origin header names an OEM's registered admin host on the admin origin's scheme and port. */
+function isAdminHostOrigin(origin: string, admin: URL, adminHosts: AdminHosts): boolean {
+  const url = URL.parse(origin);
+  return url !== null && url.protocol === admin.protocol && url.port === admin.port && adminHosts.has(url.hostname);
+}
+
 export type SiteAppDeps = VisitorApiDeps & {
   /** SITE_DOMAIN: sites are `{handle}.{siteDomain}`; default: SITE_ORIGIN's host name (localhost for an address). */
   siteDomain?: string;
@@ -105,6 +131,11 @@ export type SiteAppDeps = VisitorApiDeps & {
   /** The admin's origin, the one other page that may frame a published page (known once the admin listens). */
   adminOrigin?: () => string;
   preview?: Omit<PreviewHostDeps, 'storage' | 'key'> & { key?: Uint8Array };
+  /**
+   * The admin app, which answers an OEM's registered admin host arriving on this port: behind
+   * deploy/Caddyfile such a name comes through the catch-all of custom domains (known once the admin exists).
+   */
+  adminApp?: () => { fetch: (request: Request, env?: unknown) => Response | Promise<Response> } | undefined;
 };
 
 /**
@@ -119,8 +150,15 @@ export function createSiteApp(deps: SiteAppDeps) {
   const sites = hostSites(deps.storage, { siteDomain, cacheMs: deps.domainCacheMs });
   const previewHostName = handleHost(PREVIEW_LABEL, siteDomain);
   const onPreviewHost = (c: Context) => requestHostName(c.req.header('host') || new URL(c.req.url).host) === previewHostName;
+  const adminHosts = deps.adminHosts ?? createAdminHosts(deps.db);
   const app = new Hono();
   app.onError(handleError);
+  // An OEM's admin host is an admin origin, whichever port it reached: nothing of a site is served on it.
+  app.use('*', async (c, next) => {
+    const admin = deps.adminApp?.();
+    if (admin && adminHosts.has(requestHostName(c.req.header('host') || new URL(c.req.url).host))) return admin.fetch(c.req.raw, c.env);
+    await next();
+  });
   app.use(noSniff());
   // Owner content of drafts lives on the preview origin alone: there only previews, the viewer's files and the
   // visitor API (which acts for no site there), elsewhere no preview.
@@ -133,7 +171,9 @@ export function createSiteApp(deps: SiteAppDeps) {
   // Before the visitor API: the shared preview's passcode call acts for no published site.
   app.route('/api', previewLoginRoutes({ db: deps.db, key: previewKey, onPreviewHost, now: deps.clock }));
   app.route('/api', visitorApi(deps, sites));
-  if (deps.preview) app.route('/', previewHost({ clock: deps.clock, ...deps.preview, storage: deps.storage, key: previewKey }));
-  app.route('/', siteHost(deps.storage, { sites, siteDomain, siteOrigin: () => deps.siteOrigin, adminOrigin: deps.adminOrigin }));
+  if (deps.preview) {
+    app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framingOrigins(deps.preview.adminOrigin, adminHosts), storage: deps.storage, key: previewKey }));
+  }
+  app.route('/', siteHost(deps.storage, { sites, siteDomain, siteOrigin: () => deps.siteOrigin, adminOrigin: framingOrigins(deps.adminOrigin, adminHosts) }));
   return app;
 }

@@ -24,6 +24,7 @@ import { seedDemo } from './sites/seed-demo.ts';
 import { seedPlans } from './identity/seed-plans.ts';
 import { createConnectedDomains } from './domains/connected-domains.ts';
 import { createDomains } from './domains/domains.ts';
+import { createAdminHosts } from './branding/admin-hosts.ts';
 import { eq, isNotNull } from 'drizzle-orm';
 import { handleOrigin } from '../model/site-origin.ts';
 import { readLiveManifest } from '../publisher/versions.ts';
@@ -75,6 +76,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const previewKey = loadPreviewKey(config.dataDir);
   // Connected custom domains in memory: the site port's TLS ask reads them, the admin's domain calls change them.
   const connectedDomains = createConnectedDomains(db);
+  // OEMs' admin hosts in memory: the admin's branding calls change them, the site port's TLS ask and hand-over read them.
+  const adminHosts = createAdminHosts(db);
+  let adminApp: ReturnType<typeof createAdminApp> | undefined;
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
   const siteApp = createSiteApp({
     db,
@@ -88,6 +92,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     clock: options.clock,
     siteDomain: config.siteDomain,
     connectedDomains,
+    adminHosts,
+    adminApp: () => adminApp,
     get siteOrigin() {
       return siteOrigin;
     },
@@ -124,11 +130,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
-  const admin = await listen(
-    createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock, domains }),
-    config.port,
-    config.host,
-  );
+  adminApp = createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock, domains, adminHosts });
+  const admin = await listen(adminApp, config.port, config.host);
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${handleOrigin(siteUrl, config.siteDomain, '{handle}')}/   (or ${siteUrl}/sites/{siteId}/, which redirects there)`);

@@ -28,6 +28,7 @@ import { createBackground, type Background } from './mail/background.ts';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from './mail/mailer.ts';
 import { handleOrigin } from '../model/site-origin.ts';
 import { createConnectedDomains } from './domains/connected-domains.ts';
+import { createAdminHosts } from './branding/admin-hosts.ts';
 import { createDomains, type Domains } from './domains/domains.ts';
 import type { DomainTarget } from './domains/dns-check.ts';
 
@@ -176,10 +177,24 @@ export async function createTestContext(
     republish: (siteId) => jobs.start(siteId),
     clock: options.clock,
   });
-  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background, clock: options.clock, domains });
+  const adminHosts = createAdminHosts(db);
+  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background, clock: options.clock, domains, adminHosts });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const site = createSiteApp({ db, storage, mailer, background, events, siteOrigin: SITE_ORIGIN, domainCacheMs: 0, adminOrigin: () => ADMIN_ORIGIN, clock: options.clock, connectedDomains });
+  const site = createSiteApp({
+    db,
+    storage,
+    mailer,
+    background,
+    events,
+    siteOrigin: SITE_ORIGIN,
+    domainCacheMs: 0,
+    adminOrigin: () => ADMIN_ORIGIN,
+    clock: options.clock,
+    connectedDomains,
+    adminHosts,
+    adminApp: () => admin,
+  });
   let cookie: string | undefined;
 
   function originOf(siteId: string): string {

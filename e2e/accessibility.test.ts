@@ -204,6 +204,7 @@ describe('the console meets WCAG 2.2 AA', () => {
     ['swipe analytics', '/{prefix}/analytics/{site}'],
     ['swipe analytics pages', '/{prefix}/analytics/{site}?section=pages'],
     ['preview', '/site/{site}/preview'],
+    ['account', '/{prefix}/account'],
     ['error 404', '/no-such-screen'],
     ['error 504', '/errors/504'],
   ];
@@ -306,6 +307,45 @@ describe('the console meets WCAG 2.2 AA', () => {
     await dialog.locator('table tbody tr').first().waitFor();
     await expectAccessible(page, 'user CSV import dialog');
     await page.close();
+  });
+
+  it('has none with the header’s account menu open, nor in the profile picture dialog', async () => {
+    const page = await consoleScreen('/{prefix}/site-list');
+    await page.locator('.account-button').click();
+    await page.getByRole('menu').waitFor();
+    await expectAccessible(page, 'account menu');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.adminUrl}/${prefix}/account`);
+    await page.locator('main h2').first().waitFor();
+    await page.locator('main .row button').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.getByRole('alert').waitFor();
+    await expectAccessible(page, 'profile picture dialog with its refusal');
+    await page.close();
+  });
+
+  it('has none on a console branded in a light main colour, on the OEM master’s branding form', async () => {
+    const oem = { email: 'oem.a11y@example.com', first: 'First#Pass1', password: 'Oem#A11y-pass1' };
+    const operator = await signIn(server, OPERATOR.email, OPERATOR.password);
+    await operator.call('POST', '/api/master/user', { companyName: 'Light OEM', email: oem.email, accountType: 'OEM_MASTER', planId: 'oem', password: oem.first }, 201);
+    const first = await signIn(server, oem.email, oem.first);
+    await first.call('POST', '/api/auth/change-password', { currentPassword: oem.first, password: oem.password, confirmPassword: oem.password });
+    const owner = await signIn(server, oem.email, oem.password);
+    // Black on yellow holds 4.5:1; yellow links on white would not, so the console draws them black.
+    await owner.call('PUT', '/api/oem-master/branding', { mainColor: '#FFD400', textColor: '#000000' });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    await context.addInitScript(() => localStorage.setItem('selectedLanguage', 'en'));
+    expect((await context.request.post(`${server.adminUrl}/api/auth/login`, { data: { email: oem.email, password: oem.password } })).status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto(`${server.adminUrl}/admin/account`);
+    await page.locator('.branding-preview').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('header.bar').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 212, 0)');
+    await expectAccessible(page, 'branded account screen');
+    await shot(page, 'branded-account');
+    await context.close();
   });
 
   it('shows focus: a focused button has a visible outline', async () => {

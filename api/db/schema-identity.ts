@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './schema.ts';
 
 /** Tables of the back-office identity: plans, admin lists, contract history, password tokens, login throttling. */
@@ -89,3 +89,25 @@ export const loginThrottle = sqliteTable('login_throttle', {
   windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
   lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
 });
+
+/**
+ * An OEM master's custom branding (B §3 "Custom branding": customSite's logoUrl, mainColor,
+ * textColor), seen by every account under it, and the admin host it registered: the console
+ * answers on that host as on the admin origin and shows the branding on its login page.
+ * `admin_host` is unique, so two OEMs saving one name at once cannot both have it.
+ */
+export const oemBrandings = sqliteTable(
+  'oem_brandings',
+  {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    logoUrl: text('logo_url').notNull().default(''),
+    mainColor: text('main_color').notNull(),
+    textColor: text('text_color').notNull(),
+    /** Lower-case host name; null: none. */
+    adminHost: text('admin_host'),
+    updatedAt: at('updated_at'),
+  },
+  (table) => [uniqueIndex('oem_brandings_admin_host').on(table.adminHost)],
+);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Queries } from '../db/open-database.ts';
 import { siteDomains } from '../db/schema-access.ts';
+import { oemBrandings } from '../db/schema-identity.ts';
 import { isUniqueViolation } from '../db/site-handles.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findSiteDomain } from './site-domain-row.ts';
@@ -22,6 +23,8 @@ export function saveSiteDomain(tx: Queries, siteId: string, domain: string | und
   const next = domain?.toLowerCase() || undefined;
   if (current?.domain === next) return false;
   if (next && isUnderSiteDomain(next, siteDomain)) throw fieldError('bad_request', ['customDomain'], 'domainUnderSiteDomain', { siteDomain });
+  // An OEM's registered admin host answers as the admin (api/branding/): never a site's as well.
+  if (next && tx.select({ host: oemBrandings.adminHost }).from(oemBrandings).where(eq(oemBrandings.adminHost, next)).get()) throw domainTaken(next);
   if (current) tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).run();
   if (!next) return true;
   try {
@@ -30,7 +33,11 @@ export function saveSiteDomain(tx: Queries, siteId: string, domain: string | und
       .run();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new AppError('conflict', 'domainTaken', { values: { domain: next }, issues: [{ path: ['customDomain'], key: 'domainTaken', values: { domain: next } }] });
+    throw domainTaken(next);
   }
   return true;
+}
+
+function domainTaken(domain: string): AppError {
+  return new AppError('conflict', 'domainTaken', { values: { domain }, issues: [{ path: ['customDomain'], key: 'domainTaken', values: { domain } }] });
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type z, ZodError } from 'zod';
 import { ROUTE_PREFIX } from '../../model/account.ts';
@@ -6,6 +7,8 @@ import { languageFromAcceptLanguage, messageText } from '../../model/messages/te
 import { changePasswordInputSchema, resetPasswordInputSchema } from '../../model/password-rule.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { Db } from '../db/open-database.ts';
+import { accounts } from '../db/schema.ts';
+import { brandingFor } from '../branding/brandings.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -24,7 +27,7 @@ import { verifyPasswordToken } from './verify-password-token.ts';
 export const LOGIN_FAILED = messageText('loginFailed', 'en');
 
 /** What the admin learns about the signed-in caller (GET /auth/user-info and the login answer). */
-function userInfo(actor: Actor) {
+function userInfo(db: Db, actor: Actor) {
   return {
     account: {
       id: actor.id,
@@ -38,6 +41,8 @@ function userInfo(actor: Actor) {
       contractState: actor.contractState,
       mustChangePassword: actor.mustChangePassword,
       plan: actor.plan,
+      logoUrl: db.select({ logoUrl: accounts.logoUrl }).from(accounts).where(eq(accounts.id, actor.id)).get()?.logoUrl ?? '',
+      branding: brandingFor(db, actor.id),
     },
   };
 }
@@ -65,7 +70,7 @@ export function authRoutes(deps: AuthRouteDeps) {
   route(app, contracts.login, async ({ c, body }) => {
     const { actor, token, expiresAt } = await logIn(db, body, clientIp(c));
     setSessionCookie(c, token, expiresAt);
-    return userInfo(actor);
+    return userInfo(db, actor);
   });
   route(app, contracts.logout, ({ c }) => {
     // Logging out ends every session of the account, on every device.
@@ -78,9 +83,9 @@ export function authRoutes(deps: AuthRouteDeps) {
   route(app, contracts.refreshSession, ({ c, account, session }) => {
     const { token, expiresAt } = rotateSession(db, session);
     setSessionCookie(c, token, expiresAt);
-    return { ...userInfo(account), expiresAt: expiresAt.toISOString() };
+    return { ...userInfo(db, account), expiresAt: expiresAt.toISOString() };
   });
-  route(app, contracts.userInfo, ({ account }) => userInfo(account));
+  route(app, contracts.userInfo, ({ account }) => userInfo(db, account));
   route(app, contracts.routePrefixes, () => ({ prefixes: ROUTE_PREFIX, subAdmin: "the parent account's prefix" }));
   route(app, contracts.forgotPassword, async ({ c, body }) => {
     // The same answer, as quick, whether or not the email is known: the mail goes in the background.

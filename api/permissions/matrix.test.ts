@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../identity/password.ts';
@@ -20,6 +21,7 @@ import { saveNotification } from '../sites/site-notifications.ts';
 import { notificationInputSchema } from '../../model/notification-delivery.ts';
 import { imageZip } from '../sites/zip-fixtures.ts';
 import { ROUTE_TABLE } from './route-table.ts';
+import { storeAccountImage } from '../branding/account-images.ts';
 import { siteDomains } from '../db/schema-access.ts';
 import { apiKeyInputSchema } from '../../model/api-key.ts';
 import { issueApiKey } from '../api-keys/issue-api-key.ts';
@@ -432,6 +434,18 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const { apiKey } = await issueApiKey(ctx.db, holder, apiKeyInputSchema.parse({ name: 'Matrix key', scope: 'read' }));
       return { path: `/api-key/${apiKey.id}/revoke`, init: { method: 'POST' } };
     }
+    case 'GET /oem-master/branding':
+    case 'GET /branding/login':
+      return { path: key.slice('GET '.length) };
+    case 'PUT /oem-master/branding':
+      return { path: '/oem-master/branding', init: json('PUT', { mainColor: '#123456', textColor: '#FFFFFF' }) };
+    case 'POST /oem-master/branding/logo':
+    case 'POST /auth/profile-picture':
+      return { path: key.slice('POST '.length), init: { method: 'POST', body: fileForm(await pngBytes(8, 8, '#abcdef'), 'logo.png') } };
+    case 'GET /account-image/:name': {
+      const url = await storeAccountImage(ctx.storage, await writeTemporary(await pngBytes(8, 8, '#fedcba')), 'picture');
+      return { path: url.slice('/api'.length) };
+    }
     case 'PUT /site/:id/survey/:surveyId': {
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/survey/${site.surveyId}`, init: json('PUT', SURVEY) };
@@ -565,3 +579,10 @@ describe('the permission matrix', () => {
     expect(final.files.length).toBeGreaterThan(10);
   });
 });
+
+/** Bytes to a file of a fresh temporary folder, as an upload arrives. */
+async function writeTemporary(bytes: Uint8Array): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'matrix-image-')), 'file');
+  await writeFile(path, bytes);
+  return path;
+}

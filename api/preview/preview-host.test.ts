@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, pngBytes, SITE_ORIGIN, testRenderer, type TestContext } from '../test-support.ts';
+import { addAccount, createTestContext, pngBytes, SITE_ORIGIN, testRenderer, type TestContext } from '../test-support.ts';
 import { createSiteApp } from '../app.ts';
+import { createAdminHosts } from '../branding/admin-hosts.ts';
 import { CANVAS_FLAG } from '../../model/canvas.ts';
 
 let ctx: TestContext;
@@ -43,6 +44,24 @@ describe('the draft preview on the preview origin', () => {
     const canvas = await (await app.request(`${PREVIEW_ORIGIN}${base}A1?${CANVAS_FLAG}`)).text();
     expect(plain).not.toContain(upload.url);
     expect(canvas).toContain(upload.url);
+  });
+
+  it('may be framed by an OEM’s registered admin host too, on the admin’s scheme and port, and by no other host', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
+    const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', planId: 'oem' });
+    const adminHosts = createAdminHosts(ctx.db);
+    const app = createSiteApp({ ...visitorDeps(), adminHosts, preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'https://admin.test' } });
+    const base = await previewLink(site.id);
+    const framers = async () => (await app.request(`${PREVIEW_ORIGIN}${base}A1`)).headers.get('content-security-policy');
+    expect(await framers()).toBe("frame-ancestors 'self' https://admin.test");
+    const saved = await ctx.request('/api/oem-master/branding', {
+      method: 'PUT',
+      json: { mainColor: '#000000', textColor: '#FFFFFF', adminHost: 'admin.oem.test' },
+      headers: { cookie: await ctx.loginAs(oem.email, oem.password) },
+    });
+    expect(saved.status).toBe(200);
+    adminHosts.refresh();
+    expect(await framers()).toBe("frame-ancestors 'self' https://admin.test https://admin.oem.test");
   });
 
   it('renders the unpublished draft with the built viewer, its media and neighbour data behind the token', async () => {

@@ -25,6 +25,7 @@ export type PreviewHostDeps = {
   storage: Storage;
   renderer: () => Promise<Renderer>;
   key: Uint8Array;
+  /** The origins that may frame a preview, space-separated: the admin's and each OEM's registered admin host (api/app.ts). */
   adminOrigin?: () => string;
   /** The clock shared previews' sessions are judged by; the real one unless a test sets it. */
   clock?: () => Date;

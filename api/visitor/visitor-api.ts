@@ -19,6 +19,7 @@ import { settingsMediaRoutes } from './settings-media-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { surveyRoutes } from './survey-routes.ts';
 import { tlsRoutes } from './tls-routes.ts';
+import { createAdminHosts, type AdminHosts } from '../branding/admin-hosts.ts';
 import { createConnectedDomains, type ConnectedDomains } from '../domains/connected-domains.ts';
 import type { EventQueue } from './event-queue.ts';
 import { requestLanguage } from './visitor-language.ts';
@@ -40,6 +41,8 @@ export type VisitorApiDeps = {
   clock?: () => Date;
   /** The connected custom domains, which alone get a certificate (tls-routes.ts); read from the database when absent. */
   connectedDomains?: ConnectedDomains;
+  /** The admin hosts OEM masters registered, which get a certificate too (tls-routes.ts); read from the database when absent. */
+  adminHosts?: AdminHosts;
 };
 
 /**
@@ -70,7 +73,7 @@ export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
   const api = new Hono<AppEnv>();
   // Caddy's ask comes first, answered from memory before any host lookup: a TLS handshake waits on it.
-  api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? createConnectedDomains(deps.db) }));
+  api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? createConnectedDomains(deps.db), adminHosts: deps.adminHosts ?? createAdminHosts(deps.db) }));
   api
     // Which site this origin is: a call naming any other site is answered as if that site did not exist.
     .use(async (c, next) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandingViewSchema } from '../branding.ts';
 import {
   accountTypeSchema,
   adminRoleSchema,
@@ -47,6 +48,10 @@ export const signedInAccountSchema = z.object({
   mustChangePassword: z.boolean(),
   /** The plan of the account it acts for; null for the platform, which has no limits. */
   plan: planSchema.nullable(),
+  /** Its profile picture (the account's logo, 250 × 250); '' without one. */
+  logoUrl: z.string(),
+  /** The custom branding of the OEM master above it (or its own); null for the platform and direct users. */
+  branding: brandingViewSchema.nullable(),
 });
 
 const signedInSchema = z.object({ account: signedInAccountSchema });

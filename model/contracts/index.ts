@@ -1,6 +1,7 @@
 import { apiKeyContracts, domainContracts } from './access.ts';
 import { announcementContracts } from './announcements.ts';
 import { analyticsContracts } from './analytics.ts';
+import { brandingContracts } from './branding.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
@@ -23,6 +24,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   sites: siteContracts,
   domains: domainContracts,
   apiKeys: apiKeyContracts,
+  branding: brandingContracts,
   notifications: notificationContracts,
   experiments: experimentContracts,
   surveyResults: surveyResultContracts,

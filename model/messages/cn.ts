@@ -211,6 +211,10 @@ export const backOfficeCn = {
   reportOverYearAgo: '不能选择一年以前的日期。',
   unknownTimeZone: '未知的时区：{tz}',
   rankingNeedsPages: '排名分析至少需要{min}个页面。',
+  unsupportedPicture: '不支持的文件格式。请上传JPG、JPEG、JFIF或PNG文件。',
+  brandingContrast: '文字颜色与主色的对比度不足（{ratio}:1）。请选择对比度至少为{min}:1的颜色。',
+  adminHostTaken: '管理主机 {host} 已被其他账户使用。',
+  adminHostReserved: '请为管理后台使用您自己的主机名，而不是 {host}。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -211,6 +211,10 @@ export const backOfficeEn = {
   reportOverYearAgo: 'Dates over a year old cannot be selected.',
   unknownTimeZone: 'Unknown time zone: {tz}.',
   rankingNeedsPages: 'Ranking analysis needs at least {min} pages.',
+  unsupportedPicture: 'Unsupported file format. Please upload JPG, JPEG, JFIF or PNG files.',
+  brandingContrast: 'The text colour does not stand out enough from the main colour ({ratio}:1). Choose colours with a contrast of at least {min}:1.',
+  adminHostTaken: 'The admin host {host} is already used by another account.',
+  adminHostReserved: 'Use a host name of your own for the admin, not {host}.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

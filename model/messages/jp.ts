@@ -211,6 +211,10 @@ export const backOfficeJp = {
   reportOverYearAgo: '1年以上前の日付は選択できません。',
   unknownTimeZone: '不明なタイムゾーンです：{tz}',
   rankingNeedsPages: 'ランキング分析には{min}ページ以上が必要です。',
+  unsupportedPicture: '対応していないファイル形式です。JPG、JPEG、JFIF、PNGのファイルをアップロードしてください。',
+  brandingContrast: '文字色とメインカラーのコントラストが不足しています（{ratio}:1）。コントラストが{min}:1以上になる色を選んでください。',
+  adminHostTaken: '管理画面ホスト {host} は別のアカウントで使用されています。',
+  adminHostReserved: '管理画面には {host} ではなく、独自のホスト名を使用してください。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

@@ -231,6 +231,11 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'reportOverYearAgo',
   'unknownTimeZone',
   'rankingNeedsPages',
+  // OEM branding and the profile picture
+  'unsupportedPicture',
+  'brandingContrast',
+  'adminHostTaken',
+  'adminHostReserved',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -211,6 +211,10 @@ export const backOfficeKr = {
   reportOverYearAgo: '1년 이상 지난 날짜는 선택할 수 없습니다.',
   unknownTimeZone: '알 수 없는 시간대입니다: {tz}',
   rankingNeedsPages: '순위 분석에는 최소 {min}개의 페이지가 필요합니다.',
+  unsupportedPicture: '지원하지 않는 파일 형식입니다. JPG, JPEG, JFIF, PNG 파일을 업로드하세요.',
+  brandingContrast: '텍스트 색상과 메인 색상의 대비가 부족합니다({ratio}:1). 대비가 {min}:1 이상인 색상을 선택하세요.',
+  adminHostTaken: '관리자 호스트 {host}은(는) 이미 다른 계정에서 사용 중입니다.',
+  adminHostReserved: '관리자 화면에는 {host}이(가) 아닌 자체 호스트 이름을 사용하세요.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

@@ -24,6 +24,7 @@ const UserDetail = screen(() => import('./screens/users/UserDetail.tsx'));
 const CreateUser = screen(() => import('./screens/users/CreateUser.tsx'));
 const AdminList = screen(() => import('./screens/users/AdminList.tsx'));
 const ApiKeys = screen(() => import('./screens/account/ApiKeys.tsx'));
+const AccountScreen = screen(() => import('./screens/account/AccountScreen.tsx'));
 const SurveyList = screen(() => import('./screens/surveys/SurveyList.tsx'));
 const SurveyEditor = screen(() => import('./screens/surveys/SurveyEditor.tsx'));
 const SurveyResults = screen(() => import('./screens/surveys/SurveyResults.tsx'));
@@ -270,6 +271,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <ApiKeys />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/account">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AccountScreen />
           </Protected>
         )}
       </Route>

@@ -2,6 +2,7 @@ import { callPath, type Contract, type ContractBody, type ContractKey, type Cont
 import type { apiKeyContracts, domainContracts } from '../../../../model/contracts/access.ts';
 import type { analyticsContracts } from '../../../../model/contracts/analytics.ts';
 import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
+import type { brandingContracts } from '../../../../model/contracts/branding.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
@@ -30,6 +31,7 @@ type AdminContract =
   | Listed<typeof ownerDataContracts>
   | Listed<typeof bulkContracts>
   | Listed<typeof apiKeyContracts>
+  | Listed<typeof brandingContracts>
   | Listed<typeof domainContracts>
   | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
   | Listed<typeof announcementContracts>

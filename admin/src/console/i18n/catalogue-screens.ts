@@ -638,6 +638,41 @@ const SCREENS = {
   ],
   typeSiteName: ['Type the site name ({name}) to confirm', '確認のためサイト名（{name}）を入力してください', '请输入网站名称（{name}）以确认', '확인을 위해 사이트 이름({name})을 입력하세요'],
   userSites: ['Sites', 'サイト一覧', '网站', '사이트'],
+  // The account screen: profile picture dialog (B §2) and the OEM's custom branding (B §3)
+  profilePicture: ['Profile picture', 'プロフィール画像', '头像', '프로필 사진'],
+  changePicture: ['Change the picture', '画像を変更', '更换头像', '사진 변경'],
+  pictureFile: ['Image file', '画像ファイル', '图片文件', '이미지 파일'],
+  pictureHint: [
+    'JPG, JPEG, JFIF or PNG, up to 2 MB. It is cropped to 250 × 250.',
+    'JPG・JPEG・JFIF・PNG、2MBまで。250×250に切り抜かれます。',
+    'JPG、JPEG、JFIF 或 PNG，最大 2MB。将裁剪为 250×250。',
+    'JPG, JPEG, JFIF, PNG, 최대 2MB. 250×250으로 잘립니다.',
+  ],
+  noPicture: ['No picture yet: your initials are shown.', '画像が未設定のため、イニシャルを表示しています。', '尚未设置头像：显示您的姓名首字母。', '아직 사진이 없어 이니셜을 표시합니다.'],
+  customBranding: ['Custom branding', 'カスタムブランディング', '自定义品牌', '맞춤 브랜딩'],
+  brandingHint: [
+    'Your admins and users see the console in these colours and with this logo.',
+    '配下の管理者とユーザーには、この色とロゴで管理画面が表示されます。',
+    '您的管理员和用户将看到使用这些颜色和标志的控制台。',
+    '하위 관리자와 사용자에게 이 색상과 로고로 관리 화면이 표시됩니다.',
+  ],
+  logoFile: ['Logo', 'ロゴ', '标志', '로고'],
+  brandLogoHint: [
+    'JPG, JPEG, JFIF or PNG, up to 2 MB; fitted within 250 × 150.',
+    'JPG・JPEG・JFIF・PNG、2MBまで。250×150に収まるよう縮小されます。',
+    'JPG、JPEG、JFIF 或 PNG，最大 2MB；缩放至 250×150 以内。',
+    'JPG, JPEG, JFIF, PNG, 최대 2MB. 250×150 안에 맞춰집니다.',
+  ],
+  mainColor: ['Main colour', 'メインカラー', '主色', '메인 색상'],
+  contrastRatio: ['Contrast {ratio}:1 (at least 4.5:1)', 'コントラスト {ratio}:1（4.5:1以上）', '对比度 {ratio}:1（至少 4.5:1）', '대비 {ratio}:1(최소 4.5:1)'],
+  adminHost: ['Admin host name', '管理画面のホスト名', '管理后台主机名', '관리자 호스트 이름'],
+  adminHostHint: [
+    'Optional, such as admin.example.com: point it at this server and the console answers there with your branding.',
+    '任意（例: admin.example.com）。このサーバーに向けると、そのホストでブランディング付きの管理画面が表示されます。',
+    '可选，例如 admin.example.com：将其指向本服务器，控制台即以您的品牌在该主机上提供。',
+    '선택 사항(예: admin.example.com). 이 서버를 가리키게 하면 해당 호스트에서 브랜딩된 관리 화면이 열립니다.',
+  ],
+  brandingSample: ['Sample button', 'サンプルボタン', '示例按钮', '샘플 버튼'],
 } as const satisfies Record<string, Row>;
 
 export type ScreenKey = keyof typeof SCREENS;

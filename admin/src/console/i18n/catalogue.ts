@@ -86,6 +86,10 @@ const UI = {
   'status.domain_verifying': ['Domain checking', 'ドメイン確認中', '域名验证中', '도메인 확인 중'],
   adminList: ['Admin list', '管理者一覧', '管理员列表', '관리자 목록'],
   apiKeys: ['API keys', 'APIキー', 'API 密钥', 'API 키'],
+  // The header's account menu and brand
+  accountMenu: ['Account menu ({email})', 'アカウントメニュー（{email}）', '账户菜单（{email}）', '계정 메뉴({email})'],
+  profile: ['Profile', 'プロフィール', '个人资料', '프로필'],
+  brandLogo: ['Logo', 'ロゴ', '标志', '로고'],
   // Errors
   'error.403': ['You do not have access to this page.', 'このページへのアクセス権限がありません。', '您无权访问此页面。', '이 페이지에 접근할 권한이 없습니다.'],
   'error.404': ['This page was not found.', 'ページが見つかりません。', '找不到此页面。', '페이지를 찾을 수 없습니다.'],

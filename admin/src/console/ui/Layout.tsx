@@ -5,6 +5,21 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { useSession } from '../session.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { UNREAD_CHANGED } from './unread-event.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { applyBranding } from './apply-branding.ts';
+
+type Branding = { logoUrl: string; mainColor: string; textColor: string } | null;
+
+/** The header's name: the OEM's logo when its branding has one, else the product's name. */
+function Brand({ branding }: { branding: Branding }) {
+  const { t } = useI18n();
+  if (!branding?.logoUrl) return <strong className="brand">Swipegrid</strong>;
+  return (
+    <strong className="brand">
+      <img className="brand-logo" src={branding.logoUrl} alt={t('brandLogo')} />
+    </strong>
+  );
+}
 
 const MANAGERS = ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN'];
 
@@ -39,12 +54,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const { account } = useSession();
   const { t } = useI18n();
   const unread = useUnreadCount();
+  const branding = account?.branding ?? null;
+  useEffect(() => applyBranding(branding), [branding]);
   if (!account) return null;
   const prefix = `/${account.routePrefix}`;
   return (
     <div className="layout">
       <header className="bar">
-        <strong>Swipegrid</strong>
+        <Brand branding={branding} />
         <nav aria-label="main">
           <Link href={`${prefix}/site-list`}>{t('sites')}</Link>
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
@@ -62,23 +79,40 @@ export function Layout({ children }: { children: ReactNode }) {
             </span>
           ) : null}
         </Link>
-        <span className="account">{account.email}</span>
         <LanguageSwitch />
-        <Link href="/log-out" className="logout">
-          {t('signOut')}
-        </Link>
+        <AccountMenu email={account.email} logoUrl={account.logoUrl} profileHref={`${prefix}/account`} />
       </header>
       <main>{children}</main>
     </div>
   );
 }
 
+/** The branding of the host the console was opened on (an OEM's own admin host), before anyone signs in. */
+function useHostBranding(): Branding {
+  const [branding, setBranding] = useState<Branding>(null);
+  useEffect(() => {
+    let live = true;
+    void request('GET /branding/login', {}, { quiet: true, noRefresh: true })
+      .then((body) => {
+        if (!live) return;
+        setBranding(body.branding);
+        applyBranding(body.branding);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return branding;
+}
+
 /** A page frame for the public screens. */
 export function PublicFrame({ title, children }: { title: string; children: ReactNode }) {
+  const branding = useHostBranding();
   return (
     <div className="public">
       <header className="bar">
-        <strong>Swipegrid</strong>
+        <Brand branding={branding} />
         <LanguageSwitch />
       </header>
       <main className="narrow">

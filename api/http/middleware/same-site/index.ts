@@ -8,9 +8,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `Sec-Fetch-Site` where the browser sends it and by `Origin` otherwise. Requests without
  * either header (scripts, curl, tests) are not browsers acting for someone else.
  */
-export function sameSite(options: { allowedOrigins: string[] }): MiddlewareHandler {
+export function sameSite(options: { allowedOrigins: string[] /** Origins known only at run time (an OEM's registered admin host). */; alsoAllowed?: (origin: string) => boolean }): MiddlewareHandler {
   if (!options?.allowedOrigins?.length) throw new Error('sameSite needs at least one allowed origin');
-  const allowed = new Set(options.allowedOrigins);
+  const listed = new Set(options.allowedOrigins);
+  const allowed = { has: (origin: string) => listed.has(origin) || (options.alsoAllowed?.(origin) ?? false) };
   return async function sameSite(c, next) {
     if (!SAFE_METHODS.has(c.req.method)) {
       const fetchSite = c.req.header('sec-fetch-site');

@@ -14,6 +14,8 @@ const caller = (over: Partial<Account>): Account => ({
   contractState: 'active',
   mustChangePassword: false,
   plan: null,
+  logoUrl: '',
+  branding: null,
   ...over,
 });
 
