@@ -148,9 +148,17 @@ export type TestContext = {
  * @example const ctx = await createTestContext(); const res = await ctx.request('/api/site'); await ctx.cleanup();
  */
 export async function createTestContext(
-  options: { mailer?: Mailer; eventQueue?: EventQueueOptions; clock?: () => Date; dnsServers?: string[]; domainTarget?: DomainTarget } = {},
+  options: {
+    mailer?: Mailer;
+    eventQueue?: EventQueueOptions;
+    clock?: () => Date;
+    dnsServers?: string[];
+    domainTarget?: DomainTarget;
+    /** A folder to keep (created if missing, reopened if not): the analytics bench folds ten million events once and reads them again. */
+    keepDir?: string;
+  } = {},
 ): Promise<TestContext> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-'));
+  const dir = options.keepDir ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-')));
   const db = openDatabase(path.join(dir, 'test.sqlite'));
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
   const { storage, writes } = recordingStorage(rawStorage);
@@ -295,12 +303,12 @@ export async function createTestContext(
       if (row.status !== 'done') throw new Error(`publish ${publishId} ended ${row.status}: ${row.error}`);
       return { ...row.stats, publishId };
     },
-    /** Closes the database and removes the folder; await any publish the test started before calling it. */
+    /** Closes the database and removes the folder (unless it is `keepDir`); await any publish the test started before calling it. */
     async cleanup() {
       await background.idle();
       await events.close();
       db.$client.close();
-      await rm(dir, { recursive: true, force: true });
+      if (!options.keepDir) await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -61,13 +61,26 @@ export function localDate(timeZone: string, at: number): string {
  * @example dayStart('Asia/Tokyo', '2026-01-02') // Date.parse('2026-01-01T15:00:00Z')
  */
 export function dayStart(timeZone: string, date: string): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const naive = Date.UTC(year, month - 1, day);
-  // Two rounds settle the offset, also across a daylight-saving change on that day.
-  let guess = naive - zoneOffsetMs(timeZone, naive);
-  guess = naive - zoneOffsetMs(timeZone, guess);
-  return guess;
+  const key = `${timeZone} ${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const naive = Date.UTC(year, month - 1, day);
+    // Two rounds settle the offset, also across a daylight-saving change on that day.
+    start = naive - zoneOffsetMs(timeZone, naive);
+    start = naive - zoneOffsetMs(timeZone, start);
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
 }
+
+/**
+ * Days already placed: each costs four `Intl` calls, and a year's day chart asks for 366 of them,
+ * the same ones on every call. Bounded: a few years of days in a few zones.
+ */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 20_000;
 
 /**
  * The date `days` later (earlier when negative), on the calendar alone.
@@ -106,11 +119,14 @@ export type Period = { label: string; start: number; end: number };
 export function periods(timeZone: string, from: string, to: string, unit: 'day' | 'month'): Period[] {
   const out: Period[] = [];
   const stop = addDays(to, 1);
+  let start = dayStart(timeZone, from);
   for (let label = from; label < stop; ) {
     let next = unit === 'day' ? addDays(label, 1) : nextMonth(label);
     if (next > stop) next = stop;
-    out.push({ label, start: dayStart(timeZone, label), end: dayStart(timeZone, next) });
+    const end = dayStart(timeZone, next);
+    out.push({ label, start, end });
     label = next;
+    start = end;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dayStart } from '../../model/zoned-calendar.ts';
-import { coverRange } from './range-cover.ts';
+import { coverRange, netCover } from './range-cover.ts';
 import { DAY_MS, HOUR_MS, nextMonthBucket } from './rollup-buckets.ts';
 
 const spanOf = (grain: 'h' | 'd' | 'm', bucket: number) => (grain === 'h' ? HOUR_MS : grain === 'd' ? DAY_MS : nextMonthBucket(bucket) - bucket);
@@ -44,5 +44,42 @@ describe('coverRange (which rollup rows make up a range)', () => {
     const second = buckets(coverRange(b, c, false)).map((t) => t.start);
     expect(first.filter((start) => second.includes(start))).toEqual([]);
     expect(first.length + second.length).toBe(14);
+  });
+});
+
+describe('netCover (sums read as months less the days outside)', () => {
+  const day = (date: string) => dayStart('Asia/Tokyo', date);
+
+  it('reads the 30 days up to the 26th as four days, the month, less the four days after', () => {
+    expect(netCover(day('2026-10-28'), day('2026-11-27'), true)).toEqual([
+      { grain: 'd', from: day('2026-10-28'), to: day('2026-11-01'), sign: 1 },
+      { grain: 'm', from: day('2026-11-01'), to: day('2026-12-01'), sign: 1 },
+      { grain: 'd', from: day('2026-11-27'), to: day('2026-12-01'), sign: -1 },
+    ]);
+  });
+
+  it('counts every Japan day of any range once and no day outside it, months and days taken away included', () => {
+    const first = day('2025-01-01');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 800 }), fc.integer({ min: 1, max: 420 }), (offset, length) => {
+        const start = first + offset * DAY_MS;
+        const end = start + length * DAY_MS;
+        const net = new Map<number, number>();
+        for (const segment of netCover(start, end, true)) {
+          for (const tile of buckets([segment])) {
+            for (let at = tile.start; at < tile.end; at += DAY_MS) net.set(at, (net.get(at) ?? 0) + segment.sign);
+          }
+        }
+        const counted = [...net].filter(([, times]) => times !== 0);
+        expect(counted.every(([, times]) => times === 1)).toBe(true);
+        expect(counted.map(([at]) => at).sort((a, b) => a - b)).toEqual(Array.from({ length: length }, (_, i) => start + i * DAY_MS));
+      }),
+    );
+  });
+
+  it('covers a range not on Japan days as coverRange does, adding every segment', () => {
+    const start = dayStart('America/New_York', '2026-05-01');
+    const end = dayStart('America/New_York', '2026-07-15');
+    expect(netCover(start, end, true)).toEqual(coverRange(start, end, true).map((segment) => ({ ...segment, sign: 1 })));
   });
 });

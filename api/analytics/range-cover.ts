@@ -46,3 +46,40 @@ export function coverRange(start: number, end: number, hours: boolean): Segment[
   if (end > start) fill('m', start, end, 'd');
   return segments.sort((a, b) => a.from - b.from);
 }
+
+/** A segment whose rows are added (1) or taken away (−1). */
+export type SignedSegment = Segment & { sign: 1 | -1 };
+
+/**
+ * A cover for sums only (counts, moves, taps; never visitor sketches, which cannot be taken
+ * away): as `coverRange`, but a month mostly inside the range is read whole, less the days of it
+ * outside. A month row holds exactly the sums of its days' rows (the fold writes both from the
+ * same facts), so M − D(outside) = D(inside), read in fewer rows: the console's default range,
+ * the 30 days up to today, is a few days, a month and the days after today, which have no rows.
+ * Ranges not on Japan days are covered as `coverRange` covers them.
+ * @example netCover(dayStart('Asia/Tokyo', '2026-10-28'), dayStart('Asia/Tokyo', '2026-11-27'), true) // days 28–31 Oct, November less 27–30 Nov
+ */
+export function netCover(start: number, end: number, hours: boolean): SignedSegment[] {
+  if (end <= start || dayBucket(start) !== start || dayBucket(end) !== end) return coverRange(start, end, hours).map((segment) => ({ ...segment, sign: 1 }));
+  const segments: SignedSegment[] = [];
+  const add = (segment: SignedSegment) => {
+    const last = segments.at(-1);
+    if (last && last.grain === segment.grain && last.sign === segment.sign && last.to === segment.from) last.to = segment.to;
+    else segments.push(segment);
+  };
+  for (let month = monthBucket(start); month < end; month = nextMonthBucket(month)) {
+    const next = nextMonthBucket(month);
+    const from = Math.max(start, month);
+    const to = Math.min(end, next);
+    // Japan days are 24 hours, so these are day counts.
+    const inside = (to - from) / DAY_MS;
+    const outside = (next - month) / DAY_MS - inside;
+    if (outside === 0) add({ grain: 'm', from: month, to: next, sign: 1 });
+    else if (1 + outside < inside) {
+      add({ grain: 'm', from: month, to: next, sign: 1 });
+      if (from > month) add({ grain: 'd', from: month, to: from, sign: -1 });
+      if (to < next) add({ grain: 'd', from: to, to: next, sign: -1 });
+    } else add({ grain: 'd', from, to, sign: 1 });
+  }
+  return segments;
+}

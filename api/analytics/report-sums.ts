@@ -3,9 +3,9 @@ import type { Counts } from '../../model/analytics-report.ts';
 import type { Period } from '../../model/zoned-calendar.ts';
 import type { Db } from '../db/open-database.ts';
 import { COUNT_COLUMNS, countsFromSums } from './count-columns.ts';
-import { coverRange, type Segment } from './range-cover.ts';
+import { coverRange, netCover, type Segment } from './range-cover.ts';
 import type { ReportSite } from './report-site.ts';
-import { addSketch, countUnion, emptyUnion, type SketchUnion } from './visitor-sketch.ts';
+import { addSketch, countSketch, countUnion, emptyUnion } from './visitor-sketch.ts';
 
 /**
  * The sums reports are made of, read from the rollups only (never `visitor_events`). A range is
@@ -101,71 +101,69 @@ export function sumSitePeriods(db: Db, site: ReportSite, periods: readonly Perio
   return sums.map((row) => countsFromSums(row, site.conversionCounts));
 }
 
-/** The site's unique visitors per period, from the day and month sketches. */
+/**
+ * The site's unique visitors per period, from the day and month sketches. A period made of one
+ * sketch (a day of a day chart, unfiltered) is counted from the stored bytes, with no merge.
+ */
 export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): number[] {
-  const unions: SketchUnion[] = periods.map(() => emptyUnion());
+  const found: Uint8Array[][] = periods.map(() => []);
   const where = filterSql(filter);
   const select = statement(db, `SELECT bucket, sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`).raw();
   for (const segment of segmentsOf(periods, false)) {
     for (const row of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[number, Uint8Array]>) {
       const index = periodOf(periods, row[0]);
-      if (index >= 0) addSketch(unions[index]!, row[1]);
+      if (index >= 0) found[index]!.push(row[1]);
     }
   }
-  return unions.map(countUnion);
+  return found.map((sketches) => {
+    if (sketches.length === 1) return countSketch(sketches[0]!);
+    const union = emptyUnion();
+    for (const sketch of sketches) addSketch(union, sketch);
+    return countUnion(union);
+  });
 }
+
+/**
+ * One statement that sums `sums` over a range's net cover (`netCover`), grouped by `keys`:
+ * SQLite adds the rows of every segment, the rows of a subtracted one negated, so only the
+ * groups come back to JavaScript (a cell's 50 rows, an edge's 250), not every bucket's row.
+ * Groups that net to zero in every sum are dropped: they lie only in the days taken away.
+ */
+function netSums(db: Db, table: string, keys: readonly string[], sums: readonly string[], scope: { siteId: string; cell?: string }, range: Period, hours: boolean, filter: RollupFilter): unknown[][] {
+  const where = filterSql(filter);
+  const segments = netCover(range.start, range.end, hours);
+  if (segments.length === 0) return [];
+  const selects = segments.map(
+    (segment) =>
+      `SELECT ${[...keys, ...sums.map((column) => (segment.sign < 0 ? `-${column} AS ${column}` : column))].join(', ')} FROM ${table}
+       WHERE site_id = ? ${scope.cell === undefined ? '' : 'AND cell = ?'} AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`,
+  );
+  const nonZero = sums.map((column) => `SUM(${column}) <> 0`).join(' OR ');
+  const sql = `SELECT ${[...keys, ...sums.map((column) => `SUM(${column})`)].join(', ')} FROM (${selects.join(' UNION ALL ')}) GROUP BY ${keys.join(', ')} HAVING ${nonZero} ORDER BY ${keys.join(', ')}`;
+  const params = segments.flatMap((segment) => [scope.siteId, ...(scope.cell === undefined ? [] : [scope.cell]), grainOf(segment.grain, filter), segment.from, segment.to, ...where.params]);
+  return statement(db, sql)
+    .raw()
+    .all(...params) as unknown[][];
+}
+
+const COUNT_NAMES = COUNT_COLUMNS.map(([, column]) => column);
 
 /** Each cell's counts over the range. */
 export function sumCells(db: Db, site: ReportSite, range: Period, filter: RollupFilter): Map<string, Counts> {
-  const cells = new Map<string, number[]>();
-  const where = filterSql(filter);
-  const select = statement(db, `SELECT cell, ${SUMS} FROM analytics_cell_rollups WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, cell`).raw();
-  for (const segment of segmentsOf([range], true)) {
-    for (const row of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[string, ...number[]]>) {
-      let target = cells.get(row[0]);
-      if (!target) {
-        target = new Array<number>(COUNT_COLUMNS.length).fill(0);
-        cells.set(row[0], target);
-      }
-      for (let i = 0; i < target.length; i++) target[i]! += Number(row[i + 1] ?? 0);
-    }
-  }
-  return new Map([...cells].map(([cell, sums]) => [cell, countsFromSums(sums, site.conversionCounts)]));
+  const rows = netSums(db, 'analytics_cell_rollups', ['cell'], COUNT_NAMES, { siteId: site.id }, range, true, filter) as [string, ...number[]][];
+  return new Map(rows.map(([cell, ...sums]) => [cell, countsFromSums(sums, site.conversionCounts)]));
 }
 
 export type EdgeSum = { from: string; to: string; direction: string; moves: number };
 
 /** Moves and exits over the range (days and months). */
 export function sumEdges(db: Db, site: ReportSite, range: Period, filter: RollupFilter): EdgeSum[] {
-  const edges = new Map<string, EdgeSum>();
-  const where = filterSql(filter);
-  const select = statement(
-    db,
-    `SELECT from_cell, to_cell, direction, SUM(moves) FROM analytics_edges WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, from_cell, to_cell, direction`,
-  ).raw();
-  for (const segment of segmentsOf([range], false)) {
-    for (const [from, to, direction, moves] of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[string, string, string, number]>) {
-      const key = `${from} ${to} ${direction}`;
-      const found = edges.get(key);
-      if (found) found.moves += moves;
-      else edges.set(key, { from, to, direction, moves });
-    }
-  }
-  return [...edges.values()];
+  const rows = netSums(db, 'analytics_edges', ['from_cell', 'to_cell', 'direction'], ['moves'], { siteId: site.id }, range, false, filter) as [string, string, string, number][];
+  return rows.map(([from, to, direction, moves]) => ({ from, to, direction, moves }));
 }
 
 /** A cell's taps per bin over the range (days and months). */
 export function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, filter: RollupFilter): { x: number; y: number; taps: number }[] {
-  const bins = new Map<string, { x: number; y: number; taps: number }>();
-  const where = filterSql(filter);
-  const select = statement(db, `SELECT x, y, SUM(taps) FROM analytics_taps WHERE site_id = ? AND cell = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket, x, y`).raw();
-  for (const segment of segmentsOf([range], false)) {
-    for (const [x, y, taps] of select.iterate(site.id, cell, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[number, number, number]>) {
-      const key = `${x},${y}`;
-      const found = bins.get(key);
-      if (found) found.taps += taps;
-      else bins.set(key, { x, y, taps });
-    }
-  }
-  return [...bins.values()].sort((a, b) => a.y - b.y || a.x - b.x);
+  const rows = netSums(db, 'analytics_taps', ['y', 'x'], ['taps'], { siteId: site.id, cell }, range, false, filter) as [number, number, number][];
+  return rows.map(([y, x, taps]) => ({ x, y, taps }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addHash, addSketch, countUnion, emptyUnion, encodeSketch, SPARSE_MAX, visitorHash } from './visitor-sketch.ts';
+import { addHash, addSketch, countSketch, countUnion, emptyUnion, encodeSketch, SPARSE_MAX, visitorHash } from './visitor-sketch.ts';
 
 function sketchOf(ids: readonly string[]): Uint8Array {
   const union = emptyUnion();
@@ -27,5 +27,19 @@ describe('visitor sketches (exact, then HyperLogLog)', () => {
     const again = emptyUnion();
     addSketch(again, encodeSketch(union));
     expect(countUnion(again)).toBe(estimate);
+  });
+
+  it('counts one stored sketch in place exactly as a union of it alone, in either form', () => {
+    for (const [from, to] of [
+      [0, 0],
+      [0, 700],
+      [0, 5_000],
+      [3_000, 60_000],
+    ] as const) {
+      const sketch = sketchOf(ids(from, to));
+      const union = emptyUnion();
+      addSketch(union, sketch);
+      expect(countSketch(sketch)).toBe(countUnion(union));
+    }
   });
 });

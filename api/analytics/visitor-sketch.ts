@@ -93,21 +93,35 @@ export function encodeSketch(union: SketchUnion): Uint8Array {
   return blob;
 }
 
-/** How many visitors: exact while the union is small, the HyperLogLog estimate after. */
-export function countUnion(union: SketchUnion): number {
-  if (union.exact) return union.exact.size;
-  const registers = union.registers!;
+/** 2^−rank for every rank a register can hold (at most 21), so an estimate does no powers. */
+const INVERSE_POWERS = Float64Array.from({ length: 64 }, (_, rank) => 2 ** -rank);
+
+/** The HyperLogLog estimate from M registers. */
+function estimate(registers: Uint8Array): number {
   let sum = 0;
   let zeros = 0;
   for (let i = 0; i < M; i++) {
-    sum += 2 ** -registers[i]!;
-    if (registers[i] === 0) zeros++;
+    const rank = registers[i]!;
+    sum += INVERSE_POWERS[rank]!;
+    if (rank === 0) zeros++;
   }
   const alpha = 0.7213 / (1 + 1.079 / M);
-  const estimate = (alpha * M * M) / sum;
+  const raw = (alpha * M * M) / sum;
   // Small range: linear counting is the better estimate (HLL paper, §4).
-  if (estimate <= 2.5 * M && zeros > 0) return Math.round(M * Math.log(M / zeros));
+  if (raw <= 2.5 * M && zeros > 0) return Math.round(M * Math.log(M / zeros));
   const two32 = 2 ** 32;
-  if (estimate > two32 / 30) return Math.round(-two32 * Math.log(1 - estimate / two32));
-  return Math.round(estimate);
+  if (raw > two32 / 30) return Math.round(-two32 * Math.log(1 - raw / two32));
+  return Math.round(raw);
+}
+
+/** How many visitors: exact while the union is small, the HyperLogLog estimate after. */
+export function countUnion(union: SketchUnion): number {
+  if (union.exact) return union.exact.size;
+  return estimate(union.registers!);
+}
+
+/** How many visitors one stored sketch holds, read in place: what a union of it alone would count (a day of a day chart). */
+export function countSketch(blob: Uint8Array): number {
+  if (blob[0] === REGISTERS) return estimate(blob.subarray(1, 1 + M));
+  return (blob.byteLength - 1) / 4;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `analytics_edges_cover` ON `analytics_edges` (`site_id`,`grain`,`bucket`,`from_cell`,`to_cell`,`direction`,`variant`,`lang`,`device`,`source`,`moves`);
