@@ -66,5 +66,10 @@ export const experimentExposures = sqliteTable(
     arm: text('arm').notNull(),
     firstAt: integer('first_at').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.experimentId, table.startedAt, table.variationId, table.kind] }), index('experiment_exposures_site').on(table.siteId)],
+  (table) => [
+    primaryKey({ columns: [table.experimentId, table.startedAt, table.variationId, table.kind] }),
+    // Covers the results' aggregate (the key, then arm and time): a third of its time without, measured in bench/experiment.bench.ts.
+    index('experiment_exposures_results').on(table.experimentId, table.startedAt, table.variationId, table.kind, table.arm, table.firstAt),
+    index('experiment_exposures_site').on(table.siteId),
+  ],
 );

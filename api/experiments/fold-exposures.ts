@@ -8,7 +8,7 @@ type Split = Parameters<typeof assignArm>[1];
 type SiteExperiment = { id: string; startedAt: number; split: Split };
 
 /** The exposure row kind meaning "seen at all"; convertible event kinds are never ''. */
-export const SEEN = '';
+const SEEN = '';
 
 const CONVERTIBLE: ReadonlySet<string> = new Set(CONVERTIBLE_EVENT_TYPES);
 const armsSchema = z.array(experimentArmSchema);

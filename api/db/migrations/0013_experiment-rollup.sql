@@ -10,4 +10,5 @@ CREATE TABLE `experiment_exposures` (
 	FOREIGN KEY (`experiment_id`) REFERENCES `experiments`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `experiment_exposures_results` ON `experiment_exposures` (`experiment_id`,`started_at`,`variation_id`,`kind`,`arm`,`first_at`);--> statement-breakpoint
 CREATE INDEX `experiment_exposures_site` ON `experiment_exposures` (`site_id`);
