@@ -18,7 +18,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './sites/survey-routes.ts';
 import { notificationRoutes } from './sites/notification-routes.ts';
 import { experimentRoutes } from './experiments/routes.ts';
-import { rawEventCounts } from './experiments/raw-event-counts.ts';
+import { exposureCounts } from './experiments/exposure-counts.ts';
 import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
@@ -82,7 +82,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))
-    .route('/', experimentRoutes({ db, storage, counts: rawEventCounts(db), now: deps.clock }))
+    .route('/', experimentRoutes({ db, storage, counts: exposureCounts(db), now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
     .route('/', apiKeyRoutes({ db }))
     .route('/', brandingRoutes({ db, storage, adminHosts, reserved: { adminHost: admin.hostname, siteDomain } }))

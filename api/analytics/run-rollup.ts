@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/open-database.ts';
+import { foldExposures } from '../experiments/fold-exposures.ts';
 import { type ArmOf, EVENT_COLUMNS, factsOf, NO_ARM, type RawEvent } from './event-facts.ts';
 import { prepareRollupStatements, RollupBatch, type RollupStatements } from './rollup-batch.ts';
 import { VISIT_MEMORY_MS, VisitBook } from './visit-book.ts';
@@ -60,6 +61,7 @@ function fold(sqlite: Database.Database, p: Prepared, rows: readonly RawEvent[],
   }
   batch.write(p.statements);
   visits.flush();
+  foldExposures(sqlite, rows);
   return last;
 }
 
@@ -101,7 +103,7 @@ export function runRollup(db: Db, options: RollupOptions & { maxBatches?: number
   return { events, lastEventId };
 }
 
-const ROLLUP_TABLES = ['analytics_cell_rollups', 'analytics_site_rollups', 'analytics_edges', 'analytics_taps', 'analytics_visitor_sketches', 'analytics_visits'] as const;
+const ROLLUP_TABLES = ['analytics_cell_rollups', 'analytics_site_rollups', 'analytics_edges', 'analytics_taps', 'analytics_visitor_sketches', 'analytics_visits', 'experiment_exposures'] as const;
 
 /**
  * Rebuilds one site's rollups (or every site's) from its raw events. The first transaction

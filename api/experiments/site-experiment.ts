@@ -9,13 +9,14 @@ import type { Db } from '../db/open-database.ts';
 import { experiments } from '../db/schema-experiments.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { siteVariantKeys } from './page-variants.ts';
+import { reassignExposures } from './reassign-exposures.ts';
 
 type ExperimentRow = typeof experiments.$inferSelect;
 export type ExperimentState = { experiment: ExperimentView | null; variantKeys: VariantKey[] };
 
 /**
- * Where an experiment's per-arm counts come from: the analytics rollups (distinct visitors per
- * arm, and those of them who converted) over the experiment's running time.
+ * Where an experiment's per-arm counts come from: the exposures the analytics fold keeps
+ * (distinct visitors per arm, and those of them who converted) over the experiment's running time.
  */
 export type ExperimentCounts = (experiment: { id: string; siteId: string; arms: string[]; startedAt: Date | null; stoppedAt: Date | null }) => ArmCounts[];
 
@@ -50,8 +51,15 @@ export function getExperimentState(db: Db, siteId: string): ExperimentState {
 export function saveExperiment(db: Db, siteId: string, input: ExperimentInput): ExperimentState {
   const row = findRow(db, siteId);
   if (row?.status === 'running') throw new AppError('conflict', 'experimentRunning');
-  if (row) db.update(experiments).set({ name: input.name, arms: input.arms, coverage: input.coverage }).where(eq(experiments.id, row.id)).run();
-  else db.insert(experiments).values({ id: randomUUID(), siteId, name: input.name, seed: randomUUID(), arms: input.arms, coverage: input.coverage, status: 'draft' }).run();
+  if (row) {
+    db.transaction(() => {
+      db.update(experiments).set({ name: input.name, arms: input.arms, coverage: input.coverage }).where(eq(experiments.id, row.id)).run();
+      // Results count by the split the experiment has now, over the visitors already folded.
+      if (JSON.stringify(input.arms) !== JSON.stringify(row.arms) || input.coverage !== row.coverage) {
+        reassignExposures(db.$client, row.id, { seed: row.seed, coverage: input.coverage, arms: input.arms });
+      }
+    });
+  } else db.insert(experiments).values({ id: randomUUID(), siteId, name: input.name, seed: randomUUID(), arms: input.arms, coverage: input.coverage, status: 'draft' }).run();
   return getExperimentState(db, siteId);
 }
 
