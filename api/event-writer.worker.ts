@@ -20,7 +20,10 @@ answer({ kind: 'ready' });
 port.on('message', (request: EventWriterRequest) => {
   if (request.kind === 'insert') {
     try {
-      insertBatch(request.values);
+      // Made by bindEventRow in this program's main thread: only its shape is checked.
+      const values: unknown = JSON.parse(request.values);
+      if (!Array.isArray(values)) throw new Error('an event batch is not an array');
+      insertBatch(values);
       answer({ kind: 'stored', batch: request.batch });
     } catch (error) {
       answer({ kind: 'failed', batch: request.batch, error: error instanceof Error ? error.message : String(error) });
