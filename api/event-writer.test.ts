@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -79,5 +79,25 @@ describe('startEventWriter', () => {
     expect(watermark?.id).toBe(last);
     expect(await writer.events.push(rowsOf('late', 1))).toBe('closed');
     expect(storedOf('late')).toBe(0);
+  });
+
+  it('goes on committing and folding on the main connection when the thread cannot open the database', async () => {
+    // A file where the thread's folder would be: its openDatabase fails, as a broken disk path would.
+    await writeFile(path.join(dir, 'blocker'), '');
+    let ended!: () => void;
+    const threadEnded = new Promise<void>((resolve) => (ended = resolve));
+    const writer = startEventWriter(db, path.join(dir, 'blocker', 'events.sqlite'), {
+      log: (line) => {
+        if (line.includes('writer thread ended')) ended();
+      },
+    });
+    await threadEnded;
+    expect(writer.committing()).toBe('here');
+    expect(await writer.events.push(rowsOf('after', 5))).toBe('stored');
+    expect(storedOf('after')).toBe(5);
+    await writer.foldNow();
+    const last = (db.$client.prepare('SELECT max(id) AS id FROM visitor_events').get() as { id: number }).id;
+    expect((db.$client.prepare("SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'").get() as { id: number }).id).toBe(last);
+    await writer.close();
   });
 });

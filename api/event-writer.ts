@@ -37,7 +37,7 @@ const MAX_BATCH = 5000;
  * request read while the thread commits one batch wait in memory and become the next batch, one
  * transaction, and each request is answered only once the thread says its batch committed (a 2xx
  * means the rows are in the database, as with the in-process queue, event-queue.ts). The same
- * thread folds the rollups between batches. SQLite's inserts and the fold took about half of the
+ * thread folds the rollups between batches. SQLite's inserts and the fold took about a third of the
  * main thread's CPU under ingest load (bench/visitor.bench.ts); on their own thread, the main
  * thread only answers requests. Main and writer hold separate connections: the other writes of
  * the visitor API (forms, counters) take the write lock in turn with this thread's transactions.
@@ -184,9 +184,9 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
   const events: EventQueue = {
     stats,
     push(rows) {
-      if (closed || ended || queuedRows + rows.length > maxQueued) {
+      if (closed || queuedRows + rows.length > maxQueued) {
         stats.refused += rows.length;
-        return Promise.resolve(closed || ended ? 'closed' : 'full');
+        return Promise.resolve(closed ? 'closed' : 'full');
       }
       const stored = new Promise<PushOutcome>((resolve, reject) => waiting.push({ rows, resolve, reject }));
       queuedRows += rows.length;
