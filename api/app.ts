@@ -24,6 +24,7 @@ import { announcementRoutes } from './announcements/routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
+import { cookielessVisitor } from './visitor/cookieless-visitor.ts';
 import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './sites/preview-routes.ts';
@@ -174,6 +175,15 @@ export function createSiteApp(deps: SiteAppDeps) {
   if (deps.preview) {
     app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framingOrigins(deps.preview.adminOrigin, adminHosts), storage: deps.storage, key: previewKey }));
   }
-  app.route('/', siteHost(deps.storage, { sites, siteDomain, siteOrigin: () => deps.siteOrigin, adminOrigin: framingOrigins(deps.adminOrigin, adminHosts) }));
+  app.route(
+    '/',
+    siteHost(deps.storage, {
+      sites,
+      siteDomain,
+      siteOrigin: () => deps.siteOrigin,
+      adminOrigin: framingOrigins(deps.adminOrigin, adminHosts),
+      cookielessVisitor: cookielessVisitor({ db: deps.db, clock: deps.clock }),
+    }),
+  );
   return app;
 }

@@ -16,9 +16,7 @@ import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
-import { createEventQueue } from './visitor/event-queue.ts';
-import { startRollupJob } from './analytics/rollup-job.ts';
-import { experimentArmOf } from './experiments/event-arm.ts';
+import { startEventWriter } from './event-writer.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
 import { seedPlans } from './identity/seed-plans.ts';
@@ -58,9 +56,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const interrupted = await recoverInterruptedPublishes(db, storage);
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
-  const events = createEventQueue(db);
-  // Reports read rollups only; this keeps them within seconds of what the event queue stored.
-  const rollups = startRollupJob(db, { log, armOf: experimentArmOf(db) });
+  // Analytics events are committed, and folded into the rollups reports read, on a thread of their own (docs/decisions.md).
+  const writer = startEventWriter(db, config.databaseFile, { log });
+  const { events } = writer;
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
   const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
   saltSweep.unref();
@@ -151,9 +149,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       domains.stop();
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       clearInterval(saltSweep);
-      await events.close();
-      rollups.stop();
-      rollups.runNow();
+      await writer.close();
       await background.idle();
       db.$client.close();
     },

@@ -11,6 +11,7 @@ import { DEFAULT_POSITION, isPositionCode } from '../model/position.ts';
 import { readRunningExperiment } from '../publisher/running-experiment.ts';
 import { VARIANTS_FOLDER } from '../publisher/variant-drafts.ts';
 import { chooseVariant } from './variant-choice.ts';
+import type { CookielessVisitor } from './visitor/cookieless-visitor.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -22,6 +23,8 @@ export type SiteHostOptions = {
   siteDomain: string;
   /** The admin's origin, the one other page that may frame a published page. */
   adminOrigin?: () => string;
+  /** A cookieless site's visitor id (api/visitor/cookieless-visitor.ts): its arm is hashed from it and no cookie is set. */
+  cookielessVisitor?: CookielessVisitor;
 };
 /** `{prefix}/sites/{siteId}{/rest}`: the shared host's address of a site, the prefix being the site's custom path prefix. */
 const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
@@ -113,7 +116,9 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
     // A variant's files are reached only through the choice below, never by their own names.
     const path = rest.startsWith(`${VARIANTS_FOLDER}/`) ? null : resolvePath(manifest, rest);
     if (path) {
-      const choice = chooseVariant(c, manifest, path, await readRunningExperiment(storage, manifest.siteId));
+      const experiment = await readRunningExperiment(storage, manifest.siteId);
+      const cookieless = experiment ? (options.cookielessVisitor?.(c, manifest.siteId) ?? null) : null;
+      const choice = chooseVariant(c, manifest, path, experiment, cookieless);
       return serveFile(c, manifest, choice.path, 200, choice.personal);
     }
     const lang = parseLanguageToken(rest.split('/')[0]!);

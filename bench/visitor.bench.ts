@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -52,6 +52,18 @@ async function startProcess(script: string, env: Record<string, string>, ready: 
   });
   child.removeAllListeners('exit');
   return { process: child, lines };
+}
+
+/**
+ * CPU seconds a process has used so far (user + system, all its threads), from /proc: on a shared
+ * machine, throughput follows the neighbours' load, while CPU per request follows our code.
+ */
+async function cpuSeconds(child: Child, thread: 'all' | 'main' = 'all'): Promise<number> {
+  const { pid } = child.process;
+  const stat = await readFile(thread === 'all' ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function stopProcess(child: Child): Promise<void> {
@@ -130,7 +142,11 @@ async function main() {
     });
     await autocannon({ url: `${bare.url}/ok`, method: 'POST', body: events, connections: CONNECTIONS, duration: 1 });
 
+    const bareCpu = await cpuSeconds(bareProcess);
     const bareRun = await autocannon({ url: `${bare.url}/ok`, method: 'POST', body: events, headers: { 'content-type': 'text/plain' }, connections: CONNECTIONS, duration: DURATION_S });
+    const bareCpuUsed = (await cpuSeconds(bareProcess)) - bareCpu;
+    const eventsCpu = await cpuSeconds(swipegrid);
+    const eventsMainCpu = await cpuSeconds(swipegrid, 'main');
     const eventsRun = await autocannon({
       url: `${server.siteUrl}/api/end-user/events`,
       method: 'POST',
@@ -139,6 +155,8 @@ async function main() {
       connections: CONNECTIONS,
       duration: DURATION_S,
     });
+    const eventsCpuUsed = (await cpuSeconds(swipegrid)) - eventsCpu;
+    const eventsMainCpuUsed = (await cpuSeconds(swipegrid, 'main')) - eventsMainCpu;
     const applyRun = await autocannon({
       url: `${server.siteUrl}/api/end-user/site/${siteId}/popup-cta/${popup.id}/apply`,
       method: 'POST',
@@ -160,6 +178,20 @@ async function main() {
     line('requests per second', `${Math.round(perSecond(eventsRun))}  (bare Hono POST ${Math.round(perSecond(bareRun))}, ratio ${(perSecond(eventsRun) / perSecond(bareRun)).toFixed(2)})`);
     line('events accepted per second', `${Math.round(perSecond(eventsRun) * BATCH)}`);
     line('p99 latency', `${eventsRun.latency.p99} ms  (bare Hono ${bareRun.latency.p99} ms)`);
+    const cpuPerRequest = {
+      events: (eventsCpuUsed / eventsRun.requests.total) * 1e6,
+      eventsMain: (eventsMainCpuUsed / eventsRun.requests.total) * 1e6,
+      bare: (bareCpuUsed / bareRun.requests.total) * 1e6,
+    };
+    line('server CPU per request', `${Math.round(cpuPerRequest.events)} µs, main thread ${Math.round(cpuPerRequest.eventsMain)} µs  (bare Hono ${Math.round(cpuPerRequest.bare)} µs)`);
+    line('events per CPU second of the main thread', `${Math.round((BATCH * 1e6) / cpuPerRequest.eventsMain)}`);
+    line(
+      'load average at the end',
+      os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' '),
+    );
     line('events accepted / stored (with warm-up)', `${eventsAccepted} / ${storedEvents}`);
     line('non-2xx, errors', `${eventsRun.non2xx}, ${eventsRun.errors}`);
     console.log(`\nPOST …/popup-cta/{id}/apply (${APPLICANT_ATTEMPTS} attempts, limit ${APPLICANT_LIMIT})`);
@@ -181,6 +213,8 @@ async function main() {
         accepted: eventsAccepted,
         stored: storedEvents,
         non2xx: eventsRun.non2xx,
+        serverCpuMicrosPerRequest: Math.round(cpuPerRequest.events),
+        mainThreadCpuMicrosPerRequest: Math.round(cpuPerRequest.eventsMain),
       },
       applicants: {
         limit: APPLICANT_LIMIT,
@@ -192,7 +226,8 @@ async function main() {
         counter,
         oversold: Math.max(0, counter - APPLICANT_LIMIT),
       },
-      bareHono: { requestsPerSecond: Math.round(perSecond(bareRun)), p99Ms: bareRun.latency.p99 },
+      bareHono: { requestsPerSecond: Math.round(perSecond(bareRun)), p99Ms: bareRun.latency.p99, serverCpuMicrosPerRequest: Math.round(cpuPerRequest.bare) },
+      loadAverage: os.loadavg(),
       ratios: { eventsToBare: Number((perSecond(eventsRun) / perSecond(bareRun)).toFixed(3)), applyToBare: Number((perSecond(applyRun) / perSecond(bareRun)).toFixed(3)) },
     };
     const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));

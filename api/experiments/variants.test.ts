@@ -4,6 +4,7 @@ import { assignArm } from '../../model/ab/experiment.ts';
 import { readLiveManifest } from '../../publisher/versions.ts';
 import { runRollup } from '../analytics/run-rollup.ts';
 import { visitorEvents } from '../db/schema-visitor.ts';
+import { cookielessVisitorId } from '../visitor/analytics-salts.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
 
 /** Page variations through the real API, publisher and site host: the arm is chosen before the HTML leaves. */
@@ -259,5 +260,61 @@ describe('the results endpoint', () => {
     ]);
     expect(results.sampleRatio.mismatch).toBe(true);
     expect(results.sampleRatio.pValue).toBeLessThan(0.001);
+  });
+});
+
+describe('a cookieless site’s experiment', () => {
+  it('sets no cookie, keeps one browser at one address in one arm all day by the salted hash, and stores that id with its events', async () => {
+    const site = await ctx.createSite({ name: 'Cookieless', numberHorizontal: 1, numberVertical: 1 });
+    const pageId = site.creatives[0]!.pages[0]!.id;
+    await ctx.writePage(site.id, pageId, 'jp', { detail: { mainText: CONTROL_TEXT } });
+    await json(await ctx.request(`/api/site/${site.id}/page/${pageId}/variants`, { method: 'POST', json: {} }), 201);
+    await json(await ctx.request(`/api/site/${site.id}/page/${pageId}/variants/B`, { method: 'PUT', json: { detail: { mainText: VARIANT_TEXT } } }));
+    const arms = [
+      { arm: 'control', weight: 0.5 },
+      { arm: 'B', weight: 0.5 },
+    ];
+    await json(await ctx.request(`/api/site/${site.id}/experiment`, { method: 'PUT', json: { name: 'Cookieless split', arms } }));
+    await json(await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { analytics: { cookieless: true } } }));
+    const running = (await json<{ experiment: typeof experiment }>(await ctx.request(`/api/site/${site.id}/experiment/start`, { method: 'POST' }))).experiment;
+    await ctx.publish(site.id);
+
+    const ip = '198.51.100.7';
+    const seen = { control: 0, B: 0 };
+    for (let visitor = 0; visitor < 40; visitor++) {
+      const userAgent = `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${visitor} like Mac OS X) Mobile`;
+      const first = await ctx.visit('/', { site: site.id, ip, headers: { 'user-agent': userAgent } });
+      expect(first.headers.getSetCookie()).toEqual([]);
+      const arm = armOfHtml(await first.text());
+      seen[arm]++;
+      const salt = (ctx.db.$client.prepare('SELECT salt FROM analytics_salts ORDER BY day DESC LIMIT 1').get() as { salt: string }).salt;
+      const visitorId = cookielessVisitorId(salt, site.id, ip, userAgent);
+      expect(arm).toBe(assignArm(visitorId, running));
+      // The same browser at the same address comes back to the same arm, and its page data too.
+      const again = await ctx.visit('/', { site: site.id, ip, headers: { 'user-agent': userAgent } });
+      expect(armOfHtml(await again.text())).toBe(arm);
+      const data = await (await ctx.visit(`/_data/jp/${pageId}.json`, { site: site.id, ip, headers: { 'user-agent': userAgent } })).text();
+      expect(data.includes(VARIANT_TEXT)).toBe(arm === 'B');
+      if (visitor === 0) {
+        const sent = await ctx.visit('/api/end-user/events', {
+          site: site.id,
+          ip,
+          method: 'POST',
+          headers: { 'user-agent': userAgent, 'content-type': 'text/plain' },
+          body: JSON.stringify({ siteId: site.id, events: [{ type: 'landing', cell: 'A1' }] }),
+        });
+        expect(sent.status).toBe(202);
+        expect(sent.headers.getSetCookie()).toEqual([]);
+        const row = ctx.db
+          .select()
+          .from(visitorEvents)
+          .all()
+          .find((event) => event.siteId === site.id)!;
+        expect([row.sessionId, row.variationId, row.experimentId]).toEqual([visitorId, visitorId, running.id]);
+      }
+    }
+    // Forty browsers are not all put in one arm.
+    expect(seen.control).toBeGreaterThan(0);
+    expect(seen.B).toBeGreaterThan(0);
   });
 });

@@ -45,6 +45,9 @@ const CHECK_RESPONSES = process.env.SWIPEGRID_CHECK_RESPONSES === '1';
  * The content type is not looked at: `navigator.sendBeacon` sends visitors' events as text/plain.
  * A visitor's body is always an object, and anything else is refused as such.
  */
+/** The escapes that alone can write a NUL or a lone surrogate into a JSON string. */
+const MAY_HOLD_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])/;
+
 async function readJson(c: Context<AppEnv>, origin: Contract['origin'], cap: number): Promise<unknown> {
   const text = await readBodyText(c, cap);
   let body: unknown;
@@ -54,7 +57,9 @@ async function readJson(c: Context<AppEnv>, origin: Contract['origin'], cap: num
     throw new AppError('bad_request', 'bodyNotJson');
   }
   if (origin === 'site' && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new AppError('bad_request', 'bodyNotObject');
-  const unstorable = unstorableStringAt(body);
+  // The text is decoded UTF-8 (no lone surrogate survives decoding) and JSON has no raw NUL in a
+  // string, so either can only come from a \u escape: without one, the walk below has nothing to find.
+  const unstorable = MAY_HOLD_UNSTORABLE.test(text) ? unstorableStringAt(body) : null;
   if (unstorable) throw fieldError('validation', unstorable, 'invalidCharacters');
   return body;
 }

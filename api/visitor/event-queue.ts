@@ -1,7 +1,7 @@
 import type { Db } from '../db/open-database.ts';
-import type { visitorEvents } from '../db/schema-visitor.ts';
+import { bindEventRow, type EventRow, prepareEventInsert } from './event-insert.ts';
 
-export type EventRow = typeof visitorEvents.$inferInsert;
+export type { EventRow } from './event-insert.ts';
 
 export type EventQueueOptions = {
   /** Rows written in one transaction at most; a queue holding this many writes at once. */
@@ -52,42 +52,11 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
   let closed = false;
   const stats = { transactions: 0, rows: 0, refused: 0, failed: 0 };
 
-  // One prepared statement run per row inside one transaction: building a drizzle query for a
-  // batch cost more than SQLite's own work (bench/visitor.bench.ts).
-  const insert = db.$client.prepare(
-    `INSERT INTO visitor_events (site_id, kind, cell, to_cell, page_id, direction, value, tap_x, tap_y, target_id, sns_type, referrer_host, utm_source, utm_medium, utm_campaign, session_id, visit_id, variation_id, experiment_id, lang, device, occurred_at, received_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insertValues = prepareEventInsert(db.$client);
   const insertAll = db.$client.transaction((batch: Waiting[]) => {
-    for (const { rows } of batch) {
-      for (const row of rows) {
-        insert.run(
-          row.siteId,
-          row.kind,
-          row.cell,
-          row.toCell ?? null,
-          row.pageId ?? null,
-          row.direction ?? null,
-          row.value ?? null,
-          row.tapX ?? null,
-          row.tapY ?? null,
-          row.targetId ?? null,
-          row.snsType ?? null,
-          row.referrerHost ?? null,
-          row.utmSource ?? null,
-          row.utmMedium ?? null,
-          row.utmCampaign ?? null,
-          row.sessionId,
-          row.visitId,
-          row.variationId ?? null,
-          row.experimentId ?? null,
-          row.lang ?? null,
-          row.device,
-          row.occurredAt.getTime(),
-          row.receivedAt.getTime(),
-        );
-      }
-    }
+    const values: unknown[] = [];
+    for (const entry of batch) for (const row of entry.rows) bindEventRow(values, row);
+    insertValues(values);
   });
 
   /** Takes whole requests up to maxBatch rows (a request larger than that is one batch of its own: its rows commit together). */

@@ -3,6 +3,9 @@ import { isbot } from 'isbot';
 import { COOKIE_NAMES } from '../../model/constants.ts';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { deviceClass } from '../../model/visitor-event.ts';
+import { assignArm } from '../../model/ab/experiment.ts';
+import { readRunningExperiment } from '../../publisher/running-experiment.ts';
+import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -25,6 +28,17 @@ function liveSite(db: Db, siteId: string, hostSiteId: string | null): VisitorSit
 }
 
 /**
+ * A cookieless visitor's place in the running experiment: the site host hashed its arm from the
+ * same id (api/variant-choice.ts), so the id is its variationId, and it is in the experiment when
+ * the hash puts it inside the coverage.
+ */
+async function cookielessVariant(storage: Storage, siteId: string, visitorId: string): Promise<{ variationId: string | null; experimentId: string | null }> {
+  const experiment = await readRunningExperiment(storage, siteId);
+  if (!experiment || assignArm(visitorId, experiment) === null) return { variationId: null, experimentId: null };
+  return { variationId: visitorId, experimentId: experiment.id };
+}
+
+/**
  * `POST /api/end-user/events` (V §7 analytics): a batch of events, checked whole, queued, and
  * answered 202 once the transaction holding them has committed (group commit, event-queue.ts):
  * an event answered 2xx is on disk. A full queue or a failed write answers 503, never a silent
@@ -35,7 +49,7 @@ function liveSite(db: Db, siteId: string, hostSiteId: string | null): VisitorSit
  * cookieless site a hash of the day's salt, the site, the address and the user agent, with no
  * cookie read or set. Bots (isbot) are answered 202 with nothing stored.
  */
-export function eventRoutes(deps: { db: Db; events: EventQueue; clock?: () => Date; visits?: VisitTracker; salts?: SaltStore }) {
+export function eventRoutes(deps: { db: Db; storage: Storage; events: EventQueue; clock?: () => Date; visits?: VisitTracker; salts?: SaltStore }) {
   const app = new Hono<AppEnv>();
   const visits = deps.visits ?? createVisitTracker();
   const salts = deps.salts ?? createSaltStore(deps.db);
@@ -49,10 +63,12 @@ export function eventRoutes(deps: { db: Db; events: EventQueue; clock?: () => Da
     const { cookieless } = site.settings.analytics;
     const session = cookieless ? { sessionId: cookielessVisitorId(salts.saltOf(receivedAt), site.id, clientIp(c), userAgent), created: false } : sessionIdOf(c);
     const { sessionId } = session;
+    const variant = cookieless
+      ? await cookielessVariant(deps.storage, site.id, sessionId)
+      : { variationId: readIdCookie(c, COOKIE_NAMES.variationId), experimentId: readIdCookie(c, COOKIE_NAMES.experimentId) };
     const rows = eventRows(body, {
       sessionId,
-      variationId: readIdCookie(c, COOKIE_NAMES.variationId),
-      experimentId: readIdCookie(c, COOKIE_NAMES.experimentId),
+      ...variant,
       device: deviceClass(userAgent),
       receivedAt,
       visitOf: (at) => visits.visitOf(site.id, sessionId, at),
