@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
 import { FOLD_MS } from '../admin/src/console/screens/editor/page/history.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, waitForHydration } from './browser.ts';
 import { audioBytes } from '../api/test-support.ts';
 import { signIn } from './site-api.ts';
 
@@ -236,6 +236,8 @@ describe('the page canvas', () => {
 
     const live = await browser.newPage({ viewport: { width: 375, height: 739 } });
     await live.goto(`${server.siteUrl}/sites/${siteId}/`);
+    // The viewer hydrates at the page's first idle moment, which may come after the load event; the speaker and the product below need it.
+    await waitForHydration(live);
     // The console's link to the published page is the site's own origin, where the shared host's address redirects.
     const ownOrigin = new URL(live.url()).origin;
     expect(ownOrigin).not.toBe(new URL(server.siteUrl).origin);

@@ -28,4 +28,13 @@ describe('legibleTextShadow', () => {
     expect(legibleTextShadow('#000000', '#FFFFFF')).toBeUndefined();
     expect(legibleTextShadow('#FFFFFF', 'rgba(0, 0, 0, 0.2)')).toBeUndefined();
   });
+
+  it('answers the same for a pair after more pairs than it remembers', () => {
+    const first = [legibleTextShadow('#FFFFFF', '#99D52A'), legibleTextShadow('#333333', '#222222'), legibleTextShadow('#000000', '#FFFFFF')];
+    for (let grey = 0; grey < 600; grey++) legibleTextShadow('#FFFFFF', `rgb(${grey % 256}, ${grey % 256}, ${Math.floor(grey / 256)})`);
+    expect([legibleTextShadow('#FFFFFF', '#99D52A'), legibleTextShadow('#333333', '#222222'), legibleTextShadow('#000000', '#FFFFFF')]).toEqual(first);
+    expect(first[0]).toContain('#000');
+    expect(first[1]).toContain('#fff');
+    expect(first[2]).toBeUndefined();
+  });
 });

@@ -50,6 +50,9 @@ export function contrastRatio(a: string, b: string): number | null {
   return (light + 0.05) / (dark + 0.05);
 }
 
+const MAX_REMEMBERED_PAIRS = 256;
+const shadows = new Map<string, string | undefined>();
+
 /**
  * A `text-shadow` that outlines text in black or white (whichever stands out more from the text)
  * when the text's own colour is below 4.5:1 on its background; undefined when it holds already or
@@ -57,6 +60,16 @@ export function contrastRatio(a: string, b: string): number | null {
  * @example legibleTextShadow('#FFFFFF', '#99D52A') // '-1px -1px 0 #000, 1px -1px 0 #000, -1px 1px 0 #000, 1px 1px 0 #000'
  */
 export function legibleTextShadow(text: string, background: string): string | undefined {
+  const key = `${text}\n${background}`;
+  if (shadows.has(key)) return shadows.get(key);
+  // A site uses a handful of colour pairs on every page it renders; owners' strings are bounded by starting over.
+  if (shadows.size >= MAX_REMEMBERED_PAIRS) shadows.clear();
+  const shadow = textShadowFor(text, background);
+  shadows.set(key, shadow);
+  return shadow;
+}
+
+function textShadowFor(text: string, background: string): string | undefined {
   const ratio = contrastRatio(text, background);
   if (ratio === null || ratio >= AA_TEXT_CONTRAST) return undefined;
   const halo = (contrastRatio(text, '#000000') ?? 0) >= (contrastRatio(text, '#FFFFFF') ?? 0) ? '#000' : '#fff';

@@ -161,6 +161,18 @@ describe('normalisePathPrefix', () => {
   ])('normalises %j to %j', (prefix, expected) => {
     expect(normalisePathPrefix(prefix)).toBe(expected);
   });
+
+  it('answers the same the second time, and refuses an unsafe prefix every time it is asked', () => {
+    expect(normalisePathPrefix('/shop//spring/')).toBe('/shop/spring');
+    expect(normalisePathPrefix('/shop//spring/')).toBe('/shop/spring');
+    expect(() => normalisePathPrefix('/../x')).toThrow(RangeError);
+    expect(() => normalisePathPrefix('/../x')).toThrow(RangeError);
+  });
+
+  it('still normalises right after more prefixes than it remembers', () => {
+    for (let index = 0; index < 600; index++) expect(normalisePathPrefix(`p${index}/`)).toBe(`/p${index}`);
+    expect(normalisePathPrefix('p0/')).toBe('/p0');
+  });
 });
 
 describe('publicFileName', () => {

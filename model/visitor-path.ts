@@ -62,11 +62,24 @@ export const customPathSchema = /* @__PURE__ */ z.string().refine(isCustomPathSl
   params: { max: CUSTOM_PATH_MAX_LENGTH },
 });
 
+const MAX_REMEMBERED_PREFIXES = 256;
+const prefixes = new Map<string, string>();
+
 /**
  * Normalises a custom path prefix to '' or '/segment[/segment…]'; throws when a segment is not URL-safe.
  * @example normalisePathPrefix('/lp/') // '/lp'
  */
 export function normalisePathPrefix(prefix: string | undefined): string {
+  const known = prefixes.get(prefix ?? '');
+  if (known !== undefined) return known;
+  // A page's head names every language's address, each through this: a site has one prefix.
+  if (prefixes.size >= MAX_REMEMBERED_PREFIXES) prefixes.clear();
+  const normalised = normalise(prefix);
+  prefixes.set(prefix ?? '', normalised);
+  return normalised;
+}
+
+function normalise(prefix: string | undefined): string {
   const segments = (prefix ?? '').split('/').filter((segment) => segment !== '');
   for (const segment of segments) {
     if (!PREFIX_SEGMENT.test(segment) || segment === '..' || segment === '.') {

@@ -61,10 +61,30 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
     buildId,
     async renderPage(locals) {
       const response = await entry.render(new Request('http://render.local/'), locals);
-      // arrayBuffer(), not bytes(): @hono/node-server replaces the global Response with a class of its own that lacks bytes().
-      return { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
+      return { status: response.status, body: await bodyBytes(response) };
     },
   };
+}
+
+/**
+ * A response's bytes as they were handed over. Astro gives the Response its encoded page whole, and
+ * the stream yields it as one chunk, taken as it is; arrayBuffer() gathered and copied it again
+ * (about 24 µs of a 0.75 ms render). Not bytes(): @hono/node-server replaces the global Response
+ * with a class of its own that lacks it.
+ */
+async function bodyBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) chunks.push(read.value);
+  const only = chunks.length === 1 ? chunks[0] : undefined;
+  if (only && only.buffer instanceof ArrayBuffer && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return new Uint8Array(only.buffer);
+  const body = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 const WARM_UP_SITE = pageSiteSchema.parse({

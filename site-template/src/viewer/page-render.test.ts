@@ -83,3 +83,18 @@ describe('the page counter as published', () => {
     expect(await html('jp', false, {})).toMatch(/<p[^>]*class="sg-counter"[^>]*>1(<!-- -->)?\s*\/\s*(<!-- -->)?1<\/p>/);
   });
 });
+
+describe('a page as published', () => {
+  it('is byte for byte the same whatever was rendered before it: another language, another site, the same site again', async () => {
+    const neighbourhood = neighbourhoodOf(GRID, { column: 0, row: 1 }, true);
+    const render = async (pageSite: ReturnType<typeof site>) => (await (await renderer).renderPage({ site: pageSite, page: page(withCta), neighbourhood, assetOrigin: '' })).body;
+    const first = await render(site('jp', true));
+    const other = await render({ ...site('en', false), siteId: 's2', name: 'Other shop', basePath: '/shop/', customPathPrefix: 'shop' });
+    const again = await render(site('jp', true));
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    const otherHtml = new TextDecoder().decode(other);
+    expect(otherHtml).toContain('"name":"Other shop"');
+    expect(otherHtml).not.toContain('"name":"Shop"');
+    expect(otherHtml).toContain('<link rel="alternate" hreflang="en" href="http://localhost:3001/shop/en/">');
+  });
+});

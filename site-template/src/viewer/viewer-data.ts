@@ -22,9 +22,26 @@ export class ServerViewerData {
   }
 }
 
-/** The data as a script element's text: JSON whose `<` cannot end the element or open a comment. */
+/** JSON whose `<` cannot end a script element or open a comment. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replaceAll('<', '\\u003c');
+
+/**
+ * The site's part of the text, per site object: a publish renders every page of a language with
+ * the same `site`, which never changes once planned (docs/decisions.md, "Render per page").
+ */
+const siteJson = new WeakMap<PageSite, string>();
+
+/**
+ * The data as a script element's text, byte for byte `JSON.stringify(data)` with `<` escaped; the
+ * site's part is written once per site object.
+ */
 export function viewerDataJson(data: ViewerData): string {
-  return JSON.stringify(data).replaceAll('<', '\\u003c');
+  let site = siteJson.get(data.site);
+  if (site === undefined) {
+    site = scriptJson(data.site);
+    siteJson.set(data.site, site);
+  }
+  return `{"site":${site},"initialPage":${scriptJson(data.initialPage)},"neighbourhood":${scriptJson(data.neighbourhood)}${data.viewOnly ? ',"viewOnly":true' : ''}}`;
 }
 
 /** In the browser: the data the server wrote into the page. */
