@@ -103,6 +103,11 @@ export function sumSitePeriods(db: Db, site: ReportSite, periods: readonly Perio
 
 /** The site's unique visitors per period, from the day and month sketches. */
 export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): number[] {
+  return userUnionsPeriods(db, site, periods, filter).map(countUnion);
+}
+
+/** The site's visitors per period as mergeable sets: the reports across sites add them up before counting. */
+export function userUnionsPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): SketchUnion[] {
   const unions: SketchUnion[] = periods.map(() => emptyUnion());
   const where = filterSql(filter);
   const select = statement(db, `SELECT bucket, sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`).raw();
@@ -112,7 +117,7 @@ export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Pe
       if (index >= 0) addSketch(unions[index]!, row[1]);
     }
   }
-  return unions.map(countUnion);
+  return unions;
 }
 
 /** Each cell's counts over the range. */
