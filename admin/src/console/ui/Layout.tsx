@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { request } from '../api/request.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { accountAnalyticsHref, mayUseAnalytics } from '../screens/analytics/analytics-access.ts';
 import { useSession } from '../session.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { UNREAD_CHANGED } from './unread-event.ts';
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <strong>Swipegrid</strong>
         <nav aria-label="main">
           <Link href={`${prefix}/site-list`}>{t('sites')}</Link>
+          {mayUseAnalytics(account) && <Link href={accountAnalyticsHref(account.routePrefix)}>{t('analytics')}</Link>}
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
           {/* Every account reads its admin list; only the account and its main contact change it. */}
           <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>
