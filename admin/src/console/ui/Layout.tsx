@@ -48,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <strong>Swipegrid</strong>
         <nav aria-label="main">
           <Link href={`${prefix}/site-list`}>{t('sites')}</Link>
-          {mayUseAnalytics(account) && <Link href={accountAnalyticsHref(account.routePrefix)}>{t('analytics')}</Link>}
+          {mayUseAnalytics(account) && <Link href={accountAnalyticsHref(account.routePrefix)}>{t('navAnalytics')}</Link>}
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
           {/* Every account reads its admin list; only the account and its main contact change it. */}
           <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>
