@@ -203,6 +203,7 @@ describe('the console meets WCAG 2.2 AA', () => {
     ['form entries', '/{prefix}/site-form/{site}'],
     ['swipe analytics', '/{prefix}/analytics/{site}'],
     ['swipe analytics pages', '/{prefix}/analytics/{site}?section=pages'],
+    ['analytics across the account’s sites', '/{prefix}/analytics'],
     ['preview', '/site/{site}/preview'],
     ['account', '/{prefix}/account'],
     ['error 404', '/no-such-screen'],

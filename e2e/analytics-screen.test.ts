@@ -243,6 +243,10 @@ describe('the swipe analytics screen', () => {
     // The same row offers the owner's data: the analytics entry is the one missing.
     await page.getByRole('link', { name: 'Collected data' }).waitFor();
     expect(await page.getByRole('link', { name: /Swipe analytics/ }).count()).toBe(0);
+    // Nor the analytics across its sites in the navigation, whose screen says why when opened directly.
+    expect(await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Analytics', exact: true }).count()).toBe(0);
+    await page.goto(`${server.adminUrl}/${trialPrefix}/analytics`);
+    await expect.poll(() => page.getByTestId('analytics-locked').textContent(), SETTLED).toContain(messageText('planFeatureLocked', 'en'));
     await page.goto(`${server.adminUrl}/${trialPrefix}/site/${own.id}`);
     await page.getByRole('link', { name: 'Members' }).waitFor();
     expect(await page.getByRole('link', { name: /Swipe analytics/ }).count()).toBe(0);

@@ -94,15 +94,20 @@ export async function visitorStatus(server: Pick<RunningServer, 'siteUrl'>, site
 /**
  * Posts one batch of analytics events to a published site's real event endpoint, on the site's
  * own origin as its viewer would, with the user agent that decides the device class. Without a
- * cookie each batch is a new visitor (the answer sets its `sessionId`).
+ * cookie each batch is a new visitor (the answer sets its `sessionId`); `cookie` (`sessionId=…`)
+ * files it under a visitor already known.
  */
-export async function sendVisitorEvents(server: Pick<RunningServer, 'siteUrl'>, siteId: string, events: readonly Record<string, unknown>[], userAgent: string): Promise<void> {
+export async function sendVisitorEvents(server: Pick<RunningServer, 'siteUrl'>, siteId: string, events: readonly Record<string, unknown>[], userAgent: string, cookie?: string): Promise<void> {
   const entry = await fetch(visitorUrl(server, siteId), { redirect: 'manual' });
   const location = entry.headers.get('location');
   if (entry.status !== 301 || !location) throw new Error(`the site's address answered ${entry.status}, not its own origin`);
   const host = new URL(location, server.siteUrl).host;
   const body = JSON.stringify({ siteId, lang: 'jp', events });
-  const reply = await requestOnHost(server.siteUrl, host, '/api/end-user/events', { method: 'POST', body, headers: { 'content-type': 'application/json', 'user-agent': userAgent } });
+  const reply = await requestOnHost(server.siteUrl, host, '/api/end-user/events', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent, ...(cookie ? { cookie } : {}) },
+  });
   if (reply.status !== 202) throw new Error(`the event endpoint answered ${reply.status}: ${reply.text}`);
 }
 

@@ -54,6 +54,13 @@ export type ChartUnit = z.infer<typeof chartUnitSchema>;
 
 export const chartQuerySchema = withRange({ unit: chartUnitSchema.default('day') });
 
+/**
+ * The reports across the caller's sites take the site reports' range and filters but the variant:
+ * an experiment's arms belong to one site, so a variant name means nothing across sites.
+ */
+export const accountReportQuerySchema = reportQuerySchema.omit({ variant: true });
+export const accountChartQuerySchema = chartQuerySchema.omit({ variant: true });
+
 /** What a ranking orders pages by. */
 export const RANKING_METRICS = ['views', 'landings', 'exits', 'clicks', 'conversions', 'averageDwellMs', 'conversionChance'] as const;
 export const rankingMetricSchema = z.enum(RANKING_METRICS);
@@ -113,6 +120,22 @@ export const lpSummarySchema = z.object({
   }),
 });
 export type LpSummary = z.infer<typeof lpSummarySchema>;
+
+/** One site's share of the account's figures over the range (users are the site's own unique visitors). */
+export const accountSiteFiguresSchema = z.object({
+  siteId: z.string(),
+  name: z.string(),
+  users: z.number().int(),
+  swipePv: z.number().int(),
+  cv: z.number().int(),
+  /** cv / users; 0 without users. */
+  cvRate: z.number(),
+});
+export type AccountSiteFigures = z.infer<typeof accountSiteFiguresSchema>;
+
+/** The KPI cards over every site of the account (users merged: a visitor of two sites counts once), and each site's figures. */
+export const accountLpSummarySchema = lpSummarySchema.extend({ sites: z.array(accountSiteFiguresSchema) });
+export type AccountLpSummary = z.infer<typeof accountLpSummarySchema>;
 
 /** The additive counts of a period or a cell, read from the rollups. */
 export const countsSchema = z.object({

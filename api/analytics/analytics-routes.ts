@@ -4,7 +4,10 @@ import type { Db } from '../db/open-database.ts';
 import { csvResponse } from '../http/csv-download.ts';
 import type { AppEnv } from '../http/env.ts';
 import { route } from '../http/route.ts';
+import { accountSites } from './account-sites.ts';
 import { exportReportCsv } from './export-report-csv.ts';
+import { getAccountLpChart } from './get-account-lp-chart.ts';
+import { getAccountLpSummary } from './get-account-lp-summary.ts';
 import { getLpChart } from './get-lp-chart.ts';
 import { getLpSummary } from './get-lp-summary.ts';
 import { getPagesReport } from './get-pages-report.ts';
@@ -15,7 +18,8 @@ import { reportSite } from './report-site.ts';
 
 /**
  * The swipe analytics reports (B §7 `/analysis/site/{id}/…`). The authorize middleware has found
- * the site in the caller's branch and checked its owner's plan has `analyticsEffect`.
+ * the site in the caller's branch and checked its owner's plan has `analyticsEffect`; for the
+ * reports across the caller's sites (`/analysis/account/…`), the caller's own plan.
  */
 export function analyticsRoutes(deps: { db: Db; now?: (() => Date) | undefined }) {
   const { db } = deps;
@@ -23,6 +27,8 @@ export function analyticsRoutes(deps: { db: Db; now?: (() => Date) | undefined }
   const app = new Hono<AppEnv>();
   route(app, contracts.getLpSummary, ({ site, query }) => getLpSummary(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
   route(app, contracts.getLpChart, ({ site, query }) => getLpChart(db, reportSite(site), resolveRange(query, now()), query.unit, filterOf(query)));
+  route(app, contracts.getAccountLpSummary, ({ account, query }) => getAccountLpSummary(db, accountSites(db, account), resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getAccountLpChart, ({ account, query }) => getAccountLpChart(db, accountSites(db, account), resolveRange(query, now()), query.unit, filterOf(query)));
   route(app, contracts.getPagesReport, ({ site, query }) => getPagesReport(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
   route(app, contracts.getRanking, ({ site, query }) => getRanking(db, reportSite(site), resolveRange(query, now()), query.by, filterOf(query)));
   route(app, contracts.getTapBins, ({ site, query }) => getTapBins(db, reportSite(site), query.cell, resolveRange(query, now()), filterOf(query)));

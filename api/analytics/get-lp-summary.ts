@@ -10,7 +10,7 @@ function kpi(value: number, previous: number): Kpi {
   return { value, previous, change: previous === 0 ? null : (value - previous) / previous };
 }
 
-const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+export const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
 /** The KPI cards of B §2: users, swipe PV, CV and CV rate, CTA, popup, SNS clicks, calls, bounce rate, registrations, each beside the previous period. */
 export function getLpSummary(db: Db, site: ReportSite, range: ReportRange, filter: RollupFilter): LpSummary {
@@ -18,6 +18,15 @@ export function getLpSummary(db: Db, site: ReportSite, range: ReportRange, filte
   const periods = [before.period, range.period];
   const [was, now] = sumSitePeriods(db, site, periods, filter) as [Counts, Counts];
   const [usersWas, usersNow] = countUsersPeriods(db, site, periods, filter) as [number, number];
+  return summaryOf(range, before, { counts: now, users: usersNow }, { counts: was, users: usersWas });
+}
+
+type Figures = { counts: Counts; users: number };
+
+/** The cards from the range's and the previous range's sums: a site's, or the account's sites' added up. */
+export function summaryOf(range: ReportRange, before: ReportRange, current: Figures, previous: Figures): LpSummary {
+  const { counts: now, users: usersNow } = current;
+  const { counts: was, users: usersWas } = previous;
   return {
     range: rangeView(range),
     previous: { from: before.from, to: before.to },

@@ -5,7 +5,7 @@ import type { Db } from '../db/open-database.ts';
 import { COUNT_COLUMNS, countsFromSums } from './count-columns.ts';
 import { coverRange, netCover, type Segment } from './range-cover.ts';
 import type { ReportSite } from './report-site.ts';
-import { addSketch, countSketch, countUnion, emptyUnion } from './visitor-sketch.ts';
+import { addSketch, countSketch, countUnion, emptyUnion, type SketchUnion } from './visitor-sketch.ts';
 
 /**
  * The sums reports are made of, read from the rollups only (never `visitor_events`). A range is
@@ -106,6 +106,21 @@ export function sumSitePeriods(db: Db, site: ReportSite, periods: readonly Perio
  * sketch (a day of a day chart, unfiltered) is counted from the stored bytes, with no merge.
  */
 export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): number[] {
+  return sketchesPerPeriod(db, site, periods, filter).map((sketches) => (sketches.length === 1 ? countSketch(sketches[0]!) : countUnion(unionOf(sketches))));
+}
+
+/** The site's visitors per period as mergeable sets: the reports across sites add them up before counting. */
+export function userUnionsPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): SketchUnion[] {
+  return sketchesPerPeriod(db, site, periods, filter).map(unionOf);
+}
+
+function unionOf(sketches: readonly Uint8Array[]): SketchUnion {
+  const union = emptyUnion();
+  for (const sketch of sketches) addSketch(union, sketch);
+  return union;
+}
+
+function sketchesPerPeriod(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): Uint8Array[][] {
   const found: Uint8Array[][] = periods.map(() => []);
   const where = filterSql(filter);
   const select = statement(db, `SELECT bucket, sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`).raw();
@@ -115,12 +130,7 @@ export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Pe
       if (index >= 0) found[index]!.push(row[1]);
     }
   }
-  return found.map((sketches) => {
-    if (sketches.length === 1) return countSketch(sketches[0]!);
-    const union = emptyUnion();
-    for (const sketch of sketches) addSketch(union, sketch);
-    return countUnion(union);
-  });
+  return found;
 }
 
 /**

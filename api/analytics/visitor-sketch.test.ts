@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addHash, addSketch, countSketch, countUnion, emptyUnion, encodeSketch, SPARSE_MAX, visitorHash } from './visitor-sketch.ts';
+import { addHash, addSketch, addUnion, countSketch, countUnion, emptyUnion, encodeSketch, SPARSE_MAX, visitorHash } from './visitor-sketch.ts';
 
 function sketchOf(ids: readonly string[]): Uint8Array {
   const union = emptyUnion();
@@ -41,5 +41,26 @@ describe('visitor sketches (exact, then HyperLogLog)', () => {
       addSketch(union, sketch);
       expect(countSketch(sketch)).toBe(countUnion(union));
     }
+  });
+
+  it('merges unions as their sketches would merge: exact into exact, exact into registers, registers into exact', () => {
+    const unionOf = (list: readonly string[]) => {
+      const union = emptyUnion();
+      addSketch(union, sketchOf(list));
+      return union;
+    };
+    const small = emptyUnion();
+    addUnion(small, unionOf(ids(0, 300)));
+    addUnion(small, unionOf(ids(200, 600)));
+    expect(countUnion(small)).toBe(600);
+    const big = unionOf(ids(0, 20_000));
+    const viaSketches = emptyUnion();
+    addSketch(viaSketches, sketchOf(ids(0, 20_000)));
+    addSketch(viaSketches, sketchOf(ids(10_000, 12_000)));
+    const intoExact = unionOf(ids(10_000, 12_000));
+    addUnion(intoExact, big);
+    expect(countUnion(intoExact)).toBe(countUnion(viaSketches));
+    addUnion(big, unionOf(ids(10_000, 12_000)));
+    expect(countUnion(big)).toBe(countUnion(viaSketches));
   });
 });

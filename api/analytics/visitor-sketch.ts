@@ -77,6 +77,17 @@ export function addSketch(union: SketchUnion, blob: Uint8Array): void {
   for (let at = 1; at + 4 <= blob.byteLength; at += 4) addHash(union, view.getUint32(at, true));
 }
 
+/** Adds another union (a site's visitors to an account's): the same as adding every sketch it was made of. */
+export function addUnion(union: SketchUnion, other: SketchUnion): void {
+  if (other.exact) {
+    for (const hash of other.exact) addHash(union, hash);
+    return;
+  }
+  const registers = toRegisters(union);
+  const theirs = other.registers!;
+  for (let i = 0; i < M; i++) if (theirs[i]! > registers[i]!) registers[i] = theirs[i]!;
+}
+
 /** The sketch as stored. */
 export function encodeSketch(union: SketchUnion): Uint8Array {
   if (union.exact) {

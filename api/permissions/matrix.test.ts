@@ -462,6 +462,9 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'GET /analysis/site/:id/pages':
     case 'GET /analysis/site/:id/exports':
       return { path: key.slice('GET '.length).replace(':id', (await sharedSite(owner)).siteId) };
+    case 'GET /analysis/account/lp':
+    case 'GET /analysis/account/lp/chart':
+      return { path: key.slice('GET '.length) };
     case 'GET /analysis/site/:id/taps':
       return { path: `/analysis/site/${(await sharedSite(owner)).siteId}/taps?cell=A1` };
     case 'GET /analysis/site/:id/ranking': {

@@ -1,4 +1,7 @@
 import {
+  accountChartQuerySchema,
+  accountLpSummarySchema,
+  accountReportQuerySchema,
   chartQuerySchema,
   exportQuerySchema,
   lpChartSchema,
@@ -15,6 +18,12 @@ import { read } from './policy.ts';
 
 /** Every report: a read of the site by whoever may read it, refused (403) where the owner's plan lacks analytics (B §6). */
 const REPORT = read('site', { planFlag: 'analyticsEffect' });
+
+/**
+ * The reports across the caller's sites: the sites of its branch whose owner's plan has analytics
+ * (docs/decisions.md "Analytics across an account's sites"); refused (403) where the caller's own plan lacks it.
+ */
+const ACCOUNT_REPORT = read('none', { planFlag: 'analyticsEffect' });
 
 const CSV = {
   kind: 'raw',
@@ -40,6 +49,24 @@ export const analyticsContracts = {
     summary: 'The site’s users and counts per day or month of the range',
     policy: REPORT,
     query: chartQuerySchema,
+    response: lpChartSchema,
+  }),
+  getAccountLpSummary: contract({
+    method: 'GET',
+    path: '/analysis/account/lp',
+    origin: 'admin',
+    summary: 'The KPI cards over every site of the caller’s branch with analytics (unique users merged across sites), and each site’s users, swipe PV, CV and CV rate',
+    policy: ACCOUNT_REPORT,
+    query: accountReportQuerySchema,
+    response: accountLpSummarySchema,
+  }),
+  getAccountLpChart: contract({
+    method: 'GET',
+    path: '/analysis/account/lp/chart',
+    origin: 'admin',
+    summary: 'Users (merged across sites) and counts per day or month over every site of the caller’s branch with analytics',
+    policy: ACCOUNT_REPORT,
+    query: accountChartQuerySchema,
     response: lpChartSchema,
   }),
   getPagesReport: contract({

@@ -38,6 +38,7 @@ const Inbox = screen(() => import('./screens/announcements/Inbox.tsx'));
 const OwnerDataList = screen(() => import('./screens/owner-data/OwnerDataList.tsx'));
 const OwnerDataDetail = screen(() => import('./screens/owner-data/OwnerDataDetail.tsx'));
 const AnalyticsScreen = screen(() => import('./screens/analytics/AnalyticsScreen.tsx'));
+const AccountAnalyticsScreen = screen(() => import('./screens/analytics/AccountAnalyticsScreen.tsx'));
 
 /** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
 const OWNER_DATA_ROUTES = [
@@ -145,6 +146,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <SurveyResults siteId={params.siteId} surveyId={params.surveyId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/analytics">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <AccountAnalyticsScreen />
           </Protected>
         )}
       </Route>

@@ -77,6 +77,17 @@ const ANALYTICS = {
   'an.report.pages': ['Every page', '全ページ', '所有页面', '모든 페이지'],
   'an.report.ranking': ['The ranking', 'ランキング', '排行', '순위'],
   'an.locked': ['Swipe analytics is not available', 'スワイプ分析は利用できません', '无法使用滑动分析', '스와이프 분석을 사용할 수 없습니다'],
+  'an.account.title': ['Analytics of all your sites', '全サイトの分析', '所有站点的分析', '전체 사이트 분석'],
+  'an.account.merged': [
+    'Users are counted once across sites: a visitor of two sites is one user. Sites whose plan has no analytics are not included.',
+    'ユーザー数はサイトをまたいで重複なく数えます（2つのサイトを訪れた人は1人）。分析を含まないプランのサイトは対象外です。',
+    '用户数跨站点去重统计：访问两个站点的访客计为一人。套餐不含分析功能的站点不在其中。',
+    '사용자 수는 사이트 간 중복 없이 셉니다(두 사이트를 방문한 사람은 1명). 분석이 포함되지 않은 요금제의 사이트는 제외됩니다.',
+  ],
+  'an.account.sites': ['Figures by site', 'サイト別の数値', '各站点的数据', '사이트별 수치'],
+  'an.account.site': ['Site', 'サイト', '站点', '사이트'],
+  'an.account.none': ['No site to report on yet.', '分析できるサイトはまだありません。', '还没有可分析的站点。', '분석할 사이트가 아직 없습니다.'],
+  'an.account.open': ['Open the analytics of {name}', '{name}の分析を開く', '打开{name}的分析', '{name}의 분석 열기'],
 } as const satisfies Record<string, Row>;
 
 export type AnalyticsKey = keyof typeof ANALYTICS;

@@ -58,6 +58,8 @@ const UI = {
   all: ['All', 'すべて', '全部', '전체'],
   name: ['Name', '名前', '名称', '이름'],
   sites: ['Sites', 'サイト', '站点', '사이트'],
+  /** The navigation's entry to the analytics across the account's sites: here, not with the screen's texts, since the frame shows it before any screen loads. */
+  navAnalytics: ['Analytics', '分析', '分析', '분석'],
   users: ['Users', 'ユーザー', '用户', '사용자'],
   siteList: ['Site production list', 'サイト制作一覧', '站点制作列表', '사이트 제작 목록'],
   createSite: ['Create a site', 'サイトを作成', '创建站点', '사이트 만들기'],

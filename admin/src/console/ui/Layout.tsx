@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { request } from '../api/request.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { accountAnalyticsHref, mayUseAnalytics } from '../screens/analytics/analytics-access.ts';
 import { useSession } from '../session.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { UNREAD_CHANGED } from './unread-event.ts';
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Brand branding={branding} />
         <nav aria-label="main">
           <Link href={`${prefix}/site-list`}>{t('sites')}</Link>
+          {mayUseAnalytics(account) && <Link href={accountAnalyticsHref(account.routePrefix)}>{t('navAnalytics')}</Link>}
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
           {/* Every account reads its admin list; only the account and its main contact change it. */}
           <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>

@@ -1,19 +1,19 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
 import '../../i18n/catalogue-analytics.ts';
 import { useI18n, useMessages } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { useSiteFacts } from '../owner-data/use-site-facts.ts';
 import { mayUseAnalytics } from './analytics-access.ts';
-import { ChartSection } from './ChartSection.tsx';
 import { ExperimentSection } from './ExperimentSection.tsx';
 import { ExportLink } from './ExportLink.tsx';
 import { FiltersBar, type FilterPatch } from './FiltersBar.tsx';
 import { GridHeatMap } from './GridHeatMap.tsx';
-import { KpiCards } from './KpiCards.tsx';
+import { Overview } from './Overview.tsx';
 import { RankingSection } from './RankingSection.tsx';
 import { rangeIssueOf, reportQueryOf, searchWith } from './report-query.ts';
+import { siteSource } from './report-source.ts';
 import { screenViewOf, SECTIONS } from './screen-view.ts';
 import { TapMap } from './TapMap.tsx';
 import { useSiteVariants } from './use-site-variants.ts';
@@ -32,6 +32,7 @@ export default function AnalyticsScreen({ siteId }: { siteId: string }) {
   const { account } = useSession();
   const ids = useId();
   const site = useSiteFacts(siteId);
+  const source = useMemo(() => siteSource(siteId), [siteId]);
   const variants = useSiteVariants(siteId);
   const [search, setSearch] = useSearchParams();
   const query = reportQueryOf(search);
@@ -77,8 +78,7 @@ export default function AnalyticsScreen({ siteId }: { siteId: string }) {
         {issue === null && (
           <>
             <Tabs.Content value="overview" className="stack">
-              <KpiCards siteId={siteId} query={query} />
-              <ChartSection siteId={siteId} query={query} unit={view.unit} metric={view.metric} onMetric={(metric) => set({ metric })} />
+              <Overview source={source} query={query} unit={view.unit} metric={view.metric} onMetric={(metric) => set({ metric })} />
             </Tabs.Content>
             <Tabs.Content value="pages" className="stack">
               <RankingSection siteId={siteId} query={query} by={view.by} onBy={(by) => set({ by })} />

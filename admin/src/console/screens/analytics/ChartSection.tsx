@@ -1,22 +1,22 @@
 import { useId, useMemo } from 'react';
-import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-analytics.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { ChartTable } from './ChartTable.tsx';
 import { countText } from './figures.ts';
 import { CHART_METRICS, type ChartMetric, metricLabel, metricValue } from './chart-metrics.ts';
 import type { ReportQuery } from './report-query.ts';
+import type { ReportSource } from './report-source.ts';
 import { TrendChart } from './TrendChart.tsx';
 import { useReport } from './use-report.ts';
 
-type Props = { siteId: string; query: ReportQuery; unit: 'day' | 'month'; metric: ChartMetric; onMetric(metric: ChartMetric): void };
+type Props = { source: ReportSource; query: ReportQuery; unit: 'day' | 'month'; metric: ChartMetric; onMetric(metric: ChartMetric): void };
 
 /** The time chart of one metric by day or month, with its chooser, a spoken summary and a table of every figure. */
-export function ChartSection({ siteId, query, unit, metric, onMetric }: Props) {
+export function ChartSection({ source, query, unit, metric, onMetric }: Props) {
   const { t, lang } = useI18n();
   const ids = useId();
   const chartQuery = { ...query, unit };
-  const report = useReport(JSON.stringify([siteId, chartQuery]), (signal) => request('GET /analysis/site/:id/lp/chart', { params: { id: siteId }, query: chartQuery }, { quiet: true, signal }));
+  const report = useReport(JSON.stringify([source.key, chartQuery]), (signal) => source.chart(chartQuery, signal));
   const points = report.status === 'done' ? report.data.points : null;
   const periods = useMemo(() => points?.map((point) => point.period) ?? [], [points]);
   const values = useMemo(() => points?.map((point) => metricValue(point, metric)) ?? [], [points, metric]);

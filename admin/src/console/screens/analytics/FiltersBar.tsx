@@ -11,7 +11,8 @@ import { rangeIssueOf, type ReportQuery } from './report-query.ts';
 
 export type FilterPatch = Partial<Record<'from' | 'to' | 'lang' | 'device' | 'source' | 'variant' | 'unit', string>>;
 
-type Props = { query: ReportQuery; unit: ChartUnit; languages: readonly Language[]; variants: readonly string[]; onChange(patch: FilterPatch): void; onReset(): void };
+/** `variants` null: no variant filter (the reports across sites, where a variant means nothing). */
+type Props = { query: ReportQuery; unit: ChartUnit; languages: readonly Language[]; variants: readonly string[] | null; onChange(patch: FilterPatch): void; onReset(): void };
 
 /** The range, granularity and filters every section reports with; B §5's refusals are said beside the date at fault. */
 export function FiltersBar({ query, unit, languages, variants, onChange, onReset }: Props) {
@@ -34,12 +35,14 @@ export function FiltersBar({ query, unit, languages, variants, onChange, onReset
       <ChoiceField label={t('an.lang')} value={query.lang ?? ''} options={languages.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))} onChange={(lang) => onChange({ lang })} />
       <ChoiceField label={t('an.device')} value={query.device ?? ''} options={DEVICE_CLASSES.map((value) => ({ value, label: t(`an.device.${value}`) }))} onChange={(device) => onChange({ device })} />
       <ChoiceField label={t('an.source')} value={query.source ?? ''} options={ENTRY_SOURCES.map((value) => ({ value, label: t(`an.source.${value}`) }))} onChange={(source) => onChange({ source })} />
-      <ChoiceField
-        label={t('an.variant')}
-        value={query.variant ?? ''}
-        options={variants.map((value) => ({ value, label: value === 'control' ? t('variantControl') : value }))}
-        onChange={(variant) => onChange({ variant })}
-      />
+      {variants && (
+        <ChoiceField
+          label={t('an.variant')}
+          value={query.variant ?? ''}
+          options={variants.map((value) => ({ value, label: value === 'control' ? t('variantControl') : value }))}
+          onChange={(variant) => onChange({ variant })}
+        />
+      )}
       <button type="button" className="secondary" onClick={onReset}>
         {t('an.reset')}
       </button>

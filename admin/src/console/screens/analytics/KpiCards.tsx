@@ -1,19 +1,21 @@
 import { useId } from 'react';
-import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-analytics.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { KpiCard, type KpiName } from './KpiCard.tsx';
-import type { ReportQuery } from './report-query.ts';
-import { useReport } from './use-report.ts';
+import type { LpSummary } from '../../../../../model/analytics-report.ts';
+import type { ReportState } from './use-report.ts';
 
 /** B §2's KPIs, in the spec's order. */
 const KPIS: readonly KpiName[] = ['users', 'swipePv', 'cv', 'cvRate', 'ctaClicks', 'popupClicks', 'snsClicks', 'calls', 'bounceRate', 'registrations'];
 
-/** The KPI cards of the range and filters, each beside the same number of days just before (the lp report answers both). */
-export function KpiCards({ siteId, query }: { siteId: string; query: ReportQuery }) {
+/**
+ * The KPI cards of the range and filters, each beside the same number of days just before (the lp
+ * report answers both). The report is asked by the screen (a site's, or the account's, whose
+ * answer also fills the table of its sites).
+ */
+export function KpiCards({ report }: { report: ReportState<LpSummary> }) {
   const { t } = useI18n();
   const id = useId();
-  const report = useReport(JSON.stringify([siteId, query]), (signal) => request('GET /analysis/site/:id/lp', { params: { id: siteId }, query }, { quiet: true, signal }));
   return (
     <section className="stack" aria-labelledby={id} aria-busy={report.status === 'loading'} data-testid="kpis">
       <h2 id={id}>{t('an.kpis')}</h2>

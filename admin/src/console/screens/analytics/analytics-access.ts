@@ -9,6 +9,11 @@ export function mayUseAnalytics(account: Pick<Account, 'plan'>): boolean {
   return account.plan === null || account.plan.analyticsEffect;
 }
 
+/** The analytics across the account's sites. */
+export function accountAnalyticsHref(routePrefix: string): string {
+  return `/${routePrefix}/analytics`;
+}
+
 /** The spec's `analytics` screen of one site. */
 export function analyticsHref(routePrefix: string, siteId: string): string {
   return `/${routePrefix}/analytics/${siteId}`;
