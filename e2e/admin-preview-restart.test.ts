@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type HostReply, requestOnHost } from '../api/request-on-host.ts';
 import type { RunningServer } from '../api/server.ts';
 import { signIn } from './site-api.ts';
+import { serverAddresses } from '../api/server-process.ts';
 
 const PASSWORD = 'Operator-pass1!';
 let dataDir = '';
@@ -17,14 +18,8 @@ async function start(): Promise<RunningServer> {
   const script = fileURLToPath(new URL('../api/server.ts', import.meta.url));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', NODE_ENV: 'test' };
   child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  for await (const chunk of child.stdout!) {
-    out += String(chunk);
-    const admin = /Swipegrid admin:\s+(\S+)\/\n/.exec(out)?.[1];
-    const site = /Published sites:.*\(or (\S+)\/sites\//.exec(out)?.[1];
-    if (admin && site) return { adminUrl: admin, siteUrl: site, close: stop };
-  }
-  throw new Error(`the server ended before listening: ${out}`);
+  const { adminUrl, siteUrl } = await serverAddresses(child);
+  return { adminUrl, siteUrl, close: stop };
 }
 
 /** A preview page, asked for its own origin, preview.localhost. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '../test-support.ts';
+import { serverAddresses } from '../server-process.ts';
 
 /**
  * The caps against the server as it runs: a process of its own on real sockets, so the memory
@@ -38,15 +39,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
   };
   child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  for await (const chunk of child.stdout!) {
-    out += String(chunk);
-    adminUrl = /Swipegrid admin:\s+(\S+)\/\n/.exec(out)?.[1] ?? '';
-    // "Published sites:  http://{handle}.localhost:port/   (or http://localhost:port/sites/{siteId}/, …)":
-    // the shared host is the second, the one a raw socket reaches without a site's name.
-    siteUrl = /Published sites:.*\(or (\S+?)\/sites\//.exec(out)?.[1] ?? '';
-    if (adminUrl && siteUrl) break;
-  }
+  ({ adminUrl, siteUrl } = await serverAddresses(child));
   const login = await fetch(`${adminUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
