@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useSearchParams } from 'wouter';
 import '../../i18n/catalogue-analytics.ts';
-import { useI18n, useMessages } from '../../i18n/i18n.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { analyticsHref, mayUseAnalytics } from './analytics-access.ts';
+import { AnalyticsLocked } from './AnalyticsLocked.tsx';
 import { ChartSection } from './ChartSection.tsx';
 import { FiltersBar, type FilterPatch } from './FiltersBar.tsx';
 import { KpiCards } from './KpiCards.tsx';
@@ -24,7 +25,6 @@ const FILTERS = ['from', 'to', 'lang', 'device', 'source'] as const;
  */
 export default function AccountAnalyticsScreen() {
   const { t } = useI18n();
-  const m = useMessages();
   const { account } = useSession();
   const ids = useId();
   const [search, setSearch] = useSearchParams();
@@ -39,15 +39,7 @@ export default function AccountAnalyticsScreen() {
   const set = (patch: Record<string, string>) => setSearch((previous) => searchWith(previous, patch), { replace: true });
   const title = <h1 id={`${ids}-title`}>{t('an.account.title')}</h1>;
   if (account && !allowed) {
-    return (
-      <section className="card stack" aria-labelledby={`${ids}-title`}>
-        {title}
-        <div className="banner" role="alert" data-testid="analytics-locked">
-          <h2>{t('an.locked')}</h2>
-          <p>{m('planFeatureLocked')}</p>
-        </div>
-      </section>
-    );
+    return <AnalyticsLocked title={title} titleId={`${ids}-title`} />;
   }
   const onFilter = (patch: FilterPatch) => set(patch);
   const reset = () => set(Object.fromEntries(FILTERS.map((name) => [name, ''])));

@@ -2,10 +2,11 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
 import '../../i18n/catalogue-analytics.ts';
-import { useI18n, useMessages } from '../../i18n/i18n.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { useSiteFacts } from '../owner-data/use-site-facts.ts';
 import { mayUseAnalytics } from './analytics-access.ts';
+import { AnalyticsLocked } from './AnalyticsLocked.tsx';
 import { ExperimentSection } from './ExperimentSection.tsx';
 import { ExportLink } from './ExportLink.tsx';
 import { FiltersBar, type FilterPatch } from './FiltersBar.tsx';
@@ -28,7 +29,6 @@ const FILTERS = ['from', 'to', 'lang', 'device', 'source', 'variant'] as const;
  */
 export default function AnalyticsScreen({ siteId }: { siteId: string }) {
   const { t } = useI18n();
-  const m = useMessages();
   const { account } = useSession();
   const ids = useId();
   const site = useSiteFacts(siteId);
@@ -47,15 +47,7 @@ export default function AnalyticsScreen({ siteId }: { siteId: string }) {
   );
 
   if (account && !mayUseAnalytics(account)) {
-    return (
-      <section className="card stack" aria-labelledby={`${ids}-title`}>
-        {title}
-        <div className="banner" role="alert" data-testid="analytics-locked">
-          <h2>{t('an.locked')}</h2>
-          <p>{m('planFeatureLocked')}</p>
-        </div>
-      </section>
-    );
+    return <AnalyticsLocked title={title} titleId={`${ids}-title`} />;
   }
   const onFilter = (patch: FilterPatch) => set(patch);
   const reset = () => set(Object.fromEntries(FILTERS.map((name) => [name, ''])));

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import '../../i18n/catalogue-analytics.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
 import { ChartTable } from './ChartTable.tsx';
 import { countText } from './figures.ts';
 import { CHART_METRICS, type ChartMetric, metricLabel, metricValue } from './chart-metrics.ts';
@@ -40,16 +41,13 @@ export function ChartSection({ source, query, unit, metric, onMetric }: Props) {
     <section className="stack" aria-labelledby={`${ids}-title`} aria-busy={report.status === 'loading'}>
       <div className="row spread">
         <h2 id={`${ids}-title`}>{t('an.chart')}</h2>
-        <div className="field">
-          <label htmlFor={`${ids}-metric`}>{t('an.metric')}</label>
-          <select id={`${ids}-metric`} value={metric} onChange={(event) => onMetric(CHART_METRICS.find((name) => name === event.target.value) ?? 'users')}>
-            {CHART_METRICS.map((name) => (
-              <option key={name} value={name}>
-                {t(metricLabel(name))}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          label={t('an.metric')}
+          value={metric}
+          options={CHART_METRICS.map((name) => ({ value: name, label: t(metricLabel(name)) }))}
+          onChange={(value) => onMetric(CHART_METRICS.find((name) => name === value) ?? 'users')}
+          all={false}
+        />
       </div>
       {report.status === 'loading' && <p className="loading">{t('loading')}</p>}
       {report.status === 'refused' && (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-analytics-maps.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
 import { CellDetail } from './CellDetail.tsx';
 import { HeatCell } from './HeatCell.tsx';
 import { heatGrid } from './heat-grid.ts';
@@ -32,16 +33,13 @@ export function GridHeatMap({ siteId, query }: { siteId: string; query: ReportQu
     <section className="stack" aria-labelledby={`${ids}-title`} aria-busy={report.status === 'loading' || !site} data-testid="grid-heat-map">
       <div className="row spread">
         <h2 id={`${ids}-title`}>{t('am.heatMap')}</h2>
-        <div className="field">
-          <label htmlFor={`${ids}-metric`}>{t('am.heatMetric')}</label>
-          <select id={`${ids}-metric`} value={metric} onChange={(event) => setMetric(HEAT_METRICS.find((name) => name === event.target.value) ?? 'views')}>
-            {HEAT_METRICS.map((name) => (
-              <option key={name} value={name}>
-                {t(`am.metric.${name}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          label={t('am.heatMetric')}
+          value={metric}
+          options={HEAT_METRICS.map((name) => ({ value: name, label: t(`am.metric.${name}`) }))}
+          onChange={(value) => setMetric(HEAT_METRICS.find((name) => name === value) ?? 'views')}
+          all={false}
+        />
       </div>
       {report.status === 'refused' && (
         <p className="banner" role="status">

@@ -3,6 +3,7 @@ import { RANKING_METRICS, type RankingMetric } from '../../../../../model/analyt
 import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-analytics.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
 import { countText, shareText } from './figures.ts';
 import type { ReportQuery } from './report-query.ts';
 import { useReport } from './use-report.ts';
@@ -20,16 +21,13 @@ export function RankingSection({ siteId, query, by, onBy }: Props) {
     <section className="stack" aria-labelledby={`${ids}-title`} aria-busy={report.status === 'loading'} data-testid="ranking">
       <div className="row spread">
         <h2 id={`${ids}-title`}>{t('an.ranking')}</h2>
-        <div className="field">
-          <label htmlFor={`${ids}-by`}>{t('an.rankBy')}</label>
-          <select id={`${ids}-by`} value={by} onChange={(event) => onBy(RANKING_METRICS.find((name) => name === event.target.value) ?? 'views')}>
-            {RANKING_METRICS.map((name) => (
-              <option key={name} value={name}>
-                {t(`an.by.${name}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          label={t('an.rankBy')}
+          value={by}
+          options={RANKING_METRICS.map((name) => ({ value: name, label: t(`an.by.${name}`) }))}
+          onChange={(value) => onBy(RANKING_METRICS.find((name) => name === value) ?? 'views')}
+          all={false}
+        />
       </div>
       {report.status === 'loading' && <p className="loading">{t('loading')}</p>}
       {report.status === 'refused' && (

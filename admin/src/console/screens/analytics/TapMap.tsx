@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-analytics-maps.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { ChoiceField } from './ChoiceField.tsx';
 import { heatLegend, shareFigure } from './heat-scale.ts';
 import { Legend } from './Legend.tsx';
 import type { ReportQuery } from './report-query.ts';
@@ -27,16 +28,7 @@ export function TapMap({ siteId, query }: { siteId: string; query: ReportQuery }
     <section className="stack" aria-labelledby={`${ids}-title`} aria-busy={report.status === 'loading' || !site} data-testid="tap-map">
       <div className="row spread">
         <h2 id={`${ids}-title`}>{t('am.tapMap')}</h2>
-        <div className="field">
-          <label htmlFor={`${ids}-page`}>{t('am.tapPage')}</label>
-          <select id={`${ids}-page`} value={cell} onChange={(event) => setChosen(event.target.value)} disabled={!site}>
-            {pages.map((option) => (
-              <option key={option.id} value={option.position}>
-                {option.position}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField label={t('am.tapPage')} value={cell} options={pages.map((option) => ({ value: option.position, label: option.position }))} onChange={setChosen} all={false} disabled={!site} />
       </div>
       {report.status === 'refused' && (
         <p className="banner" role="status">
