@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import { LOGO_RECOMMENDED_SIZE, PROFILE_LOGO_SIZE } from '../../model/constants.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { AppError } from '../http/errors.ts';
-import { SNIFF_HEAD_BYTES, sniffMedia } from '../sites/sniff-media.ts';
+import { readSniffHead } from '../sites/read-sniff-head.ts';
+import { sniffMedia } from '../sites/sniff-media.ts';
 
 /** Where account images live in the storage: by the hash of the stored (resized) bytes. */
 const KEY_PREFIX = 'account-images/';
@@ -29,7 +29,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * decode, is refused with the spec's unsupported-format message.
  */
 export async function storeAccountImage(storage: Storage, path: string, kind: AccountImageKind): Promise<string> {
-  const sniffed = sniffMedia(await readHead(path));
+  const sniffed = sniffMedia(await readSniffHead(path));
   if (!sniffed || (sniffed.mime !== 'image/png' && sniffed.mime !== 'image/jpeg')) throw new AppError('unsupported_media', 'unsupportedPicture');
   const resized = await resize(path, kind).catch(() => {
     throw new AppError('unsupported_media', 'unsupportedPicture');
@@ -58,15 +58,4 @@ function resize(path: string, kind: AccountImageKind): Promise<Buffer> {
       ? image.resize(PROFILE_LOGO_SIZE.width, PROFILE_LOGO_SIZE.height, { fit: 'cover', position: 'attention' })
       : image.resize(LOGO_RECOMMENDED_SIZE.width, LOGO_RECOMMENDED_SIZE.height, { fit: 'inside', withoutEnlargement: true });
   return sized.webp({ quality: 85 }).toBuffer();
-}
-
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const head = new Uint8Array(SNIFF_HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_HEAD_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -19,7 +19,8 @@ import { createStorageLease } from '../publishing/storage-lease.ts';
 import { isPlayableAudio } from './probe-audio.ts';
 import { isPlayableVideo } from './probe-video.ts';
 import { sniffAudio, type SniffedAudio } from './sniff-audio.ts';
-import { SNIFF_HEAD_BYTES, sniffMedia, type SniffedMedia } from './sniff-media.ts';
+import { readSniffHead } from './read-sniff-head.ts';
+import { sniffMedia, type SniffedMedia } from './sniff-media.ts';
 
 /** The spec leaves the image limit unset; images get the same 30 MB as videos (docs/decisions.md). */
 export const MAX_IMAGE_BYTES = MAX_VIDEO_BYTES;
@@ -65,7 +66,7 @@ export const AUDIO_UPLOADS: UploadRules = {
  * one medium, and counts once.
  */
 export async function storeUpload(db: Db, storage: Storage, site: { id: string; ownerId: string }, file: ReceivedFile, rules: UploadRules = VISUAL_UPLOADS): Promise<StoredUpload> {
-  const sniffed = rules.sniff(await readHead(file.path));
+  const sniffed = rules.sniff(await readSniffHead(file.path));
   if (!sniffed) throw new AppError('unsupported_media', rules.unsupported);
   const limit = rules.maxBytes(sniffed);
   if (file.size > limit) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: file.name, max: limit / 1024 / 1024 } });
@@ -133,17 +134,6 @@ function reserve(db: Db, site: { id: string; ownerId: string }, sha256: string, 
     },
     { behavior: 'immediate' },
   );
-}
-
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
-  try {
-    const head = new Uint8Array(SNIFF_HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_HEAD_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 async function hashFile(path: string): Promise<string> {
