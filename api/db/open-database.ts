@@ -12,9 +12,10 @@ import * as accessSchema from './schema-access.ts';
 import * as analyticsSchema from './schema-analytics.ts';
 import * as announcementSchema from './schema-announcements.ts';
 import * as sharingSchema from './schema-sharing.ts';
+import * as billingSchema from './schema-billing.ts';
 import { assignMissingHandles } from './site-handles.ts';
 
-const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema, ...analyticsSchema };
+const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema, ...analyticsSchema, ...billingSchema };
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

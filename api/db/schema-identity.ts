@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './schema.ts';
 
 /** Tables of the back-office identity: plans, admin lists, contract history, password tokens, login throttling. */
@@ -26,6 +26,20 @@ export const plans = sqliteTable('plans', {
   analyticsEffect: integer('analytics_effect', { mode: 'boolean' }).notNull(),
   settingTagSeo: integer('setting_tag_seo', { mode: 'boolean' }).notNull(),
   multiLanguage: integer('multi_language', { mode: 'boolean' }).notNull(),
+  /** Null: the platform's catalogue; an OEM master's account id: a plan it sells to its own customers. */
+  ownerId: text('owner_id').references((): AnySQLiteColumn => accounts.id, { onDelete: 'cascade' }),
+  /** 'active' (offered) | 'archived' (kept for the accounts still on it, offered to nobody). */
+  status: text('status').notNull().default('active'),
+  /** A plan in use is never edited: a change makes a new row that names the one it replaces. */
+  supersedes: text('supersedes').references((): AnySQLiteColumn => plans.id),
+  version: integer('version').notNull().default(1),
+  /** One-off fee billed in the contract's first month, in yen excluding tax (spec B §1: 100,000). */
+  initialFee: integer('initial_fee').notNull().default(100_000),
+  /** Monthly fee per issued license, in yen excluding tax. */
+  licenseFee: integer('license_fee').notNull().default(0),
+  /** The published pages carry the "powered by" footer (the free plan's). */
+  poweredBy: integer('powered_by', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }),
 });
 
 /**

@@ -75,6 +75,8 @@ export const sites = sqliteTable(
     /** Texts of languages other than the default (seo, company), keyed by language then path. */
     translations: text('translations', { mode: 'json' }).notNull().default(sql`'{}'`),
     liveVersion: integer('live_version'),
+    /** Set when a contract's end unpublished the site, so a resumed contract republishes exactly these. */
+    unpublishedByContractAt: integer('unpublished_by_contract_at', { mode: 'timestamp_ms' }),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
