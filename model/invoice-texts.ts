@@ -1,0 +1,53 @@
+import type { Language } from './language.ts';
+
+/**
+ * The words printed on an invoice, in the console's four languages (order: en, jp, cn, kr),
+ * shared by the invoice screen and the PDF (which prints Japanese or English), so the two
+ * never say different things.
+ */
+type Row = readonly [en: string, jp: string, cn: string, kr: string];
+
+const INVOICE_TEXTS = {
+  title: ['Invoice', '請求書', '发票', '청구서'],
+  number: ['Invoice No.', '請求書番号', '发票编号', '청구서 번호'],
+  issuedOn: ['Issued on', '発行日', '开具日期', '발행일'],
+  period: ['Billing month', '対象月', '计费月份', '청구 월'],
+  issuer: ['Issuer', '発行者', '开具方', '발행자'],
+  registrationNumber: ['Registration No.', '登録番号', '登记号码', '등록번호'],
+  recipient: ['Bill to', '請求先', '收票方', '청구처'],
+  recipientSuffix: ['', '御中', '', '귀중'],
+  item: ['Item', '品目', '项目', '항목'],
+  quantity: ['Quantity', '数量', '数量', '수량'],
+  unitPrice: ['Unit price', '単価', '单价', '단가'],
+  amount: ['Amount', '金額', '金额', '금액'],
+  taxRate: ['Tax rate', '税率', '税率', '세율'],
+  subtotal: ['Subtotal (excl. tax)', '小計（税抜）', '小计（不含税）', '소계(세금 별도)'],
+  taxLine: ['{rate}% taxable {base}, consumption tax {tax}', '{rate}%対象 {base} 消費税 {tax}', '{rate}%税率对象 {base}，消费税 {tax}', '{rate}% 대상 {base}, 소비세 {tax}'],
+  total: ['Total (incl. tax)', '合計（税込）', '合计（含税）', '합계(세금 포함)'],
+  pageViews: ['Page views this month', '当月のページビュー', '本月页面浏览量', '당월 페이지뷰'],
+  blocksUsed: ['Blocks used', '使用ブロック数', '已用区块数', '사용 블록 수'],
+  billingMethod: ['Billing method', '支払方法', '付款方式', '결제 방법'],
+  'method.card': ['Card', 'クレジットカード', '信用卡', '카드'],
+  'method.bank_transfer': ['Bank transfer', '銀行振込', '银行转账', '계좌이체'],
+  'line.plan': ['Plan fee ({plan})', 'プラン料金（{plan}）', '套餐费用（{plan}）', '플랜 요금({plan})'],
+  'line.initial': ['Initial fee', '初期費用', '初始费用', '초기 비용'],
+  'line.license': ['License fee', 'ライセンス料', '许可费', '라이선스 요금'],
+  'line.pv_overage': ['Page views over the limit (per {unit} PV)', 'PV超過料金（{unit}PVごと）', '超出页面浏览量（每 {unit} PV）', 'PV 초과 요금({unit}PV당)'],
+  'line.blocks': ['Blocks', 'ブロック', '区块', '블록'],
+  yen: ['¥{n}', '{n}円', '{n}日元', '{n}엔'],
+} satisfies Record<string, Row>;
+
+export type InvoiceTextKey = keyof typeof INVOICE_TEXTS;
+
+const COLUMN: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 };
+
+/** @example invoiceText('jp', 'yen', { n: '1,000' }) // '1,000円' */
+export function invoiceText(lang: Language, key: InvoiceTextKey, values: Readonly<Record<string, string | number>> = {}): string {
+  const text = INVOICE_TEXTS[key][COLUMN[lang]]!;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** Yen with thousands separators, in the invoice's language. */
+export function yen(lang: Language, amount: number): string {
+  return invoiceText(lang, 'yen', { n: amount.toLocaleString('en-US') });
+}
