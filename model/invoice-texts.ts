@@ -35,6 +35,33 @@ const INVOICE_TEXTS = {
   'line.pv_overage': ['Page views over the limit (per {unit} PV)', 'PV超過料金（{unit}PVごと）', '超出页面浏览量（每 {unit} PV）', 'PV 초과 요금({unit}PV당)'],
   'line.blocks': ['Blocks', 'ブロック', '区块', '블록'],
   yen: ['¥{n}', '{n}円', '{n}日元', '{n}엔'],
+  // The invoice screen and the issuer settings
+  status: ['Status', 'ステータス', '状态', '상태'],
+  'paymentStatus.unpaid': ['Unpaid', '未払い', '未付款', '미결제'],
+  'paymentStatus.processing': ['Processing', '処理中', '处理中', '처리 중'],
+  'paymentStatus.paid': ['Paid', '支払済み', '已付款', '결제 완료'],
+  'paymentStatus.completed': ['Completed', '完了', '已完成', '완료'],
+  'paymentStatus.failed': ['Failed', '失敗', '失败', '실패'],
+  'paymentStatus.void': ['Void', '無効', '作废', '무효'],
+  downloadPdf: ['Download PDF ({lang})', 'PDFをダウンロード（{lang}）', '下载PDF（{lang}）', 'PDF 다운로드({lang})'],
+  pdfJp: ['Japanese', '日本語', '日语', '일본어'],
+  pdfEn: ['English', '英語', '英语', '영어'],
+  issuerSettings: ['Invoice issuer', '請求書の発行者情報', '发票开具方信息', '청구서 발행자 정보'],
+  issuerHint: [
+    'Printed on every invoice you issue. Issued invoices keep the details they were issued with; until these are given, your invoices wait as drafts.',
+    '発行するすべての請求書に記載されます。発行済みの請求書は発行時の内容のままです。入力されるまで請求書は下書きのまま発行されません。',
+    '打印在您开具的每张发票上。已开具的发票保留开具时的信息；填写之前，发票将作为草稿等待。',
+    '발행하는 모든 청구서에 표시됩니다. 발행된 청구서는 발행 당시 내용을 유지합니다. 입력하기 전까지 청구서는 초안으로 대기합니다.',
+  ],
+  companyName: ['Company name', '会社名', '公司名称', '회사명'],
+  address: ['Address', '住所', '地址', '주소'],
+  registrationHint: [
+    'Qualified invoice issuer number: T and 13 digits',
+    '適格請求書発行事業者の登録番号：Tと13桁の数字',
+    '合格发票开具者登记号码：T加13位数字',
+    '적격 청구서 발행 사업자 등록번호: T와 13자리 숫자',
+  ],
+  nextNumber: ['Next invoice No.: {n}', '次の請求書番号：{n}', '下一个发票编号：{n}', '다음 청구서 번호: {n}'],
 } satisfies Record<string, Row>;
 
 export type InvoiceTextKey = keyof typeof INVOICE_TEXTS;

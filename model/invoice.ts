@@ -10,7 +10,10 @@ import { billingMonthSchema } from './billing-month.ts';
 export const PLATFORM_ISSUER = 'platform';
 
 /** Japan's qualified-invoice registration number: T and 13 digits. */
-export const registrationNumberSchema = z.string().trim().regex(/^T\d{13}$/, 'invalidRegistrationNumber');
+export const registrationNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^T\d{13}$/, 'invalidRegistrationNumber');
 
 export const issuerInputSchema = z.object({
   companyName: z.string().trim().min(1, 'requiredFields').max(120, 'textTooLong'),

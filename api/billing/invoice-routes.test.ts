@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../model/contracts/error-response.ts';
 import { accounts } from '../db/schema.ts';
 import { invoices } from '../db/schema-billing.ts';
 import { createSession, SESSION_COOKIE } from '../identity/sessions.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { addAccount, addIssuer, addPlan } from './billing-fixture.ts';
 import { runBilling } from './billing-run.ts';
+
+type ErrorBody = { issues: { path: string[]; key: string }[] };
 
 const OEM_NUMBER = 'T9876543210987';
 let ctx: TestContext;
