@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BillingMonth } from '../../model/billing-month.ts';
 import type { Db, Queries } from '../db/open-database.ts';
-import { billingRuns, invoiceIssuers, invoiceLines, invoices } from '../db/schema-billing.ts';
+import { billingRuns, invoiceIssuers, invoices } from '../db/schema-billing.ts';
 import { type BillableAccount, billableAccounts } from './billing-facts.ts';
-import { invoiceLines as linesOf } from './invoice-lines.ts';
-import { subscribedPlan } from './subscribed-plan.ts';
+import { invoiceLines } from './invoice-lines.ts';
+import { type BillingStatements, prepareBillingStatements } from './billing-statements.ts';
+import { type PlanRow, subscribedPlans } from './subscribed-plan.ts';
 import { taxByRate } from './tax.ts';
 
 /** Accounts per pair of transactions: small enough that a kill loses little, large enough that commits do not dominate. */
@@ -39,6 +40,8 @@ export type BillingRunOptions = {
 export function runBilling(db: Db, period: BillingMonth, options: BillingRunOptions = {}): BillingRunResult {
   const now = options.now ?? Date.now;
   const accounts = billableAccounts(db, period);
+  const plans = subscribedPlans(db, period);
+  const statements = prepareBillingStatements(db);
   const runId = randomUUID();
   db.insert(billingRuns)
     .values({ id: runId, period, status: 'running', accountsTotal: accounts.length, accountsDone: 0, startedAt: new Date(now()) })
@@ -49,10 +52,10 @@ export function runBilling(db: Db, period: BillingMonth, options: BillingRunOpti
   try {
     for (let start = 0; start < accounts.length; start += size) {
       const batch = accounts.slice(start, start + size);
-      db.transaction((tx) => writeDrafts(tx, batch, period), { behavior: 'immediate' });
+      db.transaction((tx) => writeDrafts(tx, statements, batch, plans, period), { behavior: 'immediate' });
       const outcome = db.transaction(
         (tx) => {
-          const result = issueDrafts(tx, batch, period, now());
+          const result = issueDrafts(tx, statements, batch, period, now());
           tx.update(billingRuns)
             .set({ accountsDone: start + batch.length })
             .where(eq(billingRuns.id, runId))
@@ -80,7 +83,7 @@ export function runBilling(db: Db, period: BillingMonth, options: BillingRunOpti
 }
 
 /** Each account's draft for the month, unless its invoice is already issued; no plan in force or nothing to charge: no invoice. */
-function writeDrafts(tx: Queries, batch: readonly BillableAccount[], period: BillingMonth): void {
+function writeDrafts(tx: Queries, statements: BillingStatements, batch: readonly BillableAccount[], plans: ReadonlyMap<string, PlanRow>, period: BillingMonth): void {
   const existing = new Map(
     tx
       .select({ id: invoices.id, accountId: invoices.accountId, status: invoices.status })
@@ -102,36 +105,30 @@ function writeDrafts(tx: Queries, batch: readonly BillableAccount[], period: Bil
     if (found && found.status !== 'draft') continue;
     // A killed run's draft is computed again: the figures may have moved since (late rollups).
     if (found) tx.delete(invoices).where(eq(invoices.id, found.id)).run();
-    const plan = subscribedPlan(tx, account.id, period);
+    const plan = plans.get(account.id);
     if (!plan) continue;
-    const lines = linesOf({ plan, firstMonth: account.firstMonth === period, licenseIssued: account.licenseIssued, pageViews: account.pageViews });
+    const lines = invoiceLines({ plan, firstMonth: account.firstMonth === period, licenseIssued: account.licenseIssued, pageViews: account.pageViews });
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
     if (subtotal === 0) continue;
     const taxes = taxByRate(lines);
     const tax = taxes.reduce((sum, rate) => sum + rate.tax, 0);
     const id = randomUUID();
-    tx.insert(invoices)
-      .values({
-        id,
-        issuerId: account.issuerId,
-        accountId: account.id,
-        period,
-        status: 'draft',
-        paymentStatus: 'unpaid',
-        billingMethod: account.billingMethod,
-        planId: plan.id,
-        pageViews: account.pageViews,
-        blocksUsed: account.blocksUsed,
-        subtotal,
-        tax,
-        total: subtotal + tax,
-        taxByRate: taxes,
-        recipientSnapshot: { companyName: account.companyName, contactPerson: account.contactPerson, email: account.email },
-      })
-      .run();
-    tx.insert(invoiceLines)
-      .values(lines.map((line, position) => ({ id: randomUUID(), invoiceId: id, position, ...line })))
-      .run();
+    statements.insertDraft({
+      id,
+      issuerId: account.issuerId,
+      accountId: account.id,
+      period,
+      billingMethod: account.billingMethod,
+      planId: plan.id,
+      pageViews: account.pageViews,
+      blocksUsed: account.blocksUsed,
+      subtotal,
+      tax,
+      total: subtotal + tax,
+      taxByRate: JSON.stringify(taxes),
+      recipientSnapshot: JSON.stringify({ companyName: account.companyName, contactPerson: account.contactPerson, email: account.email }),
+    });
+    for (const [position, line] of lines.entries()) statements.insertLine(id, position, { id: randomUUID(), ...line });
   }
 }
 
@@ -139,7 +136,7 @@ function writeDrafts(tx: Queries, batch: readonly BillableAccount[], period: Bil
  * Issues the batch's drafts in account order, each taking the next number of its issuer's
  * sequence in this same transaction, so a number is never taken without its invoice nor twice.
  */
-function issueDrafts(tx: Queries, batch: readonly BillableAccount[], period: BillingMonth, at: number): { issued: number; waiting: number } {
+function issueDrafts(tx: Queries, statements: BillingStatements, batch: readonly BillableAccount[], period: BillingMonth, at: number): { issued: number; waiting: number } {
   const drafts = tx
     .select({ id: invoices.id, issuerId: invoices.issuerId })
     .from(invoices)
@@ -161,15 +158,8 @@ function issueDrafts(tx: Queries, batch: readonly BillableAccount[], period: Bil
     if (!issuers.has(draft.issuerId)) issuers.set(draft.issuerId, tx.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, draft.issuerId)).get() ?? null);
     const issuer = issuers.get(draft.issuerId);
     if (!issuer) continue;
-    tx.update(invoices)
-      .set({
-        status: 'issued',
-        number: formatInvoiceNumber(issuer.nextNumber),
-        issuedAt: new Date(at),
-        issuerSnapshot: { companyName: issuer.companyName, address: issuer.address, registrationNumber: issuer.registrationNumber },
-      })
-      .where(eq(invoices.id, draft.id))
-      .run();
+    const snapshot = JSON.stringify({ companyName: issuer.companyName, address: issuer.address, registrationNumber: issuer.registrationNumber });
+    statements.issue(draft.id, formatInvoiceNumber(issuer.nextNumber), at, snapshot);
     issuer.nextNumber += 1;
     issued++;
   }

@@ -7,17 +7,18 @@ import { plans } from '../db/schema-identity.ts';
 export type PlanRow = typeof plans.$inferSelect;
 
 /**
- * The plan an account's subscription row covers for month M, read straight from `subscriptions`
- * (`startMonth <= M < endMonth`). The billing-plans branch owns the one reading of this,
- * `planInForce()` in plan-in-force.ts: at merge this file gives way to it; the billing run only
- * needs the row's fees besides.
+ * Each account's plan for month M, read straight from `subscriptions` (`startMonth <= M <
+ * endMonth`), all accounts in one statement (a query per account costs the run seconds at 10,000
+ * accounts). The billing-plans branch owns the one reading of this, `planInForce()` in
+ * plan-in-force.ts: at merge this file gives way to it (or to a many-accounts form of it); the run
+ * needs the plan row's fees besides.
  */
-export function subscribedPlan(db: Queries, accountId: string, month: BillingMonth): PlanRow | null {
-  const row = db
-    .select({ plan: plans })
+export function subscribedPlans(db: Queries, month: BillingMonth): Map<string, PlanRow> {
+  const rows = db
+    .select({ accountId: subscriptions.accountId, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.accountId, accountId), lte(subscriptions.startMonth, month), or(isNull(subscriptions.endMonth), gt(subscriptions.endMonth, month))))
-    .get();
-  return row?.plan ?? null;
+    .where(and(lte(subscriptions.startMonth, month), or(isNull(subscriptions.endMonth), gt(subscriptions.endMonth, month))))
+    .all();
+  return new Map(rows.map((row) => [row.accountId, row.plan]));
 }
