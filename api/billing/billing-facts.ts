@@ -88,7 +88,7 @@ export function billableAccounts(db: Queries, month: BillingMonth): BillableAcco
       contactPerson: account.contactPerson,
       email: account.email,
       licenseIssued: account.licenseIssued,
-      firstMonth: account.contractStart?.slice(0, 7) ?? firstSubscribed.get(account.id) ?? null,
+      firstMonth: account.contractStart?.slice(0, 7) || firstSubscribed.get(account.id) || null,
       billingMethod: cards.has(account.id) ? 'card' : 'bank_transfer',
       pageViews: views.get(account.id) ?? 0,
       blocksUsed: blocks.get(account.id) ?? 0,

@@ -82,6 +82,16 @@ describe('an invoice and its PDF', () => {
   });
 });
 
+describe('billing runs', () => {
+  it("shows the platform the month's runs with their progress", async () => {
+    const response = await ctx.request('/api/billing-run?month=2026-10');
+    expect(response.status).toBe(200);
+    const { runs } = (await response.json()) as { runs: { status: string; accountsDone: number; accountsTotal: number }[] };
+    expect(runs).toEqual([expect.objectContaining({ status: 'finished', accountsDone: 3, accountsTotal: 3 })]);
+    expect((await ctx.request('/api/billing-run?month=2026-13')).status).toBe(400);
+  });
+});
+
 describe('issuer settings', () => {
   it('refuses a registration number that is not T and 13 digits, and keeps each issuer its own', async () => {
     const save = (accountId: string, registrationNumber: string) =>
