@@ -18,7 +18,9 @@ import { signIn } from './site-api.ts';
 // The operator gives the platform's issuer details (a wrong registration number is refused beside
 // its field), the month is billed, and the operator opens a customer's invoice and downloads its PDF.
 
-const SHOTS = '/work/notes/shots';
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
+/** Debian's poppler-utils (.ci/run installs it). */
+const PDFTOTEXT = '/usr/bin/pdftotext';
 const OPERATOR = { email: 'owner@example.com', password: 'Operator-pass1!' };
 
 let dataDir: string;
@@ -92,7 +94,7 @@ describe('issuer settings and the invoice screen', () => {
     expect(download.suggestedFilename()).toBe('invoice-000001.pdf');
     const file = join(dataDir, 'invoice.pdf');
     await download.saveAs(file);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const text = execFileSync(PDFTOTEXT, ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain('登録番号: T1234567890123');
     expect(text).toContain('株式会社カスタマー 御中');
     expect(text).toContain(`10%対象 ${invoice.subtotal.toLocaleString('en-US')}円 消費税 ${invoice.tax.toLocaleString('en-US')}円`);

@@ -11,6 +11,8 @@ import { runBilling } from './billing-run.ts';
 
 type ErrorBody = { issues: { path: string[]; key: string }[] };
 
+/** Debian's poppler-utils (.ci/run installs it). */
+const PDFTOTEXT = '/usr/bin/pdftotext';
 const OEM_NUMBER = 'T9876543210987';
 let ctx: TestContext;
 let invoiceId: string;
@@ -40,7 +42,7 @@ afterAll(() => ctx.cleanup());
 function pdfText(bytes: ArrayBuffer, name: string): string {
   const file = path.join(ctx.dir, name);
   writeFileSync(file, new Uint8Array(bytes));
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return execFileSync(PDFTOTEXT, ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 describe('an invoice and its PDF', () => {
