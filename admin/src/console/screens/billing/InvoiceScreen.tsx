@@ -18,16 +18,23 @@ export default function InvoiceScreen({ invoiceId }: { invoiceId: string }) {
   const { lang } = useI18n();
   const [invoice, setInvoice] = useState<InvoiceView | null>(null);
   const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState('');
   useEffect(() => {
     request('GET /bill/:id', { params: { id: invoiceId } }, { quiet: true }).then(
       (answer) => setInvoice(answer.invoice),
       (error: unknown) => {
         if (error instanceof ApiError && error.status === 404) setMissing(true);
-        else throw error;
+        else setFailure(error instanceof Error ? error.message : String(error));
       },
     );
   }, [invoiceId]);
   if (missing) return <ErrorPage code="404" />;
+  if (failure)
+    return (
+      <p className="field-error" role="alert">
+        {failure}
+      </p>
+    );
   if (!invoice) return <p className="loading">…</p>;
   const it = (key: Parameters<typeof invoiceText>[1], values?: Parameters<typeof invoiceText>[2]) => invoiceText(lang, key, values);
   const money = (amount: number) => yen(lang, amount);
