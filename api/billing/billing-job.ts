@@ -18,7 +18,7 @@ export type BillingJob = { close(): void };
  * a long run never holds the admin's event loop and a crash of it is a crash of the child; the
  * next look resumes it. One child at a time.
  */
-export function startBillingJob(db: Db, databaseFile: string, options: { clock?: () => number; log?: (line: string) => void } = {}): BillingJob {
+export function startBillingJob(db: Db, databaseFile: string, options: { clock?: () => number; log?: (line: string) => void; firstCheckMs?: number } = {}): BillingJob {
   const now = options.clock ?? Date.now;
   let child: ChildProcess | null = null;
   const look = () => {
@@ -38,7 +38,7 @@ export function startBillingJob(db: Db, databaseFile: string, options: { clock?:
       options.log?.(code === 0 ? `Billed ${period}.` : `The billing run of ${period} stopped (${code}); the next look resumes it.`);
     });
   };
-  const first = setTimeout(look, FIRST_CHECK_MS);
+  const first = setTimeout(look, options.firstCheckMs ?? FIRST_CHECK_MS);
   const every = setInterval(look, CHECK_EVERY_MS);
   first.unref();
   every.unref();
