@@ -81,6 +81,13 @@ describe('issuer settings and the invoice screen', () => {
     runBilling(db, '2026-10');
     const invoice = db.select().from(invoices).where(eq(invoices.accountId, customerId)).get()!;
 
+    await page.goto(`${server.adminUrl}/master/account`);
+    const runs = page.getByRole('region', { name: 'Billing runs' });
+    await runs.getByLabel('Month').fill('2026-10');
+    await runs.getByText('1 of 1 accounts').waitFor();
+    expect(await runs.getByRole('listitem').textContent()).toMatch(/^Finished/);
+    await runs.screenshot({ path: `${SHOTS}/billing-runs.png` });
+
     await page.goto(`${server.adminUrl}/master/invoice/${invoice.id}`);
     await page.getByRole('heading', { name: 'Invoice 000001' }).waitFor();
     const lines = page.getByRole('table');

@@ -61,6 +61,19 @@ const INVOICE_TEXTS = {
     '合格发票开具者登记号码：T加13位数字',
     '적격 청구서 발행 사업자 등록번호: T와 13자리 숫자',
   ],
+  billingRuns: ['Billing runs', '請求処理の実行状況', '账单处理运行情况', '청구 처리 실행 현황'],
+  billingRunsHint: [
+    'The month is billed automatically once it has ended (Japan time); “npm run billing -- --month YYYY-MM” bills one by hand.',
+    '月が終わると（日本時間）自動で請求処理が行われます。“npm run billing -- --month YYYY-MM” で手動実行もできます。',
+    '月份结束后（日本时间）自动进行账单处理；也可用 “npm run billing -- --month YYYY-MM” 手动运行。',
+    '월이 끝나면(일본 시간) 자동으로 청구 처리가 실행됩니다. “npm run billing -- --month YYYY-MM”으로 수동 실행할 수도 있습니다.',
+  ],
+  month: ['Month', '対象月', '月份', '월'],
+  noRuns: ['This month has not been billed yet.', 'この月はまだ請求処理されていません。', '该月尚未进行账单处理。', '이 월은 아직 청구 처리되지 않았습니다.'],
+  runProgress: ['{done} of {total} accounts', '{total}件中{done}件', '{total} 个账户中的 {done} 个', '{total}개 계정 중 {done}개'],
+  'runStatus.running': ['Running', '実行中', '运行中', '실행 중'],
+  'runStatus.finished': ['Finished', '完了', '已完成', '완료'],
+  'runStatus.failed': ['Stopped', '停止', '已停止', '중지됨'],
   nextNumber: ['Next invoice No.: {n}', '次の請求書番号：{n}', '下一个发票编号：{n}', '다음 청구서 번호: {n}'],
 } satisfies Record<string, Row>;
 

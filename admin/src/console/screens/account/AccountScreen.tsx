@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ProfilePictureDialog } from './ProfilePictureDialog.tsx';
 import { BrandingForm } from './BrandingForm.tsx';
 import { IssuerForm } from './IssuerForm.tsx';
+import { BillingRuns } from '../billing/BillingRuns.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -10,7 +11,8 @@ import { Avatar } from '../../ui/Avatar.tsx';
 /**
  * The signed-in account's own screen: its profile picture (the account's logo, 250 × 250, shown
  * round in the header), for an OEM master the custom branding its admins and users see, and for
- * those who issue invoices (the platform's operators, OEM masters) the issuer details printed on them.
+ * those who issue invoices (the platform's operators, OEM masters) the issuer details printed on them;
+ * the platform's operators also follow the monthly billing runs.
  */
 export default function AccountScreen() {
   const { t } = useI18n();
@@ -40,6 +42,7 @@ export default function AccountScreen() {
       </section>
       {account.effectiveType === 'OEM_MASTER' && <BrandingForm />}
       {(account.effectiveType === 'MASTER' || account.effectiveType === 'MASTER_USER' || account.effectiveType === 'OEM_MASTER') && <IssuerForm />}
+      {(account.effectiveType === 'MASTER' || account.effectiveType === 'MASTER_USER') && <BillingRuns />}
     </div>
   );
 }
