@@ -7,6 +7,7 @@ import type { Contract } from './contract.ts';
 import { docsContracts } from './docs.ts';
 import { experimentContracts } from './experiments.ts';
 import { identityContracts } from './identity.ts';
+import { invoiceContracts } from './invoices.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
 import { previewShareContracts } from './preview-share.ts';
@@ -34,6 +35,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   announcements: announcementContracts,
   ownerData: ownerDataContracts,
   analytics: analyticsContracts,
+  invoices: invoiceContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };

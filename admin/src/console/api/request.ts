@@ -7,6 +7,7 @@ import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
+import type { invoiceContracts } from '../../../../model/contracts/invoices.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
 import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
 import type { previewShareContracts } from '../../../../model/contracts/preview-share.ts';
@@ -36,7 +37,8 @@ type AdminContract =
   | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
   | Listed<typeof announcementContracts>
   | Listed<typeof experimentContracts>
-  | Listed<typeof analyticsContracts>;
+  | Listed<typeof analyticsContracts>
+  | Listed<typeof invoiceContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 
