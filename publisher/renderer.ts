@@ -66,21 +66,23 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST, options: Ren
       .update(await readFile(entryFile))
       .digest('hex');
   // A viewer page is its site's shell with the page's own pieces spliced in: the shell is cut from
-  // the first page Astro renders whole for that site object (the publish plans one per language and
-  // never changes it), so the head, CSS and island script are not rendered and encoded per page
-  // (docs/decisions.md, "Render per page, splice").
+  // the second page Astro renders whole for one site object (the publish plans one per language and
+  // never changes it; a preview's site object renders once, and cutting would be wasted), so the
+  // head, CSS and island script are not rendered and encoded per page (docs/decisions.md, "Render
+  // per page, splice"). 'seen': one render so far; false: the shell could not be cut.
   const splice = options.splice === false ? undefined : entry.pagePieces;
-  const shells = new WeakMap<PageSite, PageShell | false>();
+  const shells = new WeakMap<PageSite, PageShell | 'seen' | false>();
   return {
     clientAssets,
     buildId,
     async renderPage(locals) {
       const shell = shells.get(locals.site);
-      const pieces = splice && shell !== false ? await splice(locals) : null;
-      if (pieces && shell) return { status: 200, body: splicePage(shell, pieces), spliced: true };
+      const pieces = splice && shell !== undefined && shell !== false ? await splice(locals) : null;
+      if (pieces && shell !== 'seen' && shell) return { status: 200, body: splicePage(shell, pieces), spliced: true };
       const response = await entry.render(new Request('http://render.local/'), locals);
       const body = await bodyBytes(response);
-      if (pieces && response.status === 200) shells.set(locals.site, pageShell(body, pieces) ?? false);
+      if (splice && shell === undefined) shells.set(locals.site, 'seen');
+      else if (pieces && response.status === 200) shells.set(locals.site, pageShell(body, pieces) ?? false);
       return { status: response.status, body, spliced: false };
     },
   };
