@@ -2,7 +2,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
 import { audioBytes, createTestContext, mp4Bytes, pngBytes, testRenderer, type TestContext } from '../api/test-support.ts';
 import type { Language } from '../model/language.ts';
+import type { PagePieces } from '../model/page-pieces.ts';
 import type { RenderLocals } from '../model/snapshot.ts';
+import { checkedShell, splicePage } from './page-shell.ts';
 import { publishSite } from './publish.ts';
 import { loadRenderer, type Renderer } from './renderer.ts';
 
@@ -131,5 +133,31 @@ describe('a viewer page spliced into its page shell', () => {
       expect(data.slice(0, data.indexOf('</script>'))).not.toContain('<');
       expect(data.slice(0, data.indexOf('</script>'))).toContain('\\u003cscript>alert(1)');
     }
+  });
+});
+
+/** A page laid out as the template lays out a viewer page, `extra` standing for anything else that would depend on the page. */
+function viewerPage(pieces: PagePieces, extra = ''): Uint8Array {
+  const html = `<!DOCTYPE html><html lang="ja"><head><meta charset="utf-8">${pieces.head}<style>.sg{}</style></head><body>${extra}<script type="application/json" id="sg-viewer-data">${pieces.data}</script><astro-island uid="${pieces.uid}" ssr>${pieces.island}<!--astro:end--></astro-island></body></html>`;
+  return new TextEncoder().encode(html);
+}
+const piecesOf = (name: string): PagePieces => ({ head: `<title>${name} 春</title>`, data: `{"page":"${name}"}`, uid: `u${name}`, island: `<div>${name} 日本語</div>` });
+
+describe('the shell cut from a second page and checked against the first', () => {
+  it('is kept when the first page spliced into it is that page, and splices a third page as the template would lay it out', () => {
+    const [a, b, c] = ['A', 'B', 'C'].map(piecesOf) as [PagePieces, PagePieces, PagePieces];
+    const shell = checkedShell({ body: viewerPage(b), pieces: b }, { body: viewerPage(a), pieces: a });
+    expect(shell).not.toBeNull();
+    expect(Buffer.from(splicePage(shell!, c)).equals(viewerPage(c))).toBe(true);
+  });
+
+  it('is refused when the pages differ outside their pieces, so no page gets another page’s part', () => {
+    const [a, b] = ['A', 'B'].map(piecesOf) as [PagePieces, PagePieces];
+    expect(checkedShell({ body: viewerPage(b, '<p>B</p>'), pieces: b }, { body: viewerPage(a, '<p>A</p>'), pieces: a })).toBeNull();
+  });
+
+  it('is refused when a piece is not in the page', () => {
+    const [a, b] = ['A', 'B'].map(piecesOf) as [PagePieces, PagePieces];
+    expect(checkedShell({ body: viewerPage(b), pieces: { ...b, island: '<div>elsewhere</div>' } }, { body: viewerPage(a), pieces: a })).toBeNull();
   });
 });

@@ -57,3 +57,17 @@ export function splicePage(shell: PageShell, pieces: PagePieces): Uint8Array<Arr
   }
   return page;
 }
+
+type RenderedPage = { body: Uint8Array; pieces: PagePieces };
+
+/**
+ * The shell cut from `second`, kept only if splicing `first`'s pieces into it gives `first`'s
+ * whole render: a template whose viewer page came to depend on its page outside the pieces would
+ * otherwise copy one page's part into every other page. Null: render that site's pages whole.
+ */
+export function checkedShell(second: RenderedPage, first: RenderedPage): PageShell | null {
+  const shell = pageShell(second.body, second.pieces);
+  if (!shell) return null;
+  const again = splicePage(shell, first.pieces);
+  return Buffer.from(again.buffer).equals(first.body) ? shell : null;
+}

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PagePieces } from '../model/page-pieces.ts';
 import { pageSiteSchema, type PageSite, type RenderLocals } from '../model/snapshot.ts';
 import { companyInfoSchema, seoSchema } from '../model/site.ts';
-import { type PageShell, pageShell, splicePage } from './page-shell.ts';
+import { checkedShell, type PageShell, splicePage } from './page-shell.ts';
 
 /** Where `npm run build` leaves the built viewer. */
 export const TEMPLATE_DIST = fileURLToPath(new URL('../site-template/dist/', import.meta.url));
@@ -66,23 +66,30 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST, options: Ren
       .update(await readFile(entryFile))
       .digest('hex');
   // A viewer page is its site's shell with the page's own pieces spliced in: the shell is cut from
-  // the second page Astro renders whole for one site object (the publish plans one per language and
-  // never changes it; a preview's site object renders once, and cutting would be wasted), so the
-  // head, CSS and island script are not rendered and encoded per page (docs/decisions.md, "Render
-  // per page, splice"). 'seen': one render so far; false: the shell could not be cut.
+  // the second viewer page Astro renders whole for one site object and checked against the first
+  // (the publish plans one site object per language and never changes it; a preview's renders once,
+  // and cutting would be wasted), so the head, CSS and island script are not rendered and encoded
+  // per page (docs/decisions.md, "Render per page, splice"). `first`: one viewer page rendered so
+  // far; false: no shell for that site object, its pages are rendered whole.
   const splice = options.splice === false ? undefined : entry.pagePieces;
-  const shells = new WeakMap<PageSite, PageShell | 'seen' | false>();
+  const shells = new WeakMap<PageSite, PageShell | { first: { locals: RenderLocals; body: Uint8Array } } | false>();
   return {
     clientAssets,
     buildId,
     async renderPage(locals) {
-      const shell = shells.get(locals.site);
-      const pieces = splice && shell !== undefined && shell !== false ? await splice(locals) : null;
-      if (pieces && shell !== 'seen' && shell) return { status: 200, body: splicePage(shell, pieces), spliced: true };
+      const state = shells.get(locals.site);
+      const pieces = splice && state !== undefined && state !== false ? await splice(locals) : null;
+      if (pieces && Array.isArray(state)) return { status: 200, body: splicePage(state, pieces), spliced: true };
       const response = await entry.render(new Request('http://render.local/'), locals);
       const body = await bodyBytes(response);
-      if (splice && shell === undefined) shells.set(locals.site, 'seen');
-      else if (pieces && response.status === 200) shells.set(locals.site, pageShell(body, pieces) ?? false);
+      if (splice && response.status === 200 && locals.page && !locals.screen) {
+        if (state === undefined) shells.set(locals.site, { first: { locals, body } });
+        else if (pieces && state && 'first' in state) {
+          const firstPieces = await splice(state.first.locals);
+          const shell = firstPieces && checkedShell({ body, pieces }, { body: state.first.body, pieces: firstPieces });
+          shells.set(locals.site, shell ?? false);
+        }
+      }
       return { status: response.status, body, spliced: false };
     },
   };
