@@ -39,7 +39,6 @@ export const pageViewUseSchema = z.object({
   limitAccessPrice: z.number().int().nonnegative(),
   over: z.boolean(),
 });
-export type PageViewUse = z.infer<typeof pageViewUseSchema>;
 
 /** The plan screen (`/{prefix}/plan`): the account's plan, the plans it may choose, its pending change, the month's page views. */
 export const userPlanViewSchema = z.object({

@@ -8,7 +8,6 @@ export type PlanFlag = z.infer<typeof planFlagSchema>;
 
 /** 'active': offered; 'archived': kept for the accounts still on it, offered to nobody. */
 export const planStatusSchema = z.enum(['active', 'archived']);
-export type PlanStatus = z.infer<typeof planStatusSchema>;
 
 /** Tiers of spec §1; each is also sold as a multilingual variant. */
 export const PLAN_TIERS = ['trial', 'light', 'standard', 'premium', 'pro', 'oem'] as const;

@@ -96,4 +96,3 @@ export function createPlanJobs(deps: PlanJobsDeps) {
     },
   };
 }
-export type PlanJobs = ReturnType<typeof createPlanJobs>;

@@ -56,10 +56,10 @@ const PLANS = {
   'pl.usage': ['Page views this month ({month})', '今月のページビュー（{month}）', '本月页面浏览量（{month}）', '이번 달 페이지뷰({month})'],
   'pl.usageOf': ['{views} of {limit}', '{views} / {limit}', '{views} / {limit}', '{views} / {limit}'],
   'pl.overLimit': [
-    "Over the plan's page-view limit: the extra page views are charged at {price} yen each block. Visitors are still served.",
-    'プランのPV上限を超えています。超過分には追加料金（{price}円）がかかります。サイトは引き続き表示されます。',
-    '已超出套餐的浏览量上限：超出部分将按 {price} 日元收取额外费用。访客仍可正常访问。',
-    '요금제의 페이지뷰 한도를 초과했습니다. 초과분에는 추가 요금({price}엔)이 부과됩니다. 방문자는 계속 이용할 수 있습니다.',
+    "Over the plan's page-view limit: the page views over it are charged extra ({price} yen per overage unit). Visitors are still served.",
+    'プランのPV上限を超えています。超過分には追加料金（超過単位あたり{price}円）がかかります。サイトは引き続き表示されます。',
+    '已超出套餐的浏览量上限：超出部分将额外收费（每超额单位 {price} 日元）。访客仍可正常访问。',
+    '요금제의 페이지뷰 한도를 초과했습니다. 초과분에는 추가 요금(초과 단위당 {price}엔)이 부과됩니다. 방문자는 계속 이용할 수 있습니다.',
   ],
   'pl.pending': [
     'Change to {plan} requested: it applies from {date} (Japan time). Until then your current plan stays.',
