@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sites } from '../db/schema.ts';
+import { publishes as publishesTable, sites } from '../db/schema.ts';
 import { addAccount, createTestContext, type TestContext } from '../test-support.ts';
 import { createPlanJobs } from './plan-jobs.ts';
 import { syncSubscriptions } from './sync-subscriptions.ts';
@@ -100,5 +100,20 @@ describe('the powered-by footer', () => {
     expect(publishes).toHaveLength(1);
     await settled();
     expect(await footer()).toBe(true);
+  });
+
+  it("the operator's change of a user's plan publishes its live sites again at once, and the footer goes when the plan has none", async () => {
+    const { ownerId, siteId } = await customerWithSite('trial');
+    const footer = async () => (await (await ctx.visit('/', { site: siteId })).text()).includes('Powered by Swipegrid');
+    expect(await footer()).toBe(true);
+    expect((await ctx.request(`/api/user/${ownerId}`, { method: 'PUT', json: { planId: 'standard' } })).status).toBe(200);
+    const started = ctx.db
+      .select()
+      .from(publishesTable)
+      .where(and(eq(publishesTable.siteId, siteId), eq(publishesTable.status, 'running')))
+      .all();
+    expect(started).toHaveLength(1);
+    await ctx.jobs.finished(started[0]!.id);
+    expect(await footer()).toBe(false);
   });
 });

@@ -1,14 +1,11 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { billingMonthOf } from '../../model/billing-month.ts';
 import { JAPAN_TIME_ZONE, addDays, dayStart, localDate } from '../../model/zoned-calendar.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
-import { accounts, sites } from '../db/schema.ts';
-import { branchIds } from '../identity/account-tree.ts';
-import { effectivePlan } from '../identity/effective-plan.ts';
 import { applyDuePlanChanges } from './apply-plan-changes.ts';
 import { sitesToRepublish, unpublishEndedContracts } from './contract-end.ts';
 import { syncSubscriptions } from './sync-subscriptions.ts';
+import { liveSitesUnderPlanOf } from './live-sites-under-plan.ts';
 
 /** How often contract states are looked at between midnights: a suspension takes the sites down within this. */
 const CONTRACT_CHECK_EVERY_MS = 10 * 60 * 1000;
@@ -23,17 +20,6 @@ export type PlanJobsDeps = {
 };
 
 export type PlanRunResult = { plansApplied: string[]; unpublished: string[]; republished: string[] };
-
-/** The live sites whose pages an account's plan governs: its own and those of accounts below it without a plan of their own. */
-function liveSitesUnderPlanOf(db: Db, accountId: string): string[] {
-  const planId = db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)).get()?.planId;
-  const rows = db
-    .select({ id: sites.id, ownerId: sites.ownerId })
-    .from(sites)
-    .where(and(inArray(sites.ownerId, branchIds(db, accountId)), isNotNull(sites.liveVersion)))
-    .all();
-  return rows.filter((row) => row.ownerId === accountId || effectivePlan(db, row.ownerId).plan?.id === planId).map((row) => row.id);
-}
 
 /**
  * The plan and contract jobs (Japan time): due plan changes applied (and the sites they govern
