@@ -55,7 +55,7 @@ export default function PlanScreen() {
         {view.usage && (
           <div className="stack">
             <label htmlFor="pv-usage">{t('pl.usage', { month: view.usage.month })}</label>
-            <meter id="pv-usage" min={0} max={Math.max(view.usage.limitAccess, 1)} high={view.usage.limitAccess * 0.9} value={view.usage.pageViews}>
+            <meter id="pv-usage" className="pv-meter" min={0} max={Math.max(view.usage.limitAccess, 1)} high={view.usage.limitAccess * 0.9} value={view.usage.pageViews}>
               {view.usage.pageViews}
             </meter>
             <span>{t('pl.usageOf', { views: view.usage.pageViews.toLocaleString('ja-JP'), limit: view.usage.limitAccess.toLocaleString('ja-JP') })}</span>
