@@ -22,6 +22,8 @@ import { exposureCounts } from './experiments/exposure-counts.ts';
 import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
+import { planRoutes } from './billing/plan-routes.ts';
+import { liveSitesUnderPlanOf } from './billing/live-sites-under-plan.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { cookielessVisitor } from './visitor/cookieless-visitor.ts';
@@ -76,7 +78,21 @@ export function createAdminApp(deps: AppDeps) {
     .use(sameSite({ allowedOrigins: [config.adminOrigin], alsoAllowed: (origin) => isAdminHostOrigin(origin, admin, adminHosts) }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, mountedAt: '/api' }))
-    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, siteDomain: config.siteDomain, background: deps.background ?? createBackground() }))
+    .route(
+      '/',
+      identityRoutes({
+        db,
+        mailer,
+        adminOrigin: config.adminOrigin,
+        siteOrigin: config.siteOrigin,
+        siteDomain: config.siteDomain,
+        background: deps.background ?? createBackground(),
+        // The powered-by footer and the plan's other published traits follow the new plan.
+        onPlanChanged: (accountId) => {
+          for (const siteId of liveSitesUnderPlanOf(db, accountId)) jobs.start(siteId);
+        },
+      }),
+    )
     .route('/', siteRoutes({ db, storage, hosting: { siteOrigin: config.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: config.siteDomain }, domains }))
     .route('/', domainRoutes(domains))
     .route('/', mediaRoutes({ db, storage }))
@@ -91,6 +107,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', analyticsRoutes({ db, now: deps.clock }))
     .route('/', invoiceRoutes({ db }))
+    .route('/', planRoutes({ db, clock: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.

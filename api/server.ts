@@ -20,6 +20,7 @@ import { startEventWriter } from './event-writer.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
 import { seedPlans } from './identity/seed-plans.ts';
+import { createPlanJobs } from './billing/plan-jobs.ts';
 import { createConnectedDomains } from './domains/connected-domains.ts';
 import { createDomains } from './domains/domains.ts';
 import { createAdminHosts } from './branding/admin-hosts.ts';
@@ -117,6 +118,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   domains.start();
 
   seedPlans(db);
+  // Plan changes due while the server was down apply now; then at every midnight in Tokyo.
+  const planJobs = createPlanJobs({ db, storage, republish: (siteId) => jobs.start(siteId), clock: options.clock, log });
+  planJobs.start();
   const operator = await ensureFirstOperator(db, config.firstOperator);
   let demoSiteId: string | undefined;
   const siteCount = db.select({ n: count() }).from(sites).get()?.n ?? 0;
@@ -150,6 +154,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     demoSiteUrl,
     async close() {
       domains.stop();
+      await planJobs.stop();
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       clearInterval(saltSweep);
       billing.close();

@@ -190,6 +190,7 @@ describe('the console meets WCAG 2.2 AA', () => {
     ['user list', '/{prefix}/user-list'],
     ['create user', '/{prefix}/create-user'],
     ['admin list', '/{prefix}/admin-list'],
+    ['plan management', '/{prefix}/plan-management'],
     ['survey list', '/{prefix}/survey/{site}'],
     ['survey create', '/{prefix}/survey/{site}/create'],
     ['survey edit', '/{prefix}/survey/{site}/edit/{survey}'],

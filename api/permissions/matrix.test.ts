@@ -21,6 +21,10 @@ import { saveNotification } from '../sites/site-notifications.ts';
 import { notificationInputSchema } from '../../model/notification-delivery.ts';
 import { imageZip } from '../sites/zip-fixtures.ts';
 import { ROUTE_TABLE } from './route-table.ts';
+import { createPlan } from '../billing/save-plan.ts';
+import { requestPlanChange } from '../billing/request-plan-change.ts';
+import { planChanges } from '../db/schema-billing.ts';
+import { planInputSchema, SEEDED_PLANS } from '../../model/plan.ts';
 import { storeAccountImage } from '../branding/account-images.ts';
 import { siteDomains } from '../db/schema-access.ts';
 import { apiKeyInputSchema } from '../../model/api-key.ts';
@@ -213,6 +217,8 @@ const NOTIFICATION = { title: 'Matrix notice', content: 'Hello', publicationMode
 const ANNOUNCEMENT = { ...NOTIFICATION, receivers: ['OEM_ADMIN', 'DIRECT_USER'] };
 const unique = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const PLAN_INPUT = planInputSchema.parse(SEEDED_PLANS.find((plan) => plan.id === 'standard'));
+
 const csvForm = () => fileForm(new TextEncoder().encode(`companyName,email,accountType,planId\nImported,${unique()},USER,trial\n`), 'users.csv', 'text/csv');
 
 /** The request of one cell: the path under /api and its init. */
@@ -278,6 +284,35 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'DELETE /sub-admin/:id': {
       const member = await account('SUB_ADMIN', side === 'own' ? tenant : world.ids.userB, { role: 'editor' });
       return { path: `/sub-admin/${member.id}`, init: key.startsWith('PUT') ? json('PUT', { role: 'viewer' }) : { method: 'DELETE' } };
+    }
+    case 'GET /master/plan/all':
+    case 'GET /master/plan':
+    case 'GET /oem-master/plan':
+    case 'GET /user-plan':
+      return { path: key.slice('GET '.length) };
+    case 'POST /master/plan':
+    case 'POST /oem-master/plan':
+      return { path: key.slice('POST '.length), init: json('POST', { ...PLAN_INPUT, name: 'Matrix plan' }) };
+    case 'PUT /master/plan/:planId':
+    case 'POST /master/plan/:planId/archive':
+    case 'PUT /oem-master/plan/:planId':
+    case 'POST /oem-master/plan/:planId/archive': {
+      // An OEM master edits its own plans; the platform's caller, the platform's.
+      const plan = createPlan(ctx.db, key.includes('/oem-master/') ? tenant : null, { ...PLAN_INPUT, name: 'Matrix edit' }, new Date());
+      const path = key.replace(/^\S+ /, '').replace(':planId', plan.id);
+      return { path, init: key.startsWith('PUT') ? json('PUT', { ...PLAN_INPUT, price: 1234 }) : { method: 'POST' } };
+    }
+    case 'POST /user-plan/change':
+    case 'DELETE /user-plan/change': {
+      // One pending request per account: the cell starts from none (POST) or one (DELETE).
+      ctx.db.delete(planChanges).where(eq(planChanges.accountId, tenant)).run();
+      const seller = tenant === world.ids.userA ? world.ids.oemA : null;
+      const target = createPlan(ctx.db, seller, { ...PLAN_INPUT, name: 'Matrix target' }, new Date());
+      if (key.startsWith('DELETE')) {
+        if (tenant === world.ids.userA || tenant === world.ids.oemA) requestPlanChange(ctx.db, tenant, tenant, { planId: target.id, agreeTerms: true, agreePrivacy: true }, Date.now());
+        return { path: '/user-plan/change', init: { method: 'DELETE' } };
+      }
+      return { path: '/user-plan/change', init: json('POST', { planId: target.id, agreeTerms: true, agreePrivacy: true }) };
     }
     case 'GET /site':
       return { path: '/site' };

@@ -10,6 +10,7 @@ import { identityContracts } from './identity.ts';
 import { invoiceContracts } from './invoices.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
+import { planContracts } from './plans.ts';
 import { previewShareContracts } from './preview-share.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
@@ -22,6 +23,7 @@ import { visitorContracts } from './visitor.ts';
  */
 export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Contract>>>> = {
   identity: identityContracts,
+  plans: planContracts,
   sites: siteContracts,
   domains: domainContracts,
   apiKeys: apiKeyContracts,

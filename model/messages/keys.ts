@@ -239,6 +239,15 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   // Invoices and the billing run
   'invalidRegistrationNumber',
   'invoiceNotFound',
+  // Plan management and plan change requests (billing-plans)
+  'planNotFound',
+  'planNotOffered',
+  'planChangeSamePlan',
+  'planChangePending',
+  'planChangeNoPending',
+  'planAgreementRequired',
+  'noPlanOfItsOwn',
+  'planArchived',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -40,6 +40,9 @@ const OwnerDataDetail = screen(() => import('./screens/owner-data/OwnerDataDetai
 const AnalyticsScreen = screen(() => import('./screens/analytics/AnalyticsScreen.tsx'));
 const AccountAnalyticsScreen = screen(() => import('./screens/analytics/AccountAnalyticsScreen.tsx'));
 const InvoiceScreen = screen(() => import('./screens/billing/InvoiceScreen.tsx'));
+const PlanManagement = screen(() => import('./screens/plans/PlanManagement.tsx'));
+const PlanScreen = screen(() => import('./screens/plans/PlanScreen.tsx'));
+const CheckPlan = screen(() => import('./screens/plans/CheckPlan.tsx'));
 
 /** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
 const OWNER_DATA_ROUTES = [
@@ -252,6 +255,27 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <Inbox />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/plan-management">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <PlanManagement />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/plan">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <PlanScreen />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/check-plan">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <CheckPlan />
           </Protected>
         )}
       </Route>

@@ -1,6 +1,7 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
 import type { apiKeyContracts, domainContracts } from '../../../../model/contracts/access.ts';
 import type { analyticsContracts } from '../../../../model/contracts/analytics.ts';
+import type { planContracts } from '../../../../model/contracts/plans.ts';
 import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
 import type { brandingContracts } from '../../../../model/contracts/branding.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
@@ -38,7 +39,8 @@ type AdminContract =
   | Listed<typeof announcementContracts>
   | Listed<typeof experimentContracts>
   | Listed<typeof analyticsContracts>
-  | Listed<typeof invoiceContracts>;
+  | Listed<typeof invoiceContracts>
+  | Listed<typeof planContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

@@ -26,6 +26,9 @@ const MANAGERS = ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN'];
 
 /** Only the platform posts latest information and system notifications (B §6). */
 const PLATFORM = ['MASTER', 'MASTER_USER'];
+/** Who manages a catalogue of plans (the platform's, an OEM master's own) and who holds a plan it may change. */
+const PLAN_MANAGERS = ['MASTER', 'MASTER_USER', 'OEM_MASTER'];
+const PLAN_HOLDERS = ['OEM_MASTER', 'USER'];
 
 /** The caller's unread system notifications, asked again on every move between screens and after marks. */
 function useUnreadCount(): number | null {
@@ -69,6 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
           {/* Every account reads its admin list; only the account and its main contact change it. */}
           <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>
+          {PLAN_MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/plan-management`}>{t('planManagement')}</Link>}
+          {PLAN_HOLDERS.includes(account.effectiveType) && <Link href={`${prefix}/plan`}>{t('navPlan')}</Link>}
           {PLATFORM.includes(account.effectiveType) && <Link href={`${prefix}/latest-information`}>{t('latestInformation')}</Link>}
           {PLATFORM.includes(account.effectiveType) && <Link href={`${prefix}/system-notification`}>{t('systemNotifications')}</Link>}
         </nav>
