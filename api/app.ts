@@ -22,6 +22,7 @@ import { exposureCounts } from './experiments/exposure-counts.ts';
 import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
+import { dashboardRoutes } from './billing/dashboard-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { cookielessVisitor } from './visitor/cookieless-visitor.ts';
@@ -89,6 +90,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', brandingRoutes({ db, storage, adminHosts, reserved: { adminHost: admin.hostname, siteDomain } }))
     .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', analyticsRoutes({ db, now: deps.clock }))
+    .route('/', dashboardRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.
