@@ -22,7 +22,7 @@ export function getRegistrationData(db: Db, scope: DashboardScope, range: Report
     COMPANY_TYPES.map((type) => sql`${type}`),
     sql`, `,
   );
-  const rows = db.all<{ day: string | null; type: string; n: number }>(sql`${scopeAccounts(scope)}
+  const rows = db.all<{ day: string | null; type: string; n: number }>(sql`${scopeAccounts(scope, false)}
     SELECT CASE WHEN a.created_at >= ${range.period.start} AND a.created_at < ${range.period.end} THEN ${japanDay(sql`a.created_at`)} END AS day,
       a.account_type AS type, count(*) AS n
     FROM scope_accounts s JOIN ${accounts} a ON a.id = s.id

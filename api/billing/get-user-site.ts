@@ -9,7 +9,7 @@ import { japanDay } from './japan-day.ts';
 
 /** B §2 "sites created": the sites of the caller's branch created in each day or month of the range (Japan time), over the range, to date, and how many are live. */
 export function getUserSite(db: Db, scope: DashboardScope, range: ReportRange, unit: DashboardUnit): UserSite {
-  const rows = db.all<{ day: string | null; n: number; live: number }>(sql`${scopeAccounts(scope)}
+  const rows = db.all<{ day: string | null; n: number; live: number }>(sql`${scopeAccounts(scope, false)}
     SELECT CASE WHEN x.created_at >= ${range.period.start} AND x.created_at < ${range.period.end} THEN ${japanDay(sql`x.created_at`)} END AS day,
       count(*) AS n, sum(x.live_version IS NOT NULL) AS live
     FROM scope_accounts s JOIN ${sites} x ON x.owner_id = s.id

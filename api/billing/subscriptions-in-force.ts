@@ -3,14 +3,22 @@ import type { BillingMonth } from '../../model/billing-month.ts';
 import { subscriptions } from '../db/schema-billing.ts';
 
 /**
- * `in_force(account_id, plan_id)`: the subscription rows covering month M (`startMonth <= M <
- * endMonth`) of the accounts in `scope_accounts` that `which` selects, terminated contracts left
- * out. The same rule as the plan in force for one account (billing-plans' `planInForce`), over
- * a set of accounts at once: a dashboard counts thousands, not one. Follows `scopeAccounts`.
+ * `in_force(month, account_id, plan_id)`: for each month given, the subscription rows covering it
+ * (`startMonth <= M < endMonth`) of the accounts in `scope_accounts` that `which` selects,
+ * terminated contracts left out. The same rule as the plan in force for one account
+ * (billing-plans' `planInForce`), over a set of accounts and months at once: a dashboard counts
+ * thousands, not one. Follows `scopeAccounts`.
  */
-export function inForce(month: BillingMonth, which: SQL): SQL {
-  return sql`, in_force AS (
-      SELECT x.account_id, x.plan_id FROM scope_accounts s JOIN ${subscriptions} x ON x.account_id = s.id
-      WHERE ${which} AND s.contract_state <> 'terminated' AND x.start_month <= ${month} AND (x.end_month IS NULL OR x.end_month > ${month})
+export function inForce(months: readonly BillingMonth[], which: SQL): SQL {
+  const values = sql.join(
+    months.map((month) => sql`(${month})`),
+    sql`, `,
+  );
+  return sql`, months(month) AS (VALUES ${values}),
+    in_force AS (
+      SELECT m.month AS month, x.account_id AS account_id, x.plan_id AS plan_id
+      FROM months m JOIN ${subscriptions} x ON x.start_month <= m.month AND (x.end_month IS NULL OR x.end_month > m.month)
+      JOIN scope_accounts s ON s.id = x.account_id
+      WHERE ${which} AND s.contract_state <> 'terminated'
     )`;
 }
