@@ -4,6 +4,7 @@ import type { analyticsContracts } from '../../../../model/contracts/analytics.t
 import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
 import type { brandingContracts } from '../../../../model/contracts/branding.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
+import type { dashboardContracts } from '../../../../model/contracts/dashboard.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
@@ -36,7 +37,8 @@ type AdminContract =
   | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
   | Listed<typeof announcementContracts>
   | Listed<typeof experimentContracts>
-  | Listed<typeof analyticsContracts>;
+  | Listed<typeof analyticsContracts>
+  | Listed<typeof dashboardContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 
