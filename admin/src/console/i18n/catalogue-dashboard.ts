@@ -41,6 +41,7 @@ const DASHBOARD = {
   'db.revenueTrend': ['Revenue by month', '月別の売上', '按月收入', '월별 매출'],
   'db.mrrYen': ['MRR (yen, excl. tax)', 'MRR（円・税抜）', 'MRR（日元，不含税）', 'MRR(엔, 세금 별도)'],
   'db.revenueYen': ['Invoiced (yen, incl. tax)', '請求額（円・税込）', '开票金额（日元，含税）', '청구액(엔, 세금 포함)'],
+  'db.revenueMan': ['Invoiced (×10,000 yen, incl. tax)', '請求額（万円・税込）', '开票金额（万日元，含税）', '청구액(만 엔, 세금 포함)'],
   'db.revenueTable': ['MRR, invoices and revenue per month', '月別のMRR・請求書・売上', '每月MRR、发票与收入', '월별 MRR·청구서·매출'],
   'db.month': ['Month', '月', '月份', '월'],
   'db.source': ['MRR from', 'MRRの根拠', 'MRR来源', 'MRR 근거'],

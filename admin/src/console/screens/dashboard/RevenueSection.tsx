@@ -23,8 +23,9 @@ export function RevenueSection({ revenue, metric, onMetric }: Props) {
   const ids = useId();
   const months = revenue.status === 'done' ? revenue.data.months : null;
   const periods = useMemo(() => months?.map((month) => `${month.month}-01`) ?? [], [months]);
-  const values = useMemo(() => months?.map((month) => (metric === 'mrr' ? month.mrr : month.revenue)) ?? [], [months, metric]);
-  const label = t(metric === 'mrr' ? 'db.mrrYen' : 'db.revenueYen');
+  // Drawn in ten-thousand yen, as B §9 shows MRR: the axis' labels of whole yen would not fit beside the chart.
+  const values = useMemo(() => months?.map((month) => (metric === 'mrr' ? month.mrr : month.revenue) / 10_000) ?? [], [months, metric]);
+  const label = t(metric === 'mrr' ? 'db.mrr' : 'db.revenueMan');
   return (
     <section className="stack" aria-labelledby={`${ids}-title`} aria-busy={revenue.status === 'loading'}>
       <div className="row spread">
@@ -33,7 +34,7 @@ export function RevenueSection({ revenue, metric, onMetric }: Props) {
           label={t('db.metric')}
           value={metric}
           all={false}
-          options={METRICS.map((value) => ({ value, label: t(value === 'mrr' ? 'db.mrrYen' : 'db.revenueYen') }))}
+          options={METRICS.map((value) => ({ value, label: t(value === 'mrr' ? 'db.mrr' : 'db.revenueMan') }))}
           onChange={(value) => onMetric(METRICS.find((name) => name === value) ?? 'mrr')}
         />
       </div>
