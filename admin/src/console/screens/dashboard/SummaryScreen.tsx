@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSearchParams } from 'wouter';
+import { Redirect, useSearchParams } from 'wouter';
 import '../../i18n/catalogue-analytics.ts';
 import '../../i18n/catalogue-dashboard.ts';
 import { request } from '../../api/request.ts';
@@ -9,7 +9,6 @@ import { addYears } from '../../../../../model/zoned-calendar.ts';
 import { ChoiceField } from '../analytics/ChoiceField.tsx';
 import { DateField } from '../analytics/DateField.tsx';
 import { useReport } from '../analytics/use-report.ts';
-import { ErrorPage } from '../ErrorPage.tsx';
 import { AdoptionTable } from './AdoptionTable.tsx';
 import { mayReadDashboard } from './dashboard-access.ts';
 import { dashboardQueryOf, dashboardRangeIssue, japanToday } from './dashboard-query.ts';
@@ -41,7 +40,8 @@ export default function SummaryScreen() {
   const companies = useReport(key, (signal) => (ask ? request('GET /dashboard/registration-data', { query }, { quiet: true, signal }) : never()));
   const adoption = useReport(String(allowed), (signal) => (allowed ? request('GET /dashboard/adoption-by-plan', {}, { quiet: true, signal }) : never()));
   const revenue = useReport(String(allowed), (signal) => (allowed ? request('GET /dashboard/revenue', {}, { quiet: true, signal }) : never()));
-  if (account && !allowed) return <ErrorPage code="403" />;
+  // The forbidden page of B §8, at once: the calls would be refused (403) anyway, so none is made.
+  if (account && !allowed) return <Redirect to="/errors/403" replace />;
   const set = (patch: Record<string, string>) =>
     setSearch(
       (previous) => {
