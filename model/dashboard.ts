@@ -108,7 +108,6 @@ export type AdoptionByPlan = z.infer<typeof adoptionByPlanSchema>;
  */
 export const MRR_SOURCES = ['invoices', 'subscriptions'] as const;
 export const mrrSourceSchema = z.enum(MRR_SOURCES);
-export type MrrSource = z.infer<typeof mrrSourceSchema>;
 
 export const revenueMonthSchema = z.object({
   month: billingMonthSchema,
