@@ -22,21 +22,22 @@ export function dashboardScope(viewer: Viewer): DashboardScope {
 }
 
 /**
- * `scope_accounts(id, account_type, contract_state, issuer, counted)`: the caller's branch, each
+ * `scope_accounts(id, account_type, contract_state, contract_start, contract_expiry, issuer, counted)`: the caller's branch, each
  * account with who bills it (the nearest OEM master above it, else the platform: an OEM master
  * is itself billed by the platform) and whether the counts include it. Begins a `WITH RECURSIVE`;
  * the query that follows reads `scope_accounts`. The tree is walked only where it must be: for an
  * OEM master's branch, or for `issuers`; the platform's counts read every account as it is.
  */
 export function scopeAccounts(scope: DashboardScope, issuers: boolean): SQL {
-  if (scope.rootId === null && !issuers) return sql`WITH RECURSIVE scope_accounts AS (SELECT id, account_type, contract_state, NULL AS issuer, 1 AS counted FROM ${accounts})`;
+  if (scope.rootId === null && !issuers)
+    return sql`WITH RECURSIVE scope_accounts AS (SELECT id, account_type, contract_state, contract_start, contract_expiry, NULL AS issuer, 1 AS counted FROM ${accounts})`;
   const start = scope.rootId === null ? sql`parent_id IS NULL` : sql`id = ${scope.rootId}`;
   const counted = scope.rootId === null ? sql`1` : sql`depth > 0`;
-  return sql`WITH RECURSIVE tree(id, account_type, contract_state, issuer, depth) AS (
-      SELECT id, account_type, contract_state, ${PLATFORM_ISSUER}, 0 FROM ${accounts} WHERE ${start}
+  return sql`WITH RECURSIVE tree(id, account_type, contract_state, contract_start, contract_expiry, issuer, depth) AS (
+      SELECT id, account_type, contract_state, contract_start, contract_expiry, ${PLATFORM_ISSUER}, 0 FROM ${accounts} WHERE ${start}
       UNION ALL
-      SELECT a.id, a.account_type, a.contract_state, CASE WHEN tree.account_type = 'OEM_MASTER' THEN tree.id ELSE tree.issuer END, tree.depth + 1
+      SELECT a.id, a.account_type, a.contract_state, a.contract_start, a.contract_expiry, CASE WHEN tree.account_type = 'OEM_MASTER' THEN tree.id ELSE tree.issuer END, tree.depth + 1
       FROM ${accounts} a JOIN tree ON a.parent_id = tree.id WHERE tree.depth < 32
     ),
-    scope_accounts AS (SELECT id, account_type, contract_state, issuer, ${counted} AS counted FROM tree)`;
+    scope_accounts AS (SELECT id, account_type, contract_state, contract_start, contract_expiry, issuer, ${counted} AS counted FROM tree)`;
 }

@@ -83,6 +83,12 @@ beforeAll(async () => {
   ids.d1 = await add('USER', master, 'premium');
   ids.d2 = await add('USER', master, 'trial');
   ids.d3 = await add('USER', master, 'premium', { contractState: 'terminated' });
+  // Neither a never contracted account nor one whose contract starts next month is billed, nor counted, this month.
+  const inactive = await add('USER', master, 'premium', { contractState: 'inactive' });
+  const later = await add('USER', master, 'premium');
+  ctx.db.update(accounts).set({ contractStart: '2026-12-01' }).where(eq(accounts.id, later)).run();
+  subscribe(inactive, 'premium', '2026-01');
+  subscribe(later, 'premium', '2026-01');
 
   const prices = ctx.db
     .select({ id: plans.id, price: plans.price })
@@ -207,7 +213,7 @@ describe('MRR and ARR (B §2, §9): the sum of the month’s plan fees', () => {
 
   it('shows November, not invoiced yet, from the subscriptions in force × price, and says so', async () => {
     const revenue = await get<Revenue>(cookies.master, '/api/dashboard/revenue?from=2026-11&to=2026-11');
-    // d1 premium + d2 trial + OEM A + OEM B; d3 is terminated, and the OEMs’ customers are billed by the OEMs.
+    // d1 premium + d2 trial + OEM A + OEM B; d3 is terminated, two are not contracted this month, and the OEMs’ customers are billed by the OEMs.
     const mrr = PRICE.premium + PRICE.trial + PRICE.oem + PRICE.oem;
     expect(revenue.months).toEqual([{ month: '2026-11', source: 'subscriptions', mrr, arr: 12 * mrr, invoices: 0, subtotal: 0, tax: 0, revenue: 0 }]);
   });
@@ -234,7 +240,7 @@ describe('adoption by plan and paid plans', () => {
   it('counts every account of the platform’s tree on each plan in force in the month', async () => {
     const adoption = await get<AdoptionByPlan>(cookies.master, '/api/dashboard/adoption-by-plan?month=2026-11');
     const count = Object.fromEntries(adoption.plans.map((row) => [row.planId, row.accounts]));
-    // The terminated d3 is on no plan; d1 is on premium since October.
+    // The terminated d3, the never contracted and the not yet started accounts are on no plan; d1 is on premium since October.
     expect(count).toEqual({ oem: 2, premium: 2, light: 1, trial: 2, pro: 1 });
     expect([adoption.accounts, adoption.paidAccounts]).toEqual([8, 6]);
     expect(adoption.plans[0]).toMatchObject({ planId: 'oem', price: PRICE.oem, version: 1 });
@@ -258,8 +264,9 @@ describe('sites created and companies introduced', () => {
     // a1 came at 00:30 on the 21st in Tokyo; the rest of the tree in January or September.
     const created = data.points.filter((point) => point.total > 0).map((point) => [point.period, point.byType]);
     expect(created).toEqual([['2026-11-21', { OEM_MASTER: 0, OEM_ADMIN: 0, USER: 1 }]]);
-    expect(data.toDate.byType).toEqual({ OEM_MASTER: 2, OEM_ADMIN: 1, USER: 7 });
-    expect(data.toDate.total).toBe(10);
+    // Companies are every customer account made, contracted or not.
+    expect(data.toDate.byType).toEqual({ OEM_MASTER: 2, OEM_ADMIN: 1, USER: 9 });
+    expect(data.toDate.total).toBe(12);
   });
 
   it('counts by month, the first period starting at the range’s start', async () => {
