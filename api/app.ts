@@ -40,6 +40,7 @@ import { previewShareRoutes } from './preview/share-routes.ts';
 import { previewLoginRoutes } from './preview/share-login-routes.ts';
 import { hostSites } from './host-sites.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { invoiceRoutes } from './billing/routes.ts';
 import { adminOrigins, createAdminHosts, type AdminHosts } from './branding/admin-hosts.ts';
 import { defaultSiteDomain, previewOrigin, requestHostName } from '../model/site-origin.ts';
 import { handleHost, PREVIEW_LABEL } from '../model/site-handle.ts';
@@ -90,6 +91,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', brandingRoutes({ db, storage, adminHosts, reserved: { adminHost: admin.hostname, siteDomain } }))
     .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', analyticsRoutes({ db, now: deps.clock }))
+    .route('/', invoiceRoutes({ db }))
     .route('/', dashboardRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))

@@ -23,6 +23,7 @@ import { seedPlans } from './identity/seed-plans.ts';
 import { createConnectedDomains } from './domains/connected-domains.ts';
 import { createDomains } from './domains/domains.ts';
 import { createAdminHosts } from './branding/admin-hosts.ts';
+import { startBillingJob } from './billing/billing-job.ts';
 import { eq, isNotNull } from 'drizzle-orm';
 import { handleOrigin } from '../model/site-origin.ts';
 import { readLiveManifest } from '../publisher/versions.ts';
@@ -62,6 +63,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
   const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
   saltSweep.unref();
+  // Last month is billed once it has ended in Japan (issue 14); a killed run is resumed at the next look.
+  const billing = startBillingJob(db, config.databaseFile, { clock: () => options.clock?.().getTime() ?? Date.now(), log });
   const background = createBackground();
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
   // links point to, is known only then.
@@ -149,6 +152,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       domains.stop();
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       clearInterval(saltSweep);
+      billing.close();
       await writer.close();
       await background.idle();
       db.$client.close();

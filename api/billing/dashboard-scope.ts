@@ -1,9 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { accounts } from '../db/schema.ts';
+import { PLATFORM_ISSUER } from '../../model/invoice.ts';
 import type { Viewer } from '../identity/account-tree.ts';
-
-/** The issuer id of the platform's own invoices (an OEM master issues under its account id). */
-const PLATFORM_ISSUER = 'platform';
 
 /**
  * What a dashboard covers for its caller. Counts (sites, companies, plans) cover the caller's

@@ -33,6 +33,7 @@ import { experiments, pageVariants } from '../db/schema-experiments.ts';
 import { clearRunningExperiment } from '../../publisher/running-experiment.ts';
 import { saveExperiment, startExperiment } from '../experiments/site-experiment.ts';
 import { experimentInputSchema } from '../../model/ab/experiment.ts';
+import { invoices } from '../db/schema-billing.ts';
 
 /**
  * Walks docs/permissions.md: every route × every account type × own branch / other branch,
@@ -84,6 +85,7 @@ type World = {
 let ctx: TestContext;
 let world: World;
 let passwordHash: string;
+const billId = randomUUID();
 const shared = new Map<string, Promise<{ siteId: string; pageId: string; mediaId: string; publishId: string; surveyId: string }>>();
 const publishes: string[] = [];
 
@@ -121,6 +123,27 @@ beforeAll(async () => {
     },
     emails: { loginTarget: loginTarget.email },
   };
+  // userA's invoice: in the branch of every actor but the other side's.
+  ctx.db
+    .insert(invoices)
+    .values({
+      id: billId,
+      issuerId: oemA,
+      accountId: userA,
+      period: '2026-10',
+      number: '000001',
+      status: 'issued',
+      paymentStatus: 'unpaid',
+      billingMethod: 'bank_transfer',
+      subtotal: 1_000,
+      tax: 100,
+      total: 1_100,
+      taxByRate: [{ rate: 10, base: 1_000, tax: 100 }],
+      issuerSnapshot: { companyName: 'OEM A', address: 'Tokyo', registrationNumber: 'T1234567890123' },
+      recipientSnapshot: { companyName: 'User A', contactPerson: 'A', email: 'a@example.com' },
+      issuedAt: new Date(),
+    })
+    .run();
 });
 
 afterAll(async () => {
@@ -434,6 +457,16 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const { apiKey } = await issueApiKey(ctx.db, holder, apiKeyInputSchema.parse({ name: 'Matrix key', scope: 'read' }));
       return { path: `/api-key/${apiKey.id}/revoke`, init: { method: 'POST' } };
     }
+    case 'GET /invoice-issuer':
+      return { path: '/invoice-issuer' };
+    case 'PUT /invoice-issuer':
+      return { path: '/invoice-issuer', init: json('PUT', { companyName: '株式会社マトリクス', address: '東京都', registrationNumber: 'T1234567890123' }) };
+    case 'GET /billing-run':
+      return { path: '/billing-run?month=2026-10' };
+    case 'GET /bill/:id':
+      return { path: `/bill/${billId}` };
+    case 'GET /bill/:id/export-pdf':
+      return { path: `/bill/${billId}/export-pdf?lang=en` };
     case 'GET /oem-master/branding':
     case 'GET /branding/login':
       return { path: key.slice('GET '.length) };

@@ -8,6 +8,7 @@ import { dashboardContracts } from './dashboard.ts';
 import { docsContracts } from './docs.ts';
 import { experimentContracts } from './experiments.ts';
 import { identityContracts } from './identity.ts';
+import { invoiceContracts } from './invoices.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
 import { previewShareContracts } from './preview-share.ts';
@@ -35,6 +36,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   announcements: announcementContracts,
   ownerData: ownerDataContracts,
   analytics: analyticsContracts,
+  invoices: invoiceContracts,
   dashboard: dashboardContracts,
   docs: docsContracts,
   visitor: visitorContracts,

@@ -215,6 +215,9 @@ export const backOfficeCn = {
   brandingContrast: '文字颜色与主色的对比度不足（{ratio}:1）。请选择对比度至少为{min}:1的颜色。',
   adminHostTaken: '管理主机 {host} 已被其他账户使用。',
   adminHostReserved: '请为管理后台使用您自己的主机名，而不是 {host}。',
+  // Invoices and the billing run
+  invalidRegistrationNumber: '登记号码为T加13位数字。',
+  invoiceNotFound: '未找到发票。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -215,6 +215,9 @@ export const backOfficeEn = {
   brandingContrast: 'The text colour does not stand out enough from the main colour ({ratio}:1). Choose colours with a contrast of at least {min}:1.',
   adminHostTaken: 'The admin host {host} is already used by another account.',
   adminHostReserved: 'Use a host name of your own for the admin, not {host}.',
+  // Invoices and the billing run
+  invalidRegistrationNumber: 'The registration number is T followed by 13 digits.',
+  invoiceNotFound: 'Invoice not found.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

@@ -215,6 +215,9 @@ export const backOfficeJp = {
   brandingContrast: '文字色とメインカラーのコントラストが不足しています（{ratio}:1）。コントラストが{min}:1以上になる色を選んでください。',
   adminHostTaken: '管理画面ホスト {host} は別のアカウントで使用されています。',
   adminHostReserved: '管理画面には {host} ではなく、独自のホスト名を使用してください。',
+  // Invoices and the billing run
+  invalidRegistrationNumber: '登録番号はTと13桁の数字で入力してください。',
+  invoiceNotFound: '請求書が見つかりません。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

@@ -236,6 +236,9 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'brandingContrast',
   'adminHostTaken',
   'adminHostReserved',
+  // Invoices and the billing run
+  'invalidRegistrationNumber',
+  'invoiceNotFound',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

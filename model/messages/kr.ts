@@ -215,6 +215,9 @@ export const backOfficeKr = {
   brandingContrast: '텍스트 색상과 메인 색상의 대비가 부족합니다({ratio}:1). 대비가 {min}:1 이상인 색상을 선택하세요.',
   adminHostTaken: '관리자 호스트 {host}은(는) 이미 다른 계정에서 사용 중입니다.',
   adminHostReserved: '관리자 화면에는 {host}이(가) 아닌 자체 호스트 이름을 사용하세요.',
+  // Invoices and the billing run
+  invalidRegistrationNumber: '등록번호는 T와 13자리 숫자입니다.',
+  invoiceNotFound: '청구서를 찾을 수 없습니다.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

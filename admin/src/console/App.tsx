@@ -39,6 +39,7 @@ const OwnerDataList = screen(() => import('./screens/owner-data/OwnerDataList.ts
 const OwnerDataDetail = screen(() => import('./screens/owner-data/OwnerDataDetail.tsx'));
 const AnalyticsScreen = screen(() => import('./screens/analytics/AnalyticsScreen.tsx'));
 const AccountAnalyticsScreen = screen(() => import('./screens/analytics/AccountAnalyticsScreen.tsx'));
+const InvoiceScreen = screen(() => import('./screens/billing/InvoiceScreen.tsx'));
 const SummaryScreen = screen(() => import('./screens/dashboard/SummaryScreen.tsx'));
 
 /** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
@@ -294,6 +295,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <AccountScreen />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/invoice/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <InvoiceScreen invoiceId={params.id} />
           </Protected>
         )}
       </Route>

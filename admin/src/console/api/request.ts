@@ -8,6 +8,7 @@ import type { dashboardContracts } from '../../../../model/contracts/dashboard.t
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
+import type { invoiceContracts } from '../../../../model/contracts/invoices.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
 import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
 import type { previewShareContracts } from '../../../../model/contracts/preview-share.ts';
@@ -38,6 +39,7 @@ type AdminContract =
   | Listed<typeof announcementContracts>
   | Listed<typeof experimentContracts>
   | Listed<typeof analyticsContracts>
+  | Listed<typeof invoiceContracts>
   | Listed<typeof dashboardContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
