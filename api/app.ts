@@ -24,6 +24,7 @@ import { announcementRoutes } from './announcements/routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { planRoutes } from './billing/plan-routes.ts';
 import { liveSitesUnderPlanOf } from './billing/live-sites-under-plan.ts';
+import { dashboardRoutes } from './billing/dashboard-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { cookielessVisitor } from './visitor/cookieless-visitor.ts';
@@ -108,6 +109,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', analyticsRoutes({ db, now: deps.clock }))
     .route('/', invoiceRoutes({ db }))
     .route('/', planRoutes({ db, clock: deps.clock }))
+    .route('/', dashboardRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBilling } from '../api/billing/billing-run.ts';
 import { type Db, openDatabase } from '../api/db/open-database.ts';
+import { dashboardPart } from './billing-dashboard.ts';
 import { BENCH_MONTH, seedBillingWorld } from './billing-world.ts';
 
 type Figures = Record<string, number | string>;
@@ -41,8 +42,8 @@ const billingRunPart: Part = {
   },
 };
 
-// The dashboard branch adds its part here (its calls at this size, p95 goal 150 ms).
-const PARTS: readonly Part[] = [billingRunPart];
+// The dashboard's queries read the invoices the run just made (its calls over HTTP, 13 months: npm run bench -- dashboard).
+const PARTS: readonly Part[] = [billingRunPart, dashboardPart];
 
 const dir = await mkdtemp(join(os.tmpdir(), 'swipegrid-bench-billing-'));
 try {

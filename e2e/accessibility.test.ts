@@ -205,6 +205,7 @@ describe('the console meets WCAG 2.2 AA', () => {
     ['swipe analytics', '/{prefix}/analytics/{site}'],
     ['swipe analytics pages', '/{prefix}/analytics/{site}?section=pages'],
     ['analytics across the account’s sites', '/{prefix}/analytics'],
+    ['summary dashboard', '/{prefix}/summary'],
     ['preview', '/site/{site}/preview'],
     ['account', '/{prefix}/account'],
     ['error 404', '/no-such-screen'],

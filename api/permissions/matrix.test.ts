@@ -532,6 +532,10 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: key.slice('GET '.length).replace(':id', (await sharedSite(owner)).siteId) };
     case 'GET /analysis/account/lp':
     case 'GET /analysis/account/lp/chart':
+    case 'GET /dashboard/registration-data':
+    case 'GET /dashboard/user-site':
+    case 'GET /dashboard/adoption-by-plan':
+    case 'GET /dashboard/revenue':
       return { path: key.slice('GET '.length) };
     case 'GET /analysis/site/:id/taps':
       return { path: `/analysis/site/${(await sharedSite(owner)).siteId}/taps?cell=A1` };

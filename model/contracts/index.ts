@@ -4,6 +4,7 @@ import { analyticsContracts } from './analytics.ts';
 import { brandingContracts } from './branding.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
+import { dashboardContracts } from './dashboard.ts';
 import { docsContracts } from './docs.ts';
 import { experimentContracts } from './experiments.ts';
 import { identityContracts } from './identity.ts';
@@ -38,6 +39,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   ownerData: ownerDataContracts,
   analytics: analyticsContracts,
   invoices: invoiceContracts,
+  dashboard: dashboardContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };

@@ -43,6 +43,7 @@ const InvoiceScreen = screen(() => import('./screens/billing/InvoiceScreen.tsx')
 const PlanManagement = screen(() => import('./screens/plans/PlanManagement.tsx'));
 const PlanScreen = screen(() => import('./screens/plans/PlanScreen.tsx'));
 const CheckPlan = screen(() => import('./screens/plans/CheckPlan.tsx'));
+const SummaryScreen = screen(() => import('./screens/dashboard/SummaryScreen.tsx'));
 
 /** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
 const OWNER_DATA_ROUTES = [
@@ -150,6 +151,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <SurveyResults siteId={params.siteId} surveyId={params.surveyId} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/summary">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <SummaryScreen />
           </Protected>
         )}
       </Route>

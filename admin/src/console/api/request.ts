@@ -5,6 +5,7 @@ import type { planContracts } from '../../../../model/contracts/plans.ts';
 import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
 import type { brandingContracts } from '../../../../model/contracts/branding.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
+import type { dashboardContracts } from '../../../../model/contracts/dashboard.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
@@ -40,7 +41,8 @@ type AdminContract =
   | Listed<typeof experimentContracts>
   | Listed<typeof analyticsContracts>
   | Listed<typeof invoiceContracts>
-  | Listed<typeof planContracts>;
+  | Listed<typeof planContracts>
+  | Listed<typeof dashboardContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

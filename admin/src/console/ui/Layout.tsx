@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { request } from '../api/request.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { accountAnalyticsHref, mayUseAnalytics } from '../screens/analytics/analytics-access.ts';
+import { mayReadDashboard } from '../screens/dashboard/dashboard-access.ts';
 import { useSession } from '../session.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { UNREAD_CHANGED } from './unread-event.ts';
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <header className="bar">
         <Brand branding={branding} />
         <nav aria-label="main">
+          {mayReadDashboard(account) && <Link href={`${prefix}/summary`}>{t('navSummary')}</Link>}
           <Link href={`${prefix}/site-list`}>{t('sites')}</Link>
           {mayUseAnalytics(account) && <Link href={accountAnalyticsHref(account.routePrefix)}>{t('navAnalytics')}</Link>}
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
