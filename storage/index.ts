@@ -1,9 +1,9 @@
 import { createFsStorage } from './fs-storage.ts';
-import { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
+import { createS3Storage, type S3Connection, type S3StorageOptions } from './s3-storage.ts';
 import type { Storage } from './storage.ts';
 
 export type { Storage } from './storage.ts';
-export { checkS3Bucket, type S3StorageOptions } from './s3-storage.ts';
+export { checkS3Bucket, type S3Connection, type S3StorageOptions } from './s3-storage.ts';
 
 export type StorageConfig = {
   /** 'fs' or 's3'. */
@@ -11,7 +11,7 @@ export type StorageConfig = {
   /** Folder of the fs driver. */
   root?: string;
   /** Bucket and connection of the s3 driver. */
-  s3?: Omit<S3StorageOptions, 'publicBaseUrl'>;
+  s3?: S3Connection & Partial<Pick<S3StorageOptions, 'multipartThresholdBytes' | 'partSizeBytes' | 'listPageSize'>>;
   publicBaseUrl: string;
 };
 
