@@ -149,6 +149,20 @@ export function createFsStorage(options: FsStorageOptions): Storage {
     }
   }
 
+  async function removeObject(key: string): Promise<void> {
+    await withKeyLock(key, async () => {
+      // Empty folders are left behind on purpose: removing them would race a put that has
+      // just created the same folder.
+      const file = fileOf(key);
+      const stats = await stat(file).catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+      if (stats?.isFile()) await unlink(file).catch(ignoreMissing);
+      await unlink(metaOf(key)).catch(ignoreMissing);
+    });
+  }
+
   return {
     async put(key, body, opts: PutOptions = {}) {
       assertFsKey(key);
@@ -224,17 +238,12 @@ export function createFsStorage(options: FsStorageOptions): Storage {
 
     async delete(key) {
       assertFsKey(key);
-      await withKeyLock(key, async () => {
-        // Empty folders are left behind on purpose: removing them would race a put that has
-        // just created the same folder.
-        const file = fileOf(key);
-        const stats = await stat(file).catch((error: unknown) => {
-          if (isMissing(error)) return null;
-          throw error;
-        });
-        if (stats?.isFile()) await unlink(file).catch(ignoreMissing);
-        await unlink(metaOf(key)).catch(ignoreMissing);
-      });
+      await removeObject(key);
+    },
+
+    async deleteMany(keys) {
+      for (const key of keys) assertFsKey(key);
+      for (const key of keys) await removeObject(key);
     },
 
     publicUrl(key) {

@@ -42,6 +42,18 @@ describe('s3 storage', () => {
     expect(listed).toEqual(keys);
   });
 
+  it('deletes many keys in requests of at most 1000', async () => {
+    const storage = createS3Storage({ ...s3.options, publicBaseUrl: '/' });
+    const keys = Array.from({ length: 1001 }, (_, i) => `many/${i}`);
+    for (let start = 0; start < keys.length; start += 50) await Promise.all(keys.slice(start, start + 50).map((key) => storage.put(key, '')));
+    const before = s3.deleteBatches();
+    await storage.deleteMany(keys);
+    expect(s3.deleteBatches() - before).toBe(2);
+    const left: string[] = [];
+    for await (const info of storage.list('many/')) left.push(info.key);
+    expect(left).toEqual([]);
+  });
+
   it('is what createStorage returns for "s3"', async () => {
     const storage = createStorage({ driver: 's3', s3: s3.options, publicBaseUrl: '/' });
     await storage.put('factory.txt', 'via factory');

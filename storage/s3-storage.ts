@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { assertValidKey, assertValidPrefix, contentTypeFor, PreconditionFailedError } from './storage.ts';
 import type { ObjectInfo, PutOptions, Storage, StoredObject } from './storage.ts';
@@ -25,6 +25,8 @@ export type S3Connection = Pick<S3StorageOptions, 'bucket' | 'region' | 'endpoin
 const DEFAULT_MULTIPART_THRESHOLD = 16 * 1024 * 1024;
 // S3's smallest part size.
 const MIN_PART_SIZE = 5 * 1024 * 1024;
+/** S3's most keys per DeleteObjects request. */
+const DELETE_BATCH = 1000;
 /** HEADs in flight per listed page: a listing needs each object's content type, which ListObjectsV2 does not give. */
 const LIST_HEAD_CONCURRENCY = 16;
 
@@ -127,6 +129,17 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async delete(key) {
       assertValidKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async deleteMany(keys) {
+      for (const key of keys) assertValidKey(key);
+      for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+        const batch = keys.slice(start, start + DELETE_BATCH);
+        const answer = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+        // DeleteObjects answers 200 even when some keys failed: those are listed in Errors.
+        const failed = answer.Errors ?? [];
+        if (failed.length > 0) throw new Error(`S3 storage: ${failed.length} of ${batch.length} deletes failed, first ${failed[0]?.Key}: ${failed[0]?.Code} ${failed[0]?.Message}`);
+      }
     },
 
     publicUrl(key) {

@@ -11,6 +11,8 @@ export type S3TestServer = {
   options: Omit<S3StorageOptions, 'publicBaseUrl'>;
   /** Part uploads (UploadPart requests) received so far: how a test sees that a body went up in parts. */
   partUploads(): number;
+  /** DeleteObjects requests received so far. */
+  deleteBatches(): number;
   close(): Promise<void>;
 };
 
@@ -28,18 +30,19 @@ export type S3TestServer = {
 export async function startS3TestServer(bucket = 'swipegrid-test'): Promise<S3TestServer> {
   allowS3rverContinuationTokens();
   const directory = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-s3rver-'));
-  const s3rver = new S3rver({ directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
-  // configureBuckets runs in run(); the listening server of run() is not used.
-  await s3rver.run();
-  await new Promise<void>((resolve) => s3rver.httpServer.close(() => resolve()));
+  const s3rver = new S3rver({ directory, silent: true });
+  // Not run(): its server would stand beside the front, and closing it closes s3rver's logger.
+  await s3rver.store.putBucket(bucket);
   const handle = s3rver.callback();
   const keyLocks = new Map<string, Promise<void>>();
   let partUploads = 0;
+  let deleteBatches = 0;
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://s3');
     const [bucketName = '', ...keyParts] = url.pathname.split('/').slice(1).map(decodeURIComponent);
     const key = keyParts.join('/');
+    if (req.method === 'POST' && url.searchParams.has('delete')) deleteBatches++;
     if (key === '') return void handle(req, res);
     if (req.method === 'PUT' && url.searchParams.has('partNumber')) partUploads++;
     const ifMatch = header(req, 'if-match');
@@ -78,6 +81,7 @@ export async function startS3TestServer(bucket = 'swipegrid-test'): Promise<S3Te
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     },
     partUploads: () => partUploads,
+    deleteBatches: () => deleteBatches,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

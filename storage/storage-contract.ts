@@ -118,6 +118,15 @@ export function describeStorageContract(driver: string, make: () => Promise<Stor
       await expect(storage.delete('x/y.txt')).resolves.toBeUndefined();
     });
 
+    it('deletes many keys at once, missing ones included, and nothing else', async () => {
+      for (const key of ['m/1', 'm/2', 'm/3', 'keep/1']) await storage.put(key, key);
+      await storage.deleteMany(['m/1', 'm/3', 'm/never', 'm/2']);
+      expect(await keysUnder('')).toEqual(['keep/1']);
+      await expect(storage.deleteMany(['keep/1', '../x'])).rejects.toThrow(StorageKeyError);
+      expect(await keysUnder('')).toEqual(['keep/1']);
+      await expect(storage.deleteMany([])).resolves.toBeUndefined();
+    });
+
     it('overwrites atomically: a concurrent reader sees the whole old or the whole new body', async () => {
       const old = new Uint8Array(3_000_000).fill(0xaa);
       const next = new Uint8Array(2_000_000).fill(0xbb);
