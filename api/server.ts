@@ -3,7 +3,7 @@ import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
-import { createStorage } from '../storage/index.ts';
+import { checkS3Bucket, createStorage } from '../storage/index.ts';
 import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { answerClientErrors } from './http/client-error.ts';
@@ -49,8 +49,10 @@ export function listen(app: { fetch: (request: Request) => Response | Promise<Re
  */
 /** `clock` replaces the real clock of date windows and statuses (a browser test moves it). */
 export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log, options: { clock?: () => Date } = {}): Promise<RunningServer> {
+  const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
+  // A wrong endpoint, bucket or key stops the start here with what to fix, not the first publish or page.
+  if (config.storage.s3) await checkS3Bucket(config.storage.s3);
   const db = openDatabase(config.databaseFile);
-  const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
   // A crash between a write's temp file and its rename leaves the temp file behind: sweep them
   // while the rest starts; the admin listens once it is done, so "started" means "swept".
   const swept = config.storage.driver === 'fs' && config.storage.root ? sweepTempFiles(config.storage.root) : Promise.resolve(0);

@@ -26,7 +26,7 @@ async function main() {
   const config = loadConfig();
   await ensureBuilt();
   const db = openDatabase(config.databaseFile);
-  const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+  const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   const renderer = await loadRenderer();
   const lease = createStorageLease(db);
   const known = db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.createdAt)).all();
