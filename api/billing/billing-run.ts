@@ -6,7 +6,7 @@ import { billingRuns, invoiceIssuers, invoices } from '../db/schema-billing.ts';
 import { type BillableAccount, billableAccounts } from './billing-facts.ts';
 import { invoiceLines } from './invoice-lines.ts';
 import { type BillingStatements, prepareBillingStatements } from './billing-statements.ts';
-import { type PlanRow, subscribedPlans } from './subscribed-plan.ts';
+import { type PlanRow, plansInForce } from './plan-in-force.ts';
 import { taxByRate } from './tax.ts';
 
 /** Accounts per pair of transactions: small enough that a kill loses little, large enough that commits do not dominate. */
@@ -40,7 +40,7 @@ export type BillingRunOptions = {
 export function runBilling(db: Db, period: BillingMonth, options: BillingRunOptions = {}): BillingRunResult {
   const now = options.now ?? Date.now;
   const accounts = billableAccounts(db, period);
-  const plans = subscribedPlans(db, period);
+  const plans = plansInForce(db, period);
   const statements = prepareBillingStatements(db);
   const runId = randomUUID();
   db.insert(billingRuns)
