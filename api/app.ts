@@ -22,6 +22,8 @@ import { exposureCounts } from './experiments/exposure-counts.ts';
 import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
+import { paymentRoutes } from './billing/payment-routes.ts';
+import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { cookielessVisitor } from './visitor/cookieless-visitor.ts';
@@ -59,6 +61,8 @@ export type AppDeps = {
   domains?: Domains;
   /** The admin hosts OEM masters registered (api/branding/); read from the database when absent. */
   adminHosts?: AdminHosts;
+  /** The card payment provider (api/billing/); card billing is off without one. */
+  paymentProvider?: PaymentProvider | null;
 };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
@@ -89,6 +93,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', brandingRoutes({ db, storage, adminHosts, reserved: { adminHost: admin.hostname, siteDomain } }))
     .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', analyticsRoutes({ db, now: deps.clock }))
+    .route('/', paymentRoutes({ db, provider: deps.paymentProvider ?? null, adminOrigin: config.adminOrigin }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.

@@ -9,6 +9,7 @@ import { experimentContracts } from './experiments.ts';
 import { identityContracts } from './identity.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
+import { paymentContracts } from './payments.ts';
 import { previewShareContracts } from './preview-share.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
@@ -34,6 +35,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   announcements: announcementContracts,
   ownerData: ownerDataContracts,
   analytics: analyticsContracts,
+  payments: paymentContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };

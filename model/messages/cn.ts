@@ -215,6 +215,17 @@ export const backOfficeCn = {
   brandingContrast: '文字颜色与主色的对比度不足（{ratio}:1）。请选择对比度至少为{min}:1的颜色。',
   adminHostTaken: '管理主机 {host} 已被其他账户使用。',
   adminHostReserved: '请为管理后台使用您自己的主机名，而不是 {host}。',
+  // Payments (issue 14)
+  cardAddFailed: '添加银行卡时出错。请重试。',
+  cardBillingOff: '此服务器未设置银行卡支付。',
+  noCardOnFile: '此账户尚未登记银行卡。',
+  webhookSignatureInvalid: 'Webhook 签名缺失、错误或已过期。',
+  invoiceNotFound: '未找到发票。',
+  paymentNotChargeable: '此发票目前无法扣款（付款状态：{status}）。',
+  paymentNotForceCompletable: '只有未付款或失败的付款才能强制完成（此付款为 {status}）。',
+  forceCompleteConfirm: '请确认强制完成后无法撤销。',
+  paymentNotMarkable: '只有未付款的银行转账发票才能标记为已付款（此发票为 {status}）。',
+  paymentProviderError: '无法连接支付服务。请稍后重试。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

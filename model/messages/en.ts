@@ -215,6 +215,17 @@ export const backOfficeEn = {
   brandingContrast: 'The text colour does not stand out enough from the main colour ({ratio}:1). Choose colours with a contrast of at least {min}:1.',
   adminHostTaken: 'The admin host {host} is already used by another account.',
   adminHostReserved: 'Use a host name of your own for the admin, not {host}.',
+  // Payments (issue 14)
+  cardAddFailed: 'An error occurred while adding the card. Please try again.',
+  cardBillingOff: 'Card billing is not set up on this server.',
+  noCardOnFile: 'No card is registered for this account.',
+  webhookSignatureInvalid: 'The webhook signature is missing, wrong or too old.',
+  invoiceNotFound: 'Invoice not found.',
+  paymentNotChargeable: 'This invoice cannot be charged now (its payment is {status}).',
+  paymentNotForceCompletable: 'Only an unpaid or failed payment can be force-completed (this one is {status}).',
+  forceCompleteConfirm: 'Confirm that force-completing cannot be undone.',
+  paymentNotMarkable: 'Only an unpaid bank-transfer invoice can be marked paid (this one is {status}).',
+  paymentProviderError: 'The payment provider could not be reached. Please try again later.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

@@ -215,6 +215,17 @@ export const backOfficeJp = {
   brandingContrast: '文字色とメインカラーのコントラストが不足しています（{ratio}:1）。コントラストが{min}:1以上になる色を選んでください。',
   adminHostTaken: '管理画面ホスト {host} は別のアカウントで使用されています。',
   adminHostReserved: '管理画面には {host} ではなく、独自のホスト名を使用してください。',
+  // Payments (issue 14)
+  cardAddFailed: 'カードの追加中にエラーが発生しました。もう一度お試しください。',
+  cardBillingOff: 'このサーバーではカード決済が設定されていません。',
+  noCardOnFile: 'このアカウントにはカードが登録されていません。',
+  webhookSignatureInvalid: 'Webhook の署名がないか、正しくないか、古すぎます。',
+  invoiceNotFound: '請求書が見つかりません。',
+  paymentNotChargeable: 'この請求書は現在決済できません（支払い状況: {status}）。',
+  paymentNotForceCompletable: '強制完了できるのは未払いまたは失敗した支払いのみです（この支払いは {status} です）。',
+  forceCompleteConfirm: '強制完了は取り消せないことを確認してください。',
+  paymentNotMarkable: '入金済みにできるのは未払いの銀行振込の請求書のみです（この請求書は {status} です）。',
+  paymentProviderError: '決済サービスに接続できませんでした。しばらくしてからもう一度お試しください。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

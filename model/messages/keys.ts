@@ -236,6 +236,17 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'brandingContrast',
   'adminHostTaken',
   'adminHostReserved',
+  // Payments (issue 14: card provider, webhooks, force-completion, bank transfer)
+  'cardAddFailed',
+  'cardBillingOff',
+  'noCardOnFile',
+  'webhookSignatureInvalid',
+  'invoiceNotFound',
+  'paymentNotChargeable',
+  'paymentNotForceCompletable',
+  'forceCompleteConfirm',
+  'paymentNotMarkable',
+  'paymentProviderError',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];
