@@ -49,8 +49,14 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().refine((address) => parseIpRange(address)?.prefix === (address.includes(':') ? 128 : 32), 'IPv4 or IPv6 addresses, comma-separated')))
     .optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'a Stripe secret key (sk_… or rk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'a webhook signing secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'a webhook signing secret (whsec_…)')
+    .optional(),
   STRIPE_API_BASE: origin.optional(),
 });
 

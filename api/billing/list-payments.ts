@@ -52,7 +52,24 @@ export function listPayments(db: Db, scope: Scope, query: PaymentListQuery): Pay
   return rows.map((row) => paymentRowSchema.parse({ ...row, paidAt: typeof row.paidAt === 'number' ? new Date(row.paidAt).toISOString() : null }));
 }
 
-const CSV_HEADER = ['invoiceId', 'number', 'period', 'companyName', 'blocksUsed', 'planFee', 'pvFee', 'licenseFee', 'subtotal', 'tax', 'total', 'billingMethod', 'status', 'failureCode', 'transferName', 'paidAt'] as const;
+const CSV_HEADER = [
+  'invoiceId',
+  'number',
+  'period',
+  'companyName',
+  'blocksUsed',
+  'planFee',
+  'pvFee',
+  'licenseFee',
+  'subtotal',
+  'tax',
+  'total',
+  'billingMethod',
+  'status',
+  'failureCode',
+  'transferName',
+  'paidAt',
+] as const;
 
 /** The CSV rows of the list: the header, then one line per row, in the list's order. */
 export function paymentCsvRows(rows: readonly PaymentRow[]): unknown[][] {

@@ -51,8 +51,6 @@ export function paymentRoutes(deps: PaymentDeps) {
     return { status: 'paid' as const };
   });
   route(app, contracts.getCard, ({ targetAccount }) => cardState(db, targetAccount.id, provider));
-  route(app, contracts.startCardSetup, ({ account, targetAccount }) =>
-    startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${deps.adminOrigin}/${account.routePrefix}/payments` }),
-  );
+  route(app, contracts.startCardSetup, ({ account, targetAccount }) => startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${deps.adminOrigin}/${account.routePrefix}/payments` }));
   return app;
 }

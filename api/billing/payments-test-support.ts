@@ -38,12 +38,9 @@ export function seedInvoice(
         issuedAt: new Date(),
       })
       .run();
-    lines.forEach((line, position) =>
-      tx
-        .insert(invoiceLines)
-        .values({ id: randomUUID(), invoiceId: id, position, kind: line.kind, quantity: 1, unitPrice: line.amount, amount: line.amount, taxRate: 10 })
-        .run(),
-    );
+    for (const [position, line] of lines.entries()) {
+      tx.insert(invoiceLines).values({ id: randomUUID(), invoiceId: id, position, kind: line.kind, quantity: 1, unitPrice: line.amount, amount: line.amount, taxRate: 10 }).run();
+    }
   });
   return { id, total: subtotal + tax };
 }

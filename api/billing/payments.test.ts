@@ -122,7 +122,10 @@ describe('card charges', () => {
     const invoice = seedInvoice(ctx.db, { accountId, period: '2026-08' });
     // As a crash between the request and its answer leaves it: the attempt recorded, no provider ref.
     ctx.db.update(invoices).set({ paymentStatus: 'processing' }).where(eq(invoices.id, invoice.id)).run();
-    ctx.db.insert(payments).values({ id: `crashed-${invoice.id}`, invoiceId: invoice.id, method: 'card', status: 'processing', amount: invoice.total }).run();
+    ctx.db
+      .insert(payments)
+      .values({ id: `crashed-${invoice.id}`, invoiceId: invoice.id, method: 'card', status: 'processing', amount: invoice.total })
+      .run();
     expect((await charge(accountId, invoice.id)).status).toBe(200);
     await provider.settled();
     const intents = [...provider.paymentIntents.values()].filter((one) => (one.metadata as Record<string, string>).invoiceId === invoice.id);
@@ -140,7 +143,8 @@ describe('card charges', () => {
 });
 
 describe('webhooks', () => {
-  const event = (id: string) => JSON.stringify({ id, object: 'event', type: 'customer.created', api_version: '2025-01-01', created: 1, livemode: false, data: { object: { id: 'cus_x', object: 'customer' } } });
+  const event = (id: string) =>
+    JSON.stringify({ id, object: 'event', type: 'customer.created', api_version: '2025-01-01', created: 1, livemode: false, data: { object: { id: 'cus_x', object: 'customer' } } });
   const post = (body: string, signature?: string) =>
     ctx.request('/api/payment/webhook', { method: 'POST', body, headers: { cookie: '', 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } });
 

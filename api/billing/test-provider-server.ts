@@ -120,7 +120,17 @@ export async function startTestProviderServer(options: { secretKey?: string; web
   }
 
   function emit(type: string, object: Json): void {
-    const event = { id: newId('evt'), object: 'event', api_version: '2025-01-01', created: now(), type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: '2025-01-01',
+      created: now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    };
     events.set(event.id, JSON.stringify(event, null, 2));
     if (webhookUrl) pending.push(deliver(event.id).catch(() => 0));
   }
@@ -144,10 +154,22 @@ export async function startTestProviderServer(options: { secretKey?: string; web
     const amount = Number(params.amount);
     const methodId = str(params.payment_method);
     const method = methodId ? methods.get(methodId) : undefined;
-    if (!Number.isInteger(amount) || amount < 1 || !method) return stripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'amount and a saved payment_method are required' });
+    if (!Number.isInteger(amount) || amount < 1 || !method)
+      return stripeError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'amount and a saved payment_method are required' });
     const declineCode = DECLINED_ON_CHARGE[method.card.number];
     const id = newId('pi');
-    const base = { id, object: 'payment_intent', amount, amount_received: 0, currency: str(params.currency) ?? 'jpy', customer: str(params.customer), payment_method: methodId, metadata: params.metadata ?? {}, created: now(), livemode: false };
+    const base = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: str(params.currency) ?? 'jpy',
+      customer: str(params.customer),
+      payment_method: methodId,
+      metadata: params.metadata ?? {},
+      created: now(),
+      livemode: false,
+    };
     if (declineCode) {
       const lastError = { type: 'card_error', code: 'card_declined', decline_code: declineCode, message: 'Your card was declined.', payment_method: publicMethod(method) };
       const intent = { ...base, status: 'requires_payment_method', last_payment_error: lastError };
@@ -162,7 +184,6 @@ export async function startTestProviderServer(options: { secretKey?: string; web
   }
 
   function api(method: string, path: string, params: Json): { status: number; body: Json } {
-    let match: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: newId('cus'), object: 'customer', email: str(params.email), name: str(params.name), metadata: params.metadata ?? {}, created: now(), livemode: false };
       customers.set(customer.id, customer);
@@ -188,17 +209,20 @@ export async function startTestProviderServer(options: { secretKey?: string; web
       sessions.set(id, session);
       return { status: 200, body: session };
     }
-    if (method === 'GET' && (match = /^\/v1\/setup_intents\/([\w]+)$/.exec(path))) {
-      const intent = setupIntents.get(match[1]!);
+    const setupIntentId = method === 'GET' ? /^\/v1\/setup_intents\/(\w+)$/.exec(path)?.[1] : undefined;
+    if (setupIntentId) {
+      const intent = setupIntents.get(setupIntentId);
       return intent ? { status: 200, body: expandIntent(intent, params.expand) } : stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such setup_intent' });
     }
-    if (method === 'GET' && (match = /^\/v1\/payment_methods\/([\w]+)$/.exec(path))) {
-      const found = methods.get(match[1]!);
+    const methodId = method === 'GET' ? /^\/v1\/payment_methods\/(\w+)$/.exec(path)?.[1] : undefined;
+    if (methodId) {
+      const found = methods.get(methodId);
       return found ? { status: 200, body: publicMethod(found) } : stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_method' });
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params);
-    if (method === 'GET' && (match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path))) {
-      const intent = paymentIntents.get(match[1]!);
+    const intentId = method === 'GET' ? /^\/v1\/payment_intents\/(\w+)$/.exec(path)?.[1] : undefined;
+    if (intentId) {
+      const intent = paymentIntents.get(intentId);
       return intent ? { status: 200, body: intent } : stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
     }
     return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` });
@@ -220,17 +244,29 @@ export async function startTestProviderServer(options: { secretKey?: string; web
       response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
       response.end(body);
     };
-    if (!session || session.status !== 'open') return html(404, '<!doctype html><title>Expired</title><p>This checkout session is no longer open.</p>');
+    if (session?.status !== 'open') return html(404, '<!doctype html><title>Expired</title><p>This checkout session is no longer open.</p>');
     if (request.method === 'GET') return html(200, checkoutPage(session));
     const form = new URLSearchParams(await readBody(request));
     const number = (form.get('cardNumber') ?? '').replace(/\s+/g, '');
     const [month = '', year = ''] = (form.get('expiry') ?? '').split('/');
     if (!/^\d{16}$/.test(number)) return html(400, checkoutPage(session, 'Your card number is incomplete.'));
     if (DECLINED_ON_SAVE.has(number)) {
-      emit('setup_intent.setup_failed', { id: newId('seti'), object: 'setup_intent', status: 'requires_payment_method', customer: session.customer, last_setup_error: { code: 'card_declined', decline_code: 'generic_decline' } });
+      emit('setup_intent.setup_failed', {
+        id: newId('seti'),
+        object: 'setup_intent',
+        status: 'requires_payment_method',
+        customer: session.customer,
+        last_setup_error: { code: 'card_declined', decline_code: 'generic_decline' },
+      });
       return html(402, checkoutPage(session, 'Your card was declined.'));
     }
-    const card: Card = { brand: number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'unknown', last4: number.slice(-4), exp_month: Number(month), exp_year: 2000 + Number(year), number };
+    const card: Card = {
+      brand: number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'unknown',
+      last4: number.slice(-4),
+      exp_month: Number(month),
+      exp_year: 2000 + Number(year),
+      number,
+    };
     const pm = { id: newId('pm'), object: 'payment_method', type: 'card', customer: session.customer, card, livemode: false };
     methods.set(pm.id, pm);
     const intent = { id: newId('seti'), object: 'setup_intent', status: 'succeeded', customer: session.customer, payment_method: pm.id, usage: 'off_session', livemode: false };

@@ -39,8 +39,7 @@ export const paymentContracts = {
     method: 'POST',
     path: '/payment/webhook',
     origin: 'admin',
-    summary:
-      'The card provider’s webhook: the Stripe-Signature over the raw body is checked (400 when forged or older than five minutes), each event applied once (a replay answers duplicate: true)',
+    summary: 'The card provider’s webhook: the Stripe-Signature over the raw body is checked (400 when forged or older than five minutes), each event applied once (a replay answers duplicate: true)',
     policy: PUBLIC,
     response: z.object({ received: z.literal(true), duplicate: z.boolean() }),
   }),

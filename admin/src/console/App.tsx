@@ -39,6 +39,7 @@ const OwnerDataList = screen(() => import('./screens/owner-data/OwnerDataList.ts
 const OwnerDataDetail = screen(() => import('./screens/owner-data/OwnerDataDetail.tsx'));
 const AnalyticsScreen = screen(() => import('./screens/analytics/AnalyticsScreen.tsx'));
 const AccountAnalyticsScreen = screen(() => import('./screens/analytics/AccountAnalyticsScreen.tsx'));
+const PaymentList = screen(() => import('./screens/payments/PaymentList.tsx'));
 
 /** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
 const OWNER_DATA_ROUTES = [
@@ -286,6 +287,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <AccountScreen />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/payments">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <PaymentList />
           </Protected>
         )}
       </Route>

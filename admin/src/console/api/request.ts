@@ -9,6 +9,7 @@ import type { experimentContracts } from '../../../../model/contracts/experiment
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
 import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
+import type { paymentContracts } from '../../../../model/contracts/payments.ts';
 import type { previewShareContracts } from '../../../../model/contracts/preview-share.ts';
 import type { publishingContracts } from '../../../../model/contracts/publishing.ts';
 import type { siteContracts } from '../../../../model/contracts/sites.ts';
@@ -36,7 +37,8 @@ type AdminContract =
   | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
   | Listed<typeof announcementContracts>
   | Listed<typeof experimentContracts>
-  | Listed<typeof analyticsContracts>;
+  | Listed<typeof analyticsContracts>
+  | Listed<typeof paymentContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 
