@@ -93,7 +93,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', brandingRoutes({ db, storage, adminHosts, reserved: { adminHost: admin.hostname, siteDomain } }))
     .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', analyticsRoutes({ db, now: deps.clock }))
-    .route('/', paymentRoutes({ db, provider: deps.paymentProvider ?? null, adminOrigin: config.adminOrigin }))
+    .route('/', paymentRoutes({ db, provider: deps.paymentProvider ?? null }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.

@@ -19,7 +19,6 @@ export type PaymentDeps = {
   db: Db;
   /** The card provider; null when no key is configured (card billing off). */
   provider: PaymentProvider | null;
-  adminOrigin: string;
 };
 
 /** Payments: the list and its export, an account's bills, card registration, charges, transfers, force-completion and the provider's webhook. */
@@ -51,6 +50,9 @@ export function paymentRoutes(deps: PaymentDeps) {
     return { status: 'paid' as const };
   });
   route(app, contracts.getCard, ({ targetAccount }) => cardState(db, targetAccount.id, provider));
-  route(app, contracts.startCardSetup, ({ account, targetAccount }) => startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${deps.adminOrigin}/${account.routePrefix}/payments` }));
+  // Back to the host the console was reached on: an OEM's admin host stays on it (and a PORT=0 start knows its port only then).
+  route(app, contracts.startCardSetup, ({ c, account, targetAccount }) =>
+    startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${new URL(c.req.url).origin}/${account.routePrefix}/payments` }),
+  );
   return app;
 }
