@@ -9,7 +9,6 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 /** Spec B §1: billing is by card provider or bank transfer. */
 export const BILLING_METHODS = ['card', 'bank_transfer'] as const;
 export const billingMethodSchema = z.enum(BILLING_METHODS);
-export type BillingMethod = z.infer<typeof billingMethodSchema>;
 
 /** The states an operator may force-complete from (spec B §4: an unpaid payment; a failed card charge is unpaid money too). */
 export const FORCE_COMPLETABLE: readonly PaymentStatus[] = ['unpaid', 'failed'];

@@ -4,7 +4,7 @@ import { paymentStatusSchema, type PaymentStatus } from '../../model/payment.ts'
 import type { Db } from '../db/open-database.ts';
 import { invoices, paymentCards, payments } from '../db/schema-billing.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { ChargeResult, PaymentProvider } from './payment-provider.ts';
 
 type Claim = { paymentId: string; customerId: string; methodId: string; amount: number };
 
@@ -52,7 +52,14 @@ function claim(db: Db, invoiceId: string, accountId: string): Claim {
  */
 export async function chargeInvoice(db: Db, provider: PaymentProvider, invoiceId: string, accountId: string): Promise<PaymentStatus> {
   const attempt = claim(db, invoiceId, accountId);
-  const result = await provider.charge({ ...attempt, invoiceId, idempotencyKey: `charge-${attempt.paymentId}` });
+  let result: ChargeResult;
+  try {
+    result = await provider.charge({ ...attempt, invoiceId, idempotencyKey: `charge-${attempt.paymentId}` });
+  } catch (error) {
+    // No answer: the attempt stays processing without a ref, so charging again resends the same key.
+    console.error(`charge of invoice ${invoiceId} got no answer:`, error);
+    throw new AppError('unavailable', 'paymentProviderError');
+  }
   return db.transaction((tx) => {
     if (result.outcome === 'accepted') {
       tx.update(payments).set({ providerRef: result.ref, updatedAt: new Date() }).where(eq(payments.id, attempt.paymentId)).run();

@@ -7,6 +7,7 @@ import { auditLog, invoices, paymentCards, payments, providerEvents } from '../d
 import { listen } from '../server.ts';
 import { addAccount, createTestContext, type TestContext } from '../test-support.ts';
 import { startCardSetup } from './card-setup.ts';
+import { chargeInvoice } from './charge-invoice.ts';
 import { seedInvoice } from './payments-test-support.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { startTestProviderServer, type TestProviderServer } from './test-provider-server.ts';
@@ -133,6 +134,17 @@ describe('card charges', () => {
     expect(intents).toHaveLength(1);
     expect(provider.requests.filter((request) => request.idempotencyKey === `charge-crashed-${invoice.id}`)).toHaveLength(1);
     expect(invoiceOf(invoice.id).paymentStatus).toBe('paid');
+  });
+
+  it('answers 503 when the provider cannot be reached, and a later charge resends the same attempt', async () => {
+    const accountId = await customerWithCard();
+    const invoice = seedInvoice(ctx.db, { accountId, period: '2026-04' });
+    const unreachable = stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: 'http://127.0.0.1:9' });
+    await expect(chargeInvoice(ctx.db, unreachable, invoice.id, accountId)).rejects.toMatchObject({ status: 503, key: 'paymentProviderError' });
+    const [attempt] = ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all();
+    expect(attempt).toMatchObject({ status: 'processing', providerRef: null });
+    expect(await (await charge(accountId, invoice.id)).json()).toEqual({ status: 'processing' });
+    expect(provider.requests.filter((request) => request.idempotencyKey === `charge-${attempt!.id}`)).toHaveLength(1);
   });
 
   it('refuses to charge a bank-transfer invoice or one already paid', async () => {
