@@ -8,6 +8,7 @@ import { startTestProviderServer, type TestProviderServer } from '../api/billing
 import { loadConfig } from '../api/config.ts';
 import { openDatabase, type Db } from '../api/db/open-database.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
+import { axeViolations } from './axe.ts';
 import { launchBrowser, waitForHydration } from './browser.ts';
 import { signIn } from './site-api.ts';
 
@@ -69,7 +70,8 @@ afterAll(async () => {
 const toastText = (page: Page) => page.getByTestId('toast').textContent();
 
 async function signedIn(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // bypassCSP: axe is injected as an inline script, which the console's CSP rightly refuses.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
   await page.goto(`${server.adminUrl}/login`);
   await page.getByLabel('言語').selectOption('en');
   await page.getByLabel('Email').fill(OPERATOR.email);
@@ -118,6 +120,7 @@ describe('payments in the console', () => {
     expect(await row.textContent()).toContain('¥69,300');
     expect(await page.getByTestId('payment-export').getAttribute('href')).toBe('/api/payment/export-csv?month=2026-10&status=unpaid');
     await page.screenshot({ path: join(SHOTS, 'billing-payments.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     await row.getByRole('button', { name: 'Force-complete' }).click();
     await page.getByLabel('Reason').fill('Paid in cash at the office');
     await table.getByRole('button', { name: 'Force-complete' }).last().click();
@@ -134,6 +137,7 @@ describe('payments in the console', () => {
     const history = page.getByTestId('payment-history');
     await expect.poll(() => history.getByTestId('payment-status').allTextContents()).toEqual(['Completed', 'Paid']);
     await history.screenshot({ path: join(SHOTS, 'billing-user-payments.png') });
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });
