@@ -108,22 +108,24 @@ export function PaymentTable({ rows, showCompany, onChanged }: { rows: readonly 
                   {row.failureCode && <small> ({row.failureCode})</small>}
                 </td>
                 <td>{row.transferName ?? '—'}</td>
-                <td className="row">
-                  {forceable && (
-                    <button type="button" className="danger" aria-expanded={formOpen && open?.action === 'force'} onClick={() => setOpen({ invoiceId: row.invoiceId, action: 'force' })}>
-                      {t('pay.forceComplete')}
-                    </button>
-                  )}
-                  {transferable && (
-                    <button type="button" className="secondary" aria-expanded={formOpen && open?.action === 'transfer'} onClick={() => setOpen({ invoiceId: row.invoiceId, action: 'transfer' })}>
-                      {t('pay.markPaid')}
-                    </button>
-                  )}
-                  {chargeable && (
-                    <button type="button" className="secondary" onClick={() => void charge(row)}>
-                      {t('pay.charge')}
-                    </button>
-                  )}
+                <td>
+                  <div className="row">
+                    {forceable && (
+                      <button type="button" className="danger" aria-expanded={formOpen && open?.action === 'force'} onClick={() => setOpen({ invoiceId: row.invoiceId, action: 'force' })}>
+                        {t('pay.forceComplete')}
+                      </button>
+                    )}
+                    {transferable && (
+                      <button type="button" className="secondary" aria-expanded={formOpen && open?.action === 'transfer'} onClick={() => setOpen({ invoiceId: row.invoiceId, action: 'transfer' })}>
+                        {t('pay.markPaid')}
+                      </button>
+                    )}
+                    {chargeable && (
+                      <button type="button" className="secondary" onClick={() => void charge(row)}>
+                        {t('pay.charge')}
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>,
             ];
