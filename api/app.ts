@@ -25,6 +25,8 @@ import { analyticsRoutes } from './analytics/analytics-routes.ts';
 import { planRoutes } from './billing/plan-routes.ts';
 import { liveSitesUnderPlanOf } from './billing/live-sites-under-plan.ts';
 import { dashboardRoutes } from './billing/dashboard-routes.ts';
+import { paymentRoutes } from './billing/payment-routes.ts';
+import type { PaymentProvider } from './billing/payment-provider.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { cookielessVisitor } from './visitor/cookieless-visitor.ts';
@@ -63,6 +65,8 @@ export type AppDeps = {
   domains?: Domains;
   /** The admin hosts OEM masters registered (api/branding/); read from the database when absent. */
   adminHosts?: AdminHosts;
+  /** The card payment provider (api/billing/); card billing is off without one. */
+  paymentProvider?: PaymentProvider | null;
 };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
@@ -110,6 +114,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', invoiceRoutes({ db }))
     .route('/', planRoutes({ db, clock: deps.clock }))
     .route('/', dashboardRoutes({ db, now: deps.clock }))
+    .route('/', paymentRoutes({ db, provider: deps.paymentProvider ?? null }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.

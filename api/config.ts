@@ -63,6 +63,15 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().refine((address) => parseIpRange(address)?.prefix === (address.includes(':') ? 128 : 32), 'IPv4 or IPv6 addresses, comma-separated')))
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_BASE: origin.optional(),
 });
 
 export type Config = {
@@ -89,6 +98,8 @@ export type Config = {
   dnsResolver: string[];
   /** Where a custom domain must point: a CNAME to `cname` (default SITE_DOMAIN) or A/AAAA records among `addresses`. */
   domainTarget: { cname: string | null; addresses: string[] };
+  /** Card billing through Stripe's API (api/billing/stripe-provider.ts): off (null) without a key. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
 };
 
 /** The bucket settings of the s3 driver; a missing one stops the start with its name. */
@@ -111,6 +122,10 @@ function s3Connection(e: z.infer<typeof envSchema>, bucket: string | undefined, 
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (parsed.success && Boolean(parsed.data.STRIPE_SECRET_KEY) !== Boolean(parsed.data.STRIPE_WEBHOOK_SECRET)) {
+    // Charging without reading the provider's confirmations would leave every card payment processing.
+    throw new Error('Invalid setting STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together');
+  }
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Error(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
@@ -142,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: e.NODE_ENV === 'production',
     visitorRateLimitScale: e.VISITOR_RATE_LIMIT_SCALE,
     dnsResolver: e.DNS_RESOLVER ?? [],
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE } : null,
     domainTarget: { cname: e.DOMAIN_CNAME_TARGET ?? e.SITE_DOMAIN ?? (e.SITE_ORIGIN ? defaultSiteDomain(e.SITE_ORIGIN) : 'localhost'), addresses: e.DOMAIN_ADDRESSES ?? [] },
   };
 }

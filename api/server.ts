@@ -6,6 +6,7 @@ import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { checkS3Bucket, createStorage } from '../storage/index.ts';
 import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
+import { stripeProvider } from './billing/stripe-provider.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -137,7 +138,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
-  adminApp = createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock, domains, adminHosts });
+  const paymentProvider = config.stripe ? stripeProvider(config.stripe) : null;
+  adminApp = createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock, domains, adminHosts, paymentProvider });
   const admin = await listen(adminApp, config.port, config.host);
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);

@@ -31,6 +31,7 @@ import { createConnectedDomains } from './domains/connected-domains.ts';
 import { createAdminHosts } from './branding/admin-hosts.ts';
 import { createDomains, type Domains } from './domains/domains.ts';
 import type { DomainTarget } from './domains/dns-check.ts';
+import type { PaymentProvider } from './billing/payment-provider.ts';
 
 /** The first operator every test context starts with (MASTER). */
 export const OPERATOR = { email: 'operator@example.com', password: 'Operator#Pass1' } as const;
@@ -160,6 +161,8 @@ export async function createTestContext(
     domainTarget?: DomainTarget;
     /** A folder to keep (created if missing, reopened if not): the analytics bench folds ten million events once and reads them again. */
     keepDir?: string;
+    /** The card payment provider of the admin app (a `stripeProvider` on the local provider server); card billing off without one. */
+    paymentProvider?: PaymentProvider;
   } = {},
 ): Promise<TestContext> {
   const dir = options.keepDir ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-')));
@@ -190,7 +193,18 @@ export async function createTestContext(
     clock: options.clock,
   });
   const adminHosts = createAdminHosts(db);
-  const admin = createAdminApp({ db, storage, config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false }, jobs, mailer, background, clock: options.clock, domains, adminHosts });
+  const admin = createAdminApp({
+    db,
+    storage,
+    config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false },
+    jobs,
+    mailer,
+    background,
+    clock: options.clock,
+    domains,
+    adminHosts,
+    paymentProvider: options.paymentProvider,
+  });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
   const site = createSiteApp({

@@ -38,6 +38,10 @@ import { clearRunningExperiment } from '../../publisher/running-experiment.ts';
 import { saveExperiment, startExperiment } from '../experiments/site-experiment.ts';
 import { experimentInputSchema } from '../../model/ab/experiment.ts';
 import { invoices } from '../db/schema-billing.ts';
+import { startTestProviderServer, type TestProviderServer } from '../billing/test-provider-server.ts';
+import { stripeProvider } from '../billing/stripe-provider.ts';
+import { seedInvoice } from '../billing/payments-test-support.ts';
+import { listen } from '../server.ts';
 
 /**
  * Walks docs/permissions.md: every route × every account type × own branch / other branch,
@@ -97,8 +101,11 @@ async function account(type: Parameters<typeof addAccount>[1]['type'], parentId:
   return addAccount(ctx.db, { type, parentId, passwordHash, password: PASSWORD, ...extra });
 }
 
+let provider: TestProviderServer;
+
 beforeAll(async () => {
-  ctx = await createTestContext();
+  provider = await startTestProviderServer();
+  ctx = await createTestContext({ paymentProvider: stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: provider.apiBase }) });
   passwordHash = await hashPassword(PASSWORD);
   const master = ctx.db.select().from(accounts).get()!.id;
   // Every caller shares one password, so change-password has one body for all.
@@ -152,6 +159,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(publishes.map((id) => ctx.jobs.finished(id)));
+  await provider.close();
   await ctx.cleanup();
 });
 
@@ -211,6 +219,35 @@ async function finishedUpload(ownerId: string): Promise<{ siteId: string; upload
   await (await ctx.request(events, { headers })).text();
   return { siteId, uploadId };
 }
+
+const cards = new Map<string, Promise<void>>();
+
+/**
+ * A card saved for the owner through the provider's hosted page, its webhook delivered to the
+ * app listening for that moment only: later charges' webhooks are kept, not sent, so none lands
+ * in another cell's footprint.
+ */
+function cardOnFile(ownerId: string): Promise<void> {
+  let saved = cards.get(ownerId);
+  if (!saved) {
+    saved = (async () => {
+      const { server, port } = await listen(ctx.admin, 0, '127.0.0.1');
+      provider.setWebhookUrl(`http://127.0.0.1:${port}/api/payment/webhook`);
+      const headers = { cookie: `${SESSION_COOKIE}=${createSession(ctx.db, world.actors.MASTER.id).token}` };
+      const { url } = (await (await ctx.request(`/api/user/${ownerId}/card/setup`, { method: 'POST', headers })).json()) as { url: string };
+      await fetch(url, { method: 'POST', body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }), redirect: 'manual' });
+      await provider.settled();
+      provider.setWebhookUrl(null);
+      await new Promise((resolve) => server.close(resolve));
+    })();
+    cards.set(ownerId, saved);
+  }
+  return saved;
+}
+
+/** A month no other cell's invoice of the same account has (one invoice per account and month). */
+let invoiceMonths = 1200;
+const freshMonth = () => `${Math.floor(invoiceMonths / 12)}-${String((invoiceMonths++ % 12) + 1).padStart(2, '0')}`;
 
 const SURVEY = { title: 'Matrix survey', questions: [{ id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }] }] };
 const NOTIFICATION = { title: 'Matrix notice', content: 'Hello', publicationMode: 'INSTANT', status: 'PUBLISHED' };
@@ -560,6 +597,32 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
         .values({ id: entryId, siteId, formType, lang: 'jp', data: { email: unique() } })
         .run();
       return { path: `${key.slice('GET '.length, key.indexOf('/:id'))}/${siteId}/entry/${entryId}` };
+    }
+    case 'GET /payment':
+      return { path: '/payment?month=2026-10' };
+    case 'GET /payment/export-csv':
+      return { path: '/payment/export-csv?status=unpaid' };
+    case 'POST /payment/webhook': {
+      const body = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, '')}`, object: 'event', type: 'customer.created', created: 1, livemode: false, data: { object: { id: 'cus_matrix' } } });
+      return { path: '/payment/webhook', init: { method: 'POST', body, headers: { 'stripe-signature': provider.sign(body, Math.floor(Date.now() / 1000)) } } };
+    }
+    case 'GET /user/:id/bill':
+    case 'GET /user/:id/card':
+      return { path: key.slice('GET '.length).replace(':id', owner) };
+    case 'POST /user/:id/card/setup':
+      return { path: `/user/${owner}/card/setup`, init: { method: 'POST' } };
+    case 'POST /user/:id/bill/:invoiceId/charge': {
+      await cardOnFile(owner);
+      const invoice = seedInvoice(ctx.db, { accountId: owner, period: freshMonth() });
+      return { path: `/user/${owner}/bill/${invoice.id}/charge`, init: { method: 'POST' } };
+    }
+    case 'POST /user/:id/bill/:invoiceId/force-complete': {
+      const invoice = seedInvoice(ctx.db, { accountId: owner, period: freshMonth() });
+      return { path: `/user/${owner}/bill/${invoice.id}/force-complete`, init: json('POST', { reason: 'Matrix', confirm: true }) };
+    }
+    case 'POST /user/:id/bill/:invoiceId/transfer-paid': {
+      const invoice = seedInvoice(ctx.db, { accountId: owner, period: freshMonth(), billingMethod: 'bank_transfer' });
+      return { path: `/user/${owner}/bill/${invoice.id}/transfer-paid`, init: json('POST', { transferName: 'MATRIX' }) };
     }
   }
   throw new Error(`the matrix test has no request for ${key}: add one`);

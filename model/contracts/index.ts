@@ -12,6 +12,7 @@ import { invoiceContracts } from './invoices.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
 import { planContracts } from './plans.ts';
+import { paymentContracts } from './payments.ts';
 import { previewShareContracts } from './preview-share.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
@@ -40,6 +41,7 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   analytics: analyticsContracts,
   invoices: invoiceContracts,
   dashboard: dashboardContracts,
+  payments: paymentContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };

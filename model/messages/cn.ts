@@ -227,6 +227,16 @@ export const backOfficeCn = {
   planAgreementRequired: '请同意服务条款和隐私政策。',
   noPlanOfItsOwn: '此账户没有可变更的独立套餐。',
   planArchived: '此套餐已归档，请编辑其当前版本。',
+  // Payments (issue 14)
+  cardAddFailed: '添加银行卡时出错。请重试。',
+  cardBillingOff: '此服务器未设置银行卡支付。',
+  noCardOnFile: '此账户尚未登记银行卡。',
+  webhookSignatureInvalid: 'Webhook 签名缺失、错误或已过期。',
+  paymentNotChargeable: '此发票目前无法扣款（付款状态：{status}）。',
+  paymentNotForceCompletable: '只有未付款或失败的付款才能强制完成（此付款为 {status}）。',
+  forceCompleteConfirm: '请确认强制完成后无法撤销。',
+  paymentNotMarkable: '只有未付款的银行转账发票才能标记为已付款（此发票为 {status}）。',
+  paymentProviderError: '无法连接支付服务。请稍后重试。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -227,6 +227,16 @@ export const backOfficeEn = {
   planAgreementRequired: 'Please agree to the terms of service and the privacy policy.',
   noPlanOfItsOwn: 'This account has no plan of its own to change.',
   planArchived: 'This plan is archived; edit its current version.',
+  // Payments (issue 14)
+  cardAddFailed: 'An error occurred while adding the card. Please try again.',
+  cardBillingOff: 'Card billing is not set up on this server.',
+  noCardOnFile: 'No card is registered for this account.',
+  webhookSignatureInvalid: 'The webhook signature is missing, wrong or too old.',
+  paymentNotChargeable: 'This invoice cannot be charged now (its payment is {status}).',
+  paymentNotForceCompletable: 'Only an unpaid or failed payment can be force-completed (this one is {status}).',
+  forceCompleteConfirm: 'Confirm that force-completing cannot be undone.',
+  paymentNotMarkable: 'Only an unpaid bank-transfer invoice can be marked paid (this one is {status}).',
+  paymentProviderError: 'The payment provider could not be reached. Please try again later.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

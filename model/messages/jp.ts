@@ -227,6 +227,16 @@ export const backOfficeJp = {
   planAgreementRequired: '利用規約とプライバシーポリシーに同意してください。',
   noPlanOfItsOwn: 'このアカウントには変更できる独自のプランがありません。',
   planArchived: 'このプランはアーカイブ済みです。現在のバージョンを編集してください。',
+  // Payments (issue 14)
+  cardAddFailed: 'カードの追加中にエラーが発生しました。もう一度お試しください。',
+  cardBillingOff: 'このサーバーではカード決済が設定されていません。',
+  noCardOnFile: 'このアカウントにはカードが登録されていません。',
+  webhookSignatureInvalid: 'Webhook の署名がないか、正しくないか、古すぎます。',
+  paymentNotChargeable: 'この請求書は現在決済できません（支払い状況: {status}）。',
+  paymentNotForceCompletable: '強制完了できるのは未払いまたは失敗した支払いのみです（この支払いは {status} です）。',
+  forceCompleteConfirm: '強制完了は取り消せないことを確認してください。',
+  paymentNotMarkable: '入金済みにできるのは未払いの銀行振込の請求書のみです（この請求書は {status} です）。',
+  paymentProviderError: '決済サービスに接続できませんでした。しばらくしてからもう一度お試しください。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

@@ -248,6 +248,16 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'planAgreementRequired',
   'noPlanOfItsOwn',
   'planArchived',
+  // Payments (issue 14: card provider, webhooks, force-completion, bank transfer)
+  'cardAddFailed',
+  'cardBillingOff',
+  'noCardOnFile',
+  'webhookSignatureInvalid',
+  'paymentNotChargeable',
+  'paymentNotForceCompletable',
+  'forceCompleteConfirm',
+  'paymentNotMarkable',
+  'paymentProviderError',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

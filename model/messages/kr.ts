@@ -227,6 +227,16 @@ export const backOfficeKr = {
   planAgreementRequired: '이용약관과 개인정보 처리방침에 동의해 주세요.',
   noPlanOfItsOwn: '이 계정에는 변경할 자체 요금제가 없습니다.',
   planArchived: '이 요금제는 보관되었습니다. 현재 버전을 편집해 주세요.',
+  // Payments (issue 14)
+  cardAddFailed: '카드를 추가하는 중 오류가 발생했습니다. 다시 시도해 주세요.',
+  cardBillingOff: '이 서버에는 카드 결제가 설정되어 있지 않습니다.',
+  noCardOnFile: '이 계정에 등록된 카드가 없습니다.',
+  webhookSignatureInvalid: 'Webhook 서명이 없거나 잘못되었거나 너무 오래되었습니다.',
+  paymentNotChargeable: '이 청구서는 지금 결제할 수 없습니다(결제 상태: {status}).',
+  paymentNotForceCompletable: '미납 또는 실패한 결제만 강제 완료할 수 있습니다(이 결제는 {status}입니다).',
+  forceCompleteConfirm: '강제 완료는 취소할 수 없음을 확인해 주세요.',
+  paymentNotMarkable: '미납 상태의 계좌 이체 청구서만 입금 완료로 표시할 수 있습니다(이 청구서는 {status}입니다).',
+  paymentProviderError: '결제 서비스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

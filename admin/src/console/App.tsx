@@ -44,6 +44,7 @@ const PlanManagement = screen(() => import('./screens/plans/PlanManagement.tsx')
 const PlanScreen = screen(() => import('./screens/plans/PlanScreen.tsx'));
 const CheckPlan = screen(() => import('./screens/plans/CheckPlan.tsx'));
 const SummaryScreen = screen(() => import('./screens/dashboard/SummaryScreen.tsx'));
+const PaymentList = screen(() => import('./screens/payments/PaymentList.tsx'));
 
 /** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
 const OWNER_DATA_ROUTES = [
@@ -326,6 +327,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <InvoiceScreen invoiceId={params.id} />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/payments">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <PaymentList />
           </Protected>
         )}
       </Route>

@@ -12,6 +12,7 @@ import type { identityContracts } from '../../../../model/contracts/identity.ts'
 import type { invoiceContracts } from '../../../../model/contracts/invoices.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
 import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
+import type { paymentContracts } from '../../../../model/contracts/payments.ts';
 import type { previewShareContracts } from '../../../../model/contracts/preview-share.ts';
 import type { publishingContracts } from '../../../../model/contracts/publishing.ts';
 import type { siteContracts } from '../../../../model/contracts/sites.ts';
@@ -42,7 +43,8 @@ type AdminContract =
   | Listed<typeof analyticsContracts>
   | Listed<typeof invoiceContracts>
   | Listed<typeof planContracts>
-  | Listed<typeof dashboardContracts>;
+  | Listed<typeof dashboardContracts>
+  | Listed<typeof paymentContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

@@ -6,6 +6,7 @@ import type { AnalyticsKey } from './catalogue-analytics.ts';
 import type { AnalyticsMapsKey } from './catalogue-analytics-maps.ts';
 import type { PlansKey } from './catalogue-plans.ts';
 import type { DashboardKey } from './catalogue-dashboard.ts';
+import type { PaymentsKey } from './catalogue-payments.ts';
 import { LATER_TEXTS, type Row } from './later-texts.ts';
 
 /**
@@ -66,6 +67,7 @@ const UI = {
   siteList: ['Site production list', 'サイト制作一覧', '站点制作列表', '사이트 제작 목록'],
   createSite: ['Create a site', 'サイトを作成', '创建站点', '사이트 만들기'],
   exportCsv: ['Export CSV', 'CSVエクスポート', '导出CSV', 'CSV 내보내기'],
+  navPayments: ['Payments', '支払い', '付款', '결제'],
   grid: ['Grid', 'グリッド', '网格', '그리드'],
   rows: ['Rows', '行数', '行数', '행 수'],
   columns: ['Columns', '列数', '列数', '열 수'],
@@ -137,7 +139,7 @@ const UI = {
   ],
 } as const satisfies Record<string, Row>;
 
-export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey | AnnouncementsKey | AnalyticsKey | AnalyticsMapsKey | PlansKey | DashboardKey;
+export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey | AnnouncementsKey | AnalyticsKey | AnalyticsMapsKey | PlansKey | DashboardKey | PaymentsKey;
 const INDEX: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 };
 
 /** A console text in a language, `{name}` placeholders filled; English where a text lacks the language. */

@@ -72,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link href={`${prefix}/site-list`}>{t('sites')}</Link>
           {mayUseAnalytics(account) && <Link href={accountAnalyticsHref(account.routePrefix)}>{t('navAnalytics')}</Link>}
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
+          <Link href={`${prefix}/payments`}>{t('navPayments')}</Link>
           {/* Every account reads its admin list; only the account and its main contact change it. */}
           <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>
           {PLAN_MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/plan-management`}>{t('planManagement')}</Link>}

@@ -11,6 +11,7 @@ import { ContractFields, type ContractValues } from './ContractFields.tsx';
 import { placeRefusal } from '../../api/refusal.ts';
 import { mayEditUsers, userApiPrefix } from './user-rules.ts';
 import { UserSites, type UserSite } from './UserSites.tsx';
+import { PaymentHistory } from '../payments/PaymentHistory.tsx';
 import { messageResolver } from '../../forms/message-resolver.ts';
 
 type UserRow = Answer<'GET /user/:id'>['user'];
@@ -109,6 +110,7 @@ export default function UserDetail({ userId }: { userId: string }) {
       </div>
       {mayEditUsers(account!) && <EditUser key={user.id} user={user} onSaved={setUser} />}
       {sites && <UserSites sites={sites} />}
+      {prefix !== null && <PaymentHistory accountId={user.id} />}
       {prefix !== null && (
         <div className="card">
           <h2>{t('contractHistory')}</h2>

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { paymentContracts as contracts } from '../../model/contracts/payments.ts';
+import type { Db } from '../db/open-database.ts';
+import type { AppEnv } from '../http/env.ts';
+import { route } from '../http/route.ts';
+import { readBodyText } from '../http/read-body.ts';
+import { bodyCap } from '../../model/contracts/contract.ts';
+import { AppError } from '../http/errors.ts';
+import { cardState, startCardSetup } from './card-setup.ts';
+import { chargeInvoice } from './charge-invoice.ts';
+import { forceCompletePayment } from './force-complete-payment.ts';
+import { listPayments, listScopeOf, paymentCsvRows } from './list-payments.ts';
+import { markTransferPaid } from './mark-transfer-paid.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { receiveWebhook } from './receive-webhook.ts';
+import { csvLines } from '../http/csv-download.ts';
+
+export type PaymentDeps = {
+  db: Db;
+  /** The card provider; null when no key is configured (card billing off). */
+  provider: PaymentProvider | null;
+};
+
+/** Payments: the list and its export, an account's bills, card registration, charges, transfers, force-completion and the provider's webhook. */
+export function paymentRoutes(deps: PaymentDeps) {
+  const { db, provider } = deps;
+  const app = new Hono<AppEnv>();
+  const needProvider = () => {
+    if (!provider) throw new AppError('bad_request', 'cardBillingOff');
+    return provider;
+  };
+  route(app, contracts.listPayments, ({ account, query }) => ({ payments: listPayments(db, listScopeOf(account), query) }));
+  route(app, contracts.exportPayments, ({ account, query }) => {
+    const rows = listPayments(db, listScopeOf(account), query);
+    const name = `payments-${query.month ?? 'all'}${query.status ? `-${query.status}` : ''}.csv`;
+    return new Response(`\uFEFF${csvLines(paymentCsvRows(rows))}`, {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
+    });
+  });
+  // The signature is over the bytes as sent, so the body is read as text under its cap and never re-serialised.
+  route(app, contracts.receiveWebhook, async ({ c }) => receiveWebhook(db, needProvider(), await readBodyText(c, bodyCap(contracts.receiveWebhook)), c.req.header('stripe-signature')));
+  route(app, contracts.listBills, ({ targetAccount }) => ({ payments: listPayments(db, { kind: 'account', accountId: targetAccount.id }, {}) }));
+  route(app, contracts.chargeBill, async ({ targetAccount, params }) => ({ status: await chargeInvoice(db, needProvider(), params.invoiceId, targetAccount.id) }));
+  route(app, contracts.forceCompleteBill, ({ account, targetAccount, params, body }) => {
+    forceCompletePayment(db, { actorId: account.id, accountId: targetAccount.id, invoiceId: params.invoiceId, reason: body.reason });
+    return { status: 'completed' as const };
+  });
+  route(app, contracts.markTransferPaid, ({ account, targetAccount, params, body }) => {
+    markTransferPaid(db, { actorId: account.id, accountId: targetAccount.id, invoiceId: params.invoiceId, transferName: body.transferName });
+    return { status: 'paid' as const };
+  });
+  route(app, contracts.getCard, ({ targetAccount }) => cardState(db, targetAccount.id, provider));
+  // Back to the host the console was reached on: an OEM's admin host stays on it (and a PORT=0 start knows its port only then).
+  route(app, contracts.startCardSetup, ({ c, account, targetAccount }) =>
+    startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${new URL(c.req.url).origin}/${account.routePrefix}/payments` }),
+  );
+  return app;
+}
