@@ -26,6 +26,8 @@ import { createConnectedDomains } from './domains/connected-domains.ts';
 import { createDomains } from './domains/domains.ts';
 import { createAdminHosts } from './branding/admin-hosts.ts';
 import { startBillingJob } from './billing/billing-job.ts';
+import { chargeBilledMonth } from './billing/charge-period.ts';
+import type { BillingMonth } from '../model/billing-month.ts';
 import { eq, isNotNull } from 'drizzle-orm';
 import { handleOrigin } from '../model/site-origin.ts';
 import { readLiveManifest } from '../publisher/versions.ts';
@@ -68,7 +70,13 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
   saltSweep.unref();
   // Last month is billed once it has ended in Japan (issue 14); a killed run is resumed at the next look.
-  const billing = startBillingJob(db, config.databaseFile, { clock: () => options.clock?.().getTime() ?? Date.now(), log });
+  // Its card invoices are then charged once each; a decline stays failed for the operator.
+  const paymentProvider = config.stripe ? stripeProvider(config.stripe) : null;
+  const collect = (period: BillingMonth) => {
+    if (!paymentProvider) return;
+    void chargeBilledMonth(db, paymentProvider, period, log).then(({ charged, failed }) => log(`Charged ${charged} card invoice(s) of ${period}; ${failed} failed.`));
+  };
+  const billing = startBillingJob(db, config.databaseFile, { clock: () => options.clock?.().getTime() ?? Date.now(), log, onBilled: collect });
   const background = createBackground();
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
   // links point to, is known only then.
@@ -138,7 +146,6 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
-  const paymentProvider = config.stripe ? stripeProvider(config.stripe) : null;
   adminApp = createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock, domains, adminHosts, paymentProvider });
   const admin = await listen(adminApp, config.port, config.host);
   adminUrl = shown(config.adminOrigin, admin.port);

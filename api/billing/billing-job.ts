@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import { addMonths, billingMonthOf } from '../../model/billing-month.ts';
+import { addMonths, type BillingMonth, billingMonthOf } from '../../model/billing-month.ts';
 import type { Db } from '../db/open-database.ts';
 import { billingRuns } from '../db/schema-billing.ts';
 
@@ -18,7 +18,11 @@ export type BillingJob = { close(): void };
  * a long run never holds the admin's event loop and a crash of it is a crash of the child; the
  * next look resumes it. One child at a time.
  */
-export function startBillingJob(db: Db, databaseFile: string, options: { clock?: () => number; log?: (line: string) => void; firstCheckMs?: number } = {}): BillingJob {
+export function startBillingJob(
+  db: Db,
+  databaseFile: string,
+  options: { clock?: () => number; log?: (line: string) => void; firstCheckMs?: number; onBilled?: (period: BillingMonth) => void } = {},
+): BillingJob {
   const now = options.clock ?? Date.now;
   let child: ChildProcess | null = null;
   const look = () => {
@@ -36,6 +40,7 @@ export function startBillingJob(db: Db, databaseFile: string, options: { clock?:
     started.once('exit', (code) => {
       child = null;
       options.log?.(code === 0 ? `Billed ${period}.` : `The billing run of ${period} stopped (${code}); the next look resumes it.`);
+      if (code === 0) options.onBilled?.(period);
     });
   };
   const first = setTimeout(look, options.firstCheckMs ?? FIRST_CHECK_MS);
