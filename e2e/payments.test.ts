@@ -17,7 +17,7 @@ import { signIn } from './site-api.ts';
 // and reads a customer's payment history. Card billing runs against the local provider server.
 
 const OPERATOR = { email: 'owner@example.com', password: 'Operator-pass1!' };
-const SHOTS = '/work/notes/shots';
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 let dataDir: string;
 let provider: TestProviderServer;
 let server: RunningServer;

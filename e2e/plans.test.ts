@@ -11,7 +11,7 @@ import { launchBrowser } from './browser.ts';
 import { signIn } from './site-api.ts';
 
 const OPERATOR_PASSWORD = 'Operator-pass1!';
-const SHOTS = '/work/notes/shots';
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 let dataDir: string;
 let server: RunningServer;
 let browser: Browser;
