@@ -15,10 +15,13 @@ import { parseOptions, UsageError, type Command } from './command.ts';
 
 const openZip = promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open);
 
-/** A data folder counts as empty when missing or holding nothing; restoring over a live install must be asked for. */
+/**
+ * A data folder counts as empty when missing or holding nothing but the binary's unpacked runtime
+ * (`.runtime/`, api/binary/launcher.ts): restoring over a live install must be asked for.
+ */
 async function isEmptyFolder(path: string): Promise<boolean> {
   const entries = await readdir(path).catch(() => []);
-  return entries.length === 0;
+  return entries.every((name) => name === '.runtime');
 }
 
 async function entriesOf(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {

@@ -1,0 +1,157 @@
+/**
+ * `npm run build:binary`: dist/swipegrid, one file for linux-x64 that needs no Node or npm. Node's
+ * single executable application: this Node binary with a blob injected (postject), whose main
+ * script is api/binary/launcher.ts and whose assets are the runtime tree packed by
+ * api/binary/runtime-archive.ts. Choices and measures: docs/decisions.md, "One binary".
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { packRuntime } from '../api/binary/runtime-archive.ts';
+import { ensureBuilt } from './build-template.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = join(ROOT, 'dist');
+const WORK = join(OUT, 'binary-build');
+/** The event writer's thread: loaded from its own file by URL, so it is bundled on its own beside the main bundle. */
+const WORKERS = ['api/event-writer.worker.ts'];
+/** Packages with native code, kept whole on disk rather than bundled: each loads its .node file (and libvips) by path. */
+const NATIVE_PACKAGES = ['better-sqlite3', 'sharp'];
+/** What of node_modules the native packages need at run time, and nothing of their sources, headers or other platforms. */
+const RUNTIME_PACKAGES: Record<string, (path: string) => boolean> = {
+  'better-sqlite3': (path) => path === 'package.json' || path.startsWith('lib/') || path === 'prebuilds/linux-x64.node',
+  sharp: (path) => path === 'package.json' || (path.startsWith('dist/') && !path.includes('.d.')),
+  '@img/colour': (path) => !path.endsWith('.md') && !path.endsWith('.d.ts'),
+  'detect-libc': (path) => !path.endsWith('.md') && !path.endsWith('.d.ts'),
+  semver: (path) => !path.endsWith('.md') && !path.startsWith('bin/'),
+  '@img/sharp-linux-x64': () => true,
+  '@img/sharp-libvips-linux-x64': (path) => !path.endsWith('.md'),
+  // The API reference's viewer script (api/docs/viewer-script.ts finds it beside the package's entry).
+  '@scalar/api-reference': (path) => path === 'package.json' || path === 'dist/index.js' || path === 'dist/browser/standalone.js',
+};
+
+type RuntimeFile = { path: string; body: Uint8Array; mode: number };
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Every module's import.meta.url becomes its place in the unpacked tree, which mirrors the
+ * repository: `new URL('./migrations', import.meta.url)` in api/db/open-database.ts still finds
+ * api/db/migrations, the admin's dist/admin and the viewer's site-template/dist likewise. A
+ * worker's `.ts` file is named by its bundled `.mjs`.
+ */
+function repositoryUrls(bundlePath: string): Plugin {
+  return {
+    name: 'repository-urls',
+    setup(builder) {
+      builder.onLoad({ filter: /\/(api|publisher|storage|model)\/.*\.ts$/ }, (args) => {
+        const path = relative(ROOT, args.path);
+        const fromBundle = relative(dirname(bundlePath), path);
+        let contents = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`);
+        contents = contents.replace(/(['"])(\.\/[\w.-]+)\.worker\.ts\1/g, (_match, quote: string, name: string) => {
+          if (!WORKERS.includes(join(dirname(path), `${name}.worker.ts`))) throw new Error(`${path} starts a worker that scripts/build-binary.ts does not bundle: ${name}`);
+          return `${quote}${name}.worker.mjs${quote}`;
+        });
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** ESM bundles still hold CommonJS packages that call require() for built-ins: give them one. */
+const REQUIRE_BANNER = "import { createRequire as __swipegridRequire } from 'node:module'; const require = __swipegridRequire(import.meta.url);";
+
+async function bundle(entry: string, outfile: string, options: { plugins?: Plugin[]; external?: string[] } = {}): Promise<void> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    banner: { js: REQUIRE_BANNER },
+    external: options.external ?? [],
+    plugins: options.plugins ?? [],
+  });
+}
+
+function runtimeFiles(stage: string): RuntimeFile[] {
+  const files: RuntimeFile[] = [];
+  const add = (path: string, source: string) => files.push({ path, body: readFileSync(source), mode: statSync(source).mode & 0o777 });
+  for (const file of filesUnder(stage)) add(relative(stage, file), file);
+  for (const folder of ['dist/admin', 'site-template/dist/client', 'api/db/migrations']) {
+    for (const file of filesUnder(join(ROOT, folder))) add(relative(ROOT, file), file);
+  }
+  add('site-template/dist/.build-hash', join(ROOT, 'site-template/dist/.build-hash'));
+  const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  files.push({ path: 'package.json', body: Buffer.from(JSON.stringify({ name, version, type: 'module', private: true })), mode: 0o644 });
+  for (const [pkg, wanted] of Object.entries(RUNTIME_PACKAGES)) {
+    const folder = join(ROOT, 'node_modules', pkg);
+    for (const file of filesUnder(folder)) {
+      const path = relative(folder, file);
+      if (wanted(path)) add(join('node_modules', pkg, path), file);
+    }
+  }
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export async function buildBinary(log: (line: string) => void = console.log): Promise<string> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('The binary is built for linux-x64, on linux-x64.');
+  const started = performance.now();
+  await ensureBuilt({ log });
+  rmSync(WORK, { recursive: true, force: true });
+  const stage = join(WORK, 'stage');
+  await bundle(join(ROOT, 'api/cli.ts'), join(stage, 'swipegrid.mjs'), { plugins: [repositoryUrls('swipegrid.mjs')], external: NATIVE_PACKAGES });
+  for (const worker of WORKERS) {
+    const bundled = worker.replace(/\.ts$/, '.mjs');
+    await bundle(join(ROOT, worker), join(stage, bundled), { plugins: [repositoryUrls(bundled)], external: NATIVE_PACKAGES });
+  }
+  // The viewer's server entry imports preact, zod and the rest from node_modules: bundled into one file in its place.
+  await bundle(join(ROOT, 'site-template/dist/server/entry.mjs'), join(stage, 'site-template/dist/server/entry.mjs'));
+  const packed = packRuntime(runtimeFiles(stage));
+  const id = createHash('sha256').update(packed).digest('hex').slice(0, 32);
+  writeFileSync(join(WORK, 'runtime.zst'), packed);
+  writeFileSync(join(WORK, 'runtime.id'), id);
+  await build({ entryPoints: [join(ROOT, 'api/binary/launcher.ts')], outfile: join(WORK, 'launcher.cjs'), bundle: true, platform: 'node', format: 'cjs', target: 'node24', logLevel: 'warning' });
+  const seaConfig = {
+    main: join(WORK, 'launcher.cjs'),
+    output: join(WORK, 'sea-prep.blob'),
+    disableExperimentalSEAWarning: true,
+    useCodeCache: true,
+    assets: { 'runtime.zst': join(WORK, 'runtime.zst'), 'runtime.id': join(WORK, 'runtime.id') },
+  };
+  writeFileSync(join(WORK, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));
+  const blob = spawnSync(process.execPath, ['--experimental-sea-config', join(WORK, 'sea-config.json')], { encoding: 'utf8' });
+  if (blob.status !== 0) throw new Error(`node --experimental-sea-config failed: ${blob.stderr}`);
+  const binary = join(OUT, 'swipegrid');
+  const unstripped = join(WORK, 'node');
+  copyFileSync(process.execPath, unstripped);
+  // This Node carries its debug symbols (about a tenth of its size); a binary for servers does without.
+  const strip = spawnSync('strip', ['--strip-debug', '-o', binary, unstripped], { encoding: 'utf8' });
+  if (strip.status !== 0) copyFileSync(unstripped, binary);
+  const inject = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/postject/dist/cli.js'), binary, 'NODE_SEA_BLOB', join(WORK, 'sea-prep.blob'), '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'],
+    { encoding: 'utf8' },
+  );
+  if (inject.status !== 0) throw new Error(`postject failed: ${inject.stderr}`);
+  chmodSync(binary, 0o755);
+  mkdirSync(OUT, { recursive: true });
+  const size = statSync(binary).size;
+  log(
+    `Built ${relative(process.cwd(), binary)}: ${(size / 1e6).toFixed(1)} MB (runtime ${(packed.byteLength / 1e6).toFixed(1)} MB packed, id ${id}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return binary;
+}
+
+if (import.meta.main) await buildBinary();
