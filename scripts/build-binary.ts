@@ -139,11 +139,11 @@ export async function buildBinary(log: (line: string) => void = console.log): Pr
   // This Node carries its debug symbols (about a tenth of its size); a binary for servers does without.
   const strip = spawnSync('strip', ['--strip-debug', '-o', binary, unstripped], { encoding: 'utf8' });
   if (strip.status !== 0) copyFileSync(unstripped, binary);
-  const inject = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/postject/dist/cli.js'), binary, 'NODE_SEA_BLOB', join(WORK, 'sea-prep.blob'), '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'],
-    { encoding: 'utf8' },
-  );
+  // postject's command, found as npm scripts find it (node_modules/.bin first on the PATH).
+  const inject = spawnSync('postject', [binary, 'NODE_SEA_BLOB', join(WORK, 'sea-prep.blob'), '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'], {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
+  });
   if (inject.status !== 0) throw new Error(`postject failed: ${inject.stderr}`);
   chmodSync(binary, 0o755);
   mkdirSync(OUT, { recursive: true });
