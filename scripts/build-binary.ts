@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -134,11 +134,9 @@ export async function buildBinary(log: (line: string) => void = console.log): Pr
   const blob = spawnSync(process.execPath, ['--experimental-sea-config', join(WORK, 'sea-config.json')], { encoding: 'utf8' });
   if (blob.status !== 0) throw new Error(`node --experimental-sea-config failed: ${blob.stderr}`);
   const binary = join(OUT, 'swipegrid');
-  const unstripped = join(WORK, 'node');
-  copyFileSync(process.execPath, unstripped);
-  // This Node carries its debug symbols (about a tenth of its size); a binary for servers does without.
-  const strip = spawnSync('strip', ['--strip-debug', '-o', binary, unstripped], { encoding: 'utf8' });
-  if (strip.status !== 0) copyFileSync(unstripped, binary);
+  // This Node carries debug sections (2.6 MB); a binary for servers does without. Without binutils' strip, Node as it is.
+  const strip = spawnSync('strip', ['--strip-debug', '-o', binary, process.execPath], { encoding: 'utf8' });
+  if (strip.status !== 0) copyFileSync(process.execPath, binary);
   // postject's command, found as npm scripts find it (node_modules/.bin first on the PATH).
   const inject = spawnSync('postject', [binary, 'NODE_SEA_BLOB', join(WORK, 'sea-prep.blob'), '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'], {
     encoding: 'utf8',
@@ -146,7 +144,8 @@ export async function buildBinary(log: (line: string) => void = console.log): Pr
   });
   if (inject.status !== 0) throw new Error(`postject failed: ${inject.stderr}`);
   chmodSync(binary, 0o755);
-  mkdirSync(OUT, { recursive: true });
+  // The packed tree and the blob are intermediate files, already inside the binary.
+  rmSync(WORK, { recursive: true, force: true });
   const size = statSync(binary).size;
   log(
     `Built ${relative(process.cwd(), binary)}: ${(size / 1e6).toFixed(1)} MB (runtime ${(packed.byteLength / 1e6).toFixed(1)} MB packed, id ${id}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
