@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LATER_STARTS = 5;
 
 function line(label: string, value: string): void {
-  console.log(`  ${label.padEnd(52)} ${value}`);
+  console.log(`  ${label.padEnd(60)} ${value}`);
 }
 
 /** Spawns a server, waits for its admin address, then for a 200 from it; answers the milliseconds since the spawn, and stops it. */
