@@ -22,6 +22,9 @@ import { exposureCounts } from './experiments/exposure-counts.ts';
 import { ownerDataRoutes } from './owner-data/owner-data-routes.ts';
 import { announcementRoutes } from './announcements/routes.ts';
 import { analyticsRoutes } from './analytics/analytics-routes.ts';
+import { planRoutes } from './billing/plan-routes.ts';
+import { liveSitesUnderPlanOf } from './billing/live-sites-under-plan.ts';
+import { dashboardRoutes } from './billing/dashboard-routes.ts';
 import type { PublishJobs } from './publishing/publish-jobs.ts';
 import { siteHost } from './site-host.ts';
 import { cookielessVisitor } from './visitor/cookieless-visitor.ts';
@@ -39,6 +42,7 @@ import { previewShareRoutes } from './preview/share-routes.ts';
 import { previewLoginRoutes } from './preview/share-login-routes.ts';
 import { hostSites } from './host-sites.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { invoiceRoutes } from './billing/routes.ts';
 import { adminOrigins, createAdminHosts, type AdminHosts } from './branding/admin-hosts.ts';
 import { defaultSiteDomain, previewOrigin, requestHostName } from '../model/site-origin.ts';
 import { handleHost, PREVIEW_LABEL } from '../model/site-handle.ts';
@@ -75,7 +79,21 @@ export function createAdminApp(deps: AppDeps) {
     .use(sameSite({ allowedOrigins: [config.adminOrigin], alsoAllowed: (origin) => isAdminHostOrigin(origin, admin, adminHosts) }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, mountedAt: '/api' }))
-    .route('/', identityRoutes({ db, mailer, adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin, siteDomain: config.siteDomain, background: deps.background ?? createBackground() }))
+    .route(
+      '/',
+      identityRoutes({
+        db,
+        mailer,
+        adminOrigin: config.adminOrigin,
+        siteOrigin: config.siteOrigin,
+        siteDomain: config.siteDomain,
+        background: deps.background ?? createBackground(),
+        // The powered-by footer and the plan's other published traits follow the new plan.
+        onPlanChanged: (accountId) => {
+          for (const siteId of liveSitesUnderPlanOf(db, accountId)) jobs.start(siteId);
+        },
+      }),
+    )
     .route('/', siteRoutes({ db, storage, hosting: { siteOrigin: config.siteOrigin ?? DEFAULT_SITE_ORIGIN, siteDomain: config.siteDomain }, domains }))
     .route('/', domainRoutes(domains))
     .route('/', mediaRoutes({ db, storage }))
@@ -89,6 +107,9 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', brandingRoutes({ db, storage, adminHosts, reserved: { adminHost: admin.hostname, siteDomain } }))
     .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', analyticsRoutes({ db, now: deps.clock }))
+    .route('/', invoiceRoutes({ db }))
+    .route('/', planRoutes({ db, clock: deps.clock }))
+    .route('/', dashboardRoutes({ db, now: deps.clock }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultSiteDomain } from '../model/site-origin.ts';
 import { parseIpRange } from '../model/ip-range.ts';
+import type { S3Connection } from '../storage/index.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -18,6 +19,19 @@ const envSchema = z.object({
   STORAGE_DIR: z.string().min(1).optional(),
   EXPORT_STORAGE_DRIVER: z.string().min(1).optional(),
   EXPORT_STORAGE_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)')
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  EXPORT_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)')
+    .optional(),
   ADMIN_ORIGIN: origin.optional(),
   SITE_ORIGIN: origin.optional(),
   SITE_DOMAIN: z.string().trim().toLowerCase().regex(HOST_NAME, 'a host name such as swipegrid-sites.net').optional(),
@@ -57,9 +71,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseFile: string;
-  storage: { driver: string; root: string };
+  /** `s3` is set when the driver is s3. */
+  storage: { driver: string; root: string; s3?: S3Connection };
   /** The bucket `npm run export -- --to-storage` writes a site's static tree to: a store of its own, never the main one. */
-  exportStorage: { driver: string; root: string };
+  exportStorage: { driver: string; root: string; s3?: S3Connection };
   adminOrigin: string;
   siteOrigin: string;
   /** Every site without a custom domain is served on `{handle}.{siteDomain}` (a wildcard DNS name). */
@@ -76,6 +91,20 @@ export type Config = {
   domainTarget: { cname: string | null; addresses: string[] };
 };
 
+/** The bucket settings of the s3 driver; a missing one stops the start with its name. */
+function s3Connection(e: z.infer<typeof envSchema>, bucket: string | undefined, bucketVariable: 'S3_BUCKET' | 'EXPORT_S3_BUCKET'): S3Connection {
+  if (bucket === undefined) throw new Error(`Invalid setting ${bucketVariable}: required when the storage driver is s3`);
+  if (e.S3_REGION === undefined) throw new Error('Invalid setting S3_REGION: required when the storage driver is s3 (any name, such as us-east-1, for a server without regions)');
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new Error('Invalid setting S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: give both, or neither to use the AWS default credential chain');
+  }
+  const connection: S3Connection = { bucket, region: e.S3_REGION };
+  if (e.S3_ENDPOINT !== undefined) connection.endpoint = e.S3_ENDPOINT;
+  if (e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY !== undefined) connection.credentials = { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY };
+  if (e.S3_FORCE_PATH_STYLE !== undefined) connection.forcePathStyle = e.S3_FORCE_PATH_STYLE === 'true';
+  return connection;
+}
+
 /**
  * Reads every setting from the environment (documented in .env.example). A bad value stops
  * the start with a message naming the variable rather than running on a guess.
@@ -87,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  const exportDriver = e.EXPORT_STORAGE_DRIVER ?? e.STORAGE_DRIVER;
   const dataDir = resolve(e.DATA_DIR);
   // Published sites get a port of their own so an owner's scripts never share the admin's origin.
   const sitePort = e.SITE_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
@@ -96,8 +126,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseFile: resolve(e.DATABASE_FILE ?? `${dataDir}/swipegrid.sqlite`),
-    storage: { driver: e.STORAGE_DRIVER, root: resolve(e.STORAGE_DIR ?? `${dataDir}/storage`) },
-    exportStorage: { driver: e.EXPORT_STORAGE_DRIVER ?? e.STORAGE_DRIVER, root: resolve(e.EXPORT_STORAGE_DIR ?? `${dataDir}/export`) },
+    storage: { driver: e.STORAGE_DRIVER, root: resolve(e.STORAGE_DIR ?? `${dataDir}/storage`), ...(e.STORAGE_DRIVER === 's3' ? { s3: s3Connection(e, e.S3_BUCKET, 'S3_BUCKET') } : {}) },
+    exportStorage: {
+      driver: exportDriver,
+      root: resolve(e.EXPORT_STORAGE_DIR ?? `${dataDir}/export`),
+      // Only `npm run export -- --to-storage` needs it, and says so (scripts/export.ts): the server starts without.
+      ...(exportDriver === 's3' && e.EXPORT_S3_BUCKET !== undefined ? { s3: s3Connection(e, e.EXPORT_S3_BUCKET, 'EXPORT_S3_BUCKET') } : {}),
+    },
     adminOrigin: e.ADMIN_ORIGIN ?? `http://localhost:${e.PORT}`,
     siteOrigin: e.SITE_ORIGIN ?? `http://localhost:${sitePort}`,
     siteDomain: e.SITE_DOMAIN ?? (e.SITE_ORIGIN ? defaultSiteDomain(e.SITE_ORIGIN) : 'localhost'),

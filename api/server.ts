@@ -3,7 +3,7 @@ import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
-import { createStorage } from '../storage/index.ts';
+import { checkS3Bucket, createStorage } from '../storage/index.ts';
 import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { answerClientErrors } from './http/client-error.ts';
@@ -20,9 +20,11 @@ import { startEventWriter } from './event-writer.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedDemo } from './sites/seed-demo.ts';
 import { seedPlans } from './identity/seed-plans.ts';
+import { createPlanJobs } from './billing/plan-jobs.ts';
 import { createConnectedDomains } from './domains/connected-domains.ts';
 import { createDomains } from './domains/domains.ts';
 import { createAdminHosts } from './branding/admin-hosts.ts';
+import { startBillingJob } from './billing/billing-job.ts';
 import { eq, isNotNull } from 'drizzle-orm';
 import { handleOrigin } from '../model/site-origin.ts';
 import { readLiveManifest } from '../publisher/versions.ts';
@@ -47,8 +49,10 @@ export function listen(app: { fetch: (request: Request) => Response | Promise<Re
  */
 /** `clock` replaces the real clock of date windows and statuses (a browser test moves it). */
 export async function startServer(config: Config = loadConfig(), log: (line: string) => void = console.log, options: { clock?: () => Date } = {}): Promise<RunningServer> {
+  const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
+  // A wrong endpoint, bucket or key stops the start here with what to fix, not the first publish or page.
+  if (config.storage.s3) await checkS3Bucket(config.storage.s3);
   const db = openDatabase(config.databaseFile);
-  const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
   // A crash between a write's temp file and its rename leaves the temp file behind: sweep them
   // while the rest starts; the admin listens once it is done, so "started" means "swept".
   const swept = config.storage.driver === 'fs' && config.storage.root ? sweepTempFiles(config.storage.root) : Promise.resolve(0);
@@ -62,6 +66,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
   const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
   saltSweep.unref();
+  // Last month is billed once it has ended in Japan (issue 14); a killed run is resumed at the next look.
+  const billing = startBillingJob(db, config.databaseFile, { clock: () => options.clock?.().getTime() ?? Date.now(), log });
   const background = createBackground();
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
   // links point to, is known only then.
@@ -114,6 +120,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   domains.start();
 
   seedPlans(db);
+  // Plan changes due while the server was down apply now; then at every midnight in Tokyo.
+  const planJobs = createPlanJobs({ db, storage, republish: (siteId) => jobs.start(siteId), clock: options.clock, log });
+  planJobs.start();
   const operator = await ensureFirstOperator(db, config.firstOperator);
   let demoSiteId: string | undefined;
   const siteCount = db.select({ n: count() }).from(sites).get()?.n ?? 0;
@@ -147,8 +156,10 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     demoSiteUrl,
     async close() {
       domains.stop();
+      await planJobs.stop();
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       clearInterval(saltSweep);
+      billing.close();
       await writer.close();
       await background.idle();
       db.$client.close();

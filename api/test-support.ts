@@ -64,6 +64,10 @@ export function recordingStorage(inner: Storage): { storage: Storage; writes: Wr
       writes.deletes.push(key);
       return inner.delete(key);
     },
+    deleteMany: (keys) => {
+      writes.deletes.push(...keys);
+      return inner.deleteMany(keys);
+    },
     get: (key) => inner.get(key),
     head: (key) => inner.head(key),
     list: (prefix) => inner.list(prefix),

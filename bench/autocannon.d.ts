@@ -21,6 +21,8 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     amount?: number;
+    /** Requests a second over all connections at most. */
+    overallRate?: number;
     /** Each connection sends these in turn; `setupRequest` may change one just before it goes. */
     requests?: { method?: 'GET' | 'POST' | 'PUT'; path?: string; body?: string; setupRequest?: (request: { body?: string }) => { body?: string } }[];
   };

@@ -11,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,6 +22,9 @@ import { ensureBuilt } from '../scripts/build-template.ts';
 
 // BENCH_CONNECTIONS shows how group commit widens with more visitors at once; the recorded figure uses 10.
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// BENCH_RATE (requests a second) holds the events run at a fixed rate: group commit then makes batches of the same size
+// whatever the neighbours' load, so CPU per request compares between two versions of the code. Unset: as fast as it goes.
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const DURATION_S = 8;
 const BATCH = 10;
 const APPLICANT_LIMIT = 5000;
@@ -55,16 +58,40 @@ async function startProcess(script: string, env: Record<string, string>, ready: 
   return { process: child, lines };
 }
 
-/**
- * CPU seconds a process has used so far (user + system, all its threads), from /proc: on a shared
- * machine, throughput follows the neighbours' load, while CPU per request follows our code.
- */
-async function cpuSeconds(child: Child, thread: 'all' | 'main' = 'all'): Promise<number> {
-  const { pid } = child.process;
-  const stat = await readFile(thread === 'all' ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`, 'utf8').catch(() => '');
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+/** What a thread's name says it does: the main thread, the event writer (a worker), V8's helpers (GC, compiler), libuv's pool. */
+type ThreadKind = 'main' | 'writer' | 'v8' | 'libuv' | 'other';
+const threadKind = (comm: string): ThreadKind => (comm === 'MainThread' ? 'main' : comm === 'WorkerThread' ? 'writer' : comm.startsWith('V8') ? 'v8' : comm.startsWith('libuv') ? 'libuv' : 'other');
+
+/** utime + stime of a /proc stat line, in seconds: the fields after the command name (which may hold spaces), 12th and 13th. */
+function statSeconds(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds a process has used so far (user + system, `all`, threads that ended included), and
+ * its live threads' by kind, from /proc: on a shared machine, throughput follows the neighbours'
+ * load, while CPU per request follows our code. `other` is the rest (short-lived threads too).
+ */
+async function cpuSeconds(child: Child): Promise<Record<ThreadKind | 'all', number>> {
+  const { pid } = child.process;
+  const all = statSeconds(await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => ''));
+  const used = { all, main: 0, writer: 0, v8: 0, libuv: 0, other: all };
+  for (const task of await readdir(`/proc/${pid}/task`).catch(() => [])) {
+    const [stat, comm] = await Promise.all([readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => ''), readFile(`/proc/${pid}/task/${task}/comm`, 'utf8').catch(() => '')]);
+    const seconds = statSeconds(stat);
+    const kind = threadKind(comm.trim());
+    if (!Number.isFinite(seconds) || kind === 'other') continue;
+    used[kind] += seconds;
+    used.other -= seconds;
+  }
+  return used;
+}
+
+/** CPU µs per request of each kind of thread between two readings. */
+function cpuPerRequestOf(before: Record<ThreadKind | 'all', number>, after: Record<ThreadKind | 'all', number>, requests: number): Record<ThreadKind | 'all', number> {
+  const per = (key: ThreadKind | 'all') => ((after[key] - before[key]) / requests) * 1e6;
+  return { all: per('all'), main: per('main'), writer: per('writer'), v8: per('v8'), libuv: per('libuv'), other: per('other') };
 }
 
 async function stopProcess(child: Child): Promise<void> {
@@ -130,7 +157,7 @@ async function main() {
               : { type: 'tap', cell: 'A2', x: 7, y: 20 },
       ),
     });
-    console.log(`Visitor API on loopback, ${CONNECTIONS} connections, ${DURATION_S} s a run, ${os.availableParallelism()} cores`);
+    console.log(`Visitor API on loopback, ${CONNECTIONS} connections, ${DURATION_S} s a run, ${os.availableParallelism()} cores${RATE ? `, events at ${RATE} requests/s` : ''}`);
 
     // Warm both servers so the first run does not pay for JIT and connection set-up.
     const warmUp = await autocannon({
@@ -145,9 +172,8 @@ async function main() {
 
     const bareCpu = await cpuSeconds(bareProcess);
     const bareRun = await autocannon({ url: `${bare.url}/ok`, method: 'POST', body: events, headers: { 'content-type': 'text/plain' }, connections: CONNECTIONS, duration: DURATION_S });
-    const bareCpuUsed = (await cpuSeconds(bareProcess)) - bareCpu;
+    const bareCpuUsed = (await cpuSeconds(bareProcess)).all - bareCpu.all;
     const eventsCpu = await cpuSeconds(swipegrid);
-    const eventsMainCpu = await cpuSeconds(swipegrid, 'main');
     const eventsRun = await autocannon({
       url: `${server.siteUrl}/api/end-user/events`,
       method: 'POST',
@@ -155,9 +181,9 @@ async function main() {
       headers: { host: server.siteHost, 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (iPhone) Mobile', cookie: 'sessionId=bench-session; variationId=bench-variant' },
       connections: CONNECTIONS,
       duration: DURATION_S,
+      ...(RATE ? { overallRate: RATE } : {}),
     });
-    const eventsCpuUsed = (await cpuSeconds(swipegrid)) - eventsCpu;
-    const eventsMainCpuUsed = (await cpuSeconds(swipegrid, 'main')) - eventsMainCpu;
+    const eventsCpuPerRequest = cpuPerRequestOf(eventsCpu, await cpuSeconds(swipegrid), eventsRun.requests.total);
     const applyRun = await autocannon({
       url: `${server.siteUrl}/api/end-user/site/${siteId}/popup-cta/${popup.id}/apply`,
       method: 'POST',
@@ -179,12 +205,12 @@ async function main() {
     line('requests per second', `${Math.round(perSecond(eventsRun))}  (bare Hono POST ${Math.round(perSecond(bareRun))}, ratio ${(perSecond(eventsRun) / perSecond(bareRun)).toFixed(2)})`);
     line('events accepted per second', `${Math.round(perSecond(eventsRun) * BATCH)}`);
     line('p99 latency', `${eventsRun.latency.p99} ms  (bare Hono ${bareRun.latency.p99} ms)`);
-    const cpuPerRequest = {
-      events: (eventsCpuUsed / eventsRun.requests.total) * 1e6,
-      eventsMain: (eventsMainCpuUsed / eventsRun.requests.total) * 1e6,
-      bare: (bareCpuUsed / bareRun.requests.total) * 1e6,
-    };
+    const cpuPerRequest = { events: eventsCpuPerRequest.all, eventsMain: eventsCpuPerRequest.main, bare: (bareCpuUsed / bareRun.requests.total) * 1e6 };
     line('server CPU per request', `${Math.round(cpuPerRequest.events)} µs, main thread ${Math.round(cpuPerRequest.eventsMain)} µs  (bare Hono ${Math.round(cpuPerRequest.bare)} µs)`);
+    line(
+      '  by thread',
+      `writer ${Math.round(eventsCpuPerRequest.writer)} µs, V8 helpers ${Math.round(eventsCpuPerRequest.v8)} µs, libuv pool ${Math.round(eventsCpuPerRequest.libuv)} µs, other ${Math.round(eventsCpuPerRequest.other)} µs`,
+    );
     line('events per CPU second of the main thread', `${Math.round((BATCH * 1e6) / cpuPerRequest.eventsMain)}`);
     line(
       'load average at the end',
@@ -216,6 +242,8 @@ async function main() {
         non2xx: eventsRun.non2xx,
         serverCpuMicrosPerRequest: Math.round(cpuPerRequest.events),
         mainThreadCpuMicrosPerRequest: Math.round(cpuPerRequest.eventsMain),
+        writerThreadCpuMicrosPerRequest: Math.round(eventsCpuPerRequest.writer),
+        v8HelpersCpuMicrosPerRequest: Math.round(eventsCpuPerRequest.v8),
       },
       applicants: {
         limit: APPLICANT_LIMIT,

@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { INITIAL_FEE_YEN } from './constants.ts';
 
 /** The plan flags of spec §3 that switch features on. */
 export const PLAN_FLAGS = ['swipe', 'privateDomain', 'settingPopupCta', 'settingFormContact', 'analyticsEffect', 'settingTagSeo', 'multiLanguage'] as const;
 export const planFlagSchema = z.enum(PLAN_FLAGS);
 export type PlanFlag = z.infer<typeof planFlagSchema>;
+
+/** 'active': offered; 'archived': kept for the accounts still on it, offered to nobody. */
+export const planStatusSchema = z.enum(['active', 'archived']);
 
 /** Tiers of spec §1; each is also sold as a multilingual variant. */
 export const PLAN_TIERS = ['trial', 'light', 'standard', 'premium', 'pro', 'oem'] as const;
@@ -30,8 +34,24 @@ export const planSchema = z.object({
   analyticsEffect: z.boolean(),
   settingTagSeo: z.boolean(),
   multiLanguage: z.boolean(),
+  /** One-off fee billed in the contract's first month, in yen excluding tax (spec B §1: 100,000). */
+  initialFee: z.number().int().min(0),
+  /** Monthly fee per issued license, in yen excluding tax. */
+  licenseFee: z.number().int().min(0),
+  /** The published pages carry the "powered by" footer (the free plan's). */
+  poweredBy: z.boolean(),
+  /** Null: the platform's catalogue; an OEM master's account id: a plan it sells to its own customers. */
+  ownerId: z.string().nullable(),
+  status: planStatusSchema,
+  /** The plan this version replaced (an edit of a plan in use makes a new row). */
+  supersedes: z.string().nullable(),
+  version: z.number().int().min(1),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** The terms an operator (or an OEM master, for its own) sets: everything but identity and history. */
+export const planInputSchema = planSchema.omit({ id: true, ownerId: true, status: true, supersedes: true, version: true });
+export type PlanInput = z.infer<typeof planInputSchema>;
 
 /** An account's media against its plan's quota: `quotaBytes` null for the platform's own accounts, which have no limits. */
 export const storageUseSchema = z.object({ usedBytes: z.number().int().nonnegative(), quotaBytes: z.number().int().positive().nullable() });
@@ -52,7 +72,7 @@ export const UNLIMITED: PlanLimits = {
   quantitySite: Number.MAX_SAFE_INTEGER,
 };
 
-type TierTerms = Omit<Plan, 'id' | 'name' | 'tier' | 'multilingual' | 'multiLanguage'>;
+type TierTerms = Omit<Plan, 'id' | 'name' | 'tier' | 'multilingual' | 'multiLanguage' | 'initialFee' | 'licenseFee' | 'poweredBy' | 'ownerId' | 'status' | 'supersedes' | 'version'>;
 
 /** Our terms per tier: the spec names the tiers and fields but gives no figures (docs/decisions.md). */
 const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {
@@ -158,6 +178,15 @@ export const SEEDED_PLANS: readonly Plan[] = PLAN_TIERS.flatMap((tier) =>
       multilingual,
       multiLanguage: multilingual,
       price: TIER_TERMS[tier].price + (multilingual && tier !== 'trial' ? MULTILINGUAL_SURCHARGE : 0),
+      // Spec B §1: 100,000 yen excluding tax to start a contract; the trial is not one.
+      initialFee: tier === 'trial' ? 0 : INITIAL_FEE_YEN,
+      licenseFee: 0,
+      // The free plan's pages say where they were made.
+      poweredBy: tier === 'trial',
+      ownerId: null,
+      status: 'active',
+      supersedes: null,
+      version: 1,
     }),
   ),
 );

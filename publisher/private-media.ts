@@ -34,6 +34,7 @@ export function membersOnlyMediaStorage(storage: Storage, siteId: string): Stora
       for await (const info of storage.list(mapped)) yield { ...info, key: info.key.slice(mapped.length - prefix.length) };
     },
     delete: (k) => storage.delete(key(k)),
+    deleteMany: (keys) => storage.deleteMany(keys.map(key)),
     publicUrl: (k) => privateMediaPath(siteId, k),
   };
 }

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pageSiteSchema, type RenderLocals } from '../model/snapshot.ts';
+import type { PagePieces } from '../model/page-pieces.ts';
+import { pageSiteSchema, type PageSite, type RenderLocals } from '../model/snapshot.ts';
 import { companyInfoSchema, seoSchema } from '../model/site.ts';
+import { checkedShell, type PageShell, splicePage } from './page-shell.ts';
 
 /** Where `npm run build` leaves the built viewer. */
 export const TEMPLATE_DIST = fileURLToPath(new URL('../site-template/dist/', import.meta.url));
@@ -12,9 +14,10 @@ export type ClientAsset = { key: string; body: Uint8Array };
 export type Renderer = {
   /**
    * The UTF-8 HTML of one page file, and whether it is a found page (200) or the not-found page.
-   * Bytes, as Astro made them: read as text they were decoded and encoded again for storage.
+   * Bytes, as Astro made them (read as text they were decoded and encoded again for storage), or
+   * `spliced` from the site's page shell and the page's own pieces, the same bytes (publisher/page-shell.ts).
    */
-  renderPage(locals: RenderLocals): Promise<{ status: number; body: Uint8Array<ArrayBuffer> }>;
+  renderPage(locals: RenderLocals): Promise<{ status: number; body: Uint8Array<ArrayBuffer>; spliced: boolean }>;
   /** The template's content-hashed client files, stored once under `_astro/`. */
   clientAssets: ClientAsset[];
   /**
@@ -24,7 +27,13 @@ export type Renderer = {
   buildId: string;
 };
 
-type BuiltEntry = { render(request: Request, locals: object): Promise<Response> };
+/** A build from before the splice has no `pagePieces`: its pages are all rendered whole. */
+type BuiltEntry = { render(request: Request, locals: object): Promise<Response>; pagePieces?(locals: RenderLocals): Promise<PagePieces | null> };
+
+/**
+ * `splice: false` renders every page whole through Astro, the reference the splice is tested against.
+ */
+export type RendererOptions = { splice?: boolean };
 
 /**
  * Loads the built viewer. Rendering needs no Vite: the entry is plain JavaScript that Astro
@@ -32,7 +41,7 @@ type BuiltEntry = { render(request: Request, locals: object): Promise<Response> 
  *
  * @example const renderer = await loadRenderer(); const { body } = await renderer.renderPage(locals);
  */
-export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Renderer> {
+export async function loadRenderer(distDir: string = TEMPLATE_DIST, options: RendererOptions = {}): Promise<Renderer> {
   const entryFile = join(distDir, 'server', 'entry.mjs');
   let entry: BuiltEntry;
   try {
@@ -56,12 +65,32 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST): Promise<Ren
       .update(clientAssets.map((asset) => asset.key).join('\n'))
       .update(await readFile(entryFile))
       .digest('hex');
+  // A viewer page is its site's shell with the page's own pieces spliced in: the shell is cut from
+  // the second viewer page Astro renders whole for one site object and checked against the first
+  // (the publish plans one site object per language and never changes it; a preview's renders once,
+  // and cutting would be wasted), so the head, CSS and island script are not rendered and encoded
+  // per page (docs/decisions.md, "Render per page, splice"). `first`: one viewer page rendered so
+  // far; false: no shell for that site object, its pages are rendered whole.
+  const splice = options.splice === false ? undefined : entry.pagePieces;
+  const shells = new WeakMap<PageSite, PageShell | { first: { locals: RenderLocals; body: Uint8Array } } | false>();
   return {
     clientAssets,
     buildId,
     async renderPage(locals) {
+      const state = shells.get(locals.site);
+      const pieces = splice && state !== undefined && state !== false ? await splice(locals) : null;
+      if (pieces && Array.isArray(state)) return { status: 200, body: splicePage(state, pieces), spliced: true };
       const response = await entry.render(new Request('http://render.local/'), locals);
-      return { status: response.status, body: await bodyBytes(response) };
+      const body = await bodyBytes(response);
+      if (splice && response.status === 200 && locals.page && !locals.screen) {
+        if (state === undefined) shells.set(locals.site, { first: { locals, body } });
+        else if (pieces && state && 'first' in state) {
+          const firstPieces = await splice(state.first.locals);
+          const shell = firstPieces && checkedShell({ body, pieces }, { body: state.first.body, pieces: firstPieces });
+          shells.set(locals.site, shell ?? false);
+        }
+      }
+      return { status: response.status, body, spliced: false };
     },
   };
 }

@@ -26,8 +26,8 @@ async function removeKey(storage: Storage, key: string, report: SweepReport): Pr
 async function removeFolder(storage: Storage, folder: string, report: SweepReport): Promise<void> {
   const keys: { key: string; size: number }[] = [];
   for await (const info of storage.list(folder)) keys.push(info);
-  for (const { key, size } of keys) {
-    await storage.delete(key);
+  await storage.deleteMany(keys.map((info) => info.key));
+  for (const { size } of keys) {
     report.keysRemoved++;
     report.bytesFreed += size;
   }
@@ -138,8 +138,8 @@ export async function sweepStorage(storage: Storage, options: FullSweepOptions):
   const inUse = options.uploadsInUse();
   for (const info of uploads) if (!inUse.has(info.key.slice('uploads/'.length))) unreached.push(info);
 
-  for (const { key, size } of unreached) {
-    await storage.delete(key);
+  await storage.deleteMany(unreached.map((info) => info.key));
+  for (const { size } of unreached) {
     report.keysRemoved++;
     report.bytesFreed += size;
   }

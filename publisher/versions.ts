@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Storage } from '../storage/storage.ts';
+import { PreconditionFailedError, type Storage } from '../storage/storage.ts';
 import { pointHostNames, type HostNames } from './domains.ts';
 
 /**
@@ -47,7 +47,16 @@ export const manifestSchema = z.object({
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFile = z.infer<typeof manifestFileSchema>;
 
-export const livePointerSchema = z.object({ version: z.number().int().positive(), switchedAt: z.string() });
+export const livePointerSchema = z.object({
+  version: z.number().int().positive(),
+  switchedAt: z.string(),
+  /**
+   * The fencing token: the highest version a publish ever made live (a rollback lowers `version`,
+   * never this). A publish may switch only to a version above it, so a stalled or re-run publish of
+   * an older version can never switch the site back. Absent in pointers written before it: `version`.
+   */
+  fence: z.number().int().positive().optional(),
+});
 export type LivePointer = z.infer<typeof livePointerSchema>;
 
 export const objectKey = (hash: string) => `objects/${hash}`;
@@ -90,7 +99,10 @@ export async function listVersions(storage: Storage, siteId: string): Promise<Ve
 }
 
 export async function nextVersionNumber(storage: Storage, siteId: string): Promise<number> {
-  let highest = 0;
+  // Above the fence too: its manifest may have been swept after a rollback, and a number at or
+  // below it would be refused by switchLive.
+  const pointer = await readLivePointer(storage, siteId);
+  let highest = pointer ? fenceOf(pointer) : 0;
   for await (const info of storage.list(`sites/${siteId}/manifests/`)) {
     const match = /\/(\d+)\.json$/.exec(info.key);
     if (match) highest = Math.max(highest, Number(match[1]));
@@ -98,11 +110,41 @@ export async function nextVersionNumber(storage: Storage, siteId: string): Promi
   return highest + 1;
 }
 
-/** Points the site at a version: one small write, the last of any publish or rollback. */
-export async function switchLive(storage: Storage, siteId: string, version: number, now = new Date()): Promise<LivePointer> {
-  const pointer: LivePointer = { version, switchedAt: now.toISOString() };
-  await storage.put(liveKey(siteId), JSON.stringify(pointer), { contentType: 'application/json', cacheControl: 'no-cache' });
-  return pointer;
+/** A publish tried to switch the site to a version at or below one a publish already made live. */
+export class StaleLiveSwitchError extends Error {
+  override name = 'StaleLiveSwitchError';
+  constructor(siteId: string, version: number, fence: number) {
+    super(`Version ${version} of site ${siteId} was not made live: version ${fence} already was (this publish was overtaken by a newer one).`);
+  }
+}
+
+const SWITCH_ATTEMPTS = 20;
+
+/**
+ * Points the site at a version: one small write, the last of any publish or rollback. A compare-and-set
+ * on the pointer's etag (storage `ifMatch`: If-Match on S3), retried when another switch came between
+ * the read and the write, so the check of the fence and the write are one step (across processes on S3;
+ * within one on fs). `publish` switches only above the fence (else {@link StaleLiveSwitchError}) and
+ * raises it; `rollback` may go to any version and keeps the fence where it is.
+ */
+export async function switchLive(storage: Storage, siteId: string, version: number, now = new Date(), kind: 'publish' | 'rollback' = 'publish'): Promise<LivePointer> {
+  for (let attempt = 1; ; attempt++) {
+    const object = await storage.get(liveKey(siteId));
+    const current = object ? livePointerSchema.parse(JSON.parse(Buffer.from(object.body).toString('utf8'))) : null;
+    const fence = current ? fenceOf(current) : 0;
+    if (kind === 'publish' && version <= fence) throw new StaleLiveSwitchError(siteId, version, fence);
+    const pointer: LivePointer = { version, switchedAt: now.toISOString(), fence: Math.max(fence, version) };
+    try {
+      await storage.put(liveKey(siteId), JSON.stringify(pointer), { contentType: 'application/json', cacheControl: 'no-cache', ifMatch: object?.etag ?? null });
+      return pointer;
+    } catch (error) {
+      if (!(error instanceof PreconditionFailedError) || attempt >= SWITCH_ATTEMPTS) throw error;
+    }
+  }
+}
+
+function fenceOf(pointer: LivePointer): number {
+  return Math.max(pointer.fence ?? 0, pointer.version);
 }
 
 /**
@@ -114,7 +156,7 @@ export async function rollback(storage: Storage, siteId: string, version: number
   const manifest = await readManifest(storage, siteId, version);
   if (!manifest) throw new Error(`Version ${version} of this site does not exist.`);
   const live = await readLiveManifest(storage, siteId);
-  const pointer = await switchLive(storage, siteId, version);
+  const pointer = await switchLive(storage, siteId, version, new Date(), 'rollback');
   await pointHostNames(storage, siteId, current, [live?.address, manifest.address]);
   return pointer;
 }

@@ -23,7 +23,7 @@ async function main() {
   }
   const config = loadConfig();
   const db = openDatabase(config.databaseFile);
-  const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+  const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   const started = Date.now();
   const report = await createStorageLease(db).whileSweeping(() =>
     sweepStorage(storage, {

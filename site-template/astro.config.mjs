@@ -23,5 +23,7 @@ export default defineConfig({
     logLevel: 'warn',
     // hls.js (~180 KB gzipped) is its own chunk, loaded only when a video page is near.
     build: { chunkSizeWarningLimit: 600 },
+    // The path Astro's compiler names the viewer island by; its uid hashes it (src/pages/page-pieces.ts).
+    define: { VIEWER_COMPONENT_PATH: JSON.stringify(fileURLToPath(new URL('./src/viewer/Viewer.tsx', import.meta.url))) },
   },
 });

@@ -3,7 +3,7 @@ import type { BigIntStats, Dirent } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { assertValidKey, assertValidPrefix, contentTypeFor, RESERVED_SEGMENT_PREFIX, StorageKeyError } from './storage.ts';
+import { assertValidKey, assertValidPrefix, contentTypeFor, PreconditionFailedError, RESERVED_SEGMENT_PREFIX, StorageKeyError } from './storage.ts';
 import type { ObjectInfo, PutOptions, Storage, StoredObject } from './storage.ts';
 import { tempFileName } from './temp-file-name.ts';
 
@@ -80,7 +80,7 @@ export function createFsStorage(options: FsStorageOptions): Storage {
   }
 
   /** Opens the body and its sidecar as a matching pair; see the layout note for the fallback. */
-  async function readObject(key: string, withBody: boolean): Promise<{ info: ObjectInfo; body: Buffer | null } | null> {
+  async function readObject(key: string, withBody: boolean, repair = true): Promise<{ info: ObjectInfo; body: Buffer | null } | null> {
     for (let attempt = 1; ; attempt++) {
       let handle: FileHandle;
       try {
@@ -100,7 +100,8 @@ export function createFsStorage(options: FsStorageOptions): Storage {
         if (attempt >= CONSISTENT_READ_ATTEMPTS) {
           const body = await handle.readFile();
           const trusted = { etag: etagOf(body), contentType: contentTypeFor(key), ino: stats.ino.toString() };
-          await repairMeta(key, trusted);
+          // Under the key lock (a conditional put) a repair would wait for that lock: skip it there.
+          if (repair) await repairMeta(key, trusted);
           return { info: infoOf(key, stats, trusted), body };
         }
       } finally {
@@ -148,6 +149,20 @@ export function createFsStorage(options: FsStorageOptions): Storage {
     }
   }
 
+  async function removeObject(key: string): Promise<void> {
+    await withKeyLock(key, async () => {
+      // Empty folders are left behind on purpose: removing them would race a put that has
+      // just created the same folder.
+      const file = fileOf(key);
+      const stats = await stat(file).catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+      if (stats?.isFile()) await unlink(file).catch(ignoreMissing);
+      await unlink(metaOf(key)).catch(ignoreMissing);
+    });
+  }
+
   return {
     async put(key, body, opts: PutOptions = {}) {
       assertFsKey(key);
@@ -155,6 +170,10 @@ export function createFsStorage(options: FsStorageOptions): Storage {
       const etag = etagOf(bytes);
       const contentType = opts.contentType ?? contentTypeFor(key);
       await withKeyLock(key, async () => {
+        if (opts.ifMatch !== undefined) {
+          const current = (await readObject(key, false, false))?.info.etag ?? null;
+          if (current !== opts.ifMatch) throw new PreconditionFailedError(key);
+        }
         const file = fileOf(key);
         try {
           await mkdir(path.dirname(file), { recursive: true });
@@ -219,17 +238,12 @@ export function createFsStorage(options: FsStorageOptions): Storage {
 
     async delete(key) {
       assertFsKey(key);
-      await withKeyLock(key, async () => {
-        // Empty folders are left behind on purpose: removing them would race a put that has
-        // just created the same folder.
-        const file = fileOf(key);
-        const stats = await stat(file).catch((error: unknown) => {
-          if (isMissing(error)) return null;
-          throw error;
-        });
-        if (stats?.isFile()) await unlink(file).catch(ignoreMissing);
-        await unlink(metaOf(key)).catch(ignoreMissing);
-      });
+      await removeObject(key);
+    },
+
+    async deleteMany(keys) {
+      for (const key of keys) assertFsKey(key);
+      for (const key of keys) await removeObject(key);
     },
 
     publicUrl(key) {

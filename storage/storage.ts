@@ -1,5 +1,5 @@
 /**
- * The object storage contract every driver meets (fs today, S3-compatible later).
+ * The object storage contract every driver meets (fs, S3-compatible).
  *
  * Keys are S3-style: '/'-separated, case-sensitive, no leading slash. The rules in
  * {@link assertValidKey} are the intersection of what S3 and a POSIX filesystem can
@@ -25,7 +25,17 @@ export type ObjectInfo = {
   cacheControl?: string;
 };
 
-export type PutOptions = { contentType?: string; cacheControl?: string };
+export type PutOptions = {
+  contentType?: string;
+  cacheControl?: string;
+  /**
+   * Writes only when the object's current etag is this one (null: only when there is no object),
+   * else throws {@link PreconditionFailedError} and changes nothing: a compare-and-set for pointers
+   * several writers may race on. The fs driver checks it under its per-key lock (one process);
+   * S3 sends If-Match / If-None-Match, atomic on the server (docs/decisions.md).
+   */
+  ifMatch?: string | null;
+};
 
 export interface Storage {
   /** Replaces the object atomically: readers see the old bytes or the new, never a mix. */
@@ -36,6 +46,8 @@ export interface Storage {
   list(prefix: string): AsyncIterable<ObjectInfo>;
   /** Deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Deletes every key (missing ones are no error): on S3 one request per 1000 keys instead of one each. */
+  deleteMany(keys: readonly string[]): Promise<void>;
   /** URL a browser can fetch the object from. */
   publicUrl(key: string): string;
 }
@@ -45,6 +57,16 @@ export class StorageKeyError extends Error {
   readonly key: string;
   constructor(key: string, reason: string) {
     super(`invalid storage key ${JSON.stringify(key)}: ${reason}`);
+    this.key = key;
+  }
+}
+
+/** A conditional put ({@link PutOptions.ifMatch}) found another version of the object. */
+export class PreconditionFailedError extends Error {
+  override name = 'PreconditionFailedError';
+  readonly key: string;
+  constructor(key: string) {
+    super(`the object ${JSON.stringify(key)} changed since it was read`);
     this.key = key;
   }
 }

@@ -25,97 +25,172 @@ export type Fact = {
 const WIDTH = COUNT_COLUMNS.length;
 const SEP = '\u0001';
 /** The dimensions of a row of all combinations: every one ''. */
-const ALL_DIMS = ['', '', '', ''].join(SEP);
+const ALL_DIMS: readonly string[] = ['', '', '', ''];
 
 /**
- * The sums of a batch of facts, kept in memory by row key, then added to the rollup tables by
- * one upsert per row: a batch of 20,000 events touches a few thousand rows at most.
+ * The rows of one grain's bucket for one site and one combination of dimensions: what the facts
+ * of that hour, day or month add, by cell (counts), for the site (counts), by move, by tap bin,
+ * and the visitors.
+ */
+type Group = {
+  siteId: string;
+  grain: string;
+  bucket: number;
+  dims: readonly string[];
+  cells: Map<string, number[]>;
+  site: number[] | null;
+  /** By `from SEP to SEP direction`. */
+  edges: Map<string, number>;
+  /** By `cell SEP x SEP y`. */
+  taps: Map<string, number>;
+  visitors: Set<number>;
+};
+
+/**
+ * The six groups a fact of one site, hour and dimensions adds to: its combination of filters
+ * (grains h, d, m) and the row of all combinations (H, D, M, dimensions ''), which unfiltered
+ * reports read alone.
+ */
+type Context = { siteId: string; hour: number; dims: Dimensions; counted: readonly Group[]; daily: readonly Group[] };
+
+/**
+ * The sums of a batch of facts, kept in memory by row, then added to the rollup tables by one
+ * upsert per row: a batch of 20,000 events touches a few thousand rows at most.
+ *
+ * Rows are grouped by (site, grain, bucket, dimensions), and a fact finds its six groups by one
+ * short key of its site, hour and dimensions (or none: the last fact's, when they are the same),
+ * then looks up only its cell, move or tap bin in them. A key of all the row's columns joined and
+ * hashed for each of the ~16 rows a fact touches took a third of the event writer thread's CPU
+ * under ingest load (bench/visitor.bench.ts, docs/decisions.md).
  */
 export class RollupBatch {
-  readonly cells = new Map<string, number[]>();
-  readonly sites = new Map<string, number[]>();
-  readonly edges = new Map<string, number>();
-  readonly taps = new Map<string, number>();
-  readonly visitors = new Map<string, Set<number>>();
+  readonly #groups = new Map<string, Group>();
+  readonly #contexts = new Map<string, Context>();
+  #last: Context | null = null;
 
-  add(fact: Fact): void {
+  #group(siteId: string, grain: string, bucket: number, dims: readonly string[]): Group {
+    const key = `${siteId}${SEP}${grain}${SEP}${bucket}${SEP}${dims.join(SEP)}`;
+    let group = this.#groups.get(key);
+    if (!group) {
+      group = { siteId, grain, bucket, dims, cells: new Map(), site: null, edges: new Map(), taps: new Map(), visitors: new Set() };
+      this.#groups.set(key, group);
+    }
+    return group;
+  }
+
+  #contextOf(fact: Fact, hour: number): Context {
+    const last = this.#last;
     const { dims } = fact;
-    const dimKey = `${dims.variant}${SEP}${dims.lang}${SEP}${dims.device}${SEP}${dims.source}`;
-    const day = dayBucket(fact.at);
-    const month = monthBucket(fact.at);
-    // Each fact goes to its combination of filters (grain h, d, m) and to the row of all
-    // combinations (grain H, D, M, dimensions ''), which unfiltered reports read alone.
-    const scopes: readonly (readonly [string, string])[] = [
-      ['', dimKey],
-      ['upper', ALL_DIMS],
-    ];
-    for (const [scope, key] of scopes) {
-      const g = (grain: string) => (scope === '' ? grain : grain.toUpperCase());
-      if (fact.counts) {
-        for (const [grain, bucket] of [
-          ['h', hourBucket(fact.at)],
+    if (
+      last &&
+      last.siteId === fact.siteId &&
+      last.hour === hour &&
+      last.dims.variant === dims.variant &&
+      last.dims.lang === dims.lang &&
+      last.dims.device === dims.device &&
+      last.dims.source === dims.source
+    ) {
+      return last;
+    }
+    // Visitors' events interleave: one short key a fact finds the groups of its hour and dimensions again.
+    const key = `${hour}${SEP}${dims.variant}${SEP}${dims.lang}${SEP}${dims.device}${SEP}${dims.source}${SEP}${fact.siteId}`;
+    let context = this.#contexts.get(key);
+    if (!context) {
+      const own = [dims.variant, dims.lang, dims.device, dims.source];
+      const day = dayBucket(fact.at);
+      const month = monthBucket(fact.at);
+      const groups = (grains: readonly [string, number][]) => [
+        ...grains.map(([grain, bucket]) => this.#group(fact.siteId, grain, bucket, own)),
+        ...grains.map(([grain, bucket]) => this.#group(fact.siteId, grain.toUpperCase(), bucket, ALL_DIMS)),
+      ];
+      context = {
+        siteId: fact.siteId,
+        hour,
+        dims: { ...dims },
+        counted: groups([
+          ['h', hour],
           ['d', day],
           ['m', month],
-        ] as const) {
-          addCounts(this.cells, [fact.siteId, g(grain), bucket, fact.cell, key].join(SEP), fact.counts);
-          addCounts(this.sites, [fact.siteId, g(grain), bucket, key].join(SEP), fact.counts);
+        ]),
+        daily: groups([
+          ['d', day],
+          ['m', month],
+        ]),
+      };
+      this.#contexts.set(key, context);
+    }
+    this.#last = context;
+    return context;
+  }
+
+  add(fact: Fact): void {
+    // The hour decides the day and month too: a fact of the same hour has the same buckets.
+    const context = this.#contextOf(fact, hourBucket(fact.at));
+    if (fact.counts) {
+      const counts = countsOf(fact.counts);
+      for (const group of context.counted) {
+        let sums = group.cells.get(fact.cell);
+        if (!sums) {
+          sums = new Array<number>(WIDTH).fill(0);
+          group.cells.set(fact.cell, sums);
         }
+        addCounts(sums, counts);
+        group.site ??= new Array<number>(WIDTH).fill(0);
+        addCounts(group.site, counts);
       }
-      for (const [grain, bucket] of [
-        ['d', day],
-        ['m', month],
-      ] as const) {
-        if (fact.edge) bump(this.edges, [fact.siteId, g(grain), bucket, fact.cell, fact.edge.to, fact.edge.direction, key].join(SEP));
-        if (fact.tap) bump(this.taps, [fact.siteId, fact.cell, g(grain), bucket, fact.tap.x, fact.tap.y, key].join(SEP));
-        if (fact.visitor) {
-          const visitorKey = [fact.siteId, g(grain), bucket, key].join(SEP);
-          let set = this.visitors.get(visitorKey);
-          if (!set) {
-            set = new Set();
-            this.visitors.set(visitorKey, set);
-          }
-          set.add(visitorHash(fact.visitor));
-        }
-      }
+    }
+    const edgeKey = fact.edge ? `${fact.cell}${SEP}${fact.edge.to}${SEP}${fact.edge.direction}` : null;
+    const tapKey = fact.tap ? `${fact.cell}${SEP}${fact.tap.x}${SEP}${fact.tap.y}` : null;
+    const visitor = fact.visitor ? visitorHash(fact.visitor) : null;
+    if (edgeKey === null && tapKey === null && visitor === null) return;
+    for (const group of context.daily) {
+      if (edgeKey !== null) bump(group.edges, edgeKey);
+      if (tapKey !== null) bump(group.taps, tapKey);
+      if (visitor !== null) group.visitors.add(visitor);
     }
   }
 
   /** Adds the batch to the tables; run inside the transaction that also moves the watermark. */
   write(statements: RollupStatements): void {
-    for (const [key, sums] of this.cells) statements.cell.run(...splitKey(key), ...sums);
-    for (const [key, sums] of this.sites) statements.site.run(...splitKey(key), ...sums);
-    for (const [key, moves] of this.edges) statements.edge.run(...splitKey(key), moves);
-    for (const [key, taps] of this.taps) statements.tap.run(...splitKey(key), taps);
-    for (const [key, hashes] of this.visitors) {
-      const parts = splitKey(key);
-      const stored = statements.readSketch.get(...parts) as { sketch: Uint8Array } | undefined;
+    const groups = [...this.#groups.values()];
+    for (const { siteId, grain, bucket, dims, cells } of groups) for (const [cell, sums] of cells) statements.cell.run(siteId, grain, bucket, cell, ...dims, ...sums);
+    for (const { siteId, grain, bucket, dims, site } of groups) if (site) statements.site.run(siteId, grain, bucket, ...dims, ...site);
+    for (const { siteId, grain, bucket, dims, edges } of groups) {
+      for (const [key, moves] of edges) statements.edge.run(siteId, grain, bucket, ...key.split(SEP), ...dims, moves);
+    }
+    for (const { siteId, grain, bucket, dims, taps } of groups) {
+      for (const [key, count] of taps) {
+        const [cell, x, y] = key.split(SEP);
+        statements.tap.run(siteId, cell, grain, bucket, Number(x), Number(y), ...dims, count);
+      }
+    }
+    for (const { siteId, grain, bucket, dims, visitors } of groups) {
+      if (visitors.size === 0) continue;
+      const stored = statements.readSketch.get(siteId, grain, bucket, ...dims) as { sketch: Uint8Array } | undefined;
       const union = emptyUnion();
       if (stored) addSketch(union, stored.sketch);
-      for (const hash of hashes) addHash(union, hash);
-      statements.writeSketch.run(...parts, encodeSketch(union));
+      for (const hash of visitors) addHash(union, hash);
+      statements.writeSketch.run(siteId, grain, bucket, ...dims, encodeSketch(union));
     }
   }
 }
 
-function addCounts(map: Map<string, number[]>, key: string, counts: Partial<Record<CountName, number>>): void {
-  let sums = map.get(key);
-  if (!sums) {
-    sums = new Array<number>(WIDTH).fill(0);
-    map.set(key, sums);
-  }
+/** A fact's counts as (column index, value) pairs: read once, added to the six rows a fact counts in. */
+function countsOf(counts: Partial<Record<CountName, number>>): number[] {
+  const pairs: number[] = [];
   for (const [name, value] of Object.entries(counts) as [CountName, number][]) {
     const index = COUNT_INDEX.get(name);
-    if (value && index !== undefined) sums[index]! += value;
+    if (value && index !== undefined) pairs.push(index, value);
   }
+  return pairs;
+}
+
+function addCounts(sums: number[], pairs: readonly number[]): void {
+  for (let i = 0; i < pairs.length; i += 2) sums[pairs[i]!]! += pairs[i + 1]!;
 }
 
 function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
-}
-
-/** A key back to its column values, all text: the columns' integer affinity turns buckets and bins back into numbers. */
-function splitKey(key: string): string[] {
-  return key.split(SEP);
 }
 
 export type RollupStatements = {

@@ -32,7 +32,7 @@ export async function writeBackup(config: Config, out: string): Promise<{ object
   const work = await mkdtemp(join(dirname(file), '.swipegrid-backup-'));
   const temp = `${file}.~tmp-${randomBytes(6).toString('hex')}`;
   const db = openDatabase(config.databaseFile);
-  const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+  const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   try {
     const objects = await createStorageLease(db).whilePublishing(async () => {
       const databaseCopy = join(work, BACKUP_DATABASE);

@@ -42,10 +42,10 @@ export const exportSite: Command = {
     const modes = [values.out, values.dir, values['to-storage']].filter((mode) => mode !== undefined && mode !== false).length;
     if (modes !== 1) throw new UsageError('give exactly one of --out, --dir and --to-storage');
     const config = loadConfig();
-    const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+    const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
     const tree = await exportTree(storage, values.site);
     if (!tree) {
-      console.error(`Site ${values.site} has no published version in ${config.storage.root}.`);
+      console.error(`Site ${values.site} has no published version in ${config.storage.driver === 's3' ? `bucket ${config.storage.s3?.bucket}` : config.storage.root}.`);
       return 1;
     }
     console.error(`Exporting version ${tree.version} of site ${tree.siteId}: ${tree.entries.length} files, pages under /${tree.base}`);
@@ -57,9 +57,11 @@ export const exportSite: Command = {
     } else {
       const target = config.exportStorage;
       // The main store holds every site's versions: a tree written over it could shadow them.
-      if (target.driver === config.storage.driver && target.root === config.storage.root) throw new Error('The export bucket must not be the main storage: set EXPORT_STORAGE_DIR.');
-      const bucket = createStorage({ driver: target.driver, root: target.root, publicBaseUrl: '/' });
-      console.log(describeSync(`${target.driver}:${target.root}`, await syncTree(tree, storageTarget(bucket))));
+      if (target.driver === 's3' && target.s3 === undefined) throw new Error("Set EXPORT_S3_BUCKET: the bucket the s3 export writes to (the main bucket's S3_ENDPOINT, S3_REGION and keys are used).");
+      const sameStore = target.driver === 's3' ? config.storage.s3?.bucket === target.s3?.bucket && config.storage.s3?.endpoint === target.s3?.endpoint : target.root === config.storage.root;
+      if (target.driver === config.storage.driver && sameStore) throw new Error('The export bucket must not be the main storage: set EXPORT_STORAGE_DIR (fs) or EXPORT_S3_BUCKET (s3).');
+      const bucket = createStorage({ ...target, publicBaseUrl: '/' });
+      console.log(describeSync(target.driver === 's3' ? `s3:${target.s3?.bucket}` : `${target.driver}:${target.root}`, await syncTree(tree, storageTarget(bucket))));
     }
     return 0;
   },

@@ -23,7 +23,7 @@ export const rebuild: Command = {
     if (!values.all && !values.site?.length) throw new UsageError('--site <siteId> or --all is required');
     const config = loadConfig();
     const db = openDatabase(config.databaseFile);
-    const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+    const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
     const renderer = await loadRenderer();
     const lease = createStorageLease(db);
     const known = db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.createdAt)).all();

@@ -65,7 +65,7 @@ export async function restoreBackup(config: Config, from: string, options: { for
       await mkdir(config.dataDir, { recursive: true });
       await pipeline(await openEntry(previewKey), createWriteStream(join(config.dataDir, BACKUP_PREVIEW_KEY), { mode: 0o600 }));
     }
-    const storage = createStorage({ driver: config.storage.driver, root: config.storage.root, publicBaseUrl: '/' });
+    const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
     for (const object of manifest.objects) {
       const entry = entries.get(`${BACKUP_STORAGE}${object.key}`);
       if (!entry) throw new Error(`${from} lists ${object.key} but does not hold it`);

@@ -119,6 +119,8 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_issuer_number').on(table.issuerId, table.number),
     index('invoices_period_status').on(table.period, table.paymentStatus),
     index('invoices_issuer_period').on(table.issuerId, table.period),
+    // The dashboard's revenue reads a month's issued invoices of one issuer from the index alone (docs/decisions.md "The operator's dashboard").
+    index('invoices_dashboard').on(table.issuerId, table.period, table.status, table.id, table.subtotal, table.tax, table.total),
   ],
 );
 
@@ -139,7 +141,11 @@ export const invoiceLines = sqliteTable(
     /** Percent, e.g. 10. */
     taxRate: integer('tax_rate').notNull(),
   },
-  (table) => [uniqueIndex('invoice_lines_invoice_position').on(table.invoiceId, table.position)],
+  (table) => [
+    uniqueIndex('invoice_lines_invoice_position').on(table.invoiceId, table.position),
+    // MRR sums the plan lines: an invoice's plan fee read from this small index alone.
+    index('invoice_lines_plan').on(table.invoiceId, table.amount).where(sql`kind = 'plan'`),
+  ],
 );
 
 /**

@@ -15,6 +15,9 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { AccountRow } from './find-account.ts';
 import { issuePasswordToken } from './password-tokens.ts';
 import { sendPasswordLink } from './send-password-link.ts';
+import { firstMonth } from '../billing/first-month.ts';
+import { billingMonthOf } from '../../model/billing-month.ts';
+import { setSubscription } from '../billing/set-subscription.ts';
 
 export type NewUser = z.output<typeof createUserInputSchema>;
 
@@ -75,6 +78,7 @@ export async function insertUsers(db: Db, actor: Actor, parent: AccountRow, inpu
         })
         .run();
       tx.insert(contractHistory).values({ id: randomUUID(), accountId: id, fromState: null, toState: input.contractState, byAccountId: actor.id, note: 'created' }).run();
+      if (input.planId) setSubscription(tx, id, input.planId, firstMonth(input.contractStart, billingMonthOf(Date.now())));
     });
   });
   const rows = new Map(

@@ -11,7 +11,16 @@ import { listPlans } from './list-plans.ts';
 import { subAdminRoutes } from './sub-admin-routes.ts';
 import { userRoutes } from './user-routes.ts';
 
-export type IdentityRouteDeps = { db: Db; mailer: Mailer; adminOrigin: string; siteOrigin: string | undefined; siteDomain?: string; background: Background };
+export type IdentityRouteDeps = {
+  db: Db;
+  mailer: Mailer;
+  adminOrigin: string;
+  siteOrigin: string | undefined;
+  siteDomain?: string;
+  background: Background;
+  /** Called when the operator changes a user's plan (its live sites are published again, api/billing/). */
+  onPlanChanged?: (accountId: string) => void;
+};
 
 /** The back-office identity calls, registered at their full paths: /meta, /auth, plans, users and contracts, admin lists. */
 export function identityRoutes(deps: IdentityRouteDeps) {

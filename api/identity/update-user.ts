@@ -7,6 +7,8 @@ import { accounts } from '../db/schema.ts';
 import { contractHistory, plans } from '../db/schema-identity.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { AccountRow } from './find-account.ts';
+import { billingMonthOf } from '../../model/billing-month.ts';
+import { setSubscription } from '../billing/set-subscription.ts';
 
 /** Changes a user's contract fields (a sub-admin is changed through the admin list). */
 export function updateUser(db: Db, user: AccountRow, input: z.output<typeof updateUserInputSchema>, byAccountId: string): AccountRow {
@@ -33,6 +35,8 @@ export function updateUser(db: Db, user: AccountRow, input: z.output<typeof upda
       .where(eq(accounts.id, user.id))
       .run();
     // The contract history holds term changes too (plan, start, expiry), not only state changes, so a customer's contract can be followed.
+    // The operator's own edit of the plan is a correction of this month's terms, not a customer's request for the next.
+    if (input.planId !== undefined && input.planId !== user.planId) setSubscription(tx, user.id, input.planId, billingMonthOf(Date.now()));
     if (terms) tx.insert(contractHistory).values({ id: randomUUID(), accountId: user.id, fromState: user.contractState, toState: user.contractState, byAccountId, note: terms }).run();
   });
   return db.select().from(accounts).where(eq(accounts.id, user.id)).get()!;

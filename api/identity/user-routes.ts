@@ -21,12 +21,16 @@ import { toUserView } from './user-view.ts';
  * Users and their contracts (spec §2 user list and detail, §7 /user and /{master,oem-master,oem-admin}/user).
  * The authorize middleware has already checked the caller and put the target account on the context.
  */
-export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }) {
+export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string; onPlanChanged?: (accountId: string) => void }) {
   const { db, mailer, adminOrigin } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.listUsers, ({ account, query }) => listUsers(db, account, query));
   route(app, contracts.getUser, ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: storageUse(db, targetAccount.id) }));
-  route(app, contracts.updateUser, ({ account, targetAccount, body }) => ({ user: toUserView(updateUser(db, targetAccount, body, account.id)) }));
+  route(app, contracts.updateUser, ({ account, targetAccount, body }) => {
+    const user = updateUser(db, targetAccount, body, account.id);
+    if (user.planId !== targetAccount.planId) deps.onPlanChanged?.(user.id);
+    return { user: toUserView(user) };
+  });
   route(app, contracts.changeContractState, ({ targetAccount, account, body }) => {
     const user = changeContractState(db, targetAccount, body.state, account.id, body.note);
     return { user: toUserView(user), history: listContractHistory(db, user.id) };

@@ -21,6 +21,10 @@ import { saveNotification } from '../sites/site-notifications.ts';
 import { notificationInputSchema } from '../../model/notification-delivery.ts';
 import { imageZip } from '../sites/zip-fixtures.ts';
 import { ROUTE_TABLE } from './route-table.ts';
+import { createPlan } from '../billing/save-plan.ts';
+import { requestPlanChange } from '../billing/request-plan-change.ts';
+import { planChanges } from '../db/schema-billing.ts';
+import { planInputSchema, SEEDED_PLANS } from '../../model/plan.ts';
 import { storeAccountImage } from '../branding/account-images.ts';
 import { siteDomains } from '../db/schema-access.ts';
 import { apiKeyInputSchema } from '../../model/api-key.ts';
@@ -33,6 +37,7 @@ import { experiments, pageVariants } from '../db/schema-experiments.ts';
 import { clearRunningExperiment } from '../../publisher/running-experiment.ts';
 import { saveExperiment, startExperiment } from '../experiments/site-experiment.ts';
 import { experimentInputSchema } from '../../model/ab/experiment.ts';
+import { invoices } from '../db/schema-billing.ts';
 
 /**
  * Walks docs/permissions.md: every route × every account type × own branch / other branch,
@@ -84,6 +89,7 @@ type World = {
 let ctx: TestContext;
 let world: World;
 let passwordHash: string;
+const billId = randomUUID();
 const shared = new Map<string, Promise<{ siteId: string; pageId: string; mediaId: string; publishId: string; surveyId: string }>>();
 const publishes: string[] = [];
 
@@ -121,6 +127,27 @@ beforeAll(async () => {
     },
     emails: { loginTarget: loginTarget.email },
   };
+  // userA's invoice: in the branch of every actor but the other side's.
+  ctx.db
+    .insert(invoices)
+    .values({
+      id: billId,
+      issuerId: oemA,
+      accountId: userA,
+      period: '2026-10',
+      number: '000001',
+      status: 'issued',
+      paymentStatus: 'unpaid',
+      billingMethod: 'bank_transfer',
+      subtotal: 1_000,
+      tax: 100,
+      total: 1_100,
+      taxByRate: [{ rate: 10, base: 1_000, tax: 100 }],
+      issuerSnapshot: { companyName: 'OEM A', address: 'Tokyo', registrationNumber: 'T1234567890123' },
+      recipientSnapshot: { companyName: 'User A', contactPerson: 'A', email: 'a@example.com' },
+      issuedAt: new Date(),
+    })
+    .run();
 });
 
 afterAll(async () => {
@@ -190,6 +217,8 @@ const NOTIFICATION = { title: 'Matrix notice', content: 'Hello', publicationMode
 const ANNOUNCEMENT = { ...NOTIFICATION, receivers: ['OEM_ADMIN', 'DIRECT_USER'] };
 const unique = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const PLAN_INPUT = planInputSchema.parse(SEEDED_PLANS.find((plan) => plan.id === 'standard'));
+
 const csvForm = () => fileForm(new TextEncoder().encode(`companyName,email,accountType,planId\nImported,${unique()},USER,trial\n`), 'users.csv', 'text/csv');
 
 /** The request of one cell: the path under /api and its init. */
@@ -255,6 +284,35 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'DELETE /sub-admin/:id': {
       const member = await account('SUB_ADMIN', side === 'own' ? tenant : world.ids.userB, { role: 'editor' });
       return { path: `/sub-admin/${member.id}`, init: key.startsWith('PUT') ? json('PUT', { role: 'viewer' }) : { method: 'DELETE' } };
+    }
+    case 'GET /master/plan/all':
+    case 'GET /master/plan':
+    case 'GET /oem-master/plan':
+    case 'GET /user-plan':
+      return { path: key.slice('GET '.length) };
+    case 'POST /master/plan':
+    case 'POST /oem-master/plan':
+      return { path: key.slice('POST '.length), init: json('POST', { ...PLAN_INPUT, name: 'Matrix plan' }) };
+    case 'PUT /master/plan/:planId':
+    case 'POST /master/plan/:planId/archive':
+    case 'PUT /oem-master/plan/:planId':
+    case 'POST /oem-master/plan/:planId/archive': {
+      // An OEM master edits its own plans; the platform's caller, the platform's.
+      const plan = createPlan(ctx.db, key.includes('/oem-master/') ? tenant : null, { ...PLAN_INPUT, name: 'Matrix edit' }, new Date());
+      const path = key.replace(/^\S+ /, '').replace(':planId', plan.id);
+      return { path, init: key.startsWith('PUT') ? json('PUT', { ...PLAN_INPUT, price: 1234 }) : { method: 'POST' } };
+    }
+    case 'POST /user-plan/change':
+    case 'DELETE /user-plan/change': {
+      // One pending request per account: the cell starts from none (POST) or one (DELETE).
+      ctx.db.delete(planChanges).where(eq(planChanges.accountId, tenant)).run();
+      const seller = tenant === world.ids.userA ? world.ids.oemA : null;
+      const target = createPlan(ctx.db, seller, { ...PLAN_INPUT, name: 'Matrix target' }, new Date());
+      if (key.startsWith('DELETE')) {
+        if (tenant === world.ids.userA || tenant === world.ids.oemA) requestPlanChange(ctx.db, tenant, tenant, { planId: target.id, agreeTerms: true, agreePrivacy: true }, Date.now());
+        return { path: '/user-plan/change', init: { method: 'DELETE' } };
+      }
+      return { path: '/user-plan/change', init: json('POST', { planId: target.id, agreeTerms: true, agreePrivacy: true }) };
     }
     case 'GET /site':
       return { path: '/site' };
@@ -434,6 +492,16 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const { apiKey } = await issueApiKey(ctx.db, holder, apiKeyInputSchema.parse({ name: 'Matrix key', scope: 'read' }));
       return { path: `/api-key/${apiKey.id}/revoke`, init: { method: 'POST' } };
     }
+    case 'GET /invoice-issuer':
+      return { path: '/invoice-issuer' };
+    case 'PUT /invoice-issuer':
+      return { path: '/invoice-issuer', init: json('PUT', { companyName: '株式会社マトリクス', address: '東京都', registrationNumber: 'T1234567890123' }) };
+    case 'GET /billing-run':
+      return { path: '/billing-run?month=2026-10' };
+    case 'GET /bill/:id':
+      return { path: `/bill/${billId}` };
+    case 'GET /bill/:id/export-pdf':
+      return { path: `/bill/${billId}/export-pdf?lang=en` };
     case 'GET /oem-master/branding':
     case 'GET /branding/login':
       return { path: key.slice('GET '.length) };
@@ -464,6 +532,10 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: key.slice('GET '.length).replace(':id', (await sharedSite(owner)).siteId) };
     case 'GET /analysis/account/lp':
     case 'GET /analysis/account/lp/chart':
+    case 'GET /dashboard/registration-data':
+    case 'GET /dashboard/user-site':
+    case 'GET /dashboard/adoption-by-plan':
+    case 'GET /dashboard/revenue':
       return { path: key.slice('GET '.length) };
     case 'GET /analysis/site/:id/taps':
       return { path: `/analysis/site/${(await sharedSite(owner)).siteId}/taps?cell=A1` };

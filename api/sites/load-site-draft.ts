@@ -4,6 +4,7 @@ import type { Db } from '../db/open-database.ts';
 import { creatives, media, pages, sites } from '../db/schema.ts';
 import { pageVariants } from '../db/schema-experiments.ts';
 import { notFound } from '../http/errors.ts';
+import { effectivePlan } from '../identity/effective-plan.ts';
 
 /** The whole draft of a site, validated: what publishing and the site editor read. */
 export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
@@ -32,6 +33,8 @@ export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
           variants: variantRows.filter((variant) => variant.pageId === page.id).map(({ key, content, translations }) => ({ key, content, translations })),
         })),
     })),
+    // The owner's plan as it is now: a plan change publishes the sites again (api/billing/plan-jobs.ts).
+    plan: { poweredBy: effectivePlan(db, site.ownerId).plan?.poweredBy ?? false },
     media: mediaRows.map(({ id, sha256, kind, mime, ext, size, originalName }) => ({ id, sha256, kind, mime, ext, size, name: originalName })),
   });
 }

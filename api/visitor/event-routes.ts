@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
-import { isbot } from 'isbot';
 import { COOKIE_NAMES } from '../../model/constants.ts';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
-import { deviceClass } from '../../model/visitor-event.ts';
 import { assignArm } from '../../model/ab/experiment.ts';
 import { readRunningExperiment } from '../../publisher/running-experiment.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -16,7 +14,8 @@ import type { EventQueue } from './event-queue.ts';
 import { eventRows } from './event-rows.ts';
 import { findVisitorSite, type VisitorSite } from './find-visitor-site.ts';
 import { createVisitTracker, type VisitTracker } from './visit-tracker.ts';
-import { readIdCookie, sessionCookie, sessionIdOf } from './visitor-cookies.ts';
+import { userAgentFacts } from './user-agent-facts.ts';
+import { readIdCookie, requestCookies, sessionCookie, sessionIdOf } from './visitor-cookies.ts';
 
 function liveSite(db: Db, siteId: string, hostSiteId: string | null): VisitorSite | null {
   try {
@@ -58,18 +57,20 @@ export function eventRoutes(deps: { db: Db; storage: Storage; events: EventQueue
     const site = liveSite(deps.db, body.siteId, c.var.hostSiteId);
     if (!site) throw fieldError('validation', ['siteId'], 'unknownEventSite', { site: body.siteId });
     const userAgent = c.req.header('user-agent') ?? '';
-    if (isbot(userAgent)) return { accepted: 0 };
+    const agent = userAgentFacts(userAgent);
+    if (agent.bot) return { accepted: 0 };
     const receivedAt = deps.clock?.().getTime() ?? Date.now();
     const { cookieless } = site.settings.analytics;
-    const session = cookieless ? { sessionId: cookielessVisitorId(salts.saltOf(receivedAt), site.id, clientIp(c), userAgent), created: false } : sessionIdOf(c);
+    const cookies = cookieless ? {} : requestCookies(c);
+    const session = cookieless ? { sessionId: cookielessVisitorId(salts.saltOf(receivedAt), site.id, clientIp(c), userAgent), created: false } : sessionIdOf(cookies);
     const { sessionId } = session;
     const variant = cookieless
       ? await cookielessVariant(deps.storage, site.id, sessionId)
-      : { variationId: readIdCookie(c, COOKIE_NAMES.variationId), experimentId: readIdCookie(c, COOKIE_NAMES.experimentId) };
+      : { variationId: readIdCookie(cookies, COOKIE_NAMES.variationId), experimentId: readIdCookie(cookies, COOKIE_NAMES.experimentId) };
     const rows = eventRows(body, {
       sessionId,
       ...variant,
-      device: deviceClass(userAgent),
+      device: agent.device,
       receivedAt,
       visitOf: (at) => visits.visitOf(site.id, sessionId, at),
     });

@@ -15,49 +15,80 @@ export type EventContext = {
 /** A client clock this far off is not believed; the server's time is stored instead. */
 export const CLOCK_SKEW_MS = 24 * 3600_000;
 
-/** The columns only one type of event fills. */
-function ownColumns(event: VisitorEvent): Partial<EventRow> {
+/**
+ * Fills the columns only one type of event has (the row starts with them all null). Every row
+ * is built with the same columns in the same order: one shape for V8, where spreading each
+ * type's own object into the row made the rows of a batch differ and cost a tenth of an event
+ * call (bench/visitor.bench.ts).
+ */
+function fillOwnColumns(row: EventRow, event: VisitorEvent): void {
   switch (event.type) {
     case 'landing':
-      return { referrerHost: event.referrerHost?.toLowerCase(), utmSource: event.utmSource, utmMedium: event.utmMedium, utmCampaign: event.utmCampaign };
+      row.referrerHost = event.referrerHost?.toLowerCase() ?? null;
+      row.utmSource = event.utmSource ?? null;
+      row.utmMedium = event.utmMedium ?? null;
+      row.utmCampaign = event.utmCampaign ?? null;
+      return;
     case 'slide_page':
-      return { toCell: event.to, direction: event.direction };
+      row.toCell = event.to;
+      row.direction = event.direction;
+      return;
     case 'exit':
-      return { direction: event.direction };
+      row.direction = event.direction;
+      return;
     case 'dwell':
-      return { value: event.ms };
+      row.value = event.ms;
+      return;
     case 'click_sns':
-      return { snsType: event.snsType };
+      row.snsType = event.snsType;
+      return;
     case 'tap':
-      return { tapX: event.x, tapY: event.y };
+      row.tapX = event.x;
+      row.tapY = event.y;
+      return;
     case 'registration':
     case 'form_submit':
     case 'contact':
-      return {};
+      return;
     default:
-      return { targetId: event.targetId };
+      row.targetId = event.targetId ?? null;
   }
 }
 
 /** A batch as rows of visitor_events, in the order sent. */
 export function eventRows(batch: VisitorEventBatch, context: EventContext): EventRow[] {
   const { receivedAt } = context;
+  // Read only (bindEventRow takes its time): one Date serves every row that happened when it was received.
+  const received = new Date(receivedAt);
+  const lang = batch.lang ?? null;
   return batch.events.map((event) => {
     const occurredAt = event.at !== undefined && Math.abs(event.at - receivedAt) <= CLOCK_SKEW_MS ? event.at : receivedAt;
-    return {
+    const row: EventRow = {
       siteId: batch.siteId,
       kind: event.type,
       cell: event.cell,
-      pageId: event.pageId,
-      ...ownColumns(event),
+      toCell: null,
+      pageId: event.pageId ?? null,
+      direction: null,
+      value: null,
+      tapX: null,
+      tapY: null,
+      targetId: null,
+      snsType: null,
+      referrerHost: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
       sessionId: context.sessionId,
       visitId: context.visitOf(occurredAt),
       variationId: context.variationId,
       experimentId: context.experimentId,
-      lang: batch.lang,
+      lang,
       device: context.device,
-      occurredAt: new Date(occurredAt),
-      receivedAt: new Date(receivedAt),
+      occurredAt: occurredAt === receivedAt ? received : new Date(occurredAt),
+      receivedAt: received,
     };
+    fillOwnColumns(row, event);
+    return row;
   });
 }

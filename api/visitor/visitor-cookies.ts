@@ -7,9 +7,13 @@ import { COOKIE_LIFETIME_DAYS, COOKIE_NAMES } from '../../model/constants.ts';
 const OPAQUE_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const LIFETIME_S = COOKIE_LIFETIME_DAYS * 24 * 3600;
 
+/** The request's cookies by name: parsed once for all the ids a call reads (hono's getCookie(c, name) parses the whole header each time). */
+export type RequestCookies = Record<string, string>;
+export const requestCookies = (c: Context): RequestCookies => getCookie(c);
+
 /** A cookie's value when it is a plausible id, else null (a forged or mangled one is not stored). */
-export function readIdCookie(c: Context, name: string): string | null {
-  const value = getCookie(c, name);
+export function readIdCookie(cookies: RequestCookies, name: string): string | null {
+  const value = cookies[name];
   return value !== undefined && OPAQUE_ID.test(value) ? value : null;
 }
 
@@ -24,7 +28,7 @@ export function sessionCookie(value: string, secure: boolean): string {
 }
 
 /** The visitor's session id: the cookie's, or a new one the answer must set (`created`). */
-export function sessionIdOf(c: Context): { sessionId: string; created: boolean } {
-  const known = readIdCookie(c, COOKIE_NAMES.sessionId);
+export function sessionIdOf(cookies: RequestCookies): { sessionId: string; created: boolean } {
+  const known = readIdCookie(cookies, COOKIE_NAMES.sessionId);
   return known ? { sessionId: known, created: false } : { sessionId: randomUUID(), created: true };
 }

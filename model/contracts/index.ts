@@ -4,11 +4,14 @@ import { analyticsContracts } from './analytics.ts';
 import { brandingContracts } from './branding.ts';
 import { bulkContracts } from './bulk.ts';
 import type { Contract } from './contract.ts';
+import { dashboardContracts } from './dashboard.ts';
 import { docsContracts } from './docs.ts';
 import { experimentContracts } from './experiments.ts';
 import { identityContracts } from './identity.ts';
+import { invoiceContracts } from './invoices.ts';
 import { notificationContracts } from './notifications.ts';
 import { ownerDataContracts } from './owner-data.ts';
+import { planContracts } from './plans.ts';
 import { previewShareContracts } from './preview-share.ts';
 import { publishingContracts } from './publishing.ts';
 import { siteContracts } from './sites.ts';
@@ -21,6 +24,7 @@ import { visitorContracts } from './visitor.ts';
  */
 export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Contract>>>> = {
   identity: identityContracts,
+  plans: planContracts,
   sites: siteContracts,
   domains: domainContracts,
   apiKeys: apiKeyContracts,
@@ -34,6 +38,8 @@ export const CONTRACT_AREAS: Readonly<Record<string, Readonly<Record<string, Con
   announcements: announcementContracts,
   ownerData: ownerDataContracts,
   analytics: analyticsContracts,
+  invoices: invoiceContracts,
+  dashboard: dashboardContracts,
   docs: docsContracts,
   visitor: visitorContracts,
 };

@@ -26,7 +26,8 @@ export const publishingContracts = {
     path: '/site/:id/publish',
     origin: 'admin',
     summary: 'Start publishing the draft; follow the returned events stream',
-    policy: change('site'),
+    // A plan without `swipe` builds drafts but publishes no swipe site (docs/decisions.md).
+    policy: change('site', { planFlag: 'swipe' }),
     response: publishStartedSchema,
     status: 202,
   }),

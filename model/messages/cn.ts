@@ -215,6 +215,18 @@ export const backOfficeCn = {
   brandingContrast: '文字颜色与主色的对比度不足（{ratio}:1）。请选择对比度至少为{min}:1的颜色。',
   adminHostTaken: '管理主机 {host} 已被其他账户使用。',
   adminHostReserved: '请为管理后台使用您自己的主机名，而不是 {host}。',
+  // Invoices and the billing run
+  invalidRegistrationNumber: '登记号码为T加13位数字。',
+  invoiceNotFound: '未找到发票。',
+  // Plan management and plan change requests (billing-plans)
+  planNotFound: '套餐不存在。',
+  planNotOffered: '此账户不能选择该套餐。',
+  planChangeSamePlan: '这已是该账户的套餐。',
+  planChangePending: '已有待生效的套餐变更，请先取消。',
+  planChangeNoPending: '没有待生效的套餐变更。',
+  planAgreementRequired: '请同意服务条款和隐私政策。',
+  noPlanOfItsOwn: '此账户没有可变更的独立套餐。',
+  planArchived: '此套餐已归档，请编辑其当前版本。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Chinese text; unused parts drop out of a bundle (the viewer takes `visitorCn` only). */

@@ -215,6 +215,18 @@ export const backOfficeEn = {
   brandingContrast: 'The text colour does not stand out enough from the main colour ({ratio}:1). Choose colours with a contrast of at least {min}:1.',
   adminHostTaken: 'The admin host {host} is already used by another account.',
   adminHostReserved: 'Use a host name of your own for the admin, not {host}.',
+  // Invoices and the billing run
+  invalidRegistrationNumber: 'The registration number is T followed by 13 digits.',
+  invoiceNotFound: 'Invoice not found.',
+  // Plan management and plan change requests (billing-plans)
+  planNotFound: 'The plan does not exist.',
+  planNotOffered: 'This plan cannot be chosen for this account.',
+  planChangeSamePlan: "This is already the account's plan.",
+  planChangePending: 'A plan change is already pending; cancel it first.',
+  planChangeNoPending: 'There is no pending plan change.',
+  planAgreementRequired: 'Please agree to the terms of service and the privacy policy.',
+  noPlanOfItsOwn: 'This account has no plan of its own to change.',
+  planArchived: 'This plan is archived; edit its current version.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every English text; unused parts drop out of a bundle (the viewer takes `visitorEn` only). */

@@ -215,6 +215,18 @@ export const backOfficeJp = {
   brandingContrast: '文字色とメインカラーのコントラストが不足しています（{ratio}:1）。コントラストが{min}:1以上になる色を選んでください。',
   adminHostTaken: '管理画面ホスト {host} は別のアカウントで使用されています。',
   adminHostReserved: '管理画面には {host} ではなく、独自のホスト名を使用してください。',
+  // Invoices and the billing run
+  invalidRegistrationNumber: '登録番号はTと13桁の数字で入力してください。',
+  invoiceNotFound: '請求書が見つかりません。',
+  // Plan management and plan change requests (billing-plans)
+  planNotFound: 'プランが存在しません。',
+  planNotOffered: 'このアカウントではこのプランを選択できません。',
+  planChangeSamePlan: 'すでにこのアカウントのプランです。',
+  planChangePending: 'プラン変更の申請がすでに保留中です。先に取り消してください。',
+  planChangeNoPending: '保留中のプラン変更はありません。',
+  planAgreementRequired: '利用規約とプライバシーポリシーに同意してください。',
+  noPlanOfItsOwn: 'このアカウントには変更できる独自のプランがありません。',
+  planArchived: 'このプランはアーカイブ済みです。現在のバージョンを編集してください。',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Japanese text; unused parts drop out of a bundle (the viewer takes `visitorJp` only). */

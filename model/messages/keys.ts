@@ -236,6 +236,18 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'brandingContrast',
   'adminHostTaken',
   'adminHostReserved',
+  // Invoices and the billing run
+  'invalidRegistrationNumber',
+  'invoiceNotFound',
+  // Plan management and plan change requests (billing-plans)
+  'planNotFound',
+  'planNotOffered',
+  'planChangeSamePlan',
+  'planChangePending',
+  'planChangeNoPending',
+  'planAgreementRequired',
+  'noPlanOfItsOwn',
+  'planArchived',
 ] as const;
 
 export type VisitorMessageKey = (typeof VISITOR_MESSAGE_KEYS)[number];

@@ -215,6 +215,18 @@ export const backOfficeKr = {
   brandingContrast: '텍스트 색상과 메인 색상의 대비가 부족합니다({ratio}:1). 대비가 {min}:1 이상인 색상을 선택하세요.',
   adminHostTaken: '관리자 호스트 {host}은(는) 이미 다른 계정에서 사용 중입니다.',
   adminHostReserved: '관리자 화면에는 {host}이(가) 아닌 자체 호스트 이름을 사용하세요.',
+  // Invoices and the billing run
+  invalidRegistrationNumber: '등록번호는 T와 13자리 숫자입니다.',
+  invoiceNotFound: '청구서를 찾을 수 없습니다.',
+  // Plan management and plan change requests (billing-plans)
+  planNotFound: '요금제가 존재하지 않습니다.',
+  planNotOffered: '이 계정에서는 이 요금제를 선택할 수 없습니다.',
+  planChangeSamePlan: '이미 이 계정의 요금제입니다.',
+  planChangePending: '이미 대기 중인 요금제 변경이 있습니다. 먼저 취소해 주세요.',
+  planChangeNoPending: '대기 중인 요금제 변경이 없습니다.',
+  planAgreementRequired: '이용약관과 개인정보 처리방침에 동의해 주세요.',
+  noPlanOfItsOwn: '이 계정에는 변경할 자체 요금제가 없습니다.',
+  planArchived: '이 요금제는 보관되었습니다. 현재 버전을 편집해 주세요.',
 } as const satisfies Record<BackOfficeMessageKey, string>;
 
 /** Every Korean text; unused parts drop out of a bundle (the viewer takes `visitorKr` only). */

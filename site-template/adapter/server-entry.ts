@@ -8,3 +8,6 @@ const app = createApp({ streaming: false });
 export function render(request: Request, locals: object): Promise<Response> {
   return app.render(request, { locals });
 }
+
+/** A viewer page's own parts, which the publisher splices into the page's shell (publisher/page-shell.ts). */
+export { pagePieces } from '../src/pages/page-pieces.ts';

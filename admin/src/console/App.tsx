@@ -39,6 +39,11 @@ const OwnerDataList = screen(() => import('./screens/owner-data/OwnerDataList.ts
 const OwnerDataDetail = screen(() => import('./screens/owner-data/OwnerDataDetail.tsx'));
 const AnalyticsScreen = screen(() => import('./screens/analytics/AnalyticsScreen.tsx'));
 const AccountAnalyticsScreen = screen(() => import('./screens/analytics/AccountAnalyticsScreen.tsx'));
+const InvoiceScreen = screen(() => import('./screens/billing/InvoiceScreen.tsx'));
+const PlanManagement = screen(() => import('./screens/plans/PlanManagement.tsx'));
+const PlanScreen = screen(() => import('./screens/plans/PlanScreen.tsx'));
+const CheckPlan = screen(() => import('./screens/plans/CheckPlan.tsx'));
+const SummaryScreen = screen(() => import('./screens/dashboard/SummaryScreen.tsx'));
 
 /** The spec's routes of a site's members, contacts and form entries (B §7), each a list and a detail. */
 const OWNER_DATA_ROUTES = [
@@ -149,6 +154,13 @@ function Routes() {
           </Protected>
         )}
       </Route>
+      <Route path="/:prefix/summary">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <SummaryScreen />
+          </Protected>
+        )}
+      </Route>
       <Route path="/:prefix/analytics">
         {(params) => (
           <Protected prefix={params.prefix}>
@@ -254,6 +266,27 @@ function Routes() {
           </Protected>
         )}
       </Route>
+      <Route path="/:prefix/plan-management">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <PlanManagement />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/plan">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <PlanScreen />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/check-plan">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <CheckPlan />
+          </Protected>
+        )}
+      </Route>
       <Route path="/:prefix/user-list">
         {(params) => (
           <Protected prefix={params.prefix}>
@@ -286,6 +319,13 @@ function Routes() {
         {(params) => (
           <Protected prefix={params.prefix}>
             <AccountScreen />
+          </Protected>
+        )}
+      </Route>
+      <Route path="/:prefix/invoice/:id">
+        {(params) => (
+          <Protected prefix={params.prefix}>
+            <InvoiceScreen invoiceId={params.id} />
           </Protected>
         )}
       </Route>

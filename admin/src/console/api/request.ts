@@ -1,12 +1,15 @@
 import { callPath, type Contract, type ContractBody, type ContractKey, type ContractQuery, type ContractResponse, type PathParams } from '../../../../model/contracts/contract.ts';
 import type { apiKeyContracts, domainContracts } from '../../../../model/contracts/access.ts';
 import type { analyticsContracts } from '../../../../model/contracts/analytics.ts';
+import type { planContracts } from '../../../../model/contracts/plans.ts';
 import type { announcementContracts } from '../../../../model/contracts/announcements.ts';
 import type { brandingContracts } from '../../../../model/contracts/branding.ts';
 import type { bulkContracts } from '../../../../model/contracts/bulk.ts';
+import type { dashboardContracts } from '../../../../model/contracts/dashboard.ts';
 import type { docsContracts } from '../../../../model/contracts/docs.ts';
 import type { experimentContracts } from '../../../../model/contracts/experiments.ts';
 import type { identityContracts } from '../../../../model/contracts/identity.ts';
+import type { invoiceContracts } from '../../../../model/contracts/invoices.ts';
 import type { notificationContracts } from '../../../../model/contracts/notifications.ts';
 import type { ownerDataContracts } from '../../../../model/contracts/owner-data.ts';
 import type { previewShareContracts } from '../../../../model/contracts/preview-share.ts';
@@ -36,7 +39,10 @@ type AdminContract =
   | Exclude<Listed<typeof previewShareContracts>, { origin: 'site' }>
   | Listed<typeof announcementContracts>
   | Listed<typeof experimentContracts>
-  | Listed<typeof analyticsContracts>;
+  | Listed<typeof analyticsContracts>
+  | Listed<typeof invoiceContracts>
+  | Listed<typeof planContracts>
+  | Listed<typeof dashboardContracts>;
 type ByKey = { [C in AdminContract as ContractKey<C>]: C };
 export type RequestKey = keyof ByKey;
 

@@ -4,6 +4,8 @@ import type { SurveysNoticesKey } from './catalogue-surveys-notices.ts';
 import type { AnnouncementsKey } from './catalogue-announcements.ts';
 import type { AnalyticsKey } from './catalogue-analytics.ts';
 import type { AnalyticsMapsKey } from './catalogue-analytics-maps.ts';
+import type { PlansKey } from './catalogue-plans.ts';
+import type { DashboardKey } from './catalogue-dashboard.ts';
 import { LATER_TEXTS, type Row } from './later-texts.ts';
 
 /**
@@ -79,6 +81,8 @@ const UI = {
   updatedAt: ['Updated', '更新日時', '更新时间', '수정일'],
   open: ['Open', '開く', '打开', '열기'],
   edit: ['Edit', '編集', '编辑', '편집'],
+  planManagement: ['Plan management', 'プラン管理', '套餐管理', '요금제 관리'],
+  navPlan: ['Plan', 'プラン', '套餐', '플랜'],
   noSites: ['No sites match.', '該当するサイトはありません。', '没有匹配的站点。', '일치하는 사이트가 없습니다.'],
   'status.draft': ['Draft', '下書き', '草稿', '초안'],
   'status.published': ['Published', '公開中', '已发布', '공개'],
@@ -121,6 +125,8 @@ const UI = {
   unreadCount: ['{n} unread', '未読 {n}件', '{n} 条未读', '읽지 않음 {n}건'],
   latestInformation: ['Latest information', '最新情報', '最新信息', '최신 정보'],
   systemNotifications: ['System notifications', 'システム通知', '系统通知', '시스템 알림'],
+  // The summary dashboard's link (B §2), shown to the platform and OEM masters
+  navSummary: ['Summary', 'サマリー', '概要', '요약'],
   // model/messages' no-internet message, copied: without a connection its language's texts may be
   // out of reach when it is needed (catalogue.test.ts keeps the copy equal).
   noInternet: [
@@ -131,7 +137,7 @@ const UI = {
   ],
 } as const satisfies Record<string, Row>;
 
-export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey | AnnouncementsKey | AnalyticsKey | AnalyticsMapsKey;
+export type UiKey = keyof typeof UI | ScreenKey | SurveysNoticesKey | AnnouncementsKey | AnalyticsKey | AnalyticsMapsKey | PlansKey | DashboardKey;
 const INDEX: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 };
 
 /** A console text in a language, `{name}` placeholders filled; English where a text lacks the language. */

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { request } from '../api/request.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { accountAnalyticsHref, mayUseAnalytics } from '../screens/analytics/analytics-access.ts';
+import { mayReadDashboard } from '../screens/dashboard/dashboard-access.ts';
 import { useSession } from '../session.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { UNREAD_CHANGED } from './unread-event.ts';
@@ -26,6 +27,9 @@ const MANAGERS = ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN'];
 
 /** Only the platform posts latest information and system notifications (B §6). */
 const PLATFORM = ['MASTER', 'MASTER_USER'];
+/** Who manages a catalogue of plans (the platform's, an OEM master's own) and who holds a plan it may change. */
+const PLAN_MANAGERS = ['MASTER', 'MASTER_USER', 'OEM_MASTER'];
+const PLAN_HOLDERS = ['OEM_MASTER', 'USER'];
 
 /** The caller's unread system notifications, asked again on every move between screens and after marks. */
 function useUnreadCount(): number | null {
@@ -64,11 +68,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <header className="bar">
         <Brand branding={branding} />
         <nav aria-label="main">
+          {mayReadDashboard(account) && <Link href={`${prefix}/summary`}>{t('navSummary')}</Link>}
           <Link href={`${prefix}/site-list`}>{t('sites')}</Link>
           {mayUseAnalytics(account) && <Link href={accountAnalyticsHref(account.routePrefix)}>{t('navAnalytics')}</Link>}
           {MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/user-list`}>{t('users')}</Link>}
           {/* Every account reads its admin list; only the account and its main contact change it. */}
           <Link href={`${prefix}/admin-list`}>{t('adminList')}</Link>
+          {PLAN_MANAGERS.includes(account.effectiveType) && <Link href={`${prefix}/plan-management`}>{t('planManagement')}</Link>}
+          {PLAN_HOLDERS.includes(account.effectiveType) && <Link href={`${prefix}/plan`}>{t('navPlan')}</Link>}
           {PLATFORM.includes(account.effectiveType) && <Link href={`${prefix}/latest-information`}>{t('latestInformation')}</Link>}
           {PLATFORM.includes(account.effectiveType) && <Link href={`${prefix}/system-notification`}>{t('systemNotifications')}</Link>}
         </nav>

@@ -2,13 +2,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ProfilePictureDialog } from './ProfilePictureDialog.tsx';
 import { BrandingForm } from './BrandingForm.tsx';
+import { IssuerForm } from './IssuerForm.tsx';
+import { BillingRuns } from '../billing/BillingRuns.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { Avatar } from '../../ui/Avatar.tsx';
 
 /**
  * The signed-in account's own screen: its profile picture (the account's logo, 250 × 250, shown
- * round in the header) and, for an OEM master, the custom branding its admins and users see.
+ * round in the header), for an OEM master the custom branding its admins and users see, and for
+ * those who issue invoices (the platform's operators, OEM masters) the issuer details printed on them;
+ * the platform's operators also follow the monthly billing runs.
  */
 export default function AccountScreen() {
   const { t } = useI18n();
@@ -37,6 +41,8 @@ export default function AccountScreen() {
         </Dialog.Root>
       </section>
       {account.effectiveType === 'OEM_MASTER' && <BrandingForm />}
+      {(account.effectiveType === 'MASTER' || account.effectiveType === 'MASTER_USER' || account.effectiveType === 'OEM_MASTER') && <IssuerForm />}
+      {(account.effectiveType === 'MASTER' || account.effectiveType === 'MASTER_USER') && <BillingRuns />}
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/open-database.ts';
+import { accounts, sites } from '../db/schema.ts';
+import { branchIds } from '../identity/account-tree.ts';
+import { effectivePlan } from '../identity/effective-plan.ts';
+
+/** The live sites whose pages an account's plan governs: its own and those of accounts below it without a plan of their own. */
+export function liveSitesUnderPlanOf(db: Db, accountId: string): string[] {
+  const planId = db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)).get()?.planId;
+  const rows = db
+    .select({ id: sites.id, ownerId: sites.ownerId })
+    .from(sites)
+    .where(and(inArray(sites.ownerId, branchIds(db, accountId)), isNotNull(sites.liveVersion)))
+    .all();
+  return rows.filter((row) => row.ownerId === accountId || effectivePlan(db, row.ownerId).plan?.id === planId).map((row) => row.id);
+}

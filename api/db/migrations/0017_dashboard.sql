@@ -1,0 +1,2 @@
+CREATE INDEX `invoice_lines_plan` ON `invoice_lines` (`invoice_id`,`amount`) WHERE kind = 'plan';--> statement-breakpoint
+CREATE INDEX `invoices_dashboard` ON `invoices` (`issuer_id`,`period`,`status`,`id`,`subtotal`,`tax`,`total`);
