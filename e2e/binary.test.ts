@@ -97,4 +97,14 @@ describe('the single binary', () => {
     const restored = runBinary(['restore', '--from', path.join(dir, 'all.backup')], { DATA_DIR: path.join(dir, 'elsewhere') });
     expect(restored.status, restored.stderr).toBe(0);
   });
+
+  it("runs the billing run's child process as the server starts it (process.execPath and the script), with pdfkit and its font unpacked", async () => {
+    const [runtime] = await readdir(path.join(dir, 'data/.runtime'));
+    const child = path.join(dir, 'data/.runtime', runtime!, 'api/billing/billing-run.child.mjs');
+    const run = runBinary([child, path.join(dir, 'data/swipegrid.sqlite'), '2026-10', '500', '0']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('done');
+    expect((await stat(path.join(dir, 'data/.runtime', runtime!, 'node_modules/@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'))).isFile()).toBe(true);
+    expect((await stat(path.join(dir, 'data/.runtime', runtime!, 'node_modules/pdfkit/package.json'))).isFile()).toBe(true);
+  });
 });

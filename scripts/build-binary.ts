@@ -16,10 +16,17 @@ import { ensureBuilt } from './build-template.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'dist');
 const WORK = join(OUT, 'binary-build');
-/** The event writer's thread: loaded from its own file by URL, so it is bundled on its own beside the main bundle. */
-const WORKERS = ['api/event-writer.worker.ts'];
-/** Packages with native code, kept whole on disk rather than bundled: each loads its .node file (and libvips) by path. */
-const NATIVE_PACKAGES = ['better-sqlite3', 'sharp'];
+/**
+ * Code the server starts from its own file by URL: the event writer's thread, and the billing run's
+ * child process (started as `process.execPath file …`, which the launcher recognises). Each is
+ * bundled on its own beside the main bundle.
+ */
+const WORKERS = ['api/event-writer.worker.ts', 'api/billing/billing-run.child.ts'];
+/**
+ * Packages kept whole on disk rather than bundled: better-sqlite3 and sharp load their .node files
+ * (and libvips) by path; pdfkit reads its font metrics from `__dirname`. Their dependencies follow.
+ */
+const NATIVE_PACKAGES = ['better-sqlite3', 'sharp', 'pdfkit'];
 /** What of node_modules the native packages need at run time, and nothing of their sources, headers or other platforms. */
 const RUNTIME_PACKAGES: Record<string, (path: string) => boolean> = {
   'better-sqlite3': (path) => path === 'package.json' || path.startsWith('lib/') || path === 'prebuilds/linux-x64.node',
@@ -29,6 +36,8 @@ const RUNTIME_PACKAGES: Record<string, (path: string) => boolean> = {
   semver: (path) => !path.endsWith('.md') && !path.startsWith('bin/'),
   '@img/sharp-linux-x64': () => true,
   '@img/sharp-libvips-linux-x64': (path) => !path.endsWith('.md'),
+  // The invoice PDF's Japanese font (api/billing/invoice-pdf.ts resolves it by name).
+  '@expo-google-fonts/noto-sans-jp': (path) => path === 'package.json' || path === '400Regular/NotoSansJP_400Regular.ttf',
   // The API reference's viewer script (api/docs/viewer-script.ts finds it beside the package's entry).
   '@scalar/api-reference': (path) => path === 'package.json' || path === 'dist/index.js' || path === 'dist/browser/standalone.js',
 };
@@ -85,6 +94,24 @@ async function bundle(entry: string, outfile: string, options: { plugins?: Plugi
   });
 }
 
+/** pdfkit and every package it depends on, found as Node finds them (nested first, then the top level). */
+function dependencyClosure(root: string): string[] {
+  const found = new Set<string>();
+  const visit = (name: string, from: string) => {
+    const nested = join(from, 'node_modules', name);
+    const folder = statSync(nested, { throwIfNoEntry: false }) ? nested : join(ROOT, 'node_modules', name);
+    const path = relative(join(ROOT, 'node_modules'), folder);
+    if (found.has(path)) return;
+    found.add(path);
+    const { dependencies = {} } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    for (const dependency of Object.keys(dependencies)) visit(dependency, folder);
+  };
+  visit(root, ROOT);
+  return [...found];
+}
+
+const notDocs = (path: string) => !/\.(md|map|d\.ts|d\.mts|d\.cts)$/.test(path) && !path.includes('/node_modules/');
+
 function runtimeFiles(stage: string): RuntimeFile[] {
   const files: RuntimeFile[] = [];
   const add = (path: string, source: string) => files.push({ path, body: readFileSync(source), mode: statSync(source).mode & 0o777 });
@@ -95,7 +122,8 @@ function runtimeFiles(stage: string): RuntimeFile[] {
   add('site-template/dist/.build-hash', join(ROOT, 'site-template/dist/.build-hash'));
   const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   files.push({ path: 'package.json', body: Buffer.from(JSON.stringify({ name, version, type: 'module', private: true })), mode: 0o644 });
-  for (const [pkg, wanted] of Object.entries(RUNTIME_PACKAGES)) {
+  const packages: Record<string, (path: string) => boolean> = { ...RUNTIME_PACKAGES, ...Object.fromEntries(dependencyClosure('pdfkit').map((pkg) => [pkg, notDocs])) };
+  for (const [pkg, wanted] of Object.entries(packages)) {
     const folder = join(ROOT, 'node_modules', pkg);
     for (const file of filesUnder(folder)) {
       const path = relative(folder, file);

@@ -28,7 +28,10 @@ function runtimeFolder(): string {
   const temp = `${folder}.~tmp-${randomBytes(6).toString('hex')}`;
   try {
     const files = unpackRuntime(new Uint8Array(getAsset('runtime.zst')), temp);
-    writeFileSync(join(temp, 'boot.cjs'), "module.exports = (argv) => import('./swipegrid.mjs').then((app) => app.main(argv));\n");
+    writeFileSync(
+      join(temp, 'boot.cjs'),
+      "const { pathToFileURL } = require('node:url');\nexports.cli = (argv) => import('./swipegrid.mjs').then((app) => app.main(argv));\nexports.script = (file) => import(pathToFileURL(file).href);\n",
+    );
     try {
       renameSync(temp, folder);
     } catch (error) {
@@ -46,8 +49,12 @@ const folder = runtimeFolder();
 // Later starts read compiled code from here instead of parsing the bundle again.
 enableCompileCache(join(folder, '.compile-cache'));
 // The main script's own require knows only built-ins; one made for the unpacked folder loads its files.
-const boot: (argv: string[]) => Promise<void> = createRequire(join(folder, 'boot.cjs'))('./boot.cjs');
-boot(process.argv.slice(2)).catch((error: unknown) => {
+const boot: { cli(argv: string[]): Promise<void>; script(file: string): Promise<unknown> } = createRequire(join(folder, 'boot.cjs'))('./boot.cjs');
+// The server starts a child as `process.execPath file …` (the billing run); here that is this binary, given a script of the unpacked tree.
+const script = process.argv[2] ?? '';
+const isChild = script.startsWith(`${folder}/`) && script.endsWith('.child.mjs');
+if (isChild) process.argv.splice(1, 1);
+(isChild ? boot.script(script) : boot.cli(process.argv.slice(2))).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
