@@ -9,7 +9,7 @@ import { pageIds, signIn, visitorUrl } from './site-api.ts';
 
 /**
  * dist/swipegrid as an install uses it: copied alone into an empty folder and run with a PATH on
- * which there is no node (nor anything else). Built once for the file (17 s at load 10–16 on a 2-core
+ * which there is no node (nor anything else). Built once for the file (9 s at load 5 on a 2-core
  * machine, minutes under load: docs/decisions.md, "One binary"); SWIPEGRID_BINARY names one already built.
  */
 let binary: string;
