@@ -7,7 +7,7 @@ import type { RunningServer } from '../api/server.ts';
  * The back-office API as a browser test drives it over HTTP, signed in as the operator. Like any
  * script it sends no Origin header, which the same-site check leaves to browsers.
  */
-export async function signIn(server: RunningServer, email: string, password: string) {
+export async function signIn(server: Pick<RunningServer, 'adminUrl'>, email: string, password: string) {
   const login = await fetch(`${server.adminUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -75,6 +75,6 @@ describe('npm run export', () => {
     expect(unpublished.stderr).toContain('no published version');
     const twoModes = await run(['--site', view.id, '--out', 'x.zip', '--to-storage']);
     expect(twoModes.status).toBe(2);
-    expect(twoModes.stdout).toContain('Usage');
+    expect(twoModes.stderr).toContain('Usage');
   });
 });

@@ -1,10 +1,6 @@
 import { ensureBuilt } from './build-template.ts';
 
-// Builds the viewer and the admin only when their sources changed, then serves.
+// Builds the viewer and the admin only when their sources changed, then runs the command line (serve by default), as the binary does.
 await ensureBuilt();
-const { closeOnSignals, startServer } = await import('../api/server.ts');
-const server = await startServer().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
-closeOnSignals(server);
+const { main } = await import('../api/cli.ts');
+await main(process.argv.slice(2));

@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
 import { buildOpenApiDocument } from '../../model/contracts/openapi.ts';
 import type { OpenApiDocument } from '../../model/contracts/openapi-document.ts';
 import { SESSION_COOKIE } from '../identity/sessions.ts';
 import { introduction } from './introduction.ts';
-
-const PRODUCT_VERSION = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))).version;
+import { PRODUCT_VERSION } from '../product-version.ts';
 
 /** The OpenAPI document this server answers: every contract, with the introduction for its own origin. */
 export function apiDocument(origins: { adminOrigin: string; siteOrigin?: string }): OpenApiDocument {

@@ -1,4 +1,4 @@
-import type { PublishProgress } from '../publisher/publish.ts';
+import type { PublishProgress } from '../../publisher/publish.ts';
 
 const STEP_NAMES: Record<PublishProgress['step'], string> = { images: 'images', video: 'video ', pages: 'pages ', upload: 'upload' };
 
