@@ -8,6 +8,7 @@ import { listen } from '../server.ts';
 import { addAccount, createTestContext, type TestContext } from '../test-support.ts';
 import { startCardSetup } from './card-setup.ts';
 import { chargeInvoice } from './charge-invoice.ts';
+import { chargeBilledMonth } from './charge-period.ts';
 import { seedInvoice } from './payments-test-support.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import { startTestProviderServer, type TestProviderServer } from './test-provider-server.ts';
@@ -269,5 +270,34 @@ describe('payment list', () => {
     expect((await list('month=2030-01')).some((row) => row.accountId === outsider.id)).toBe(false);
     const platform = (await (await ctx.request('/api/payment?month=2030-01')).json()) as { payments: { accountId: string }[] };
     expect(platform.payments.map((row) => row.accountId)).toContain(outsider.id);
+  });
+});
+
+describe('collecting a billed month', () => {
+  it('charges each unpaid card invoice of the month once, leaves transfers, other months and declines for the operator', async () => {
+    const adapter = stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: provider.apiBase });
+    const good = await customerWithCard();
+    const declining = await customerWithCard('4000000000009995');
+    const paying = seedInvoice(ctx.db, { accountId: good, period: '2025-03' });
+    const declined = seedInvoice(ctx.db, { accountId: declining, period: '2025-03' });
+    const transfer = seedInvoice(ctx.db, { accountId: good, period: '2025-02', billingMethod: 'bank_transfer' });
+    const otherMonth = seedInvoice(ctx.db, { accountId: declining, period: '2025-01' });
+
+    expect(await chargeBilledMonth(ctx.db, adapter, '2025-03')).toEqual({
+      charged: 1,
+      failed: 1,
+    });
+    await provider.settled();
+    expect(invoiceOf(paying.id).paymentStatus).toBe('paid');
+    expect(invoiceOf(declined.id).paymentStatus).toBe('failed');
+    expect(invoiceOf(transfer.id).paymentStatus).toBe('unpaid');
+    expect(invoiceOf(otherMonth.id).paymentStatus).toBe('unpaid');
+
+    // A second collection of the same month charges nothing: the paid one is done, the failed one waits for the operator.
+    expect(await chargeBilledMonth(ctx.db, adapter, '2025-03')).toEqual({
+      charged: 0,
+      failed: 0,
+    });
+    expect(ctx.db.select().from(payments).where(eq(payments.invoiceId, paying.id)).all()).toHaveLength(1);
   });
 });
