@@ -93,6 +93,9 @@ describe('plans in the console', () => {
     await submit.click();
     await page.waitForURL('**/admin-user/plan');
     await expect.poll(() => page.getByTestId('pending-change').textContent()).toContain(`Change to Spring campaign requested: it applies from ${next} (Japan time)`);
+    // The plan confirmation also holds the card on file and the payment history (spec B §2).
+    await expect.poll(() => page.getByTestId('card-panel').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('payment-history').count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/billing-plan.png`, fullPage: true });
     await expectAccessible(page, 'plan');
     // Still on its plan until then.

@@ -7,6 +7,8 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { useSession } from '../../session.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { ErrorPage } from '../ErrorPage.tsx';
+import { CardPanel } from '../payments/CardPanel.tsx';
+import { PaymentHistory } from '../payments/PaymentHistory.tsx';
 import { CommercialTerms } from './CommercialTerms.tsx';
 import { firstDayOf, holdsPlan } from './plan-rules.ts';
 
@@ -14,7 +16,8 @@ import { firstDayOf, holdsPlan } from './plan-rules.ts';
  * /{prefix}/plan (spec B §2 plan confirmation): the account's plan and this month's page views
  * against its limit (a warning over it; visitors are never blocked), the pending change with
  * the date it applies (the 1st of next month, Japan time) and a way to cancel it, and the plans
- * it may change to (its seller's), each leading to /{prefix}/check-plan.
+ * it may change to (its seller's), each leading to /{prefix}/check-plan; then the card on file
+ * and the payment history.
  */
 export default function PlanScreen() {
   const { t } = useI18n();
@@ -115,6 +118,9 @@ export default function PlanScreen() {
           <CommercialTerms />
         </div>
       )}
+      {/* Spec B §2's plan confirmation carries the payment history and the card edit too. */}
+      <CardPanel accountId={account!.tenantId} />
+      <PaymentHistory accountId={account!.tenantId} />
     </section>
   );
 }
