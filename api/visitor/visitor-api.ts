@@ -61,13 +61,23 @@ export function rateLimitKind(path: string): keyof typeof VISITOR_RATE_LIMITS {
 /** Host names whose origin is remembered at most; past it the memory starts again. */
 const HOST_ORIGINS_MAX = 1000;
 
-/** customDomainOrigin per host, remembered: it parses two URLs, on every visitor call otherwise (bench/visitor.bench.ts). */
-function hostOrigins(siteOrigin: string): (host: string) => string {
+/**
+ * customDomainOrigin per host, remembered: it parses two URLs, on every visitor call otherwise
+ * (bench/visitor.bench.ts). The site origin is read on each call, not once: with PORT=0 it is
+ * known only after the site host listens, and a change of it forgets what was remembered.
+ */
+function hostOrigins(siteOrigin: () => string): (host: string) => string {
   const known = new Map<string, string>();
+  let base = '';
   return (host) => {
+    const current = siteOrigin();
+    if (current !== base) {
+      known.clear();
+      base = current;
+    }
     let origin = known.get(host);
     if (origin === undefined) {
-      origin = customDomainOrigin(siteOrigin, host);
+      origin = customDomainOrigin(current, host);
       if (known.size >= HOST_ORIGINS_MAX) known.clear();
       known.set(host, origin);
     }
@@ -89,7 +99,7 @@ export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
   const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
   const api = new Hono<AppEnv>();
-  const originOf = hostOrigins(deps.siteOrigin);
+  const originOf = hostOrigins(() => deps.siteOrigin);
   // Caddy's ask comes first, answered from memory before any host lookup: a TLS handshake waits on it.
   api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? createConnectedDomains(deps.db), adminHosts: deps.adminHosts ?? createAdminHosts(deps.db) }));
   api
