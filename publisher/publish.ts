@@ -13,7 +13,7 @@ import { pointHostNames } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
 import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
 import { draftWithVariantMedia, variantDraft, variantKeysOf, variantPath } from './variant-drafts.ts';
-import { objectKey, privateObjectKey, switchLive, writeNewVersion, type Manifest, type ManifestFile } from './versions.ts';
+import { objectKey, privateObjectKey, switchLive, writeNewVersion, type ManifestFile } from './versions.ts';
 
 export type PublishStep = 'images' | 'video' | 'pages' | 'upload';
 export type PublishProgress = { step: PublishStep; done: number; total: number };
