@@ -15,6 +15,7 @@ import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
+import { createRedisPublishJobs } from './publishing/redis-publish-queue.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
 import { startEventWriter } from './event-writer.ts';
@@ -114,7 +115,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const site = await listen(siteApp, config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;
-  const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
+  // With REDIS_URL the publishes go to the queue the `swipegrid worker`s take from; else they run here.
+  const redisJobs = config.redis ? createRedisPublishJobs({ db, redisUrl: config.redis.url }) : null;
+  const jobs = redisJobs ?? createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
   const domains = createDomains({
     db,
     storage,
@@ -171,6 +174,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       billing.close();
       await writer.close();
       await background.idle();
+      await redisJobs?.close();
       db.$client.close();
     },
   };

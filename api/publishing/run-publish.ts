@@ -45,7 +45,11 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error);
-    if (publishIds.length) db.update(publishes).set({ status: 'failed', error: message, finishedAt: new Date() }).where(inArray(publishes.id, [...publishIds])).run();
+    if (publishIds.length)
+      db.update(publishes)
+        .set({ status: 'failed', error: message, finishedAt: new Date() })
+        .where(inArray(publishes.id, [...publishIds]))
+        .run();
     return { ok: false, message: 'Publishing failed. The previous version is still live.' };
   }
 }
