@@ -30,6 +30,10 @@ export const worker: Command = {
       lockMs: config.redis.workerLockMs,
       concurrency,
     });
+    running.on('active', (job) => console.log(`publishing: site ${job.data.siteId}`));
+    running.on('completed', (job, value: { published: boolean; version?: number | null }) => {
+      if (value.published) console.log(`published: site ${job.data.siteId} version ${value.version}`);
+    });
     await running.waitUntilReady();
     console.log(`swipegrid worker ${process.pid}: taking publishes from ${config.redis.url.replace(/\/\/[^@]*@/, '//')}`);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
