@@ -16,6 +16,7 @@ import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { createRedisPublishJobs } from './publishing/redis-publish-queue.ts';
+import { redisTokenBuckets } from './http/middleware/rate-limit/redis-token-buckets.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
 import { startEventWriter } from './event-writer.ts';
@@ -94,6 +95,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const adminHosts = createAdminHosts(db);
   let adminApp: ReturnType<typeof createAdminApp> | undefined;
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
+  // Several server processes behind one load balancer must count each client once: on Redis when there is one.
+  const rateBuckets = config.redis ? redisTokenBuckets(config.redis.url) : null;
   const siteApp = createSiteApp({
     db,
     storage,
@@ -103,6 +106,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     preview,
     adminOrigin: () => adminUrl,
     rateLimitScale: config.visitorRateLimitScale,
+    rateLimitBuckets: rateBuckets ?? undefined,
     clock: options.clock,
     siteDomain: config.siteDomain,
     connectedDomains,
@@ -175,6 +179,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       await writer.close();
       await background.idle();
       await redisJobs?.close();
+      rateBuckets?.close();
       db.$client.close();
     },
   };

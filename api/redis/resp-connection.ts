@@ -87,6 +87,11 @@ export class RespConnection {
     return this.state === 'ready';
   }
 
+  /** Lost or closed: it will not connect again. */
+  get closed(): boolean {
+    return this.state === 'end';
+  }
+
   connect(): Promise<void> {
     if (this.state === 'ready') return Promise.resolve();
     if (this.state === 'end') return Promise.reject(new Error('Connection is closed.'));
