@@ -65,9 +65,12 @@ function startProcess(args: string[]): Process {
   };
 }
 
-async function startServerProcess(): Promise<string> {
+async function startServerProcess(): Promise<{ admin: string; site: string }> {
   const server = startProcess(['serve']);
-  return (await server.waitFor(/^Swipegrid admin:\s+(\S+)/))[1]!.replace(/\/$/, '');
+  const admin = (await server.waitFor(/^Swipegrid admin:\s+(\S+)/))[1]!.replace(/\/$/, '');
+  // "http://{handle}.localhost:port/   (or http://localhost:port/sites/{siteId}/, …)": the shared host is the second.
+  const site = (await server.waitFor(/^Published sites:.*\(or (\S+?)\/sites\//))[1]!;
+  return { admin, site };
 }
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') {
@@ -86,7 +89,6 @@ beforeAll(async () => {
     // A killed worker's publish is taken over after this long (30 s in production).
     WORKER_LOCK_MS: '1000',
     PORT: '0',
-    SITE_ORIGIN: 'http://localhost:39001',
     SEED_DEMO: 'false',
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
@@ -100,10 +102,12 @@ afterAll(async () => {
 });
 
 describe('two servers and two workers sharing Redis', () => {
+  let started: Array<{ admin: string; site: string }> = [];
   it('retries the publish of a worker killed mid-publish on the other worker, every site ending live on its newest version', { timeout: 180_000 }, async () => {
     // One after the other: the first creates the database and the operator, the second finds them.
-    const servers = [await startServerProcess()];
-    servers.push(await startServerProcess());
+    started = [await startServerProcess()];
+    started.push(await startServerProcess());
+    const servers = started.map((server) => server.admin);
     const workers = [startProcess(['worker']), startProcess(['worker'])];
     await Promise.all(workers.map((worker) => worker.waitFor(/^swipegrid worker \d+/)));
 
@@ -172,5 +176,18 @@ describe('two servers and two workers sharing Redis', () => {
       const bodies = await Promise.all(Object.values(live!.files).map(async (file) => Buffer.from((await storage.get(`objects/${file.hash}`))!.body).toString('utf8')));
       expect(bodies.some((body) => body.includes(newest.get(siteId)!))).toBe(true);
     }
+  });
+
+  it('holds the visitor form limit (20 a minute) over parallel posts from one address split between the two servers', { timeout: 60_000 }, async () => {
+    expect(started).toHaveLength(2);
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${started[i % 2]!.site}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ siteId: 'none', data: {} }) }).then(
+          (response) => response.status,
+        ),
+      ),
+    );
+    // In memory each server would let 20 through: 40 in all.
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(20);
   });
 });
