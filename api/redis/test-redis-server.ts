@@ -38,7 +38,7 @@ function answers(port: number): Promise<boolean> {
 export async function startTestRedis(): Promise<TestRedisServer> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-redis-'));
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', directory, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', directory, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let attempt = 0; !(await answers(port)); attempt++) {
     if (attempt > 200 || child.exitCode !== null) throw new Error('redis-server did not start (is the redis-server package installed?)');
