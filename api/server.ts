@@ -62,7 +62,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   // while the rest starts; the admin listens once it is done, so "started" means "swept".
   const swept = config.storage.driver === 'fs' && config.storage.root ? sweepTempFiles(config.storage.root) : Promise.resolve(0);
   // A publish killed after its live switch left the database behind the live pointer: settle it before any new publish.
-  const interrupted = await recoverInterruptedPublishes(db, storage);
+  // Not on Redis: a running publish there may be a worker's, and a dead worker's job is retried by the queue.
+  const interrupted = config.redis ? 0 : await recoverInterruptedPublishes(db, storage);
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   // Analytics events are committed, and folded into the rollups reports read, on a thread of their own (docs/decisions.md).
