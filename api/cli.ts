@@ -7,8 +7,9 @@ import { rebuild } from './cli/rebuild.ts';
 import { restore } from './cli/restore.ts';
 import { serve } from './cli/serve.ts';
 import { version } from './cli/version.ts';
+import { worker } from './cli/worker.ts';
 
-const COMMANDS: Record<string, Command> = { serve, rebuild, 'create-operator': createOperator, export: exportSite, backup, restore, migrate, version };
+const COMMANDS: Record<string, Command> = { serve, rebuild, 'create-operator': createOperator, export: exportSite, backup, restore, migrate, worker, version };
 
 function overallUsage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));

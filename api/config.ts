@@ -41,6 +41,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Swipegrid <no-reply@swipegrid.local>'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   NODE_ENV: z.string().default('development'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** How long a worker holds a publish before BullMQ counts it stalled (tests shorten it). */
+  WORKER_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   VISITOR_RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1_000_000).default(1),
   DNS_RESOLVER: z
     .string()
@@ -100,6 +103,8 @@ export type Config = {
   domainTarget: { cname: string | null; addresses: string[] };
   /** Card billing through Stripe's API (api/billing/stripe-provider.ts): off (null) without a key. */
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
+  /** Publishes go to a BullMQ queue on this Redis, run by `swipegrid worker`s; null: in this process. */
+  redis: { url: string; workerLockMs: number } | null;
 };
 
 /** The bucket settings of the s3 driver; a missing one stops the start with its name. */
@@ -158,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     visitorRateLimitScale: e.VISITOR_RATE_LIMIT_SCALE,
     dnsResolver: e.DNS_RESOLVER ?? [],
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE } : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, workerLockMs: e.WORKER_LOCK_MS } : null,
     domainTarget: { cname: e.DOMAIN_CNAME_TARGET ?? e.SITE_DOMAIN ?? (e.SITE_ORIGIN ? defaultSiteDomain(e.SITE_ORIGIN) : 'localhost'), addresses: e.DOMAIN_ADDRESSES ?? [] },
   };
 }

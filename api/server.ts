@@ -15,6 +15,8 @@ import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
 import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
+import { createRedisPublishJobs } from './publishing/redis-publish-queue.ts';
+import { redisTokenBuckets } from './http/middleware/rate-limit/redis-token-buckets.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
 import { startEventWriter } from './event-writer.ts';
@@ -60,7 +62,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   // while the rest starts; the admin listens once it is done, so "started" means "swept".
   const swept = config.storage.driver === 'fs' && config.storage.root ? sweepTempFiles(config.storage.root) : Promise.resolve(0);
   // A publish killed after its live switch left the database behind the live pointer: settle it before any new publish.
-  const interrupted = await recoverInterruptedPublishes(db, storage);
+  // Not on Redis: a running publish there may be a worker's, and a dead worker's job is retried by the queue.
+  const interrupted = config.redis ? 0 : await recoverInterruptedPublishes(db, storage);
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   // Analytics events are committed, and folded into the rollups reports read, on a thread of their own (docs/decisions.md).
@@ -93,6 +96,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const adminHosts = createAdminHosts(db);
   let adminApp: ReturnType<typeof createAdminApp> | undefined;
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
+  // Several server processes behind one load balancer must count each client once: on Redis when there is one.
+  const rateBuckets = config.redis ? redisTokenBuckets(config.redis.url) : null;
   const siteApp = createSiteApp({
     db,
     storage,
@@ -102,6 +107,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     preview,
     adminOrigin: () => adminUrl,
     rateLimitScale: config.visitorRateLimitScale,
+    rateLimitBuckets: rateBuckets ?? undefined,
     clock: options.clock,
     siteDomain: config.siteDomain,
     connectedDomains,
@@ -114,7 +120,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const site = await listen(siteApp, config.sitePort, config.host);
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;
-  const jobs = createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
+  // With REDIS_URL the publishes go to the queue the `swipegrid worker`s take from; else they run here.
+  const redisJobs = config.redis ? createRedisPublishJobs({ db, redisUrl: config.redis.url }) : null;
+  const jobs = redisJobs ?? createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
   const domains = createDomains({
     db,
     storage,
@@ -171,6 +179,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       billing.close();
       await writer.close();
       await background.idle();
+      await redisJobs?.close();
+      rateBuckets?.close();
       db.$client.close();
     },
   };

@@ -13,7 +13,7 @@ import { pointHostNames } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
 import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
 import { draftWithVariantMedia, variantDraft, variantKeysOf, variantPath } from './variant-drafts.ts';
-import { manifestKey, nextVersionNumber, objectKey, privateObjectKey, switchLive, type Manifest, type ManifestFile } from './versions.ts';
+import { objectKey, privateObjectKey, switchLive, writeNewVersion, type ManifestFile } from './versions.ts';
 
 export type PublishStep = 'images' | 'video' | 'pages' | 'upload';
 export type PublishProgress = { step: PublishStep; done: number; total: number };
@@ -213,10 +213,8 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   });
 
   const now = deps.now?.() ?? new Date();
-  const version = await nextVersionNumber(storage, draft.id);
-  const manifest: Manifest = {
+  const manifest = await writeNewVersion(storage, {
     siteId: draft.id,
-    version,
     createdAt: now.toISOString(),
     files: manifestFiles,
     assets,
@@ -224,8 +222,8 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     // Members-only media stay unnamed here (the sweep reads them from the private page data).
     media: { public: [...new Set(media.keys)].sort() },
     address: { handle: address.handle, domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
-  };
-  await storage.put(manifestKey(draft.id, version), JSON.stringify(manifest), { contentType: JSON_TYPE });
+  });
+  const { version } = manifest;
   rememberManifest(storage, manifest);
   await switchLive(storage, draft.id, version, now);
   await pointHostNames(storage, draft.id, address, [live?.address]);

@@ -6,7 +6,7 @@ import { createFsStorage } from '../storage/fs-storage.ts';
 import { createS3Storage } from '../storage/s3-storage.ts';
 import { startS3TestServer, type S3TestServer } from '../storage/s3-test-server.ts';
 import type { Storage } from '../storage/storage.ts';
-import { liveKey, manifestKey, nextVersionNumber, readLivePointer, StaleLiveSwitchError, switchLive } from './versions.ts';
+import { liveKey, manifestKey, nextVersionNumber, readLivePointer, readManifest, StaleLiveSwitchError, switchLive, writeNewVersion } from './versions.ts';
 
 let folder: string;
 let s3: S3TestServer;
@@ -22,6 +22,7 @@ afterAll(async () => {
 });
 
 const drivers: [string, () => Storage][] = [
+  // Each call is a separate handle with its own per-key locks, as a second process on the same folder has.
   ['fs', () => createFsStorage({ root: path.join(folder, String(run)), publicBaseUrl: '/' })],
   ['s3', () => createS3Storage({ ...s3.options, publicBaseUrl: '/' })],
 ];
@@ -68,6 +69,15 @@ describe.each(drivers)('the live pointer on %s', (_driver, make) => {
     await switchLive(storage, siteId, 8);
     await switchLive(storage, siteId, 1, new Date(), 'rollback');
     expect(await nextVersionNumber(storage, siteId)).toBe(9);
+  });
+
+  it('gives every one of many publishes racing from separate handles (processes) its own version number', async () => {
+    const handles = [storage, make(), make(), make()];
+    const unnumbered = (n: number) => ({ siteId, createdAt: new Date().toISOString(), files: {}, assets: [String(n)], private: {}, address: { prefix: '' } });
+    const written = await Promise.all(Array.from({ length: 12 }, (_, n) => writeNewVersion(handles[n % handles.length]!, unnumbered(n))));
+    expect(written.map((manifest) => manifest.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n + 1));
+    // Nobody's manifest was overwritten by another's under the same number.
+    for (const manifest of written) expect((await readManifest(storage, siteId, manifest.version))?.assets).toEqual(manifest.assets);
   });
 
   it('reads a pointer written before fences existed as fenced at its version', async () => {

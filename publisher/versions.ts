@@ -110,6 +110,25 @@ export async function nextVersionNumber(storage: Storage, siteId: string): Promi
   return highest + 1;
 }
 
+const NUMBERING_ATTEMPTS = 50;
+
+/**
+ * Stores the manifest under the next free version number and returns it numbered. Two publishes of one site
+ * in two processes may read the same highest number; the manifest is written only where none is
+ * (storage `ifMatch: null`: If-None-Match on S3, link() on fs), so the slower one takes the next.
+ */
+export async function writeNewVersion(storage: Storage, unnumbered: Omit<Manifest, 'version'>): Promise<Manifest> {
+  for (let attempt = 1; ; attempt++) {
+    const manifest: Manifest = { ...unnumbered, version: await nextVersionNumber(storage, unnumbered.siteId) };
+    try {
+      await storage.put(manifestKey(manifest.siteId, manifest.version), JSON.stringify(manifest), { contentType: 'application/json', ifMatch: null });
+      return manifest;
+    } catch (error) {
+      if (!(error instanceof PreconditionFailedError) || attempt >= NUMBERING_ATTEMPTS) throw error;
+    }
+  }
+}
+
 /** A publish tried to switch the site to a version at or below one a publish already made live. */
 export class StaleLiveSwitchError extends Error {
   override name = 'StaleLiveSwitchError';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BigIntStats, Dirent } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assertValidKey, assertValidPrefix, contentTypeFor, PreconditionFailedError, RESERVED_SEGMENT_PREFIX, StorageKeyError } from './storage.ts';
@@ -163,6 +163,21 @@ export function createFsStorage(options: FsStorageOptions): Storage {
     });
   }
 
+  /**
+   * "Only when there is no object" must hold across processes too (two workers numbering versions
+   * of one site on one folder): link() fails when the name exists, where rename() would replace it.
+   */
+  async function createOnly(temp: string, file: string, key: string): Promise<void> {
+    try {
+      await link(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      if (errorCode(error) === 'EEXIST' && (await stat(file)).isFile()) throw new PreconditionFailedError(key);
+      throw error;
+    }
+    await rm(temp, { force: true });
+  }
+
   return {
     async put(key, body, opts: PutOptions = {}) {
       assertFsKey(key);
@@ -183,8 +198,10 @@ export function createFsStorage(options: FsStorageOptions): Storage {
         }
         const temp = await writeTemp(path.dirname(file), bytes);
         try {
-          await rename(temp.path, file);
+          if (opts.ifMatch === null) await createOnly(temp.path, file, key);
+          else await rename(temp.path, file);
         } catch (error) {
+          if (error instanceof PreconditionFailedError) throw error;
           await rm(temp.path, { force: true });
           if (errorCode(error) === 'EISDIR' || errorCode(error) === 'ENOTEMPTY' || errorCode(error) === 'EEXIST') {
             throw folderConflict(key);

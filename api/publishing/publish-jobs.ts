@@ -5,17 +5,26 @@ import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
-import { loadSiteDraft } from '../sites/load-site-draft.ts';
-import { publishableDraft } from '../domains/publishable-draft.ts';
-import { publishAndSweep } from './publish-and-sweep.ts';
-import { recordPublished } from './record-published.ts';
+import { runPublish } from './run-publish.ts';
 import { createStorageLease } from './storage-lease.ts';
 
 export type PublishEvent = { type: 'progress'; step: PublishProgress['step']; done: number; total: number } | { type: 'done'; result: PublishResult } | { type: 'failed'; message: string };
 
 type Job = { id: string; siteId: string; events: PublishEvent[]; listeners: Set<(event: PublishEvent) => void>; finished: Promise<void> };
 
-export type PublishJobs = ReturnType<typeof createPublishJobs>;
+/**
+ * Where publishes run: in this process ({@link createPublishJobs}, the default) or on a Redis queue
+ * consumed by `swipegrid worker`s (redis-publish-queue.ts). The routes see only this.
+ */
+export type PublishJobs = {
+  /** Queues a publish of the site's current draft and returns its id at once. */
+  start(siteId: string): string;
+  /** The events so far, and a subscription to those still to come; null for an unknown job. */
+  watch(siteId: string, publishId: string, listener: (event: PublishEvent) => void): { past: PublishEvent[]; stop: () => void } | null;
+  /** Resolves when the job has finished (for scripts and tests). */
+  finished(publishId: string): Promise<void>;
+  status(siteId: string, publishId: string): typeof publishes.$inferSelect | null;
+};
 
 /**
  * Runs publishes in the background, one at a time per site (a second publish waits for the
@@ -30,7 +39,7 @@ export function createPublishJobs(deps: {
   siteDomain?: string;
   /** Sees every job's progress as it happens (tests interleave other work with a publish here). */
   onProgress?: (siteId: string, progress: PublishProgress) => void;
-}) {
+}): PublishJobs {
   const jobs = new Map<string, Job>();
   const tails = new Map<string, Promise<void>>();
   const lease = createStorageLease(deps.db);
@@ -46,36 +55,11 @@ export function createPublishJobs(deps: {
   }
 
   async function run(job: Job) {
-    const { db } = deps;
-    try {
-      const draft = publishableDraft(db, loadSiteDraft(db, job.siteId));
-      const { result, swept } = await publishAndSweep(draft, {
-        storage: deps.storage,
-        renderer: await deps.renderer(),
-        siteOrigin: deps.siteOrigin,
-        siteDomain: deps.siteDomain,
-        onProgress: (progress) => {
-          emit(job, { type: 'progress', ...progress });
-          deps.onProgress?.(job.siteId, progress);
-        },
-        lease,
-      });
-      const now = new Date();
-      // One transaction: a kill between the two would leave a publish "done" whose version the site does not name.
-      db.transaction((tx) => {
-        tx.update(publishes)
-          .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
-          .where(eq(publishes.id, job.id))
-          .run();
-        recordPublished(tx, job.siteId, result, now);
-      });
-      emit(job, { type: 'done', result });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`publish ${job.id} of site ${job.siteId} failed:`, error);
-      db.update(publishes).set({ status: 'failed', error: message, finishedAt: new Date() }).where(eq(publishes.id, job.id)).run();
-      emit(job, { type: 'failed', message: 'Publishing failed. The previous version is still live.' });
-    }
+    const outcome = await runPublish({ ...deps, lease }, job.siteId, [job.id], (progress) => {
+      emit(job, { type: 'progress', ...progress });
+      deps.onProgress?.(job.siteId, progress);
+    });
+    emit(job, outcome.ok ? { type: 'done', result: outcome.result } : { type: 'failed', message: outcome.message });
   }
 
   return {

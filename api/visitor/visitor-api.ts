@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.ts';
 import type { Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { rateLimit } from '../http/middleware/rate-limit/index.ts';
+import type { TokenBuckets } from '../http/middleware/rate-limit/token-buckets.ts';
 import { campaignRoutes } from './campaign-routes.ts';
 import { eventRoutes } from './event-routes.ts';
 import { formRoutes } from './form-routes.ts';
@@ -37,6 +38,8 @@ export type VisitorApiDeps = {
   siteOrigin: string;
   /** Multiplies every rate limit (the benchmark raises them to measure throughput, not refusals). */
   rateLimitScale?: number;
+  /** Where the rate limits count: shared on Redis when REDIS_URL is set (several server processes), this process's memory when absent. */
+  rateLimitBuckets?: TokenBuckets;
   /** The clock of date windows (notifications, campaigns); the real one unless a test sets it. */
   clock?: () => Date;
   /** The connected custom domains, which alone get a certificate (tls-routes.ts); read from the database when absent. */
@@ -95,9 +98,10 @@ export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
   // The limits run on the site app's clock too, so a test that sets it gets exact counts.
   const { clock } = deps;
   const now = clock ? () => clock().getTime() : undefined;
-  const limit = (perMinute: number, methods?: readonly string[]) => rateLimit({ perMinute: perMinute * scale, key: clientIp, methods, language: requestLanguage, now });
+  const limit = (name: keyof typeof VISITOR_RATE_LIMITS, methods?: readonly string[]) =>
+    rateLimit({ perMinute: VISITOR_RATE_LIMITS[name] * scale, key: clientIp, methods, language: requestLanguage, now, name, buckets: deps.rateLimitBuckets });
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
-  const limiters = { forms: limit(VISITOR_RATE_LIMITS.forms), events: limit(VISITOR_RATE_LIMITS.events), clicks: limit(VISITOR_RATE_LIMITS.clicks, ['GET', 'POST']) };
+  const limiters = { forms: limit('forms'), events: limit('events'), clicks: limit('clicks', ['GET', 'POST']) };
   const api = new Hono<AppEnv>();
   const originOf = hostOrigins(() => deps.siteOrigin);
   // Caddy's ask comes first, answered from memory before any host lookup: a TLS handshake waits on it.

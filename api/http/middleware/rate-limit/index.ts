@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Language } from '../../../../model/language.ts';
 import { AppError } from '../../errors.ts';
+import { memoryTokenBuckets, type TokenBuckets } from './token-buckets.ts';
 
 export type RateLimitOptions = {
   /** Requests a client may make in a burst; refilled evenly over a minute. */
@@ -12,49 +13,28 @@ export type RateLimitOptions = {
   /** Methods counted; others pass untouched. */
   methods?: readonly string[];
   now?: () => number;
+  /** Where the buckets live: this process's memory unless given (several limits may share one store, told apart by `name`). */
+  buckets?: TokenBuckets;
+  /** Sets this limit's buckets apart from other limits' in a shared store. */
+  name?: string;
 };
 
-/** Buckets kept before full (idle) ones are dropped. */
-const SWEEP_AT = 10_000;
-
 /**
- * A per-client token bucket in memory: `perMinute` requests at once, then one more every
- * 60 s / perMinute. Refused requests get 429 with a Retry-After. In memory is enough for the
- * embedded single-process deploy; several processes would each count their own share.
+ * A per-client token bucket: `perMinute` requests at once, then one more every 60 s / perMinute.
+ * Refused requests get 429 with a Retry-After. The buckets are this process's own unless `buckets`
+ * shares them (Redis, when several server processes answer the same clients).
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
   if (!(options?.perMinute > 0)) throw new Error('rateLimit needs perMinute > 0');
   const { perMinute, key, language } = options;
   const methods = new Set(options.methods ?? ['POST']);
   const now = options.now ?? Date.now;
-  const refillPerMs = perMinute / 60_000;
-  const buckets = new Map<string, { tokens: number; at: number }>();
-
-  function take(client: string, at: number): number {
-    let bucket = buckets.get(client);
-    if (!bucket) {
-      if (buckets.size >= SWEEP_AT) sweep(at);
-      bucket = { tokens: perMinute, at };
-      buckets.set(client, bucket);
-    }
-    bucket.tokens = Math.min(perMinute, bucket.tokens + (at - bucket.at) * refillPerMs);
-    bucket.at = at;
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil((1 - bucket.tokens) / refillPerMs / 1000);
-  }
-
-  function sweep(at: number) {
-    for (const [client, bucket] of buckets) {
-      if (bucket.tokens + (at - bucket.at) * refillPerMs >= perMinute) buckets.delete(client);
-    }
-  }
+  const buckets = options.buckets ?? memoryTokenBuckets();
+  const name = options.name ? `${options.name}:` : '';
 
   return async function rateLimit(c, next) {
     if (methods.has(c.req.method)) {
-      const waitS = take(key(c), now());
+      const waitS = await buckets.take(`${name}${key(c)}`, perMinute, now());
       if (waitS > 0) {
         c.header('retry-after', String(waitS));
         throw new AppError('too_many_requests', 'tooManyRequests', { lang: language?.(c) });

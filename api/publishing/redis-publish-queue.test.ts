@@ -1,0 +1,85 @@
+import { once } from 'node:events';
+import { eq } from 'drizzle-orm';
+import type { Worker } from 'bullmq';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readLiveManifest } from '../../publisher/versions.ts';
+import { publishes, sites } from '../db/schema.ts';
+import { startTestRedis, type TestRedisServer } from '../redis/test-redis-server.ts';
+import { createTestContext, SITE_ORIGIN, testRenderer, type TestContext } from '../test-support.ts';
+import { startPublishWorker } from './publish-worker.ts';
+import { createRedisPublishJobs } from './redis-publish-queue.ts';
+import { createStorageLease } from './storage-lease.ts';
+
+let redis: TestRedisServer;
+let ctx: TestContext;
+const closing: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+});
+afterAll(async () => redis?.close());
+afterEach(async () => {
+  for (const close of closing.splice(0).reverse()) await close();
+  await ctx?.cleanup();
+});
+
+function queueAndWorker(queueName?: string) {
+  const jobs = createRedisPublishJobs({ db: ctx.db, redisUrl: redis.url, ...(queueName ? { queueName } : {}) });
+  const worker: Worker = startPublishWorker({
+    db: ctx.db,
+    storage: ctx.rawStorage,
+    renderer: testRenderer,
+    siteOrigin: SITE_ORIGIN,
+    lease: createStorageLease(ctx.db),
+    redisUrl: redis.url,
+    lockMs: 5000,
+    ...(queueName ? { queueName } : {}),
+  });
+  closing.push(
+    () => jobs.close(),
+    () => worker.close(),
+  );
+  let runs = 0;
+  worker.on('completed', (_job, value: { published: boolean }) => {
+    if (value.published) runs++;
+  });
+  return { jobs, worker, runs: () => runs };
+}
+
+describe('publishes on Redis', () => {
+  it('coalesces a burst of 20 publishes of one site into at most 2 runs, the site ending on the newest draft', async () => {
+    ctx = await createTestContext();
+    const site = await ctx.createSite();
+    const { jobs, worker, runs } = queueAndWorker('coalesce');
+    const page = site.creatives[0]!.pages[0]!;
+    // The burst comes while the first publish runs: one running, the other 19 fold into one waiting.
+    const ids = [jobs.start(site.id)];
+    await once(worker, 'active');
+    for (let i = 0; i < 18; i++) ids.push(jobs.start(site.id));
+    await ctx.writePage(site.id, page.id, 'jp', { detail: { mainText: 'the newest draft' } });
+    ids.push(jobs.start(site.id));
+    for (const id of ids) await jobs.finished(id);
+
+    expect(runs()).toBeGreaterThanOrEqual(1);
+    expect(runs()).toBeLessThanOrEqual(2);
+    const rows = ids.map((id) => ctx.db.select().from(publishes).where(eq(publishes.id, id)).get()!);
+    expect(rows.every((row) => row.status === 'done')).toBe(true);
+    const live = await readLiveManifest(ctx.rawStorage, site.id);
+    const recorded = ctx.db.select().from(sites).where(eq(sites.id, site.id)).get()!;
+    expect(recorded.liveVersion).toBe(live!.version);
+    expect(rows.at(-1)!.version).toBe(live!.version);
+    const bodies = await Promise.all(Object.values(live!.files).map(async (file) => Buffer.from((await ctx.rawStorage.get(`objects/${file.hash}`))!.body).toString('utf8')));
+    expect(bodies.some((body) => body.includes('the newest draft'))).toBe(true);
+  });
+
+  it('tells a watcher of a publish run by a worker how it ended', async () => {
+    ctx = await createTestContext();
+    const site = await ctx.createSite();
+    const { jobs } = queueAndWorker('watch');
+    const id = jobs.start(site.id);
+    const ended = new Promise((resolve) => jobs.watch(site.id, id, resolve));
+    await expect(ended).resolves.toMatchObject({ type: 'done', result: { version: 1, changed: true } });
+    expect(jobs.watch(site.id, id, () => {})?.past).toMatchObject([{ type: 'done', result: { version: 1 } }]);
+    expect(jobs.watch('another-site', id, () => {})).toBeNull();
+  });
+});

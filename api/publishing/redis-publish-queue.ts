@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { PublishResult } from '../../publisher/publish.ts';
+import type { Db } from '../db/open-database.ts';
+import { publishes } from '../db/schema.ts';
+import { RespConnection } from '../redis/resp-connection.ts';
+import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
+
+/** The BullMQ queue the servers add to and the `swipegrid worker`s take from. */
+export const PUBLISH_QUEUE = 'swipegrid-publish';
+export type PublishJobData = { siteId: string };
+
+/** How often a watcher of a publish run by a worker looks at its row (the worker is another process). */
+const WATCH_POLL_MS = 200;
+
+const storedResult = z.object({
+  version: z.number().int().nullable(),
+  changed: z.boolean(),
+  files: z.number(),
+  written: z.number(),
+  imagesMade: z.number(),
+  imagesReused: z.number(),
+  videosPackaged: z.number(),
+  pagesRendered: z.number(),
+  pagesReused: z.number(),
+  durationMs: z.number(),
+}) satisfies z.ZodType<PublishResult>;
+
+type PublishRow = typeof publishes.$inferSelect;
+
+function settledEvent(row: PublishRow): PublishEvent | null {
+  if (row.status === 'failed') return { type: 'failed', message: 'Publishing failed. The previous version is still live.' };
+  if (row.status !== 'done') return null;
+  const result = storedResult.safeParse(row.stats);
+  return result.success ? { type: 'done', result: result.data } : { type: 'failed', message: 'Publishing failed. The previous version is still live.' };
+}
+
+/**
+ * Publish jobs on Redis (REDIS_URL): a publish request writes its row and adds a job for the site;
+ * `swipegrid worker`s run them (publish-worker.ts). The job's deduplication id is the site, with
+ * `keepLastIfActive`: while one publish of a site runs, a burst of further requests becomes one
+ * waiting job, so a site has at most one running and one waiting. The waiting one settles every
+ * request written before it starts with the draft as it is then (runPublish).
+ */
+export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Tests give each their own. */; queueName?: string }): PublishJobs & { close(): Promise<void> } {
+  const { db } = deps;
+  const queue = new Queue<PublishJobData>(deps.queueName ?? PUBLISH_QUEUE, {
+    connection: new RespConnection(deps.redisUrl),
+    defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 1000 },
+  });
+  queue.on('error', (error) => console.error('publish queue:', error.message));
+  const read = (publishId: string) => db.select().from(publishes).where(eq(publishes.id, publishId)).get() ?? null;
+
+  return {
+    start(siteId) {
+      const id = randomUUID();
+      db.insert(publishes).values({ id, siteId, status: 'running' }).run();
+      queue.add('publish', { siteId }, { deduplication: { id: siteId, keepLastIfActive: true } }).catch((error: unknown) => {
+        console.error(`queueing publish ${id} of site ${siteId} failed:`, error);
+        db.update(publishes)
+          .set({ status: 'failed', error: `Not queued: ${error instanceof Error ? error.message : String(error)}`, finishedAt: new Date() })
+          .where(and(eq(publishes.id, id), eq(publishes.status, 'running')))
+          .run();
+      });
+      return id;
+    },
+    watch(siteId, publishId, listener) {
+      const row = read(publishId);
+      if (!row || row.siteId !== siteId) return null;
+      const settled = settledEvent(row);
+      if (settled) return { past: [settled], stop: () => {} };
+      const timer = setInterval(() => {
+        const now = read(publishId);
+        const event = now ? settledEvent(now) : { type: 'failed' as const, message: 'Publishing failed. The previous version is still live.' };
+        if (!event) return;
+        clearInterval(timer);
+        listener(event);
+      }, WATCH_POLL_MS);
+      return { past: [], stop: () => clearInterval(timer) };
+    },
+    async finished(publishId) {
+      while (read(publishId)?.status === 'running') await new Promise((resolve) => setTimeout(resolve, WATCH_POLL_MS));
+    },
+    status(siteId, publishId) {
+      return (
+        db
+          .select()
+          .from(publishes)
+          .where(and(eq(publishes.id, publishId), eq(publishes.siteId, siteId)))
+          .get() ?? null
+      );
+    },
+    close: () => queue.close(),
+  };
+}

@@ -1,0 +1,55 @@
+import { inArray } from 'drizzle-orm';
+import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
+import type { Renderer } from '../../publisher/renderer.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { Db } from '../db/open-database.ts';
+import { publishes } from '../db/schema.ts';
+import { publishableDraft } from '../domains/publishable-draft.ts';
+import { loadSiteDraft } from '../sites/load-site-draft.ts';
+import { publishAndSweep } from './publish-and-sweep.ts';
+import { recordPublished } from './record-published.ts';
+import type { StorageLease } from './storage-lease.ts';
+
+export type PublishRunDeps = { db: Db; storage: Storage; renderer: () => Promise<Renderer>; siteOrigin?: string; siteDomain?: string; lease: StorageLease };
+
+export type PublishOutcome = { ok: true; result: PublishResult } | { ok: false; message: string };
+
+/**
+ * The publish itself, the same in the server process and in a `swipegrid worker`: publishes the
+ * site's draft as it is now and settles the given publish rows with the outcome. The draft is read
+ * after the rows were written, so every request they stand for sees its changes published.
+ */
+export async function runPublish(deps: PublishRunDeps, siteId: string, publishIds: readonly string[], onProgress?: (progress: PublishProgress) => void): Promise<PublishOutcome> {
+  const { db } = deps;
+  try {
+    const draft = publishableDraft(db, loadSiteDraft(db, siteId));
+    const { result, swept } = await publishAndSweep(draft, {
+      storage: deps.storage,
+      renderer: await deps.renderer(),
+      siteOrigin: deps.siteOrigin,
+      siteDomain: deps.siteDomain,
+      onProgress: (progress) => onProgress?.(progress),
+      lease: deps.lease,
+    });
+    const now = new Date();
+    // One transaction: a kill between the two would leave a publish "done" whose version the site does not name.
+    db.transaction((tx) => {
+      if (publishIds.length)
+        tx.update(publishes)
+          .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
+          .where(inArray(publishes.id, [...publishIds]))
+          .run();
+      recordPublished(tx, siteId, result, now);
+    });
+    return { ok: true, result };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error);
+    if (publishIds.length)
+      db.update(publishes)
+        .set({ status: 'failed', error: message, finishedAt: new Date() })
+        .where(inArray(publishes.id, [...publishIds]))
+        .run();
+    return { ok: false, message: 'Publishing failed. The previous version is still live.' };
+  }
+}

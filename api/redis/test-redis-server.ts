@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export type TestRedisServer = { url: string; close(): Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => socket.write('*1\r\n$4\r\nPING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * A real redis-server (Debian's `redis-server`) for tests: on a free port, its files in a temp
+ * folder, nothing saved to disk, stopped by `close()`.
+ * @example const redis = await startTestRedis(); …REDIS_URL: redis.url…; await redis.close();
+ */
+export async function startTestRedis(): Promise<TestRedisServer> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-redis-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', directory, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let attempt = 0; !(await answers(port)); attempt++) {
+    if (attempt > 200 || child.exitCode !== null) throw new Error('redis-server did not start (is the redis-server package installed?)');
+    await sleep(25);
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async close() {
+      child.kill('SIGKILL');
+      await exited;
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
