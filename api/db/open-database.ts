@@ -15,12 +15,19 @@ import * as sharingSchema from './schema-sharing.ts';
 import * as billingSchema from './schema-billing.ts';
 import { assignMissingHandles } from './site-handles.ts';
 
-const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema, ...analyticsSchema, ...billingSchema };
+export const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema, ...analyticsSchema, ...billingSchema };
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** What both the database and one of its transactions offer: a function that only queries takes this, so it runs inside a caller's transaction too. */
 export type Queries = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
+
+/**
+ * A database of either driver: better-sqlite3 answers at once, the PostgreSQL one (pg/open-postgres.ts)
+ * with a promise. A function written against this awaits every query, so it runs on both
+ * (docs/postgres-plan.md).
+ */
+export type AnyQueries = BaseSQLiteDatabase<'sync' | 'async', unknown, typeof schema>;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
