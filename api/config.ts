@@ -15,6 +15,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_FILE: z.string().min(1).optional(),
+  /** `postgres://user:pass@host:5432/db`: the whole app on PostgreSQL (docs/deploy.md, "Scaled out"); DATABASE_FILE is then unused. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
   STORAGE_DRIVER: z.string().min(1).default('fs'),
   STORAGE_DIR: z.string().min(1).optional(),
   EXPORT_STORAGE_DRIVER: z.string().min(1).optional(),
@@ -82,7 +87,8 @@ export type Config = {
   sitePort: number;
   host: string;
   dataDir: string;
-  databaseFile: string;
+  /** The SQLite file, or the `postgres://` URL of DATABASE_URL (openDatabase tells them apart). */
+  database: string;
   /** `s3` is set when the driver is s3. */
   storage: { driver: string; root: string; s3?: S3Connection };
   /** The bucket `npm run export -- --to-storage` writes a site's static tree to: a store of its own, never the main one. */
@@ -145,7 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sitePort,
     host: e.HOST,
     dataDir,
-    databaseFile: resolve(e.DATABASE_FILE ?? `${dataDir}/swipegrid.sqlite`),
+    database: e.DATABASE_URL ?? resolve(e.DATABASE_FILE ?? `${dataDir}/swipegrid.sqlite`),
     storage: { driver: e.STORAGE_DRIVER, root: resolve(e.STORAGE_DIR ?? `${dataDir}/storage`), ...(e.STORAGE_DRIVER === 's3' ? { s3: s3Connection(e, e.S3_BUCKET, 'S3_BUCKET') } : {}) },
     exportStorage: {
       driver: exportDriver,

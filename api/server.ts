@@ -57,7 +57,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   // A wrong endpoint, bucket or key stops the start here with what to fix, not the first publish or page.
   if (config.storage.s3) await checkS3Bucket(config.storage.s3);
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
   // A crash between a write's temp file and its rename leaves the temp file behind: sweep them
   // while the rest starts; the admin listens once it is done, so "started" means "swept".
   const swept = config.storage.driver === 'fs' && config.storage.root ? sweepTempFiles(config.storage.root) : Promise.resolve(0);
@@ -67,7 +67,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   // Analytics events are committed, and folded into the rollups reports read, on a thread of their own (docs/decisions.md).
-  const writer = startEventWriter(db, config.databaseFile, { log });
+  const writer = startEventWriter(db, config.database, { log });
   const { events } = writer;
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
   const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
@@ -79,7 +79,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     if (!paymentProvider) return;
     void chargeBilledMonth(db, paymentProvider, period, log).then(({ charged, failed }) => log(`Charged ${charged} card invoice(s) of ${period}; ${failed} failed.`));
   };
-  const billing = startBillingJob(db, config.databaseFile, { clock: () => options.clock?.().getTime() ?? Date.now(), log, onBilled: collect });
+  const billing = startBillingJob(db, config.database, { clock: () => options.clock?.().getTime() ?? Date.now(), log, onBilled: collect });
   const background = createBackground();
   // The site host listens first: with PORT=0 its origin, which published pages and emailed
   // links point to, is known only then.

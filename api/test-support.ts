@@ -10,6 +10,7 @@ import { createStorage } from '../storage/index.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createAdminApp, createSiteApp } from './app.ts';
 import { openDatabase, type Db } from './db/open-database.ts';
+import { testDatabaseTarget } from './db/pg/test-database.ts';
 import { createPublishJobs, type PublishJobs } from './publishing/publish-jobs.ts';
 import { createEventQueue, type EventQueue, type EventQueueOptions } from './visitor/event-queue.ts';
 import type { PublishResult } from '../publisher/publish.ts';
@@ -166,7 +167,8 @@ export async function createTestContext(
   } = {},
 ): Promise<TestContext> {
   const dir = options.keepDir ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-')));
-  const db = openDatabase(path.join(dir, 'test.sqlite'));
+  const database = await testDatabaseTarget(dir);
+  const db = openDatabase(database.target);
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
   const { storage, writes } = recordingStorage(rawStorage);
   const jobs = createPublishJobs({ db, storage, renderer: testRenderer, siteOrigin: SITE_ORIGIN });
@@ -326,6 +328,7 @@ export async function createTestContext(
       await background.idle();
       await events.close();
       db.$client.close();
+      await database.drop();
       if (!options.keepDir) await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,29 +1,24 @@
 /**
- * What the dialect-neutral rewrite (docs/postgres-plan.md) costs on SQLite: the same insert and
- * lookup by key as the visitor-event and publish paths make, written four ways — synchronous
- * `.run()/.get()` (today), `await` on the same better-sqlite3 builders, through drizzle's
- * sqlite-proxy over better-sqlite3 (the async driver a transaction lock would need), and the same
- * queries on Debian's PostgreSQL through api/db/pg/open-postgres.ts. `--n 20000` sets the count.
+ * The same insert and lookup by key as the app's hot paths make, on SQLite (better-sqlite3) and on
+ * Debian's PostgreSQL through the synchronous bridge (api/db/pg/sync-postgres.ts), beside the same
+ * statements sent straight from node-postgres with `await`: what the bridge costs over the wire it
+ * cannot avoid. `--n 5000` sets the count.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/sqlite-proxy';
-import type { Statement } from 'better-sqlite3';
 import pg from 'pg';
-import { openDatabase, schema, type AnyQueries } from '../api/db/open-database.ts';
-import { migratePostgres } from '../api/db/pg/migrate-postgres.ts';
-import { openPostgres } from '../api/db/pg/open-postgres.ts';
+import { openDatabase } from '../api/db/open-database.ts';
 import { startPostgres } from '../api/db/pg/postgres-server.ts';
 import { accounts } from '../api/db/schema.ts';
 
 const flag = process.argv.indexOf('--n');
-const N = flag > 0 ? Number(process.argv[flag + 1]) : 20_000;
+const N = flag > 0 ? Number(process.argv[flag + 1]) : 5_000;
 const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-dialect-bench-'));
-
 const row = () => ({ id: randomUUID(), email: `${randomUUID()}@example.com`, passwordHash: '', accountType: 'USER' });
+const figures: Record<string, { insertUs: number; lookupUs: number }> = {};
 
 /** Times N inserts, then N lookups by key of the rows just inserted. */
 async function measure(name: string, insert: (value: ReturnType<typeof row>) => unknown, find: (id: string) => unknown) {
@@ -33,43 +28,17 @@ async function measure(name: string, insert: (value: ReturnType<typeof row>) => 
   const insertUs = Number(process.hrtime.bigint() - started) / 1000 / N;
   started = process.hrtime.bigint();
   for (const value of values) await find(value.id);
-  const findUs = Number(process.hrtime.bigint() - started) / 1000 / N;
-  console.log(`${name.padEnd(48)} insert ${insertUs.toFixed(1).padStart(7)} µs   lookup ${findUs.toFixed(1).padStart(7)} µs`);
+  const lookupUs = Number(process.hrtime.bigint() - started) / 1000 / N;
+  figures[name] = { insertUs: Math.round(insertUs), lookupUs: Math.round(lookupUs) };
+  console.log(`${name.padEnd(52)} insert ${insertUs.toFixed(1).padStart(7)} µs   lookup ${lookupUs.toFixed(1).padStart(7)} µs`);
 }
 
+console.log(`Dialects (${N} rows, load ${os.loadavg()[0]!.toFixed(1)})`);
 const sqlite = openDatabase(path.join(dir, 'bench.sqlite'));
-
-// Synchronous: measure's `await` on a plain value costs a microtask, the same as in the awaited case below.
 await measure(
-  'better-sqlite3, synchronous .run()/.get()',
+  'SQLite (better-sqlite3, synchronous)',
   (value) => sqlite.insert(accounts).values(value).run(),
   (id) => sqlite.select().from(accounts).where(eq(accounts.id, id)).get(),
-);
-
-await measure(
-  'better-sqlite3, awaited builders',
-  async (value) => await sqlite.insert(accounts).values(value),
-  async (id) => await sqlite.select().from(accounts).where(eq(accounts.id, id)),
-);
-
-const statements = new Map<string, Statement<unknown[]>>();
-const proxied: AnyQueries = drizzle(
-  async (text, params, method) => {
-    let statement = statements.get(text);
-    if (!statement) statements.set(text, (statement = sqlite.$client.prepare<unknown[]>(text)));
-    if (method === 'run') {
-      statement.run(...params);
-      return { rows: [] };
-    }
-    statement.raw(true);
-    return method === 'get' ? { rows: statement.get(...params) as unknown[] } : { rows: statement.all(...params) as unknown[] };
-  },
-  { schema },
-);
-await measure(
-  'sqlite-proxy over better-sqlite3 (cached stmts)',
-  async (value) => await proxied.insert(accounts).values(value),
-  async (id) => await proxied.select().from(accounts).where(eq(accounts.id, id)).get(),
 );
 sqlite.$client.close();
 
@@ -79,15 +48,24 @@ try {
   await admin.connect();
   await admin.query('CREATE DATABASE bench');
   await admin.end();
-  await migratePostgres(server.url('bench'));
-  const postgres = openPostgres(server.url('bench'));
+  const postgres = openDatabase(server.url('bench'));
   await measure(
-    'PostgreSQL (local TCP, fsync off), awaited',
-    async (value) => await postgres.db.insert(accounts).values(value),
-    async (id) => await postgres.db.select().from(accounts).where(eq(accounts.id, id)).get(),
+    'PostgreSQL through the synchronous bridge',
+    (value) => postgres.insert(accounts).values(value).run(),
+    (id) => postgres.select().from(accounts).where(eq(accounts.id, id)).get(),
   );
-  await postgres.close();
+  postgres.$client.close();
+  const direct = new pg.Client({ connectionString: server.url('bench') });
+  await direct.connect();
+  await measure(
+    'PostgreSQL from node-postgres directly (awaited)',
+    (value) => direct.query('INSERT INTO accounts (id, email, password_hash, account_type) VALUES ($1, $2, $3, $4)', [value.id, value.email, value.passwordHash, value.accountType]),
+    (id) => direct.query('SELECT * FROM accounts WHERE id = $1', [id]),
+  );
+  await direct.end();
 } finally {
   await server.stop();
   await rm(dir, { recursive: true, force: true });
 }
+await mkdir(new URL('./results/', import.meta.url), { recursive: true });
+await writeFile(new URL('./results/dialect.json', import.meta.url), `${JSON.stringify({ rows: N, load: os.loadavg()[0], ...figures }, null, 2)}\n`);

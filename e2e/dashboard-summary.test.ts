@@ -65,7 +65,7 @@ beforeAll(async () => {
   if (SHOTS_DIR) await mkdir(SHOTS_DIR, { recursive: true });
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, SEED_DEMO: 'false' });
   server = await startServer(config, () => {});
-  db = openDatabase(config.databaseFile);
+  db = openDatabase(config.database);
   const passwordHash = await hashPassword(PASSWORD);
   const master = db.select().from(accounts).where(eq(accounts.email, OPERATOR.email)).get()!.id;
   const add = async (type: 'OEM_MASTER' | 'OEM_ADMIN' | 'USER', parentId: string, planId: string, email?: string) =>

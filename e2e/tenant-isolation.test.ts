@@ -73,7 +73,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-isolation-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password });
   server = await startServer(config, () => {});
-  db = openDatabase(config.databaseFile);
+  db = openDatabase(config.database);
   // The attacker has an admin account of their own; their session is what the script plants.
   const attacker = await addAccount(db, { type: 'USER', email: 'attacker@example.com' });
   attackerToken = createSession(db, attacker.id).token;

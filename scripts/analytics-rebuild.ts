@@ -17,7 +17,7 @@ function main() {
     console.log(USAGE);
     return;
   }
-  const db = openDatabase(loadConfig().databaseFile);
+  const db = openDatabase(loadConfig().database);
   // Each event's arm as the server's job gives it, so a rebuild keeps the variant dimension.
   const armOf = experimentArmOf(db);
   try {

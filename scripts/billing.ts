@@ -21,7 +21,7 @@ function main() {
   const month = parsed.data;
   const current = billingMonthOf(Date.now());
   if (month >= current) fail(`${month} has not ended yet in Japan (it is ${current} there): only a past month can be billed.`);
-  const db = openDatabase(loadConfig().databaseFile);
+  const db = openDatabase(loadConfig().database);
   const started = Date.now();
   const result = runBilling(db, month, { onProgress: (done, total) => process.stdout.write(`\r${done}/${total} accounts`) });
   process.stdout.write('\n');

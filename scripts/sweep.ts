@@ -22,7 +22,7 @@ async function main() {
     process.exit(values.help ? 0 : 2);
   }
   const config = loadConfig();
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
   const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   const started = Date.now();
   const report = await createStorageLease(db).whileSweeping(() =>

@@ -227,6 +227,7 @@ export function prepareRollupStatements(sqlite: Database.Database): RollupStatem
        ON CONFLICT (site_id, cell, grain, bucket, x, y, ${DIMS}) DO UPDATE SET taps = taps + excluded.taps`,
     ),
     readSketch: sqlite.prepare(`SELECT sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket = ? AND variant = ? AND lang = ? AND device = ? AND source = ?`),
-    writeSketch: sqlite.prepare(`INSERT OR REPLACE INTO analytics_visitor_sketches (site_id, grain, bucket, ${DIMS}, sketch) VALUES (${marks(8)})`),
+    writeSketch: sqlite.prepare(`INSERT INTO analytics_visitor_sketches (site_id, grain, bucket, ${DIMS}, sketch) VALUES (${marks(8)})
+       ON CONFLICT (site_id, grain, bucket, ${DIMS}) DO UPDATE SET sketch = excluded.sketch`),
   };
 }

@@ -19,7 +19,9 @@ export class VisitBook implements Visits {
 
   constructor(sqlite: Database.Database) {
     this.#read = sqlite.prepare('SELECT site_id AS siteId, landing_at AS landingAt, landing_cell AS landingCell, variant, lang, device, source, moved FROM analytics_visits WHERE visit_id = ?');
-    this.#write = sqlite.prepare('INSERT OR REPLACE INTO analytics_visits (visit_id, site_id, landing_at, landing_cell, variant, lang, device, source, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.#write = sqlite.prepare(`INSERT INTO analytics_visits (visit_id, site_id, landing_at, landing_cell, variant, lang, device, source, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (visit_id) DO UPDATE SET site_id = excluded.site_id, landing_at = excluded.landing_at, landing_cell = excluded.landing_cell, variant = excluded.variant,
+         lang = excluded.lang, device = excluded.device, source = excluded.source, moved = excluded.moved`);
   }
 
   get(visitId: string): Visit | undefined {

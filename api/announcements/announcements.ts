@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { receiverSchema, type AnnouncementInput, type AnnouncementKind, type AnnouncementView, type ReceivedAnnouncement, type Receiver } from '../../model/announcement.ts';
 import { isDelivered, notificationDateIssues, notificationStatus, type NotificationStatus } from '../../model/notification-delivery.ts';
-import type { AnyQueries } from '../db/open-database.ts';
+import type { Db } from '../db/open-database.ts';
 import { announcementReads, announcements } from '../db/schema-announcements.ts';
 import { AppError, notFound } from '../http/errors.ts';
 
@@ -44,13 +44,19 @@ function toView(row: Row, now: Date): AnnouncementView {
 }
 
 /** The kind's announcements, newest first, with their status at `now`, filtered by it. */
-export async function listAnnouncements(db: AnyQueries, kind: AnnouncementKind, status: NotificationStatus | 'all', now: Date): Promise<AnnouncementView[]> {
-  const rows = await db.select().from(announcements).where(eq(announcements.kind, kind)).orderBy(desc(announcements.createdAt), desc(announcements.id));
-  return rows.map((row) => toView(row, now)).filter((view) => status === 'all' || view.shownStatus === status);
+export function listAnnouncements(db: Db, kind: AnnouncementKind, status: NotificationStatus | 'all', now: Date): AnnouncementView[] {
+  return db
+    .select()
+    .from(announcements)
+    .where(eq(announcements.kind, kind))
+    .orderBy(desc(announcements.createdAt), desc(announcements.id))
+    .all()
+    .map((row) => toView(row, now))
+    .filter((view) => status === 'all' || view.shownStatus === status);
 }
 
-async function findRow(db: AnyQueries, kind: AnnouncementKind, id: string): Promise<Row> {
-  const row = await db
+function findRow(db: Db, kind: AnnouncementKind, id: string): Row {
+  const row = db
     .select()
     .from(announcements)
     .where(and(eq(announcements.kind, kind), eq(announcements.id, id)))
@@ -59,8 +65,8 @@ async function findRow(db: AnyQueries, kind: AnnouncementKind, id: string): Prom
   return row;
 }
 
-export async function findAnnouncement(db: AnyQueries, kind: AnnouncementKind, id: string, now: Date): Promise<AnnouncementView> {
-  return toView(await findRow(db, kind, id), now);
+export function findAnnouncement(db: Db, kind: AnnouncementKind, id: string, now: Date): AnnouncementView {
+  return toView(findRow(db, kind, id), now);
 }
 
 /**
@@ -68,11 +74,11 @@ export async function findAnnouncement(db: AnyQueries, kind: AnnouncementKind, i
  * instant one starts when it is saved published (kept if it had started already), as a site's
  * notifications do (model/notification-delivery.ts).
  */
-export async function saveAnnouncement(db: AnyQueries, kind: AnnouncementKind, input: AnnouncementInput, options: { now: Date; by: string; id?: string }): Promise<AnnouncementView> {
+export function saveAnnouncement(db: Db, kind: AnnouncementKind, input: AnnouncementInput, options: { now: Date; by: string; id?: string }): AnnouncementView {
   const { now } = options;
   const issues = notificationDateIssues(input, now);
   if (issues.length > 0) throw new AppError('validation', issues[0]!.key, { issues: issues.map((issue) => ({ path: [issue.path], key: issue.key, values: {} })) });
-  const previous = options.id ? await findRow(db, kind, options.id) : undefined;
+  const previous = options.id ? findRow(db, kind, options.id) : undefined;
   const startedBefore = previous?.publicationMode === 'INSTANT' && previous.status === 'PUBLISHED' ? previous.startDate : null;
   const startDate = input.publicationMode === 'SCHEDULED' ? input.startDate : input.status === 'PUBLISHED' ? (startedBefore ?? now.toISOString()) : null;
   const values = {
@@ -87,7 +93,7 @@ export async function saveAnnouncement(db: AnyQueries, kind: AnnouncementKind, i
     endDate: input.endDate,
     receivers: input.receivers,
   };
-  const row = await (previous
+  const row = previous
     ? db
         .update(announcements)
         .set({ ...values, updatedAt: now })
@@ -98,38 +104,35 @@ export async function saveAnnouncement(db: AnyQueries, kind: AnnouncementKind, i
         .insert(announcements)
         .values({ id: randomUUID(), kind, ...values, createdBy: options.by, createdAt: now })
         .returning()
-        .get());
+        .get();
   return toView(row, now);
 }
 
-export async function deleteAnnouncement(db: AnyQueries, kind: AnnouncementKind, id: string): Promise<void> {
-  const row = await findRow(db, kind, id);
-  await db.delete(announcements).where(eq(announcements.id, row.id));
+export function deleteAnnouncement(db: Db, kind: AnnouncementKind, id: string): void {
+  db.delete(announcements)
+    .where(eq(announcements.id, findRow(db, kind, id).id))
+    .run();
 }
 
 /** What `receiver` gets of a kind at `now`: published, inside its window, naming it; newest first. */
-async function deliveredRows(db: AnyQueries, kind: AnnouncementKind, receiver: Receiver | null, now: Date): Promise<Row[]> {
+function deliveredRows(db: Db, kind: AnnouncementKind, receiver: Receiver | null, now: Date): Row[] {
   if (receiver === null) return [];
-  const rows = await db
+  return db
     .select()
     .from(announcements)
     .where(and(eq(announcements.kind, kind), eq(announcements.status, 'PUBLISHED')))
-    .orderBy(desc(announcements.createdAt), desc(announcements.id));
-  return rows.filter((row) => receiversOf(row).includes(receiver) && isDelivered(fields(row), now));
+    .orderBy(desc(announcements.createdAt), desc(announcements.id))
+    .all()
+    .filter((row) => receiversOf(row).includes(receiver) && isDelivered(fields(row), now));
 }
 
 /** The caller's inbox of a kind: each marked read or not (news is never marked, so it counts as read). */
-export async function receivedAnnouncements(
-  db: AnyQueries,
-  kind: AnnouncementKind,
-  reader: { accountId: string; receiver: Receiver | null },
-  now: Date,
-): Promise<{ items: ReceivedAnnouncement[]; unreadCount: number }> {
-  const rows = await deliveredRows(db, kind, reader.receiver, now);
-  const readRows =
+export function receivedAnnouncements(db: Db, kind: AnnouncementKind, reader: { accountId: string; receiver: Receiver | null }, now: Date): { items: ReceivedAnnouncement[]; unreadCount: number } {
+  const rows = deliveredRows(db, kind, reader.receiver, now);
+  const read = new Set(
     rows.length === 0
       ? []
-      : await db
+      : db
           .select({ id: announcementReads.announcementId })
           .from(announcementReads)
           .where(
@@ -140,8 +143,10 @@ export async function receivedAnnouncements(
                 rows.map((row) => row.id),
               ),
             ),
-          );
-  const read = new Set(readRows.map((entry) => entry.id));
+          )
+          .all()
+          .map((entry) => entry.id),
+  );
   const items = rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -160,13 +165,13 @@ export async function receivedAnnouncements(
  * one meant for another receiver, or not on the air, leaves no trace. One row per pair, so
  * marking twice (or twice at once) changes nothing more.
  */
-export async function markRead(db: AnyQueries, reader: { accountId: string; receiver: Receiver | null }, ids: readonly string[], now: Date): Promise<number> {
+export function markRead(db: Db, reader: { accountId: string; receiver: Receiver | null }, ids: readonly string[], now: Date): number {
   const wanted = new Set(ids);
-  const mine = (await deliveredRows(db, 'system', reader.receiver, now)).filter((row) => wanted.has(row.id));
+  const mine = deliveredRows(db, 'system', reader.receiver, now).filter((row) => wanted.has(row.id));
   if (mine.length > 0)
-    await db
-      .insert(announcementReads)
+    db.insert(announcementReads)
       .values(mine.map((row) => ({ announcementId: row.id, accountId: reader.accountId, readAt: now })))
-      .onConflictDoNothing();
-  return (await receivedAnnouncements(db, 'system', reader, now)).unreadCount;
+      .onConflictDoNothing()
+      .run();
+  return receivedAnnouncements(db, 'system', reader, now).unreadCount;
 }

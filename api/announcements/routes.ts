@@ -19,23 +19,23 @@ export function announcementRoutes(deps: { db: Db; now?: () => Date }) {
   const reader = (account: Actor) => ({ accountId: account.id, receiver: receiverOf(db, account) });
   const app = new Hono<AppEnv>();
 
-  route(app, contracts.listNews, async ({ query }) => ({ items: await listAnnouncements(db, 'news', query.status, now()) }));
+  route(app, contracts.listNews, ({ query }) => ({ items: listAnnouncements(db, 'news', query.status, now()) }));
   route(app, contracts.createNews, ({ body, account }) => saveAnnouncement(db, 'news', body, { now: now(), by: account.id }));
   route(app, contracts.getNews, ({ params }) => findAnnouncement(db, 'news', params.newsId, now()));
   route(app, contracts.replaceNews, ({ params, body, account }) => saveAnnouncement(db, 'news', body, { now: now(), by: account.id, id: params.newsId }));
-  route(app, contracts.deleteNews, async ({ params }) => {
-    await deleteAnnouncement(db, 'news', params.newsId);
+  route(app, contracts.deleteNews, ({ params }) => {
+    deleteAnnouncement(db, 'news', params.newsId);
     return { deleted: true as const };
   });
   route(app, contracts.receivedNews, ({ account }) => receivedAnnouncements(db, 'news', reader(account), now()));
 
-  route(app, contracts.listSystemNotifications, async ({ query }) => ({ items: await listAnnouncements(db, 'system', query.status, now()) }));
+  route(app, contracts.listSystemNotifications, ({ query }) => ({ items: listAnnouncements(db, 'system', query.status, now()) }));
   route(app, contracts.createSystemNotification, ({ body, account }) => saveAnnouncement(db, 'system', body, { now: now(), by: account.id }));
-  route(app, contracts.markSystemNotificationsRead, async ({ body, account }) => ({ unreadCount: await markRead(db, reader(account), body.noti_ids, now()) }));
+  route(app, contracts.markSystemNotificationsRead, ({ body, account }) => ({ unreadCount: markRead(db, reader(account), body.noti_ids, now()) }));
   route(app, contracts.showSystemNotification, ({ params }) => findAnnouncement(db, 'system', params.notiId, now()));
   route(app, contracts.updateSystemNotification, ({ params, body, account }) => saveAnnouncement(db, 'system', body, { now: now(), by: account.id, id: params.notiId }));
-  route(app, contracts.deleteSystemNotification, async ({ params }) => {
-    await deleteAnnouncement(db, 'system', params.notiId);
+  route(app, contracts.deleteSystemNotification, ({ params }) => {
+    deleteAnnouncement(db, 'system', params.notiId);
     return { deleted: true as const };
   });
   route(app, contracts.receivedSystemNotifications, ({ account }) => receivedAnnouncements(db, 'system', reader(account), now()));

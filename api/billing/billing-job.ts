@@ -20,7 +20,7 @@ export type BillingJob = { close(): void };
  */
 export function startBillingJob(
   db: Db,
-  databaseFile: string,
+  database: string,
   options: { clock?: () => number; log?: (line: string) => void; firstCheckMs?: number; onBilled?: (period: BillingMonth) => void } = {},
 ): BillingJob {
   const now = options.clock ?? Date.now;
@@ -35,7 +35,7 @@ export function startBillingJob(
       .get();
     if (finished) return;
     options.log?.(`Billing ${period}…`);
-    const started = spawn(process.execPath, [CHILD, databaseFile, period, '500', '0'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const started = spawn(process.execPath, [CHILD, database, period, '500', '0'], { stdio: ['ignore', 'ignore', 'inherit'] });
     child = started;
     started.once('exit', (code) => {
       child = null;

@@ -45,7 +45,7 @@ export function listPayments(db: Db, scope: Scope, query: PaymentListQuery): Pay
       ${invoices.number} AS number, ${invoices.blocksUsed} AS blocksUsed, ${lineSum('plan')} AS planFee, ${lineSum('pv_overage')} AS pvFee,
       ${lineSum('license')} AS licenseFee, ${invoices.subtotal} AS subtotal, ${invoices.tax} AS tax, ${invoices.total} AS total,
       ${invoices.billingMethod} AS billingMethod, ${invoices.paymentStatus} AS status, ${invoices.transferName} AS transferName, ${invoices.paidAt} AS paidAt,
-      (SELECT p.failure_code FROM ${payments} p WHERE p.invoice_id = ${invoices.id} ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS failureCode
+      (SELECT p.failure_code FROM ${payments} p WHERE p.invoice_id = ${invoices.id} ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS "failureCode"
     FROM ${invoices} JOIN ${accounts} ON ${accounts.id} = ${invoices.accountId}
     WHERE ${sql.join(filters, sql` AND `)}
     ORDER BY ${invoices.period} DESC, ${accounts.companyName}, ${invoices.id}`);

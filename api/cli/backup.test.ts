@@ -73,7 +73,7 @@ describe('backup and restore', () => {
     const restoredDir = path.join(spare, 'restored');
     const restored = configOf(restoredDir);
     await restoreBackup(restored, out, { force: false });
-    const kept = contactIds(restored.databaseFile);
+    const kept = contactIds(restored.database);
     expect(before.filter((n) => !kept.has(n))).toEqual([]);
 
     const restoredStorage = createStorage({ driver: 'fs', root: restored.storage.root, publicBaseUrl: '/' });

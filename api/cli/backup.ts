@@ -8,7 +8,7 @@ import yazl from 'yazl';
 import { createStorage } from '../../storage/index.ts';
 import type { ObjectInfo } from '../../storage/storage.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { isPostgresUrl, openDatabase } from '../db/open-database.ts';
 import { createStorageLease } from '../publishing/storage-lease.ts';
 import { PRODUCT_VERSION } from '../product-version.ts';
 import { BACKUP_DATABASE, BACKUP_MANIFEST, BACKUP_PREVIEW_KEY, BACKUP_STORAGE, type BackupManifest } from './backup-format.ts';
@@ -31,7 +31,10 @@ export async function writeBackup(config: Config, out: string): Promise<{ object
   const file = resolve(out);
   const work = await mkdtemp(join(dirname(file), '.swipegrid-backup-'));
   const temp = `${file}.~tmp-${randomBytes(6).toString('hex')}`;
-  const db = openDatabase(config.databaseFile);
+  if (isPostgresUrl(config.database)) {
+    throw new Error('swipegrid backup copies a SQLite database; on PostgreSQL back the database up with pg_dump and the bucket with its own tools (docs/deploy.md, "Scaled out").');
+  }
+  const db = openDatabase(config.database);
   const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   try {
     const objects = await createStorageLease(db).whilePublishing(async () => {

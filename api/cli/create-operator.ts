@@ -11,7 +11,7 @@ export const createOperator: Command = {
   async run(args) {
     const values = parseOptions(args, { email: { type: 'string' }, password: { type: 'string' } });
     if (!values.email) throw new UsageError('--email is required');
-    const db = openDatabase(loadConfig().databaseFile);
+    const db = openDatabase(loadConfig().database);
     try {
       seedPlans(db);
       const operator = await create(db, { email: values.email, password: values.password });

@@ -52,14 +52,14 @@ export async function restoreBackup(config: Config, from: string, options: { for
     if (!manifestEntry || !databaseEntry) throw new Error(`${from} is not a Swipegrid backup (no ${BACKUP_MANIFEST} or ${BACKUP_DATABASE})`);
     const manifest = backupManifestSchema.parse(JSON.parse((await buffer(await openEntry(manifestEntry))).toString('utf8')));
     if (options.force) {
-      for (const suffix of ['', '-wal', '-shm']) await rm(`${config.databaseFile}${suffix}`, { force: true });
+      for (const suffix of ['', '-wal', '-shm']) await rm(`${config.database}${suffix}`, { force: true });
       await rm(config.storage.root, { recursive: true, force: true });
       await rm(join(config.dataDir, BACKUP_PREVIEW_KEY), { force: true });
     }
-    await mkdir(dirname(config.databaseFile), { recursive: true });
-    const temp = `${config.databaseFile}.~tmp-${randomBytes(6).toString('hex')}`;
+    await mkdir(dirname(config.database), { recursive: true });
+    const temp = `${config.database}.~tmp-${randomBytes(6).toString('hex')}`;
     await pipeline(await openEntry(databaseEntry), createWriteStream(temp));
-    await rename(temp, config.databaseFile);
+    await rename(temp, config.database);
     const previewKey = entries.get(BACKUP_PREVIEW_KEY);
     if (previewKey) {
       await mkdir(config.dataDir, { recursive: true });
@@ -72,7 +72,7 @@ export async function restoreBackup(config: Config, from: string, options: { for
       await storage.put(object.key, new Uint8Array(await buffer(await openEntry(entry))), { contentType: object.contentType, cacheControl: object.cacheControl });
     }
     // A backup of an older version is brought up to this one's schema now, not at the first start.
-    openDatabase(config.databaseFile).$client.close();
+    openDatabase(config.database).$client.close();
     return { objects: manifest.objects.length };
   } finally {
     zip.close();

@@ -16,7 +16,7 @@ export const worker: Command = {
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError('--concurrency takes a whole number from 1 to 64');
     const config = loadConfig();
     if (!config.redis) throw new UsageError('REDIS_URL is not set: without it the server runs publishes itself and no worker is needed');
-    const db = openDatabase(config.databaseFile);
+    const db = openDatabase(config.database);
     const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
     let renderer: ReturnType<typeof loadRenderer> | undefined;
     const running = startPublishWorker({

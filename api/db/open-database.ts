@@ -14,6 +14,8 @@ import * as announcementSchema from './schema-announcements.ts';
 import * as sharingSchema from './schema-sharing.ts';
 import * as billingSchema from './schema-billing.ts';
 import { assignMissingHandles } from './site-handles.ts';
+import { migratePostgresSync } from './pg/migrate-sync.ts';
+import { SyncPostgres } from './pg/sync-postgres.ts';
 
 export const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema, ...analyticsSchema, ...billingSchema };
 
@@ -22,17 +24,21 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 /** What both the database and one of its transactions offer: a function that only queries takes this, so it runs inside a caller's transaction too. */
 export type Queries = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
-/**
- * A database of either driver: better-sqlite3 answers at once, the PostgreSQL one (pg/open-postgres.ts)
- * with a promise. A function written against this awaits every query, so it runs on both
- * (docs/postgres-plan.md).
- */
-export type AnyQueries = BaseSQLiteDatabase<'sync' | 'async', unknown, typeof schema>;
-
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens (creating if needed) the SQLite file, in WAL mode, with every migration applied. */
-export function openDatabase(file: string): Db {
+/** Whether a database target names a PostgreSQL server (`postgres://…`) rather than a SQLite file. */
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
+
+/** Whether this database runs on PostgreSQL: the few things SQLite-only (online backup, PRAGMA) ask first. */
+export const onPostgres = (db: Db) => db.$client instanceof SyncPostgres;
+
+/**
+ * Opens the database with every migration applied: a `postgres://` URL through the synchronous
+ * bridge (pg/sync-postgres.ts), anything else as a SQLite file (created if needed) in WAL mode.
+ */
+export function openDatabase(target: string): Db {
+  if (isPostgresUrl(target)) return openPostgresDatabase(target);
+  const file = target;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -41,6 +47,17 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle({ client: sqlite, schema }) as Db;
   migrate(db, { migrationsFolder });
+  assignMissingHandles(sqlite);
+  return db;
+}
+
+function openPostgresDatabase(url: string): Db {
+  const client = new SyncPostgres(url);
+  migratePostgresSync(client);
+  // The bridge offers the part of better-sqlite3's Database that drizzle's driver and the app call
+  // (prepare with run/get/all/iterate/raw/pluck, transaction, exec, close); PRAGMA and backup are SQLite's own.
+  const sqlite = client as unknown as Database.Database;
+  const db = drizzle({ client: sqlite, schema }) as Db;
   assignMissingHandles(sqlite);
   return db;
 }

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { handleCandidates } from '../../model/site-handle.ts';
 
-/** Whether an error is SQLite's refusal of a second row with the same unique value. */
+/** Whether an error is the database's refusal of a second row with the same unique value (SQLite's code, or PostgreSQL's SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return error instanceof Error && 'code' in error && (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505');
 }
 
 /**

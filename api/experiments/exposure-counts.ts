@@ -18,10 +18,10 @@ export function exposureCounts(db: Db): ExperimentCounts {
   // Per visitor, then per arm: the covering index hands each visitor's rows over in order, so the inner grouping needs no sort.
   const perArm = db.$client.prepare<[string, string, number, number], { arm: string; visitors: number; conversions: number }>(
     `SELECT arm, count(*) AS visitors, sum(converted) AS conversions
-       FROM (SELECT arm, max(kind IN (SELECT value FROM json_each(?))) AS converted
+       FROM (SELECT arm, max(CASE WHEN kind IN (SELECT value FROM json_each(?)) THEN 1 ELSE 0 END) AS converted
                FROM experiment_exposures
               WHERE experiment_id = ? AND started_at = ? AND first_at < ? AND arm <> ''
-              GROUP BY variation_id)
+              GROUP BY variation_id, arm) AS per_visitor
       GROUP BY arm`,
   );
   return ({ id, siteId, arms, startedAt, stoppedAt }) => {

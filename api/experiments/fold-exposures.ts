@@ -24,7 +24,7 @@ function prepare(sqlite: Database.Database): Prepared {
       // The earliest time wins: folding an event again, or in another order (a rebuild beside the live fold), changes nothing.
       upsert: sqlite.prepare(
         `INSERT INTO experiment_exposures (experiment_id, started_at, variation_id, kind, site_id, arm, first_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (experiment_id, started_at, variation_id, kind) DO UPDATE SET first_at = min(first_at, excluded.first_at), arm = excluded.arm`,
+         ON CONFLICT (experiment_id, started_at, variation_id, kind) DO UPDATE SET first_at = CASE WHEN excluded.first_at < experiment_exposures.first_at THEN excluded.first_at ELSE experiment_exposures.first_at END, arm = excluded.arm`,
       ),
     };
     prepared.set(sqlite, found);

@@ -62,7 +62,7 @@ export function reserveAttempts(db: Db, limits: readonly AttemptLimit[], window:
 export function releaseAttempt(db: Queries, reservation: Reservation, limit: number): void {
   db.update(loginThrottle)
     .set({
-      failures: sql`max(login_throttle.failures - 1, 0)`,
+      failures: sql`CASE WHEN login_throttle.failures > 0 THEN login_throttle.failures - 1 ELSE 0 END`,
       lockedUntil: sql`CASE WHEN login_throttle.failures - 1 < ${limit} THEN NULL ELSE login_throttle.locked_until END`,
     })
     .where(and(eq(loginThrottle.key, reservation.key), eq(loginThrottle.windowStart, new Date(reservation.windowStart))))

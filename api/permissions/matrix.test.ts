@@ -402,12 +402,12 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'DELETE /system_noti/:notiId': {
       // A fresh one per cell: a delete that was let in leaves none for the next.
       const kind = key.includes('/news') ? 'news' : 'system';
-      const { id } = await saveAnnouncement(ctx.db, kind, announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
+      const { id } = saveAnnouncement(ctx.db, kind, announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
       const method = key.split(' ')[0]!;
       return { path: `/${kind === 'news' ? 'news' : 'system_noti'}/${id}`, init: method === 'PUT' ? json('PUT', ANNOUNCEMENT) : { method } };
     }
     case 'POST /system_noti/mark_as_read': {
-      const { id } = await saveAnnouncement(ctx.db, 'system', announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
+      const { id } = saveAnnouncement(ctx.db, 'system', announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
       return { path: '/system_noti/mark_as_read', init: json('POST', { noti_ids: [id] }) };
     }
     case 'POST /site/:id/bulk-upload/start': {

@@ -24,7 +24,7 @@ export function deleteExpiredSalts(db: Db, at: number): number {
  */
 export function createSaltStore(db: Db): SaltStore {
   const select = db.$client.prepare<[string], { salt: string }>('SELECT salt FROM analytics_salts WHERE day = ?');
-  const insert = db.$client.prepare<[string, string]>('INSERT OR IGNORE INTO analytics_salts (day, salt) VALUES (?, ?)');
+  const insert = db.$client.prepare<[string, string]>('INSERT INTO analytics_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING');
   let current: { day: string; salt: string } | undefined;
 
   return {
@@ -32,7 +32,7 @@ export function createSaltStore(db: Db): SaltStore {
       const day = dayOf(at);
       if (current?.day === day) return current.salt;
       deleteExpiredSalts(db, at);
-      // INSERT OR IGNORE, then read: whoever made the day's salt first, everyone uses that one.
+      // Insert unless there is one, then read: whoever made the day's salt first, everyone uses that one.
       insert.run(day, randomBytes(32).toString('base64url'));
       const salt = select.get(day)?.salt;
       if (!salt) throw new Error(`the analytics salt of ${day} could not be stored`);

@@ -1,20 +1,18 @@
-import { getTableName } from 'drizzle-orm';
-import { getTableConfig as pgConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, is } from 'drizzle-orm';
+import { getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as sqliteConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../schema.ts';
-import { announcementReads, announcements } from '../schema-announcements.ts';
+import { announcements } from '../schema-announcements.ts';
+import { sqliteTables } from '../sqlite-tables.ts';
 import * as pgSchema from './schema.ts';
 
-/** The pairs converted so far (docs/postgres-plan.md): every SQLite table gets its twin here. */
-const PAIRS: [SQLiteTable, PgTable][] = [
-  [accounts, pgSchema.accounts],
-  [announcements, pgSchema.announcements],
-  [announcementReads, pgSchema.announcementReads],
-];
+const pgTables = new Map<string, PgTable>();
+for (const value of Object.values(pgSchema) as unknown[]) if (is(value, PgTable)) pgTables.set(getTableName(value), value);
+/** Every SQLite table with its PostgreSQL twin of the same name (scripts/pg-schema.ts writes them). */
+const PAIRS: [SQLiteTable, PgTable | undefined][] = Object.values(sqliteTables).map((table) => [table, pgTables.get(getTableName(table))]);
 
-// What a column stores, in either dialect: SQLite integer (numbers, ms timestamps, 0/1 booleans) is a PostgreSQL integer or bigint.
-const storage = (sqlType: string) => ({ bigint: 'integer', integer: 'integer', text: 'text' })[sqlType] ?? sqlType;
+// What a column stores, in either dialect: SQLite integer (numbers, ms timestamps, 0/1 booleans) is a PostgreSQL bigint, blob bytea, real double precision.
+const storage = (sqlType: string) => ({ bigint: 'integer', integer: 'integer', text: 'text', bytea: 'blob', 'double precision': 'real' })[sqlType] ?? sqlType;
 
 type Config = ReturnType<typeof sqliteConfig> | ReturnType<typeof pgConfig>;
 
@@ -43,8 +41,12 @@ function meaning(config: Config) {
 }
 
 describe('the PostgreSQL schema', () => {
+  it('has a twin of every SQLite table and no other table (else run npm run db:generate)', () => {
+    expect([...pgTables.keys()].sort()).toEqual(PAIRS.map(([lite]) => getTableName(lite)).sort());
+  });
+
   it.each(PAIRS.map(([lite, pg]) => [sqliteConfig(lite).name, lite, pg] as const))('%s has the same columns, keys, indexes and references as SQLite', (_name, lite, pg) => {
-    expect(meaning(pgConfig(pg))).toEqual(meaning(sqliteConfig(lite)));
+    expect(pg && meaning(pgConfig(pg))).toEqual(meaning(sqliteConfig(lite)));
   });
 
   it('tells a column that stores something else apart', () => {

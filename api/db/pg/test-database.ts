@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migratePostgres } from './migrate-postgres.ts';
-import { openPostgres, type PostgresDb } from './open-postgres.ts';
 import { startPostgres } from './postgres-server.ts';
 
-/** The migrated database every test database is copied from (vitest.postgres.setup.ts makes it). */
+/** The migrated database every test database is copied from (postgres-global-setup.ts makes it). */
 export const TEMPLATE = 'swipegrid_template';
 
 declare module 'vitest' {
@@ -26,26 +25,34 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
 }
 
 /**
- * A fresh PostgreSQL database for one test file: a copy of the migrated template on the suite's
- * server, or, when the file runs alone under `npm test`, on a server of its own.
+ * Where a test's database lives: a SQLite file in its folder, or, under `npm run test:postgres`, a
+ * fresh copy of the migrated template on the suite's PostgreSQL server (dropped by `drop`).
  */
-export async function createTestPostgres(): Promise<PostgresDb & { drop(): Promise<void> }> {
+export async function testDatabaseTarget(dir: string, file = 'test.sqlite'): Promise<{ target: string; drop(): Promise<void> }> {
+  const server = inject('postgresServer');
+  if (!server) return { target: path.join(dir, file), drop: async () => {} };
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  await admin(`${server}postgres`, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  return {
+    target: `${server}${name}`,
+    async drop() {
+      await admin(`${server}postgres`, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** A fresh, migrated PostgreSQL database whatever the suite: the shared server's, or one started for this file (~2 s). */
+export async function postgresForTest(): Promise<{ url: string; drop(): Promise<void> }> {
   const shared = inject('postgresServer');
   const server = shared ? undefined : await startPostgres();
   const base = shared ?? server!.url('');
   const name = `t_${randomUUID().replaceAll('-', '')}`;
-  if (shared) await admin(`${base}postgres`, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
-  else {
-    await admin(`${base}postgres`, (client) => client.query(`CREATE DATABASE ${name}`));
-    await migratePostgres(`${base}${name}`);
-  }
-  const opened = openPostgres(`${base}${name}`);
+  await admin(`${base}postgres`, (client) => client.query(shared ? `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}` : `CREATE DATABASE ${name}`));
   return {
-    ...opened,
+    url: `${base}${name}`,
     async drop() {
-      await opened.close();
       if (server) await server.stop();
-      else await admin(`${base}postgres`, (client) => client.query(`DROP DATABASE ${name}`));
+      else await admin(`${base}postgres`, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }
