@@ -1,14 +1,19 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { promisify } from 'node:util';
+import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { objectKey, readLiveManifest } from '../../publisher/versions.ts';
+import { liveKey, livePointerSchema, manifestKey, manifestSchema, objectKey, readLiveManifest } from '../../publisher/versions.ts';
 import { createStorage } from '../../storage/index.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createTestContext, pngBytes, type TestContext } from '../test-support.ts';
 import { writeBackup } from './backup.ts';
 import { UsageError } from './command.ts';
+import { BACKUP_STORAGE } from './backup-format.ts';
 import { restoreBackup } from './restore.ts';
 
 let ctx: TestContext;
@@ -39,6 +44,28 @@ const contactIds = (file: string) => {
   db.$client.close();
   return new Set(rows.map(String));
 };
+
+/** The stored objects a backup file holds, by key. */
+async function storedIn(file: string): Promise<Map<string, Buffer>> {
+  const zip = await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(file, { lazyEntries: true, autoClose: false });
+  const open = promisify(zip.openReadStream.bind(zip));
+  const stored = new Map<string, Buffer>();
+  try {
+    for (;;) {
+      const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
+        zip.once('entry', resolve);
+        zip.once('end', () => resolve(null));
+        zip.once('error', reject);
+        zip.readEntry();
+      });
+      if (!entry) return stored;
+      for (const event of ['entry', 'end', 'error']) zip.removeAllListeners(event);
+      if (entry.fileName.startsWith(BACKUP_STORAGE)) stored.set(entry.fileName.slice(BACKUP_STORAGE.length), await buffer(await open(entry)));
+    }
+  } finally {
+    zip.close();
+  }
+}
 
 describe('backup and restore', () => {
   it('keeps every form submission answered before the backup began, taken while 20 a second arrive, and the restored folder serves the same live site', async () => {
@@ -101,5 +128,44 @@ describe('backup and restore', () => {
     await expect(restoreBackup(configOf(busy), out, { force: false })).rejects.toBeInstanceOf(UsageError);
     const { objects } = await restoreBackup(configOf(busy), out, { force: true });
     expect(objects).toBeGreaterThan(0);
+  });
+  it('holds every file of each live version it copies, taken while a site is published again and again', { timeout: 120_000 }, async () => {
+    const siteId = await publishedSite();
+    const view = await ctx.createSite({ name: 'Busy', numberHorizontal: 1, numberVertical: 1, languages: ['en'] });
+    const pageId = view.creatives[0]!.pages[0]!.id;
+    await ctx.publish(view.id);
+    // A store of many uploads: listing it takes long enough for publishes to land meanwhile.
+    const uploads = Array.from({ length: 1500 }, (_, n) => `old upload ${n}`);
+    for (let n = 0; n < uploads.length; n += 50) {
+      await Promise.all(uploads.slice(n, n + 50).map((body) => ctx.rawStorage.put(objectKey(createHash('sha256').update(body).digest('hex')), body, { contentType: 'text/plain' })));
+    }
+    let stop = false;
+    let publishes = 0;
+    const publishing = (async () => {
+      while (!stop) {
+        await ctx.writePage(view.id, pageId, 'en', { detail: { mainText: `edit ${publishes}` } });
+        await ctx.publish(view.id);
+        publishes++;
+      }
+    })();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const out = path.join(spare, `round-${round}.backup`);
+        await writeBackup(configOf(ctx.dir), out);
+        const stored = await storedIn(out);
+        for (const site of [siteId, view.id]) {
+          const pointer = livePointerSchema.parse(JSON.parse(stored.get(liveKey(site))!.toString('utf8')));
+          const manifest = stored.get(manifestKey(site, pointer.version));
+          expect(manifest, `round ${round}: version ${pointer.version} of ${site}, live in the backup`).toBeDefined();
+          const files = Object.entries(manifestSchema.parse(JSON.parse(manifest!.toString('utf8'))).files);
+          const missing = files.filter(([, file]) => !stored.has(objectKey(file.hash))).map(([name]) => name);
+          expect(missing, `round ${round}: files of version ${pointer.version} of ${site}`).toEqual([]);
+        }
+      }
+    } finally {
+      stop = true;
+      await publishing;
+    }
+    expect(publishes).toBeGreaterThan(3);
   });
 });

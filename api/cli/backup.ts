@@ -14,6 +14,9 @@ import { PRODUCT_VERSION } from '../product-version.ts';
 import { BACKUP_DATABASE, BACKUP_MANIFEST, BACKUP_PREVIEW_KEY, BACKUP_STORAGE, type BackupManifest } from './backup-format.ts';
 import { parseOptions, UsageError, type Command } from './command.ts';
 
+/** better-sqlite3's largest step: every remaining page at once. */
+const ALL_PAGES = 0x7fffffff;
+
 /** Already-compressed media would only cost CPU to deflate again. */
 const worthCompressing = (contentType: string) => /^(text\/|application\/(json|xml|javascript)|image\/svg)/.test(contentType);
 
@@ -21,11 +24,12 @@ const worthCompressing = (contentType: string) => /^(text\/|application\/(json|x
  * Writes the database and the storage into one ZIP while the server may run. Consistency rests on
  * three orders: the database is copied first (SQLite's online backup: one snapshot, every answered
  * form submission in it), so everything it names is already stored; the pointers (`no-cache`
- * objects: live versions, handles, domains) are read next, before any version's files, so a
- * pointer copied names a version written whole before it; and a publish's shared storage lease is
- * held throughout, so no sweep deletes a version between the pointers and its files. A pointer
- * that moved on after the database snapshot is what a restart already settles (a publish
- * interrupted after its live switch, api/publishing/recover-interrupted-publishes.ts).
+ * objects: live versions, handles, domains) are read next, whole, and only then is the storage
+ * listed for the files, so every version a copied pointer names was written whole before the
+ * listing began and is in it; and a publish's shared storage lease is held throughout, so no sweep
+ * deletes a version between the pointers and its files. A pointer that moved on after the database
+ * snapshot is what a restart already settles (a publish interrupted after its live switch,
+ * api/publishing/recover-interrupted-publishes.ts).
  */
 export async function writeBackup(config: Config, out: string): Promise<{ objects: number; bytes: number }> {
   const file = resolve(out);
@@ -39,24 +43,28 @@ export async function writeBackup(config: Config, out: string): Promise<{ object
   try {
     const objects = await createStorageLease(db).whilePublishing(async () => {
       const databaseCopy = join(work, BACKUP_DATABASE);
-      await db.$client.backup(databaseCopy);
-      const listed: ObjectInfo[] = [];
-      for await (const info of storage.list('')) listed.push(info);
+      // All pages in one step: copied 100 at a time, the copy starts over whenever the server commits
+      // between two steps, and on a database of 20 MB written nonstop it never ends (docs/decisions.md, "Backup").
+      await db.$client.backup(databaseCopy, { progress: () => ALL_PAGES });
       const zip = new yazl.ZipFile();
       const written = pipeline(zip.outputStream, createWriteStream(temp));
       zip.addFile(databaseCopy, BACKUP_DATABASE);
       const previewKey = join(config.dataDir, BACKUP_PREVIEW_KEY);
       if (existsSync(previewKey)) zip.addFile(previewKey, BACKUP_PREVIEW_KEY, { compress: false });
       const manifest: BackupManifest = { format: 1, createdAt: new Date().toISOString(), version: PRODUCT_VERSION, objects: [] };
-      // The pointers, read now and whole (a few bytes each); one released meanwhile is simply not there.
-      for (const info of listed.filter((object) => object.cacheControl === 'no-cache')) {
+      // The pointers, read whole (a few bytes each) before the files are listed; one released meanwhile is simply not there.
+      for await (const info of storage.list('')) {
+        if (info.cacheControl !== 'no-cache') continue;
         const object = await storage.get(info.key);
         if (!object) continue;
         zip.addBuffer(Buffer.from(object.body), `${BACKUP_STORAGE}${info.key}`, { compress: worthCompressing(object.contentType) });
         manifest.objects.push({ key: info.key, contentType: object.contentType, cacheControl: object.cacheControl });
       }
+      // Listed again, now: a listing taken before the pointers were read could miss the files of a version made live meanwhile.
+      const listed: ObjectInfo[] = [];
+      for await (const info of storage.list('')) if (info.cacheControl !== 'no-cache') listed.push(info);
       // Everything else is written once and never changed: read each only when the ZIP gets to it, one in memory at a time.
-      for (const info of listed.filter((object) => object.cacheControl !== 'no-cache')) {
+      for (const info of listed) {
         zip.addReadStreamLazy(`${BACKUP_STORAGE}${info.key}`, { compress: worthCompressing(info.contentType), size: info.size }, (done) => {
           storage.get(info.key).then(
             (object) => (object ? done(null, Readable.from([Buffer.from(object.body)])) : done(new Error(`${info.key} vanished during the backup`), Readable.from([]))),
