@@ -24,9 +24,10 @@ type Stoppable = { name: string; stop(): Promise<void> };
  * PostgreSQL, Redis and an S3 server for `npm run cluster`: each taken from the environment when
  * set (DATABASE_URL, REDIS_URL, S3_ENDPOINT with the other S3_* settings), else started here with
  * its data under `dataDir` (pg/, redis/, s3/), kept between runs. `sqlite`: one SQLite file under
- * `dataDir`/app instead of PostgreSQL, shared by every process on this machine.
+ * `dataDir`/app instead of PostgreSQL, shared by every process on this machine. `redis` false: no
+ * Redis at all (the single-process figures of the cluster bench).
  */
-export async function startBackingServices(options: { dataDir: string; sqlite: boolean; environment: Record<string, string | undefined> }): Promise<BackingServices> {
+export async function startBackingServices(options: { dataDir: string; sqlite: boolean; redis: boolean; environment: Record<string, string | undefined> }): Promise<BackingServices> {
   const { dataDir, environment } = options;
   const started: Stoppable[] = [];
   const env: Record<string, string> = {};
@@ -50,7 +51,9 @@ export async function startBackingServices(options: { dataDir: string; sqlite: b
       described.push(`database: ${env.DATABASE_URL} (PostgreSQL started here, data in ${path.join(dataDir, 'pg')})`);
     }
 
-    if (environment.REDIS_URL) {
+    if (!options.redis) {
+      described.push('redis:    none (publishes run in the app process)');
+    } else if (environment.REDIS_URL) {
       env.REDIS_URL = environment.REDIS_URL;
       described.push(`redis:    ${hidePassword(environment.REDIS_URL)} (REDIS_URL)`);
     } else {

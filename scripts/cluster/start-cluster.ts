@@ -12,6 +12,7 @@ export type ClusterOptions = {
   /** One SQLite file instead of PostgreSQL. */
   sqlite: boolean;
   nodes: number;
+  /** 0: no Redis and no worker, each node publishing in its own process (the bench's single-process figures). */
   workers: number;
   /** The first app node's admin port; its site port is the next, the next node's the two after. 0: free ports. */
   port: number;
@@ -59,7 +60,8 @@ export function createCluster(options: ClusterOptions): Cluster {
     const { dataDir, environment, log } = options;
     const appDir = path.join(dataDir, 'app');
     await mkdir(appDir, { recursive: true });
-    services = await startBackingServices({ dataDir, sqlite: options.sqlite, environment });
+    const inProcess = options.workers === 0;
+    services = await startBackingServices({ dataDir, sqlite: options.sqlite, redis: !inProcess, environment });
     checkNotStopped();
     for (const line of services.described) log(`[cluster]  ${line}`);
 
@@ -74,8 +76,9 @@ export function createCluster(options: ClusterOptions): Cluster {
       ADMIN_PASSWORD: operator.password,
       ...services.env,
       ...options.extraEnv,
-      // On SQLite a DATABASE_URL of the shell must not reach the processes.
+      // On SQLite a DATABASE_URL of the shell must not reach the processes, nor a REDIS_URL without workers.
       ...(options.sqlite ? { DATABASE_URL: undefined } : {}),
+      ...(inProcess ? { REDIS_URL: undefined } : {}),
     };
     const run = (name: string, args: string[], extra: Record<string, string> = {}) => {
       const started = startAppProcess(name, args, { ...environment, ...env, ...extra }, log);
