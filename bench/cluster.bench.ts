@@ -184,7 +184,7 @@ async function main() {
   }
 
   const single = measured[0]!;
-  const cell = (text: string) => text.padStart(16);
+  const cell = (text: string) => text.padStart(20);
   console.log(`\nDatabase ${database}, storage S3 (s3rver), Redis for the workers' layouts`);
   console.log(`  ${''.padEnd(34)}${measured.map((m) => cell(m.workers === 0 ? 'single process' : `2 nodes, ${m.label}`)).join('')}`);
   console.log(`  ${'publishes per minute'.padEnd(34)}${measured.map((m) => cell(String(m.publishesPerMinute))).join('')}`);
