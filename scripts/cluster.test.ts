@@ -72,6 +72,17 @@ async function descendants(pid: number): Promise<number[]> {
   return found;
 }
 
+/** Processes still running that belong to a cluster in `folder`: its DATA_DIR in their environment, or the folder in their command line (redis-server). */
+async function leftIn(folder: string): Promise<number[]> {
+  const left: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const [environ, cmdline] = await Promise.all([readFile(`/proc/${entry}/environ`, 'utf8').catch(() => ''), readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')]);
+    if ((environ.includes(`DATA_DIR=${folder}`) || cmdline.includes(folder)) && (await running(Number(entry)))) left.push(Number(entry));
+  }
+  return left;
+}
+
 /** Alive and not a zombie waiting to be reaped. */
 async function running(pid: number): Promise<boolean> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
@@ -249,5 +260,34 @@ describe('npm run cluster', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(lines.filter((line) => / ended \(0\)$/.test(line))).toHaveLength(4);
+    expect(await leftIn(dir)).toEqual([]);
+  });
+});
+
+describe('npm run cluster stopped while it starts', () => {
+  it('leaves no process behind on SIGTERM between the workers and the nodes', { timeout: 120_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-cluster-stopped-'));
+    const env: Record<string, string | undefined> = { ...process.env, SEED_DEMO: 'false' };
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'STORAGE_DRIVER', 'DATA_DIR']) delete env[name];
+    const starting = spawn(process.execPath, [SCRIPT, '--sqlite', '--port', '0', '--data', folder], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const output: string[] = [];
+    const stopped = once(starting, 'exit');
+    await new Promise<void>((resolve, reject) => {
+      for (const stream of [starting.stdout!, starting.stderr!])
+        createInterface({ input: stream }).on('line', (line) => {
+          output.push(line);
+          // The workers are up and the first node is on its way: Redis, the S3 server and four processes to stop.
+          if (/^\[worker-\d\] +swipegrid worker/.test(line)) resolve();
+        });
+      void stopped.then(() => reject(new Error(`the script ended first:\n${output.join('\n')}`)));
+    });
+    expect((await leftIn(folder)).length).toBeGreaterThanOrEqual(2);
+    starting.kill('SIGTERM');
+    await stopped;
+    for (let waited = 0; (await leftIn(folder)).length > 0; waited += 100) {
+      if (waited > 10_000) throw new Error(`left running: ${(await leftIn(folder)).join(', ')}\n${output.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await rm(folder, { recursive: true, force: true });
   });
 });

@@ -52,6 +52,8 @@ export function createCluster(options: ClusterOptions): Cluster {
   const processes: AppProcess[] = [];
   let services: BackingServices | undefined;
   let stopping: Promise<void> | undefined;
+  let servicesStopped: Promise<void> | undefined;
+  const stopServices = () => (services ? (servicesStopped ??= services.stop()) : Promise.resolve());
   const checkNotStopped = () => {
     if (stopping) throw new Error('the cluster was stopped while starting');
   };
@@ -125,6 +127,9 @@ export function createCluster(options: ClusterOptions): Cluster {
         return await start();
       } catch (error) {
         await this.stop();
+        // A stop asked while a service or process was still starting could not see it: it is known now.
+        await Promise.all(processes.map((member) => member.stop()));
+        await stopServices();
         throw error;
       }
     },
@@ -134,7 +139,7 @@ export function createCluster(options: ClusterOptions): Cluster {
         // Nodes first so no new publish is queued; workers finish the publish in hand; then what they used.
         await Promise.all(processes.filter((member) => !isWorker(member)).map((member) => member.stop()));
         await Promise.all(processes.filter(isWorker).map((member) => member.stop()));
-        await services?.stop();
+        await stopServices();
       })();
       return stopping;
     },
