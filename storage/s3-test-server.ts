@@ -27,9 +27,10 @@ export type S3TestServer = {
  * Everything else (signatures, listing, multipart) is s3rver's own.
  * @example const s3 = await startS3TestServer(); createS3Storage({ ...s3.options, publicBaseUrl: '/' }); await s3.close();
  */
-export async function startS3TestServer(bucket = 'swipegrid-test'): Promise<S3TestServer> {
+export async function startS3TestServer(bucket = 'swipegrid-test', kept: { directory?: string; port?: number } = {}): Promise<S3TestServer> {
   allowS3rverContinuationTokens();
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-s3rver-'));
+  // `npm run cluster` keeps its objects in a folder of its own between runs.
+  const directory = kept.directory ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-s3rver-')));
   const s3rver = new S3rver({ directory, silent: true });
   // Not run(): its server would stand beside the front, and closing it closes s3rver's logger.
   await s3rver.store.putBucket(bucket);
@@ -68,7 +69,10 @@ export async function startS3TestServer(bucket = 'swipegrid-test'): Promise<S3Te
       if (keyLocks.get(lockKey) === settled) keyLocks.delete(lockKey);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(kept.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -85,7 +89,7 @@ export async function startS3TestServer(bucket = 'swipegrid-test'): Promise<S3Te
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(directory, { recursive: true, force: true });
+      if (!kept.directory) await rm(directory, { recursive: true, force: true });
     },
   };
 }

@@ -33,14 +33,17 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
     });
     const now = new Date();
     // One transaction: a kill between the two would leave a publish "done" whose version the site does not name.
-    db.transaction((tx) => {
-      if (publishIds.length)
-        tx.update(publishes)
-          .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
-          .where(inArray(publishes.id, [...publishIds]))
-          .run();
-      recordPublished(tx, siteId, result, now);
-    });
+    db.transaction(
+      (tx) => {
+        if (publishIds.length)
+          tx.update(publishes)
+            .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
+            .where(inArray(publishes.id, [...publishIds]))
+            .run();
+        recordPublished(tx, siteId, result, now);
+      },
+      { behavior: 'immediate' },
+    );
     return { ok: true, result };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

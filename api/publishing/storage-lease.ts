@@ -79,14 +79,19 @@ export function createStorageLease(db: Db) {
     async whilePublishing<T>(work: () => Promise<T>): Promise<T> {
       const id = randomUUID();
       for (;;) {
-        const got = db.transaction((tx) => {
-          purge();
-          if (liveSweeps('') > 0) return false;
-          tx.insert(storageLeases)
-            .values({ id, kind: 'publish', pid: process.pid, expiresAt: new Date(now() + LEASE_MS) })
-            .run();
-          return true;
-        });
+        // Immediate: this reads then writes, and a deferred transaction whose snapshot another connection (a worker, the event writer)
+        // wrote past fails with SQLITE_BUSY at once instead of waiting its turn: publishes failed so under load (npm run bench -- cluster).
+        const got = db.transaction(
+          (tx) => {
+            purge();
+            if (liveSweeps('') > 0) return false;
+            tx.insert(storageLeases)
+              .values({ id, kind: 'publish', pid: process.pid, expiresAt: new Date(now() + LEASE_MS) })
+              .run();
+            return true;
+          },
+          { behavior: 'immediate' },
+        );
         if (got) break;
         await sleep(POLL_MS);
       }
@@ -102,18 +107,21 @@ export function createStorageLease(db: Db) {
       const id = randomUUID();
       try {
         for (;;) {
-          const state = db.transaction((tx) => {
-            purge();
-            if (liveSweeps(id) > 0) return 'busy';
-            const expiresAt = new Date(now() + LEASE_MS);
-            tx.insert(storageLeases).values({ id, kind: 'sweep', pid: process.pid, expiresAt }).onConflictDoUpdate({ target: storageLeases.id, set: { expiresAt } }).run();
-            const publishing = tx
-              .select({ id: storageLeases.id })
-              .from(storageLeases)
-              .where(and(eq(storageLeases.kind, 'publish'), gt(storageLeases.expiresAt, new Date(now()))))
-              .all().length;
-            return publishing > 0 ? 'waiting' : 'held';
-          });
+          const state = db.transaction(
+            (tx) => {
+              purge();
+              if (liveSweeps(id) > 0) return 'busy';
+              const expiresAt = new Date(now() + LEASE_MS);
+              tx.insert(storageLeases).values({ id, kind: 'sweep', pid: process.pid, expiresAt }).onConflictDoUpdate({ target: storageLeases.id, set: { expiresAt } }).run();
+              const publishing = tx
+                .select({ id: storageLeases.id })
+                .from(storageLeases)
+                .where(and(eq(storageLeases.kind, 'publish'), gt(storageLeases.expiresAt, new Date(now()))))
+                .all().length;
+              return publishing > 0 ? 'waiting' : 'held';
+            },
+            { behavior: 'immediate' },
+          );
           if (state === 'held') break;
           await sleep(POLL_MS);
         }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,13 +32,19 @@ function answers(port: number): Promise<boolean> {
 
 /**
  * A real redis-server (Debian's `redis-server`) for tests: on a free port, its files in a temp
- * folder, nothing saved to disk, stopped by `close()`.
+ * folder, nothing saved to disk, stopped by `close()`. `npm run cluster` gives it a folder of its
+ * own (`directory`, kept) and may give it a port.
  * @example const redis = await startTestRedis(); …REDIS_URL: redis.url…; await redis.close();
  */
-export async function startTestRedis(): Promise<TestRedisServer> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-redis-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', directory, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+export async function startTestRedis(options: { directory?: string; port?: number } = {}): Promise<TestRedisServer> {
+  const directory = options.directory ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-redis-')));
+  if (options.directory) await mkdir(directory, { recursive: true });
+  const port = options.port || (await freePort());
+  const child: ChildProcess = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', directory, '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+    // Its own process group: a terminal's Ctrl-C to `npm run cluster` must not stop Redis before the workers using it.
+    detached: true,
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let attempt = 0; !(await answers(port)); attempt++) {
     if (attempt > 200 || child.exitCode !== null) throw new Error('redis-server did not start (is the redis-server package installed?)');
@@ -47,9 +53,9 @@ export async function startTestRedis(): Promise<TestRedisServer> {
   return {
     url: `redis://127.0.0.1:${port}`,
     async close() {
-      child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
-      await rm(directory, { recursive: true, force: true });
+      if (!options.directory) await rm(directory, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { access, chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,13 @@ const run = promisify(execFile);
 const PG_ROOT = '/usr/lib/postgresql';
 
 export type PostgresServer = { url: (database: string) => string; stop(): Promise<void> };
+
+/**
+ * `dir`: a folder kept between starts (`npm run cluster`): the cluster is made there once, runs
+ * with PostgreSQL's durable defaults and is stopped cleanly, not removed. Without it: a throwaway
+ * cluster in a temporary folder. `port`: 0 or absent for a free one.
+ */
+export type PostgresOptions = { dir?: string; port?: number };
 
 async function binDir(): Promise<string> {
   const { stdout } = await run('ls', [PG_ROOT]);
@@ -37,9 +44,11 @@ function freePort(): Promise<number> {
  * trusting local connections. initdb and postgres refuse to run as root (CI runs as root), so
  * they run as the `postgres` user the package creates; as anyone else they run as that user.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = await binDir();
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-pg-'));
+  const kept = options.dir !== undefined;
+  const dir = kept ? path.resolve(options.dir!) : await mkdtemp(path.join(os.tmpdir(), 'swipegrid-pg-'));
+  if (kept) await mkdir(dir, { recursive: true });
   const data = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   const { stdout: ids } = asRoot ? await run('id', ['-u', 'postgres']) : { stdout: '' };
@@ -48,15 +57,19 @@ export async function startPostgres(): Promise<PostgresServer> {
     await chown(dir, Number(ids.trim()), Number(ids.trim()));
   }
   const as = (command: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]);
-  await run(...as(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']));
-  const port = await freePort();
-  // fsync off: a test cluster is thrown away, and its speed is the tests' speed.
-  const server = spawn(
-    ...as(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+  const made = await access(path.join(data, 'PG_VERSION')).then(
+    () => true,
+    () => false,
   );
+  if (!made) await run(...as(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']));
+  const port = options.port || (await freePort());
+  // fsync off: a test cluster is thrown away, and its speed is the tests' speed. A kept one keeps its data through a crash.
+  const throwaway = kept ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+  const server = spawn(...as(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', ...throwaway]), {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: a terminal's Ctrl-C to `npm run cluster` must not stop the database before the processes using it.
+    detached: true,
+  });
   let log = '';
   server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   for (let tries = 0; ; tries++) {
@@ -72,10 +85,11 @@ export async function startPostgres(): Promise<PostgresServer> {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async stop() {
       // Through pg_ctl, as the server's user: a signal to runuser does not reach postgres.
+      if (server.exitCode !== null || server.signalCode !== null) return;
       const exited = new Promise((resolve) => server.once('exit', resolve));
-      await run(...as(path.join(bin, 'pg_ctl'), ['-D', data, 'stop', '-m', 'immediate']));
+      await run(...as(path.join(bin, 'pg_ctl'), ['-D', data, 'stop', '-m', kept ? 'fast' : 'immediate']));
       await exited;
-      await rm(dir, { recursive: true, force: true });
+      if (!kept) await rm(dir, { recursive: true, force: true });
     },
   };
 }
