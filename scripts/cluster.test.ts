@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, readdir, readFile, mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { createS3Storage } from '../storage/s3-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 
 /*
- * `npm run cluster -- --sqlite` as a user runs it: its own redis-server and S3 server (s3rver),
+ * `npm run cluster` as a user runs it: its own PostgreSQL (Debian's), redis-server and S3 server (s3rver),
  * two workers and two app nodes. 100 publishes of 10 sites go in through both nodes while every
  * site's live pointer is watched in S3; then Ctrl-C must leave no process behind.
  */
@@ -105,11 +105,13 @@ function sitePage(port: number, handle: string): Promise<{ status: number; body:
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-cluster-script-'));
+  // PostgreSQL runs as its own user when the tests run as root (CI): it must reach its folder inside this one.
+  await chmod(dir, 0o755);
   const env: Record<string, string | undefined> = { ...process.env, ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', NODE_ENV: 'development' };
   // The script must start its own services, not use a shell's.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'STORAGE_DRIVER', 'DATA_DIR', 'PORT', 'SITE_PORT', 'SITE_ORIGIN', 'ADMIN_ORIGIN']) delete env[name];
   // A process group of its own, as a terminal gives `npm run cluster`: Ctrl-C is sent to the group.
-  script = spawn(process.execPath, [SCRIPT, '--sqlite', '--port', '0', '--data', dir], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  script = spawn(process.execPath, [SCRIPT, '--port', '0', '--data', dir], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   for (const stream of [script.stdout!, script.stderr!]) createInterface({ input: stream }).on('line', (line) => lines.push(line));
   await waitForLine(/^\[cluster\] {2}Ctrl-C stops everything/);
   nodes = lines.flatMap((line) => {
