@@ -180,7 +180,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       await writer.close();
       await background.idle();
       await redisJobs?.close();
-      rateBuckets?.close();
+      await rateBuckets?.close();
       db.$client.close();
     },
   };

@@ -30,11 +30,11 @@ export const worker: Command = {
       lockMs: config.redis.workerLockMs,
       concurrency,
     });
-    running.on('active', (job) => console.log(`publishing: site ${job.data.siteId}`));
-    running.on('completed', (job, value: { published: boolean; version?: number | null }) => {
+    running.worker.on('active', (job) => console.log(`publishing: site ${job.data.siteId}`));
+    running.worker.on('completed', (job, value: { published: boolean; version?: number | null }) => {
       if (value.published) console.log(`published: site ${job.data.siteId} version ${value.version}`);
     });
-    await running.waitUntilReady();
+    await running.worker.waitUntilReady();
     console.log(`swipegrid worker ${process.pid}: taking publishes from ${config.redis.url.replace(/\/\/[^@]*@/, '//')}`);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {

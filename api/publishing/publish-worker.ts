@@ -1,7 +1,7 @@
 import { Worker } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import { publishes } from '../db/schema.ts';
-import { RespConnection } from '../redis/resp-connection.ts';
+import { closeRedis, isUnreachable, openRedis } from '../redis/redis-connection.ts';
 import { PUBLISH_QUEUE, type PublishJobData } from './redis-publish-queue.ts';
 import { runPublish, type PublishRunDeps } from './run-publish.ts';
 
@@ -12,9 +12,14 @@ import { runPublish, type PublishRunDeps } from './run-publish.ts';
  * renewing its lock; after `lockMs` BullMQ's stalled-job check gives the job to another worker, which
  * takes the same requests again and publishes a new version. The fenced live pointer
  * (publisher/versions.ts) keeps any late switch of the dead run from going backwards.
+ * `close` lets the publishes in hand finish, then closes the connection (BullMQ leaves it open).
  */
-export function startPublishWorker(deps: PublishRunDeps & { redisUrl: string; lockMs: number; concurrency?: number; queueName?: string }) {
+export function startPublishWorker(deps: PublishRunDeps & { redisUrl: string; lockMs: number; concurrency?: number; queueName?: string }): {
+  worker: Worker<PublishJobData>;
+  close(): Promise<void>;
+} {
   const { db } = deps;
+  const connection = openRedis(deps.redisUrl, 'worker');
   const worker = new Worker<PublishJobData>(
     deps.queueName ?? PUBLISH_QUEUE,
     async (job) => {
@@ -31,13 +36,21 @@ export function startPublishWorker(deps: PublishRunDeps & { redisUrl: string; lo
       return { published: outcome.ok, version: outcome.ok ? outcome.result.version : null, requests: requests.length };
     },
     {
-      connection: new RespConnection(deps.redisUrl),
+      connection,
       concurrency: deps.concurrency ?? 2,
       lockDuration: deps.lockMs,
       stalledInterval: Math.max(250, Math.floor(deps.lockMs / 2)),
       maxStalledCount: 3,
     },
   );
-  worker.on('error', (error) => console.error('publish worker:', error.message));
-  return worker;
+  worker.on('error', (error) => {
+    if (!isUnreachable(error)) console.error('publish worker:', error.message);
+  });
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      await closeRedis(connection);
+    },
+  };
 }

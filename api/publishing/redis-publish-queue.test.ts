@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
-import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readLiveManifest } from '../../publisher/versions.ts';
 import { publishes, sites } from '../db/schema.ts';
@@ -23,22 +22,23 @@ afterEach(async () => {
   await ctx?.cleanup();
 });
 
-function queueAndWorker(queueName?: string) {
-  const jobs = createRedisPublishJobs({ db: ctx.db, redisUrl: redis.url, ...(queueName ? { queueName } : {}) });
-  const worker: Worker = startPublishWorker({
+function queueAndWorker(queueName?: string, server = redis) {
+  const jobs = createRedisPublishJobs({ db: ctx.db, redisUrl: server.url, ...(queueName ? { queueName } : {}) });
+  const running = startPublishWorker({
     db: ctx.db,
     storage: ctx.rawStorage,
     renderer: testRenderer,
     siteOrigin: SITE_ORIGIN,
     lease: createStorageLease(ctx.db),
-    redisUrl: redis.url,
+    redisUrl: server.url,
     lockMs: 5000,
     ...(queueName ? { queueName } : {}),
   });
   closing.push(
     () => jobs.close(),
-    () => worker.close(),
+    () => running.close(),
   );
+  const { worker } = running;
   let runs = 0;
   worker.on('completed', (_job, value: { published: boolean }) => {
     if (value.published) runs++;
@@ -81,5 +81,37 @@ describe('publishes on Redis', () => {
     await expect(ended).resolves.toMatchObject({ type: 'done', result: { version: 1, changed: true } });
     expect(jobs.watch(site.id, id, () => {})?.past).toMatchObject([{ type: 'done', result: { version: 1 } }]);
     expect(jobs.watch('another-site', id, () => {})).toBeNull();
+  });
+
+  it('runs a publish asked while Redis is down once it is back, and the next one after, the queue and the worker having reconnected', { timeout: 60_000 }, async () => {
+    ctx = await createTestContext();
+    const site = await ctx.createSite();
+    const restarting = await startTestRedis();
+    closing.unshift(() => restarting.close());
+    const { jobs } = queueAndWorker('restart', restarting);
+    const first = jobs.start(site.id);
+    await jobs.finished(first);
+
+    await restarting.kill();
+    const page = site.creatives[0]!.pages[0]!;
+    await ctx.writePage(site.id, page.id, 'jp', { detail: { mainText: 'asked while Redis was down' } });
+    const duringOutage = jobs.start(site.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await restarting.start();
+    await jobs.finished(duringOutage);
+    await ctx.writePage(site.id, page.id, 'jp', { detail: { mainText: 'asked after the restart' } });
+    const afterwards = jobs.start(site.id);
+    await jobs.finished(afterwards);
+
+    const rows = [first, duringOutage, afterwards].map((id) => ctx.db.select().from(publishes).where(eq(publishes.id, id)).get()!);
+    expect(rows.map((row) => [row.status, row.version])).toEqual([
+      ['done', 1],
+      ['done', 2],
+      ['done', 3],
+    ]);
+    const live = await readLiveManifest(ctx.rawStorage, site.id);
+    expect(live!.version).toBe(3);
+    const bodies = await Promise.all(Object.values(live!.files).map(async (file) => Buffer.from((await ctx.rawStorage.get(`objects/${file.hash}`))!.body).toString('utf8')));
+    expect(bodies.some((body) => body.includes('asked after the restart'))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { PublishResult } from '../../publisher/publish.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
-import { RespConnection } from '../redis/resp-connection.ts';
+import { closeRedis, isUnreachable, openRedis } from '../redis/redis-connection.ts';
 import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
 
 /** The BullMQ queue the servers add to and the `swipegrid worker`s take from. */
@@ -46,11 +46,14 @@ function settledEvent(row: PublishRow): PublishEvent | null {
  */
 export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Tests give each their own. */; queueName?: string }): PublishJobs & { close(): Promise<void> } {
   const { db } = deps;
+  const connection = openRedis(deps.redisUrl, 'queue');
   const queue = new Queue<PublishJobData>(deps.queueName ?? PUBLISH_QUEUE, {
-    connection: new RespConnection(deps.redisUrl),
+    connection,
     defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 1000 },
   });
-  queue.on('error', (error) => console.error('publish queue:', error.message));
+  queue.on('error', (error) => {
+    if (!isUnreachable(error)) console.error('publish queue:', error.message);
+  });
   const read = (publishId: string) => db.select().from(publishes).where(eq(publishes.id, publishId)).get() ?? null;
 
   return {
@@ -92,6 +95,9 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
           .get() ?? null
       );
     },
-    close: () => queue.close(),
+    async close() {
+      await queue.close();
+      await closeRedis(connection);
+    },
   };
 }
