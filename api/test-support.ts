@@ -90,6 +90,8 @@ export type TestRequestInit = RequestInit & { json?: unknown };
 
 export type TestContext = {
   db: Db;
+  /** Where `db` lives: the SQLite file, or the PostgreSQL URL under `npm run test:postgres` (a thread or process of the test opens it with openDatabase). */
+  database: string;
   /** The storage the apps and jobs use: the fs driver under `dir`, its writes recorded in `writes`. */
   storage: Storage;
   /** The fs storage itself, whose writes are not recorded. */
@@ -162,12 +164,14 @@ export async function createTestContext(
     domainTarget?: DomainTarget;
     /** A folder to keep (created if missing, reopened if not): the analytics bench folds ten million events once and reads them again. */
     keepDir?: string;
+    /** On SQLite whatever the suite: the test is about SQLite's own file (its bytes, its online backup). */
+    sqlite?: boolean;
     /** The card payment provider of the admin app (a `stripeProvider` on the local provider server); card billing off without one. */
     paymentProvider?: PaymentProvider;
   } = {},
 ): Promise<TestContext> {
   const dir = options.keepDir ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-')));
-  const database = await testDatabaseTarget(dir);
+  const database = options.sqlite ? { target: path.join(dir, 'test.sqlite'), drop: async () => {} } : await testDatabaseTarget(dir);
   const db = openDatabase(database.target);
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
   const { storage, writes } = recordingStorage(rawStorage);
@@ -269,6 +273,7 @@ export async function createTestContext(
     storage,
     rawStorage,
     writes,
+    database: database.target,
     dir,
     admin,
     site,

@@ -21,7 +21,7 @@ const WORK = join(OUT, 'binary-build');
  * child process (started as `process.execPath file …`, which the launcher recognises). Each is
  * bundled on its own beside the main bundle.
  */
-const WORKERS = ['api/event-writer.worker.ts', 'api/billing/billing-run.child.ts'];
+const WORKERS = ['api/event-writer.worker.ts', 'api/billing/billing-run.child.ts', 'api/db/pg/bridge.worker.ts'];
 /**
  * Packages kept whole on disk rather than bundled: better-sqlite3 and sharp load their .node files
  * (and libvips) by path; pdfkit reads its font metrics from `__dirname`. Their dependencies follow.
@@ -116,7 +116,7 @@ function runtimeFiles(stage: string): RuntimeFile[] {
   const files: RuntimeFile[] = [];
   const add = (path: string, source: string) => files.push({ path, body: readFileSync(source), mode: statSync(source).mode & 0o777 });
   for (const file of filesUnder(stage)) add(relative(stage, file), file);
-  for (const folder of ['dist/admin', 'site-template/dist/client', 'api/db/migrations']) {
+  for (const folder of ['dist/admin', 'site-template/dist/client', 'api/db/migrations', 'api/db/pg/migrations']) {
     for (const file of filesUnder(join(ROOT, folder))) add(relative(ROOT, file), file);
   }
   add('site-template/dist/.build-hash', join(ROOT, 'site-template/dist/.build-hash'));

@@ -149,7 +149,7 @@ function netSums(db: Db, table: string, keys: readonly string[], sums: readonly 
        WHERE site_id = ? ${scope.cell === undefined ? '' : 'AND cell = ?'} AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`,
   );
   const nonZero = sums.map((column) => `SUM(${column}) <> 0`).join(' OR ');
-  const sql = `SELECT ${[...keys, ...sums.map((column) => `SUM(${column})`)].join(', ')} FROM (${selects.join(' UNION ALL ')}) GROUP BY ${keys.join(', ')} HAVING ${nonZero} ORDER BY ${keys.join(', ')}`;
+  const sql = `SELECT ${[...keys, ...sums.map((column) => `SUM(${column})`)].join(', ')} FROM (${selects.join(' UNION ALL ')}) AS segments GROUP BY ${keys.join(', ')} HAVING ${nonZero} ORDER BY ${keys.join(', ')}`;
   const params = segments.flatMap((segment) => [scope.siteId, ...(scope.cell === undefined ? [] : [scope.cell]), grainOf(segment.grain, filter), segment.from, segment.to, ...where.params]);
   return statement(db, sql)
     .raw()

@@ -207,24 +207,25 @@ const DIMS = 'variant, lang, device, source';
 /** The upserts that add a batch's sums; prepared once per connection. */
 export function prepareRollupStatements(sqlite: Database.Database): RollupStatements {
   const countColumns = COUNT_COLUMNS.map(([, column]) => column);
-  const adds = countColumns.map((column) => `${column} = ${column} + excluded.${column}`).join(', ');
+  // The stored count is named by its table: PostgreSQL will not guess between it and `excluded`.
+  const adds = (table: string) => countColumns.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ');
   const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
   return {
     cell: sqlite.prepare(
       `INSERT INTO analytics_cell_rollups (site_id, grain, bucket, cell, ${DIMS}, ${countColumns.join(', ')}) VALUES (${marks(8 + WIDTH)})
-       ON CONFLICT (site_id, grain, bucket, cell, ${DIMS}) DO UPDATE SET ${adds}`,
+       ON CONFLICT (site_id, grain, bucket, cell, ${DIMS}) DO UPDATE SET ${adds('analytics_cell_rollups')}`,
     ),
     site: sqlite.prepare(
       `INSERT INTO analytics_site_rollups (site_id, grain, bucket, ${DIMS}, ${countColumns.join(', ')}) VALUES (${marks(7 + WIDTH)})
-       ON CONFLICT (site_id, grain, bucket, ${DIMS}) DO UPDATE SET ${adds}`,
+       ON CONFLICT (site_id, grain, bucket, ${DIMS}) DO UPDATE SET ${adds('analytics_site_rollups')}`,
     ),
     edge: sqlite.prepare(
       `INSERT INTO analytics_edges (site_id, grain, bucket, from_cell, to_cell, direction, ${DIMS}, moves) VALUES (${marks(11)})
-       ON CONFLICT (site_id, grain, bucket, from_cell, to_cell, direction, ${DIMS}) DO UPDATE SET moves = moves + excluded.moves`,
+       ON CONFLICT (site_id, grain, bucket, from_cell, to_cell, direction, ${DIMS}) DO UPDATE SET moves = analytics_edges.moves + excluded.moves`,
     ),
     tap: sqlite.prepare(
       `INSERT INTO analytics_taps (site_id, cell, grain, bucket, x, y, ${DIMS}, taps) VALUES (${marks(11)})
-       ON CONFLICT (site_id, cell, grain, bucket, x, y, ${DIMS}) DO UPDATE SET taps = taps + excluded.taps`,
+       ON CONFLICT (site_id, cell, grain, bucket, x, y, ${DIMS}) DO UPDATE SET taps = analytics_taps.taps + excluded.taps`,
     ),
     readSketch: sqlite.prepare(`SELECT sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket = ? AND variant = ? AND lang = ? AND device = ? AND source = ?`),
     writeSketch: sqlite.prepare(`INSERT INTO analytics_visitor_sketches (site_id, grain, bucket, ${DIMS}, sketch) VALUES (${marks(8)})

@@ -205,7 +205,7 @@ describe('rebuilding and running the rollup again', () => {
   });
 
   it('folds each event once when two connections run the rollup at the same time', () => {
-    const other = openDatabase(path.join(ctx.dir, 'test.sqlite'));
+    const other = openDatabase(ctx.database);
     try {
       insertSyntheticEvents(ctx.db.$client, generate(siteOf('concurrent', 30), 7, 120));
       // Interleaved batches from two connections, as the server's job and a second process would run them.

@@ -30,7 +30,7 @@ export function scopeAccounts(scope: DashboardScope, issuers: boolean): SQL {
   if (scope.rootId === null && !issuers)
     return sql`WITH RECURSIVE scope_accounts AS (SELECT id, account_type, contract_state, contract_start, contract_expiry, NULL AS issuer, 1 AS counted FROM ${accounts})`;
   const start = scope.rootId === null ? sql`parent_id IS NULL` : sql`id = ${scope.rootId}`;
-  const counted = scope.rootId === null ? sql`1` : sql`depth > 0`;
+  const counted = scope.rootId === null ? sql`1` : sql`CASE WHEN depth > 0 THEN 1 ELSE 0 END`;
   return sql`WITH RECURSIVE tree(id, account_type, contract_state, contract_start, contract_expiry, issuer, depth) AS (
       SELECT id, account_type, contract_state, contract_start, contract_expiry, ${PLATFORM_ISSUER}, 0 FROM ${accounts} WHERE ${start}
       UNION ALL

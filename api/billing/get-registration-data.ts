@@ -26,7 +26,7 @@ export function getRegistrationData(db: Db, scope: DashboardScope, range: Report
     SELECT CASE WHEN a.created_at >= ${range.period.start} AND a.created_at < ${range.period.end} THEN ${japanDay(sql`a.created_at`)} END AS day,
       a.account_type AS type, count(*) AS n
     FROM scope_accounts s JOIN ${accounts} a ON a.id = s.id
-    WHERE s.counted AND a.account_type IN (${types})
+    WHERE s.counted = 1 AND a.account_type IN (${types})
     GROUP BY day, type`);
   const days = new Map<string, CompaniesByType>();
   let toDate = zero();

@@ -11,9 +11,9 @@ import { japanDay } from './japan-day.ts';
 export function getUserSite(db: Db, scope: DashboardScope, range: ReportRange, unit: DashboardUnit): UserSite {
   const rows = db.all<{ day: string | null; n: number; live: number }>(sql`${scopeAccounts(scope, false)}
     SELECT CASE WHEN x.created_at >= ${range.period.start} AND x.created_at < ${range.period.end} THEN ${japanDay(sql`x.created_at`)} END AS day,
-      count(*) AS n, sum(x.live_version IS NOT NULL) AS live
+      count(*) AS n, sum(CASE WHEN x.live_version IS NOT NULL THEN 1 ELSE 0 END) AS live
     FROM scope_accounts s JOIN ${sites} x ON x.owner_id = s.id
-    WHERE s.counted
+    WHERE s.counted = 1
     GROUP BY day`);
   const days = new Map<string, number>();
   let toDate = 0;

@@ -24,7 +24,7 @@ export function syncSubscriptions(db: Db, month: BillingMonth): number {
     })
     .from(accounts)
     .leftJoin(subscriptions, and(eq(subscriptions.accountId, accounts.id), isNull(subscriptions.endMonth)))
-    .where(sql`${accounts.planId} is not ${subscriptions.planId}`)
+    .where(sql`${accounts.planId} is distinct from ${subscriptions.planId}`)
     .all();
   db.transaction((tx) => {
     for (const account of drifted) {

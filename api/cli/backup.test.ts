@@ -19,7 +19,8 @@ import { restoreBackup } from './restore.ts';
 let ctx: TestContext;
 let spare: string;
 beforeEach(async () => {
-  ctx = await createTestContext();
+  // `swipegrid backup` copies a SQLite database (on PostgreSQL it points to pg_dump): on SQLite whatever the suite.
+  ctx = await createTestContext({ sqlite: true });
   spare = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-restore-'));
 });
 afterEach(async () => {
@@ -107,7 +108,7 @@ describe('backup and restore', () => {
     const manifest = (await readLiveManifest(restoredStorage, siteId))!;
     expect(manifest).toEqual(await readLiveManifest(ctx.storage, siteId));
     for (const [name, file] of Object.entries(manifest.files)) expect(await restoredStorage.head(objectKey(file.hash)), name).not.toBeNull();
-    const again = await createTestContext({ keepDir: restoredDir });
+    const again = await createTestContext({ keepDir: restoredDir, sqlite: true });
     try {
       const original = await ctx.visit('/', { site: siteId });
       const served = await again.visit('/', { site: siteId });

@@ -1,4 +1,4 @@
-import { and, count, desc, inArray, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, type Column, count, desc, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { userListQuerySchema } from '../../model/account.ts';
 import type { Db } from '../db/open-database.ts';
@@ -7,6 +7,8 @@ import { branchIds, type Viewer } from './account-tree.ts';
 import { toUserView } from './user-view.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** Contains the words in any case, on either database (SQLite's LIKE ignores ASCII case, PostgreSQL's none). */
+const contains = (column: Column, pattern: string) => sql`lower(${column}) LIKE lower(${pattern}) ESCAPE '\\'`;
 
 /** The users below the viewer (sub-admins are on admin lists, not here), searched by company, email or contact, a page at a time. */
 export function listUsers(db: Db, viewer: Viewer, query: z.output<typeof userListQuerySchema>) {
@@ -14,7 +16,7 @@ export function listUsers(db: Db, viewer: Viewer, query: z.output<typeof userLis
   if (viewer.scopeRootId !== null) conditions.push(inArray(accounts.id, branchIds(db, viewer.scopeRootId)));
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
-    conditions.push(or(like(accounts.companyName, pattern), like(accounts.email, pattern), like(accounts.contactPerson, pattern))!);
+    conditions.push(or(contains(accounts.companyName, pattern), contains(accounts.email, pattern), contains(accounts.contactPerson, pattern))!);
   }
   const where = and(...conditions);
   const total = db.select({ n: count() }).from(accounts).where(where).get()?.n ?? 0;

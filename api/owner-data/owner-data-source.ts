@@ -22,7 +22,8 @@ function likePattern(words: string): string {
 
 /**
  * The rows of one site a filter keeps: the words in the email (members) or in any value sent
- * (each value of the JSON object, never its keys or quotes), created inside the date bounds.
+ * (each value of the JSON object, never its keys or quotes), created inside the date bounds. The
+ * words match in any case, on either database (SQLite's LIKE ignores ASCII case, PostgreSQL's none).
  */
 export function filterWhere(kind: OwnerDataKind, siteId: string, filter: OwnerDataFilter): Where {
   const source = SOURCES[kind];
@@ -30,9 +31,9 @@ export function filterWhere(kind: OwnerDataKind, siteId: string, filter: OwnerDa
   const params: (string | number)[] = [siteId];
   if (filter.q) {
     const pattern = likePattern(filter.q);
-    const inValues = `EXISTS (SELECT 1 FROM json_each(${source.values}) WHERE CAST(json_each.value AS TEXT) LIKE ? ESCAPE '\\')`;
+    const inValues = `EXISTS (SELECT 1 FROM json_each(${source.values}) WHERE lower(CAST(json_each.value AS TEXT)) LIKE lower(?) ESCAPE '\\')`;
     if (kind === 'members') {
-      parts.push(`(email LIKE ? ESCAPE '\\' OR ${inValues})`);
+      parts.push(`(lower(email) LIKE lower(?) ESCAPE '\\' OR ${inValues})`);
       params.push(pattern, pattern);
     } else {
       parts.push(inValues);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,7 @@ import { clearRunningExperiment } from '../../publisher/running-experiment.ts';
 import { saveExperiment, startExperiment } from '../experiments/site-experiment.ts';
 import { experimentInputSchema } from '../../model/ab/experiment.ts';
 import { invoices } from '../db/schema-billing.ts';
+import { sqliteTables } from '../db/sqlite-tables.ts';
 import { startTestProviderServer, type TestProviderServer } from '../billing/test-provider-server.ts';
 import { stripeProvider } from '../billing/stripe-provider.ts';
 import { seedInvoice } from '../billing/payments-test-support.ts';
@@ -630,8 +631,8 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
 
 /** What a refused request must leave as it was: the row count of every table, and every stored file with its size. */
 async function footprint(): Promise<{ rows: Record<string, number>; files: string[] }> {
-  const tables = ctx.db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-  const rows = Object.fromEntries(tables.map(({ name }) => [name, (ctx.db.$client.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n]));
+  const tables = Object.values(sqliteTables).map((table) => getTableName(table));
+  const rows = Object.fromEntries(tables.map((name) => [name, (ctx.db.$client.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n]));
   const root = join(ctx.dir, 'storage');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   const files = await Promise.all(

@@ -30,7 +30,8 @@ const BRANCH = `WITH RECURSIVE down(id, depth) AS (
   SELECT id, 0 FROM accounts WHERE id = @root
   UNION ALL SELECT a.id, down.depth + 1 FROM accounts a JOIN down ON a.parent_id = down.id WHERE down.depth < 32)`;
 // Keyset paging (newest change first, then id) so a site changed mid-export is neither lost nor repeated within one order.
-const AFTER = '(@afterAt IS NULL OR s.updated_at < @afterAt OR (s.updated_at = @afterAt AND s.id > @afterId))';
+// The typed comparisons come first: PostgreSQL takes a parameter's type from its first use, and `IS NULL` gives none.
+const AFTER = '(s.updated_at < @afterAt OR (s.updated_at = @afterAt AND s.id > @afterId) OR @afterAt IS NULL)';
 const ORDER = 'ORDER BY s.updated_at DESC, s.id ASC LIMIT @limit';
 
 function pageQuery(scoped: boolean): string {

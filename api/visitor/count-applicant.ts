@@ -16,7 +16,7 @@ function statements(db: Db): Statements {
       // requests, threads or processes can count past the limit.
       count: db.$client.prepare(
         `INSERT INTO popup_cta_counters (site_id, popup_id, clicks) VALUES (?, ?, 1)
-         ON CONFLICT (site_id, popup_id) DO UPDATE SET clicks = clicks + 1 WHERE clicks < ?
+         ON CONFLICT (site_id, popup_id) DO UPDATE SET clicks = popup_cta_counters.clicks + 1 WHERE popup_cta_counters.clicks < ?
          RETURNING clicks`,
       ),
     };

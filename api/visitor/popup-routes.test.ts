@@ -67,7 +67,7 @@ describe('popup calls to action', () => {
       { length: 4 },
       () =>
         new Worker(path.join(import.meta.dirname, './count-applicant.worker.ts'), {
-          workerData: { file: path.join(ctx.dir, 'test.sqlite'), siteId, popupId: 'apply1', room: 10, attempts: 50, start },
+          workerData: { file: ctx.database, siteId, popupId: 'apply1', room: 10, attempts: 50, start },
         }),
     );
     const messages = (worker: Worker) => {
