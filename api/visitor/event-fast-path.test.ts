@@ -155,6 +155,20 @@ describe('the events call before Hono', () => {
     expect(leanAnswered).toBe(true);
   });
 
+  it('refuses a site’s events from the next call on once the site is off the air', async () => {
+    expect((await both({ body: batch([landing]) })).reply.status).toBe(202);
+    const live = ctx.db.$client.prepare<[string], { version: number }>('SELECT live_version AS version FROM sites WHERE id = ?').get(siteId)!.version;
+    ctx.db.$client.prepare('UPDATE sites SET live_version = NULL WHERE id = ?').run(siteId);
+    try {
+      const { reply } = await both({ body: batch([landing]) });
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body)).toMatchObject({ key: 'unknownEventSite' });
+    } finally {
+      ctx.db.$client.prepare('UPDATE sites SET live_version = ? WHERE id = ?').run(live, siteId);
+    }
+    expect((await both({ body: batch([landing]) })).reply.status).toBe(202);
+  });
+
   it('answers a bot 202 with nothing stored, as the route does', async () => {
     const { reply, leanAnswered } = await both({ body: batch([landing]), headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)', cookie: 'sessionId=bot-1' } });
     expect(leanAnswered).toBe(true);
