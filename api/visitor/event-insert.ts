@@ -24,6 +24,8 @@ const OWN_COLUMNS = [
   'visit_id',
   'occurred_at',
 ] as const;
+/** The columns that hold numbers (ms since the epoch, tap bins, dwell); the others hold text. */
+const INTEGER_COLUMNS = new Set(['value', 'tap_x', 'tap_y', 'occurred_at', 'received_at']);
 const SHARED = SHARED_COLUMNS.length;
 const OWN = OWN_COLUMNS.length;
 /** A group's rows at most in one statement: 100 rows are 1,607 parameters, far under SQLite's limit of 32,766 (and a batch holds 100 events at most). */
@@ -96,7 +98,9 @@ export function prepareEventInsert(sqlite: Database.Database): (values: readonly
   const statements = new Map<number, Database.Statement>();
   const tuple = `(${OWN_COLUMNS.map(() => '?').join(', ')})`;
   const shared = SHARED_COLUMNS.map((column) => `? AS ${column}`).join(', ');
-  const picked = [...SHARED_COLUMNS.map((column) => `s.${column}`), ...OWN_COLUMNS.map((_, index) => `v.column${index + 1}`)].join(', ');
+  // Each value cast to its column's type: PostgreSQL (DATABASE_URL) types a parameter in a VALUES list or a bare SELECT as text.
+  const typed = (expression: string, column: string) => `CAST(${expression} AS ${INTEGER_COLUMNS.has(column) ? 'BIGINT' : 'TEXT'})`;
+  const picked = [...SHARED_COLUMNS.map((column) => typed(`s.${column}`, column)), ...OWN_COLUMNS.map((column, index) => typed(`v.column${index + 1}`, column))].join(', ');
   const statementOf = (rows: number) => {
     let statement = statements.get(rows);
     if (!statement) {
