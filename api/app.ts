@@ -43,6 +43,7 @@ import { PROCESS_PREVIEW_KEY } from './preview/preview-token.ts';
 import { previewShareRoutes } from './preview/share-routes.ts';
 import { previewLoginRoutes } from './preview/share-login-routes.ts';
 import { hostSites } from './host-sites.ts';
+import { eventFastPath, type NodeListener } from './visitor/event-fast-path.ts';
 import { brandingRoutes } from './branding/routes.ts';
 import { invoiceRoutes } from './billing/routes.ts';
 import { adminOrigins, createAdminHosts, type AdminHosts } from './branding/admin-hosts.ts';
@@ -173,6 +174,15 @@ export type SiteAppDeps = VisitorApiDeps & {
  * Kept apart from the admin's origin.
  */
 export function createSiteApp(deps: SiteAppDeps) {
+  return createSiteServer(deps).app;
+}
+
+/**
+ * The site app, and what a Node server puts in front of it (`front`): the events call's lean
+ * path (api/visitor/event-fast-path.ts), which answers the calls it is sure of and hands any
+ * other to the app's listener.
+ */
+export function createSiteServer(deps: SiteAppDeps): { app: Hono; front: (fallback: NodeListener) => NodeListener } {
   const siteDomain = deps.siteDomain ?? defaultSiteDomain(deps.siteOrigin);
   const sites = hostSites(deps.storage, { siteDomain, cacheMs: deps.domainCacheMs });
   const previewHostName = handleHost(PREVIEW_LABEL, siteDomain);
@@ -197,7 +207,8 @@ export function createSiteApp(deps: SiteAppDeps) {
   const previewKey = deps.preview?.key ?? PROCESS_PREVIEW_KEY;
   // Before the visitor API: the shared preview's passcode call acts for no published site.
   app.route('/api', previewLoginRoutes({ db: deps.db, key: previewKey, onPreviewHost, now: deps.clock }));
-  app.route('/api', visitorApi(deps, sites));
+  const visitor = visitorApi(deps, sites);
+  app.route('/api', visitor.api);
   if (deps.preview) {
     app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framingOrigins(deps.preview.adminOrigin, adminHosts), storage: deps.storage, key: previewKey }));
   }
@@ -211,5 +222,7 @@ export function createSiteApp(deps: SiteAppDeps) {
       cookielessVisitor: cookielessVisitor({ db: deps.db, clock: deps.clock }),
     }),
   );
-  return app;
+  // An OEM's admin host and the preview host get Hono whatever they call: their rules are above.
+  const handOver = (host: string) => host === previewHostName || adminHosts.has(host);
+  return { app, front: (fallback) => eventFastPath({ ...visitor.events, handOver }, fallback) };
 }

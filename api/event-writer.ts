@@ -3,13 +3,13 @@ import { ROLLUP_EVERY_MS, startRollupJob } from './analytics/rollup-job.ts';
 import { runRollup } from './analytics/run-rollup.ts';
 import type { Db } from './db/open-database.ts';
 import { experimentArmOf } from './experiments/event-arm.ts';
-import { bindEventRow, prepareEventInsert } from './visitor/event-insert.ts';
+import { bindEventRows, prepareEventInsert } from './visitor/event-insert.ts';
 import type { EventQueue, EventRow, PushOutcome } from './visitor/event-queue.ts';
 
 /** What the writer thread is told at its start (api/event-writer.worker.ts). */
 export type EventWriterData = { file: string; rollupEveryMs: number };
 /**
- * A batch of events as bindEventRow's flat values in JSON, one transaction (a string crosses to
+ * A batch of events as bindEventRows' values in JSON, one transaction (a string crosses to
  * the thread as one copy; the structured clone of the array itself took a quarter of the main
  * thread's time); a fold of what is stored; the last fold and the end.
  */
@@ -88,7 +88,7 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
     waiting = waiting.slice(taken);
     queuedRows -= rows;
     const values: unknown[] = [];
-    for (const entry of entries) for (const row of entry.rows) bindEventRow(values, row);
+    for (const entry of entries) bindEventRows(values, entry.rows);
     const batch = nextBatch++;
     inFlight.set(batch, { entries, rows });
     if (ready && !ended) {

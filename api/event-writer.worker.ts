@@ -20,7 +20,7 @@ answer({ kind: 'ready' });
 port.on('message', (request: EventWriterRequest) => {
   if (request.kind === 'insert') {
     try {
-      // Made by bindEventRow in this program's main thread: only its shape is checked.
+      // Made by bindEventRows in this program's main thread: only its shape is checked.
       const values: unknown = JSON.parse(request.values);
       if (!Array.isArray(values)) throw new Error('an event batch is not an array');
       insertBatch(values);

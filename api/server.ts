@@ -1,11 +1,11 @@
-import { serve, type ServerType } from '@hono/node-server';
-import { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { getRequestListener, type ServerType } from '@hono/node-server';
+import { createServer as createHttpServer } from 'node:http';
 import { count } from 'drizzle-orm';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { checkS3Bucket, createStorage } from '../storage/index.ts';
 import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
-import { createAdminApp, createSiteApp } from './app.ts';
+import { createAdminApp, createSiteServer } from './app.ts';
+import type { NodeListener } from './visitor/event-fast-path.ts';
 import { stripeProvider } from './billing/stripe-provider.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -38,12 +38,26 @@ import type { Db } from './db/open-database.ts';
 
 export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: string; demoSiteUrl?: string; close(): Promise<void> };
 
-/** Serves an app on a port (0: any free one) and resolves once it listens, with the port it got; what Node's parser refuses is answered as JSON. */
-export function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, host: string): Promise<{ server: ServerType; port: number }> {
+/**
+ * Serves an app on a port (0: any free one) and resolves once it listens, with the port it got; what Node's parser refuses is answered as JSON.
+ * `front` sees each request before the app's listener, which it is given to hand requests on to (the site app's events path).
+ */
+export function listen(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  port: number,
+  host: string,
+  front?: (fallback: NodeListener) => NodeListener,
+): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => resolve({ server, port: info.port }));
-    if (server instanceof HttpServer) answerClientErrors(server);
+    // As @hono/node-server's serve() does it, with room for the front.
+    const listener: NodeListener = getRequestListener(app.fetch, { hostname: host });
+    const server = createHttpServer(front ? front(listener) : listener);
+    answerClientErrors(server);
     server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === 'object' && address !== null ? address.port : port });
+    });
   });
 }
 
@@ -98,7 +112,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
   // Several server processes behind one load balancer must count each client once: on Redis when there is one.
   const rateBuckets = config.redis ? redisTokenBuckets(config.redis.url) : null;
-  const siteApp = createSiteApp({
+  const siteServer = createSiteServer({
     db,
     storage,
     mailer,
@@ -117,7 +131,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       return siteOrigin;
     },
   });
-  const site = await listen(siteApp, config.sitePort, config.host);
+  const site = await listen(siteServer.app, config.sitePort, config.host, siteServer.front);
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;
   // With REDIS_URL the publishes go to the queue the `swipegrid worker`s take from; else they run here.

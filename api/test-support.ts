@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
 import type { Storage } from '../storage/storage.ts';
-import { createAdminApp, createSiteApp } from './app.ts';
+import { createAdminApp, type createSiteApp, createSiteServer } from './app.ts';
 import { openDatabase, type Db } from './db/open-database.ts';
 import { testDatabaseTarget } from './db/pg/test-database.ts';
 import { createPublishJobs, type PublishJobs } from './publishing/publish-jobs.ts';
@@ -101,6 +101,8 @@ export type TestContext = {
   dir: string;
   admin: ReturnType<typeof createAdminApp>;
   site: ReturnType<typeof createSiteApp>;
+  /** What the server puts before the site app's listener (the events call's lean path): a test serving `site` on a port passes it to `listen`. */
+  siteFront: ReturnType<typeof createSiteServer>['front'];
   jobs: PublishJobs;
   /** The visitor events queue of the site app; `flush()` writes what it holds. */
   events: EventQueue;
@@ -213,7 +215,7 @@ export async function createTestContext(
   });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const site = createSiteApp({
+  const { app: site, front: siteFront } = createSiteServer({
     db,
     storage,
     mailer,
@@ -277,6 +279,7 @@ export async function createTestContext(
     dir,
     admin,
     site,
+    siteFront,
     jobs,
     events,
     mailer,

@@ -174,6 +174,8 @@ async function main() {
     const bareRun = await autocannon({ url: `${bare.url}/ok`, method: 'POST', body: events, headers: { 'content-type': 'text/plain' }, connections: CONNECTIONS, duration: DURATION_S });
     const bareCpuUsed = (await cpuSeconds(bareProcess)).all - bareCpu.all;
     const eventsCpu = await cpuSeconds(swipegrid);
+    // The load generator's own CPU (autocannon, this process): on a 2-core machine it shares the cores with the server.
+    const loadCpu = process.cpuUsage();
     const eventsRun = await autocannon({
       url: `${server.siteUrl}/api/end-user/events`,
       method: 'POST',
@@ -184,6 +186,8 @@ async function main() {
       ...(RATE ? { overallRate: RATE } : {}),
     });
     const eventsCpuPerRequest = cpuPerRequestOf(eventsCpu, await cpuSeconds(swipegrid), eventsRun.requests.total);
+    const loadCpuUsed = process.cpuUsage(loadCpu);
+    const loadGeneratorMicrosPerRequest = (loadCpuUsed.user + loadCpuUsed.system) / eventsRun.requests.total;
     const applyRun = await autocannon({
       url: `${server.siteUrl}/api/end-user/site/${siteId}/popup-cta/${popup.id}/apply`,
       method: 'POST',
@@ -211,6 +215,7 @@ async function main() {
       '  by thread',
       `writer ${Math.round(eventsCpuPerRequest.writer)} µs, V8 helpers ${Math.round(eventsCpuPerRequest.v8)} µs, libuv pool ${Math.round(eventsCpuPerRequest.libuv)} µs, other ${Math.round(eventsCpuPerRequest.other)} µs`,
     );
+    line('load generator (autocannon) CPU per request', `${Math.round(loadGeneratorMicrosPerRequest)} µs`);
     line('events per CPU second of the main thread', `${Math.round((BATCH * 1e6) / cpuPerRequest.eventsMain)}`);
     line(
       'load average at the end',
@@ -244,6 +249,7 @@ async function main() {
         mainThreadCpuMicrosPerRequest: Math.round(cpuPerRequest.eventsMain),
         writerThreadCpuMicrosPerRequest: Math.round(eventsCpuPerRequest.writer),
         v8HelpersCpuMicrosPerRequest: Math.round(eventsCpuPerRequest.v8),
+        loadGeneratorCpuMicrosPerRequest: Math.round(loadGeneratorMicrosPerRequest),
       },
       applicants: {
         limit: APPLICANT_LIMIT,

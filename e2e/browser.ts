@@ -49,9 +49,9 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** An in-process app (the test context's site app, say) served on a free loopback port, as a browser must reach it. */
-export async function serveOnLoopback(app: { fetch: (request: Request) => Response | Promise<Response> }): Promise<{ origin: string; close(): Promise<void> }> {
-  const { server, port } = await listen(app, 0, '127.0.0.1');
+/** An in-process app (the test context's site app, say) served on a free loopback port, as a browser must reach it; `front` as the server puts it (ctx.siteFront). */
+export async function serveOnLoopback(app: { fetch: (request: Request) => Response | Promise<Response> }, front?: Parameters<typeof listen>[3]): Promise<{ origin: string; close(): Promise<void> }> {
+  const { server, port } = await listen(app, 0, '127.0.0.1', front);
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 

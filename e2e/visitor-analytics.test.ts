@@ -47,7 +47,8 @@ beforeAll(async () => {
     }
   }
   await ctx.publish(siteId);
-  server = await serveOnLoopback(ctx.site);
+  // With the server's lean path before the site app: the viewer's beacons take it, as in production.
+  server = await serveOnLoopback(ctx.site, ctx.siteFront);
   origin = onPort(ctx.originOf(siteId), server.origin);
   browser = await launchBrowser(PHONE_BROWSER_ARGS);
 });

@@ -30,8 +30,13 @@ export const exitDirectionSchema = z.enum(EXIT_DIRECTIONS);
 export const convertibleEventTypeSchema = z.enum(CONVERTIBLE_EVENT_TYPES);
 
 /** A cell of the grid by its position code, as the addresses spell it (upper case). */
-export const cellSchema = z.string().regex(/^[A-Z]{1,3}[1-9][0-9]{0,2}$/, 'invalidPosition');
-const shortText = z.string().max(100);
+export const CELL_PATTERN = /^[A-Z]{1,3}[1-9][0-9]{0,2}$/;
+export const cellSchema = z.string().regex(CELL_PATTERN, 'invalidPosition');
+/** The longest UTM value kept. */
+export const EVENT_TEXT_MAX = 100;
+const shortText = z.string().max(EVENT_TEXT_MAX);
+/** A referring page's host, as the viewer sends it. */
+export const REFERRER_HOST_PATTERN = /^[a-z0-9.-]{1,253}$/i;
 
 /** What every event may carry: when (ms since the epoch; the server's clock when missing or implausible) and the page of its cell. */
 const base = { at: z.number().int().nonnegative().optional(), pageId: idSchema.optional() };
@@ -47,10 +52,7 @@ export const visitorEventSchema = z.discriminatedUnion('type', [
     type: z.literal('landing'),
     ...onCell,
     /** The referring page's host only (never its path or query). */
-    referrerHost: z
-      .string()
-      .regex(/^[a-z0-9.-]{1,253}$/i, 'invalidHost')
-      .optional(),
+    referrerHost: z.string().regex(REFERRER_HOST_PATTERN, 'invalidHost').optional(),
     utmSource: shortText.optional(),
     utmMedium: shortText.optional(),
     utmCampaign: shortText.optional(),

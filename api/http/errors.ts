@@ -90,8 +90,12 @@ export function validationError(error: ZodError, options: { input?: unknown; lan
   return new AppError('validation', first.key, { values: first.values, issues, subject: first.path.join('.'), lang: options.lang });
 }
 
-/** The one error handler: known errors answer their key in the caller's language; anything else is a bug, logged, with its text hidden. */
-export function handleError(error: Error, c: Context): Response {
+/**
+ * An error as the API answers it: known errors their key in the caller's language (the error's
+ * own, else Accept-Language's); anything else is a bug, logged, with its text hidden. Shared by
+ * the error handler and the events call's lean path (api/visitor/event-fast-path.ts).
+ */
+export function errorAnswer(error: Error, acceptLanguage: string | undefined): { status: ContentfulStatusCode; body: Record<string, unknown> } {
   const known =
     error instanceof AppError
       ? error
@@ -102,9 +106,10 @@ export function handleError(error: Error, c: Context): Response {
           : null;
   if (!known) console.error(error);
   const answer = known ?? new AppError('internal', 'requestError');
-  const lang = answer.lang ?? languageFromAcceptLanguage(c.req.header('accept-language'));
-  return c.json(
-    {
+  const lang = answer.lang ?? languageFromAcceptLanguage(acceptLanguage);
+  return {
+    status: answer.status,
+    body: {
       ...answer.details,
       code: answer.code,
       key: answer.key,
@@ -112,6 +117,11 @@ export function handleError(error: Error, c: Context): Response {
       message: withSubject(answer.subject, messageText(answer.key, lang, answer.values)),
       issues: answer.issues,
     },
-    answer.status,
-  );
+  };
+}
+
+/** The one error handler (errorAnswer). */
+export function handleError(error: Error, c: Context): Response {
+  const { status, body } = errorAnswer(error, c.req.header('accept-language'));
+  return c.json(body, status);
 }

@@ -46,7 +46,7 @@ const CHECK_RESPONSES = process.env.SWIPEGRID_CHECK_RESPONSES === '1';
  * A visitor's body is always an object, and anything else is refused as such.
  */
 /** The escapes that alone can write a NUL or a lone surrogate into a JSON string. */
-const MAY_HOLD_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])/;
+export const MAY_HOLD_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])/;
 
 async function readJson(c: Context<AppEnv>, origin: Contract['origin'], cap: number): Promise<unknown> {
   const text = await readBodyText(c, cap);

@@ -3,63 +3,122 @@ import type { visitorEvents } from '../db/schema-visitor.ts';
 
 export type EventRow = typeof visitorEvents.$inferInsert;
 
-const COLUMNS =
-  'site_id, kind, cell, to_cell, page_id, direction, value, tap_x, tap_y, target_id, sns_type, referrer_host, utm_source, utm_medium, utm_campaign, session_id, visit_id, variation_id, experiment_id, lang, device, occurred_at, received_at';
-const COLUMN_COUNT = COLUMNS.split(', ').length;
-const ROW_PLACEHOLDERS = `(${Array.from({ length: COLUMN_COUNT }, () => '?').join(', ')})`;
-/** 50 rows are 1,150 parameters, far under SQLite's limit of 32,766. */
-const ROWS_PER_INSERT = 50;
+/** What every row of one request has alike: bound once for all of them. */
+const SHARED_COLUMNS = ['site_id', 'session_id', 'variation_id', 'experiment_id', 'lang', 'device', 'received_at'] as const;
+/** What each row has of its own. */
+const OWN_COLUMNS = [
+  'kind',
+  'cell',
+  'to_cell',
+  'page_id',
+  'direction',
+  'value',
+  'tap_x',
+  'tap_y',
+  'target_id',
+  'sns_type',
+  'referrer_host',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'visit_id',
+  'occurred_at',
+] as const;
+/** The columns that hold numbers (ms since the epoch, tap bins, dwell); the others hold text. */
+const INTEGER_COLUMNS = new Set(['value', 'tap_x', 'tap_y', 'occurred_at', 'received_at']);
+const SHARED = SHARED_COLUMNS.length;
+const OWN = OWN_COLUMNS.length;
+/** A group's rows at most in one statement: 100 rows are 1,607 parameters, far under SQLite's limit of 32,766 (and a batch holds 100 events at most). */
+const ROWS_PER_GROUP = 100;
 
-/** Appends a row's values in the insert's column order: what the event writer thread is sent (primitives clone fast). */
-export function bindEventRow(values: unknown[], row: EventRow): void {
-  values.push(
-    row.siteId,
-    row.kind,
-    row.cell,
-    row.toCell ?? null,
-    row.pageId ?? null,
-    row.direction ?? null,
-    row.value ?? null,
-    row.tapX ?? null,
-    row.tapY ?? null,
-    row.targetId ?? null,
-    row.snsType ?? null,
-    row.referrerHost ?? null,
-    row.utmSource ?? null,
-    row.utmMedium ?? null,
-    row.utmCampaign ?? null,
-    row.sessionId,
-    row.visitId,
-    row.variationId ?? null,
-    row.experimentId ?? null,
-    row.lang ?? null,
-    row.device,
-    row.occurredAt.getTime(),
-    row.receivedAt.getTime(),
+const sharedValues = (row: EventRow) => [row.siteId, row.sessionId, row.variationId ?? null, row.experimentId ?? null, row.lang ?? null, row.device, row.receivedAt.getTime()] as const;
+
+/**
+ * Appends rows as what the insert binds, in groups of rows that share SHARED_COLUMNS (one request's
+ * rows do): the group's row count, each row's own values, then the shared values once. This is what
+ * the event writer thread is sent (primitives, as JSON). Binding each of a row's 23 values through
+ * better-sqlite3 was a third of the writer thread's CPU; a request's 7 shared values are bound once.
+ */
+export function bindEventRows(values: unknown[], rows: readonly EventRow[]): void {
+  let at = 0;
+  while (at < rows.length) {
+    const first = rows[at]!;
+    let end = at + 1;
+    while (end < rows.length && end - at < ROWS_PER_GROUP && sameShared(first, rows[end]!)) end++;
+    values.push(end - at);
+    for (let index = at; index < end; index++) {
+      const row = rows[index]!;
+      values.push(
+        row.kind,
+        row.cell,
+        row.toCell ?? null,
+        row.pageId ?? null,
+        row.direction ?? null,
+        row.value ?? null,
+        row.tapX ?? null,
+        row.tapY ?? null,
+        row.targetId ?? null,
+        row.snsType ?? null,
+        row.referrerHost ?? null,
+        row.utmSource ?? null,
+        row.utmMedium ?? null,
+        row.utmCampaign ?? null,
+        row.visitId,
+        row.occurredAt.getTime(),
+      );
+    }
+    values.push(...sharedValues(first));
+    at = end;
+  }
+}
+
+/** Compared field by field, not through sharedValues: no array made per row. */
+function sameShared(a: EventRow, b: EventRow): boolean {
+  return (
+    a.siteId === b.siteId &&
+    a.sessionId === b.sessionId &&
+    (a.variationId ?? null) === (b.variationId ?? null) &&
+    (a.experimentId ?? null) === (b.experimentId ?? null) &&
+    (a.lang ?? null) === (b.lang ?? null) &&
+    a.device === b.device &&
+    a.receivedAt.getTime() === b.receivedAt.getTime()
   );
 }
 
 /**
- * Inserts rows given as bindEventRow's flat values (the caller holds the transaction), by
- * multi-row INSERTs of up to ROWS_PER_INSERT, one prepared statement per size: a statement run
- * per row cost a fifth more of SQLite's time per event, and building a drizzle query for a batch
- * more than SQLite's own work (bench/visitor.bench.ts, docs/decisions.md).
+ * Inserts rows given as bindEventRows' values (the caller holds the transaction): one INSERT per
+ * group, its rows' own values in a VALUES list joined to one row of the shared values, one prepared
+ * statement per group size (better-sqlite3 binds only anonymous parameters from an array, so a
+ * shared value cannot be named by number in each row). CROSS JOIN keeps the VALUES list the outer
+ * loop, so rows are inserted, and numbered, in the order sent. A statement run per row cost a fifth
+ * more of SQLite's time per event, and building a drizzle query for a batch more than SQLite's own
+ * work (bench/visitor.bench.ts, docs/decisions.md).
  */
 export function prepareEventInsert(sqlite: Database.Database): (values: readonly unknown[]) => void {
   const statements = new Map<number, Database.Statement>();
+  const tuple = `(${OWN_COLUMNS.map(() => '?').join(', ')})`;
+  const shared = SHARED_COLUMNS.map((column) => `? AS ${column}`).join(', ');
+  // Each value cast to its column's type: PostgreSQL (DATABASE_URL) types a parameter in a VALUES list or a bare SELECT as text.
+  const typed = (expression: string, column: string) => `CAST(${expression} AS ${INTEGER_COLUMNS.has(column) ? 'BIGINT' : 'TEXT'})`;
+  const picked = [...SHARED_COLUMNS.map((column) => typed(`s.${column}`, column)), ...OWN_COLUMNS.map((column, index) => typed(`v.column${index + 1}`, column))].join(', ');
   const statementOf = (rows: number) => {
     let statement = statements.get(rows);
     if (!statement) {
-      statement = sqlite.prepare(`INSERT INTO visitor_events (${COLUMNS}) VALUES ${Array.from({ length: rows }, () => ROW_PLACEHOLDERS).join(', ')}`);
+      const list = Array.from({ length: rows }, () => tuple).join(', ');
+      statement = sqlite.prepare(`INSERT INTO visitor_events (${[...SHARED_COLUMNS, ...OWN_COLUMNS].join(', ')}) SELECT ${picked} FROM (VALUES ${list}) AS v CROSS JOIN (SELECT ${shared}) AS s`);
       statements.set(rows, statement);
     }
     return statement;
   };
   return (values) => {
-    const step = ROWS_PER_INSERT * COLUMN_COUNT;
-    for (let start = 0; start < values.length; start += step) {
-      const chunk = values.slice(start, start + step);
-      statementOf(chunk.length / COLUMN_COUNT).run(chunk);
+    let at = 0;
+    while (at < values.length) {
+      const rows = values[at];
+      if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > ROWS_PER_GROUP) throw new Error('an event batch is not made of row groups');
+      const end = at + 1 + rows * OWN + SHARED;
+      if (end > values.length) throw new Error('an event batch ends inside a row group');
+      statementOf(rows).run(values.slice(at + 1, end));
+      at = end;
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database.ts';
-import { bindEventRow, type EventRow, prepareEventInsert } from './event-insert.ts';
+import { bindEventRows, type EventRow, prepareEventInsert } from './event-insert.ts';
 
 export type { EventRow } from './event-insert.ts';
 
@@ -55,7 +55,7 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
   const insertValues = prepareEventInsert(db.$client);
   const insertAll = db.$client.transaction((batch: Waiting[]) => {
     const values: unknown[] = [];
-    for (const entry of batch) for (const row of entry.rows) bindEventRow(values, row);
+    for (const entry of batch) bindEventRows(values, entry.rows);
     insertValues(values);
   });
 

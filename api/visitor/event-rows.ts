@@ -58,7 +58,7 @@ function fillOwnColumns(row: EventRow, event: VisitorEvent): void {
 /** A batch as rows of visitor_events, in the order sent. */
 export function eventRows(batch: VisitorEventBatch, context: EventContext): EventRow[] {
   const { receivedAt } = context;
-  // Read only (bindEventRow takes its time): one Date serves every row that happened when it was received.
+  // Read only (bindEventRows takes its time): one Date serves every row that happened when it was received.
   const received = new Date(receivedAt);
   const lang = batch.lang ?? null;
   return batch.events.map((event) => {

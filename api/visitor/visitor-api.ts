@@ -7,10 +7,10 @@ import type { AppEnv } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
 import type { Background } from '../mail/background.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { rateLimit } from '../http/middleware/rate-limit/index.ts';
+import { rateLimiter, type TakeToken } from '../http/middleware/rate-limit/index.ts';
 import type { TokenBuckets } from '../http/middleware/rate-limit/token-buckets.ts';
 import { campaignRoutes } from './campaign-routes.ts';
-import { eventRoutes } from './event-routes.ts';
+import { createEventIntake, type EventIntake, eventRoutes } from './event-routes.ts';
 import { formRoutes } from './form-routes.ts';
 import { memberGate } from './member-gate.ts';
 import { memberRoutes } from './member-routes.ts';
@@ -88,22 +88,28 @@ function hostOrigins(siteOrigin: () => string): (host: string) => string {
   };
 }
 
+/** What the events call's lean path in front of Hono shares with the visitor API (event-fast-path.ts). */
+export type VisitorEventParts = { intake: EventIntake; take: TakeToken; hostSiteOf: (host: string) => Promise<string | null>; hostOrigin: (host: string) => string };
+
 /**
  * The calls the published viewer makes (V §7), served on the site origin under /api: same
  * origin for visitors, so no CORS, and none of the admin's cookies or CSRF rules apply. Bodies
  * are capped by their contracts (route.ts: 64 KB unless said); writes are guarded by a per-client rate limit, honeypots on forms, and members' bearer tokens.
+ * `events` is what the server's lean path for the events call shares with these routes.
  */
-export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
+export function visitorApi(deps: VisitorApiDeps, sites: HostSites): { api: Hono<AppEnv>; events: VisitorEventParts } {
   const scale = deps.rateLimitScale ?? 1;
   // The limits run on the site app's clock too, so a test that sets it gets exact counts.
   const { clock } = deps;
   const now = clock ? () => clock().getTime() : undefined;
   const limit = (name: keyof typeof VISITOR_RATE_LIMITS, methods?: readonly string[]) =>
-    rateLimit({ perMinute: VISITOR_RATE_LIMITS[name] * scale, key: clientIp, methods, language: requestLanguage, now, name, buckets: deps.rateLimitBuckets });
+    rateLimiter({ perMinute: VISITOR_RATE_LIMITS[name] * scale, key: clientIp, methods, language: requestLanguage, now, name, buckets: deps.rateLimitBuckets });
   // Click counters are GETs in the spec (the campaign click), so reads count there too.
-  const limiters = { forms: limit('forms'), events: limit('events'), clicks: limit('clicks', ['GET', 'POST']) };
+  const eventsLimit = limit('events');
+  const limiters = { forms: limit('forms').middleware, events: eventsLimit.middleware, clicks: limit('clicks', ['GET', 'POST']).middleware };
   const api = new Hono<AppEnv>();
   const originOf = hostOrigins(() => deps.siteOrigin);
+  const intake = createEventIntake(deps);
   // Caddy's ask comes first, answered from memory before any host lookup: a TLS handshake waits on it.
   api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? createConnectedDomains(deps.db), adminHosts: deps.adminHosts ?? createAdminHosts(deps.db) }));
   api
@@ -121,9 +127,10 @@ export function visitorApi(deps: VisitorApiDeps, sites: HostSites) {
     if (declared.policy.access === 'member') api.use(declared.path, memberGate(deps.db, declared));
   }
   // Each routes file serves its contracts at their full paths (visitorContracts).
-  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes, eventRoutes]) api.route('/', routes(deps));
+  for (const routes of [memberRoutes, pageRoutes, settingsRoutes, popupRoutes, settingsMediaRoutes, campaignRoutes, formRoutes, surveyRoutes]) api.route('/', routes(deps));
+  api.route('/', eventRoutes({ ...deps, intake }));
   api.all('*', () => {
     throw notFound('pathNotFound');
   });
-  return api;
+  return { api, events: { intake, take: eventsLimit.take, hostSiteOf: (host) => sites.siteOf(host), hostOrigin: originOf } };
 }

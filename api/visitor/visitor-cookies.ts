@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getCookie } from 'hono/cookie';
-import type { Context } from 'hono';
+import { parse } from 'hono/utils/cookie';
 import { COOKIE_LIFETIME_DAYS, COOKIE_NAMES } from '../../model/constants.ts';
 
 /** The visitor's ids as cookies hold them: short opaque tokens, anything else is ignored. */
@@ -9,7 +8,8 @@ const LIFETIME_S = COOKIE_LIFETIME_DAYS * 24 * 3600;
 
 /** The request's cookies by name: parsed once for all the ids a call reads (hono's getCookie(c, name) parses the whole header each time). */
 export type RequestCookies = Record<string, string>;
-export const requestCookies = (c: Context): RequestCookies => getCookie(c);
+/** A Cookie header's cookies, by hono's own parser (what getCookie(c) answers), so the events call's lean path reads them alike. */
+export const cookiesOf = (header: string | null | undefined): RequestCookies => (header ? parse(header) : {});
 
 /** A cookie's value when it is a plausible id, else null (a forged or mangled one is not stored). */
 export function readIdCookie(cookies: RequestCookies, name: string): string | null {

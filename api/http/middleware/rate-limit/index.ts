@@ -19,27 +19,38 @@ export type RateLimitOptions = {
   name?: string;
 };
 
+/** Spends one token of a client's bucket: 0, or the seconds until one is back (refused). */
+export type TakeToken = (client: string) => number | Promise<number>;
+
 /**
  * A per-client token bucket: `perMinute` requests at once, then one more every 60 s / perMinute.
  * Refused requests get 429 with a Retry-After. The buckets are this process's own unless `buckets`
- * shares them (Redis, when several server processes answer the same clients).
+ * shares them (Redis, when several server processes answer the same clients). `take` spends from
+ * the same buckets outside Hono (the events call's lean path, api/visitor/event-fast-path.ts).
  */
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
+export function rateLimiter(options: RateLimitOptions): { middleware: MiddlewareHandler; take: TakeToken } {
   if (!(options?.perMinute > 0)) throw new Error('rateLimit needs perMinute > 0');
   const { perMinute, key, language } = options;
   const methods = new Set(options.methods ?? ['POST']);
   const now = options.now ?? Date.now;
   const buckets = options.buckets ?? memoryTokenBuckets();
   const name = options.name ? `${options.name}:` : '';
+  const take: TakeToken = (client) => buckets.take(`${name}${client}`, perMinute, now());
 
-  return async function rateLimit(c, next) {
-    if (methods.has(c.req.method)) {
-      const waitS = await buckets.take(`${name}${key(c)}`, perMinute, now());
-      if (waitS > 0) {
-        c.header('retry-after', String(waitS));
-        throw new AppError('too_many_requests', 'tooManyRequests', { lang: language?.(c) });
+  return {
+    take,
+    middleware: async function rateLimit(c, next) {
+      if (methods.has(c.req.method)) {
+        const waitS = await take(key(c));
+        if (waitS > 0) {
+          c.header('retry-after', String(waitS));
+          throw new AppError('too_many_requests', 'tooManyRequests', { lang: language?.(c) });
+        }
       }
-    }
-    await next();
+      await next();
+    },
   };
 }
+
+/** rateLimiter's middleware alone. */
+export const rateLimit = (options: RateLimitOptions): MiddlewareHandler => rateLimiter(options).middleware;
