@@ -5,7 +5,7 @@ import { ensureBuilt } from './build-template.ts';
 /**
  * Every test, in the order that fails fastest: lint and format (Biome: rules, import directions and
  * cycles; knip: unused exports, files and dependencies), types (tests included), the built viewer,
- * unit and integration tests, then the browser tests. Ends with one "N passed, N failed" line.
+ * unit and integration tests, the same on PostgreSQL, then the browser tests. Ends with one "N passed, N failed" line.
  */
 const bin = (name: string) => `node_modules/.bin/${name}`;
 type Totals = { passed: number; failed: number; skipped: number };
@@ -35,12 +35,14 @@ ok = run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.']) && ok
 console.log('\n▶ build the viewer and the admin when stale');
 await ensureBuilt();
 const unit = vitest('unit and integration tests', 'vitest.config.ts', 'test-results/unit.json');
+const postgres = vitest('the same tests on PostgreSQL (Debian server, one database per test)', 'vitest.postgres.config.ts', 'test-results/postgres.json');
 const browser = vitest('browser tests (Chromium)', 'vitest.e2e.config.ts', 'test-results/e2e.json');
-ok = ok && unit.ok && browser.ok;
-const passed = unit.totals.passed + browser.totals.passed;
+const suites = [unit, postgres, browser];
+ok = ok && suites.every((suite) => suite.ok);
+const passed = suites.reduce((sum, suite) => sum + suite.totals.passed, 0);
 // A failure outside any test (types, a crashed runner) still counts as one failure.
-const failedTests = unit.totals.failed + browser.totals.failed;
+const failedTests = suites.reduce((sum, suite) => sum + suite.totals.failed, 0);
 const failed = !ok && failedTests === 0 ? 1 : failedTests;
-const skipped = unit.totals.skipped + browser.totals.skipped;
+const skipped = suites.reduce((sum, suite) => sum + suite.totals.skipped, 0);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
