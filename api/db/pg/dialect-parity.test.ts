@@ -20,11 +20,13 @@ function meaning(config: Config) {
   return {
     name: config.name,
     columns: config.columns
-      .map((column) => ({ name: column.name, stores: storage(column.getSQLType()), notNull: column.notNull, primary: column.primary, hasDefault: column.hasDefault }))
+      .map((column) => ({ name: column.name, stores: storage(column.getSQLType()), notNull: column.notNull, primary: column.primary, unique: column.isUnique, hasDefault: column.hasDefault }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     primaryKeys: config.primaryKeys.map((key) => key.columns.map((column) => column.name)),
+    uniqueConstraints: config.uniqueConstraints.map((key) => key.columns.map((column) => column.name)),
+    checks: config.checks.map((check) => check.name),
     indexes: config.indexes
-      .map((index) => ({ name: index.config.name ?? '', unique: index.config.unique, on: index.config.columns.map((column) => ('name' in column ? column.name : 'expression')) }))
+      .map((index) => ({ name: index.config.name ?? '', unique: index.config.unique, partial: Boolean(index.config.where), on: index.config.columns.map((column) => ('name' in column ? column.name : 'expression')) }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     foreignKeys: config.foreignKeys
       .map((key) => {
