@@ -26,7 +26,12 @@ function meaning(config: Config) {
     uniqueConstraints: config.uniqueConstraints.map((key) => key.columns.map((column) => column.name)),
     checks: config.checks.map((check) => check.name),
     indexes: config.indexes
-      .map((index) => ({ name: index.config.name ?? '', unique: index.config.unique, partial: Boolean(index.config.where), on: index.config.columns.map((column) => ('name' in column ? column.name : 'expression')) }))
+      .map((index) => ({
+        name: index.config.name ?? '',
+        unique: index.config.unique,
+        partial: Boolean(index.config.where),
+        on: index.config.columns.map((column) => ('name' in column ? column.name : 'expression')),
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     foreignKeys: config.foreignKeys
       .map((key) => {
