@@ -27,28 +27,51 @@ const field = (error: unknown, name: string): string | undefined => {
 };
 const errorOf = (error: unknown) => ({ message: field(error, 'message') ?? String(error), code: field(error, 'code'), detail: field(error, 'detail'), constraint: field(error, 'constraint') });
 
-const client = new pg.Client({ connectionString: url });
-client.on('error', () => {
-  // A dropped connection fails the next query with its own error; nothing to do between queries.
-});
+/**
+ * The connection, made again on the next query after it dropped (a database restart, a failover, an
+ * idle timeout): the query that saw the drop fails, as it would on any driver, and the one after runs.
+ * Inside a transaction the drop fails the transaction's remaining statements too (its BEGIN is gone).
+ */
+let client: pg.Client | null = null;
+let inTransaction = false;
+
+async function connected(): Promise<pg.Client> {
+  if (client) return client;
+  const fresh = new pg.Client({ connectionString: url });
+  fresh.on('error', () => {
+    if (client === fresh) client = null;
+  });
+  await fresh.connect();
+  client = fresh;
+  return fresh;
+}
+
 try {
-  await client.connect();
+  await connected();
   answer({ ready: true });
 } catch (error) {
   answer({ error: errorOf(error) });
 }
 
+const TRANSACTION_START = /^\s*BEGIN\b/i;
+const TRANSACTION_END = /^\s*(COMMIT|ROLLBACK)\s*$/i;
+
 port.on('message', async (request: Request) => {
   if ('close' in request) {
-    await client.end().catch(() => {});
+    await client?.end().catch(() => {});
     answer({ closed: true });
     port.close();
     return;
   }
   try {
-    const result = request.array ? await client.query({ text: request.text, values: request.values, rowMode: 'array' }) : await client.query({ text: request.text, values: request.values });
+    if (!client && inTransaction && !TRANSACTION_END.test(request.text)) throw new Error('The connection to PostgreSQL dropped inside this transaction.');
+    const db = await connected();
+    const result = request.array ? await db.query({ text: request.text, values: request.values, rowMode: 'array' }) : await db.query({ text: request.text, values: request.values });
+    if (TRANSACTION_START.test(request.text)) inTransaction = true;
+    if (TRANSACTION_END.test(request.text)) inTransaction = false;
     answer({ rows: result.rows, rowCount: result.rowCount ?? 0 });
   } catch (error) {
+    if (TRANSACTION_END.test(request.text)) inTransaction = false;
     answer({ error: errorOf(error) });
   }
 });

@@ -89,6 +89,26 @@ describe('the synchronous PostgreSQL bridge', () => {
     ).toThrow(expect.objectContaining({ code: '23505' }));
   });
 
+  it('connects again after its connection is dropped: at most the query that saw the drop fails', () => {
+    const before = db.$client.prepare('SELECT pg_backend_pid() AS pid').get() as { pid: number };
+    other.query('SELECT pg_terminate_backend($1)', [before.pid]);
+    const failures: unknown[] = [];
+    let after: unknown;
+    for (let attempt = 0; attempt < 2 && after === undefined; attempt++) {
+      try {
+        after = db.$client.prepare('SELECT pg_backend_pid() AS pid').get();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    expect(failures.length).toBeLessThanOrEqual(1);
+    expect(after).toEqual({ pid: expect.any(Number) });
+    expect(after).not.toEqual(before);
+    const row = account();
+    db.insert(accounts).values(row).run();
+    expect(countOutside(row.id)).toBe(1);
+  });
+
   it('round-trips bytes as Buffers', () => {
     other.query('CREATE TEMP TABLE blobs (b bytea)');
     const bytes = Buffer.from([0, 1, 2, 250, 255]);
