@@ -53,7 +53,11 @@ export function createCluster(options: ClusterOptions): Cluster {
   let services: BackingServices | undefined;
   let stopping: Promise<void> | undefined;
   let servicesStopped: Promise<void> | undefined;
-  const stopServices = () => (services ? (servicesStopped ??= services.stop()) : Promise.resolve());
+  const stopServices = () => {
+    if (!services) return Promise.resolve();
+    servicesStopped ??= services.stop();
+    return servicesStopped;
+  };
   const checkNotStopped = () => {
     if (stopping) throw new Error('the cluster was stopped while starting');
   };
