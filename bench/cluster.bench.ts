@@ -157,7 +157,7 @@ async function main() {
       const logged: string[] = [];
       try {
         const running = await cluster.start();
-        database = running.database === 'postgres' ? 'PostgreSQL' : sqlite ? 'SQLite' : 'SQLite (this build does not read DATABASE_URL yet)';
+        database = running.database === 'postgres' ? 'PostgreSQL' : 'SQLite';
         const publishes = await measurePublishes(running, layout.label);
         const events = layout.events ? await measureEvents(running, publishes.siteIds[0]!) : undefined;
         const figures: Measured = {
