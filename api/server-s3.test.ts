@@ -3,25 +3,13 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3TestServer, type S3TestServer } from '../storage/s3-test-server.ts';
+import { s3Environment, startS3TestServer, type S3TestServer } from '../storage/s3-test-server.ts';
 import { loadConfig } from './config.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 let dataDir: string;
 let s3: S3TestServer;
 let server: RunningServer;
-
-function s3Env(s3: S3TestServer): Record<string, string> {
-  const { options } = s3;
-  return {
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: options.endpoint!,
-    S3_BUCKET: options.bucket,
-    S3_REGION: options.region,
-    S3_ACCESS_KEY_ID: options.credentials!.accessKeyId,
-    S3_SECRET_ACCESS_KEY: options.credentials!.secretAccessKey,
-  };
-}
 
 /** GET through the site host by its address, with the site's own host name (`*.localhost` needs no DNS this way). */
 function get(url: string): Promise<{ status: number; type: string; body: Buffer }> {
@@ -41,7 +29,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-s3-server-'));
   s3 = await startS3TestServer();
   // The demo site is seeded and published on the first start: a publish through the s3 driver.
-  server = await startServer(loadConfig({ ...s3Env(s3), DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_PASSWORD: 'Demo-pass1!' }), () => {});
+  server = await startServer(loadConfig({ ...s3Environment(s3), DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_PASSWORD: 'Demo-pass1!' }), () => {});
 });
 
 afterAll(async () => {
@@ -69,7 +57,7 @@ describe('STORAGE_DRIVER=s3', () => {
   });
 
   it('refuses to start on a bucket that does not exist, saying which setting to fix', async () => {
-    const config = loadConfig({ ...s3Env(s3), S3_BUCKET: 'no-such-bucket', DATA_DIR: path.join(dataDir, 'other'), PORT: '0', SITE_PORT: '0', SEED_DEMO: 'false' });
+    const config = loadConfig({ ...s3Environment(s3), S3_BUCKET: 'no-such-bucket', DATA_DIR: path.join(dataDir, 'other'), PORT: '0', SITE_PORT: '0', SEED_DEMO: 'false' });
     await expect(startServer(config, () => {})).rejects.toThrow(/no-such-bucket.*does not exist; create it or fix S3_BUCKET/);
   });
 });

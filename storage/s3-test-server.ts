@@ -16,6 +16,18 @@ export type S3TestServer = {
   close(): Promise<void>;
 };
 
+/** The settings (api/config.ts) that point the app's storage at this server. */
+export function s3Environment({ options }: S3TestServer): Record<string, string> {
+  return {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: options.endpoint!,
+    S3_BUCKET: options.bucket,
+    S3_REGION: options.region,
+    S3_ACCESS_KEY_ID: options.credentials!.accessKeyId,
+    S3_SECRET_ACCESS_KEY: options.credentials!.secretAccessKey,
+  };
+}
+
 /**
  * A local S3-compatible server for tests: s3rver in this process, on a free port, over a temp
  * folder, with one bucket. A thin front gives it two things S3 itself (and MinIO, R2) guarantee

@@ -2,7 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startPostgres } from '../../api/db/pg/postgres-server.ts';
 import { startTestRedis } from '../../api/redis/test-redis-server.ts';
-import { startS3TestServer } from '../../storage/s3-test-server.ts';
+import { s3Environment, startS3TestServer } from '../../storage/s3-test-server.ts';
 
 /** The database every app process and worker of a cluster shares. */
 export const CLUSTER_DATABASE = 'swipegrid';
@@ -74,15 +74,7 @@ export async function startBackingServices(options: { dataDir: string; sqlite: b
       const s3 = await startS3TestServer(CLUSTER_BUCKET, { directory: path.join(dataDir, 's3') });
       started.push({ name: 'S3 server', stop: s3.close });
       const { options: s3Options } = s3;
-      Object.assign(env, {
-        STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: s3Options.endpoint!,
-        S3_BUCKET: s3Options.bucket,
-        S3_REGION: s3Options.region,
-        S3_ACCESS_KEY_ID: s3Options.credentials!.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3Options.credentials!.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
-      });
+      Object.assign(env, s3Environment(s3), { S3_FORCE_PATH_STYLE: 'true' });
       described.push(`storage:  S3 ${s3Options.endpoint} bucket ${s3Options.bucket} (s3rver started here, objects in ${path.join(dataDir, 's3')})`);
     }
   } catch (error) {
