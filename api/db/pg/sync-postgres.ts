@@ -16,6 +16,8 @@ type Answer = { rows?: unknown[]; rowCount?: number; ready?: true; closed?: true
 const WRITE_LOCK = 7_361_055_218;
 /** A query that has not answered in this long has lost its worker. */
 const ANSWER_TIMEOUT_MS = 10 * 60_000;
+/** How many translated statement texts a connection keeps before starting again. */
+const TRANSLATIONS_KEPT = 2_000;
 
 /** A PostgreSQL error with its SQLSTATE in `code` (23505: unique violation). */
 export class PostgresError extends Error {
@@ -55,6 +57,8 @@ export class SyncPostgres {
   readonly #flag = new Int32Array(new SharedArrayBuffer(4));
   #depth = 0;
   #open = true;
+  // drizzle's driver prepares its statement again at every run, so each text is translated once here.
+  readonly #translated = new Map<string, ReturnType<typeof translateSql>>();
 
   constructor(url: string) {
     const { port1, port2 } = new MessageChannel();
@@ -92,7 +96,14 @@ export class SyncPostgres {
   }
 
   prepare(sql: string): PostgresStatement {
-    return new PostgresStatement(this, sql);
+    let translated = this.#translated.get(sql);
+    if (!translated) {
+      // Texts are few (the app's queries), but an IN list's length or a raw fragment makes new ones: the memory stays bounded.
+      if (this.#translated.size >= TRANSLATIONS_KEPT) this.#translated.clear();
+      translated = translateSql(sql);
+      this.#translated.set(sql, translated);
+    }
+    return new PostgresStatement(this, translated);
   }
 
   exec(sql: string): this {
@@ -146,9 +157,8 @@ export class PostgresStatement {
   #raw = false;
   #pluck = false;
 
-  constructor(db: SyncPostgres, sql: string) {
+  constructor(db: SyncPostgres, translated: ReturnType<typeof translateSql>) {
     this.#db = db;
-    const translated = translateSql(sql);
     this.#sql = translated.text;
     this.#names = translated.names;
   }
