@@ -24,6 +24,18 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
   }
 }
 
+/** A fresh copy of the migrated template on a running server, dropped by `drop`. */
+async function copyOfTemplate(server: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  await admin(`${server}postgres`, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  return {
+    url: `${server}${name}`,
+    async drop() {
+      await admin(`${server}postgres`, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
 /**
  * Where a test's database lives: a SQLite file in its folder, or, under `npm run test:postgres`, a
  * fresh copy of the migrated template on the suite's PostgreSQL server (dropped by `drop`).
@@ -31,28 +43,18 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
 export async function testDatabaseTarget(dir: string, file = 'test.sqlite'): Promise<{ target: string; drop(): Promise<void> }> {
   const server = inject('postgresServer');
   if (!server) return { target: path.join(dir, file), drop: async () => {} };
-  const name = `t_${randomUUID().replaceAll('-', '')}`;
-  await admin(`${server}postgres`, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
-  return {
-    target: `${server}${name}`,
-    async drop() {
-      await admin(`${server}postgres`, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
+  const copy = await copyOfTemplate(server);
+  return { target: copy.url, drop: copy.drop };
 }
 
-/** A fresh, migrated PostgreSQL database whatever the suite: the shared server's, or one started for this file (~2 s). */
+/**
+ * A fresh PostgreSQL database whatever the suite: a copy of the shared server's template, or an empty
+ * one on a server started for this file (~2 s), migrated when openDatabase opens it.
+ */
 export async function postgresForTest(): Promise<{ url: string; drop(): Promise<void> }> {
   const shared = inject('postgresServer');
-  const server = shared ? undefined : await startPostgres();
-  const base = shared ?? server!.url('');
-  const name = `t_${randomUUID().replaceAll('-', '')}`;
-  await admin(`${base}postgres`, (client) => client.query(shared ? `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}` : `CREATE DATABASE ${name}`));
-  return {
-    url: `${base}${name}`,
-    async drop() {
-      if (server) await server.stop();
-      else await admin(`${base}postgres`, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
+  if (shared) return copyOfTemplate(shared);
+  const server = await startPostgres();
+  await admin(server.url('postgres'), (client) => client.query('CREATE DATABASE swipegrid'));
+  return { url: server.url('swipegrid'), drop: () => server.stop() };
 }
