@@ -131,8 +131,15 @@ describe("a site's scripts against the admin and other sites", () => {
     await member.fill('#sg-login-email', MEMBER.email);
     await member.fill('#sg-login-password', MEMBER.password);
     await member.click('.sg-submit');
-    await expect.poll(() => member.evaluate(() => localStorage.getItem('endUserToken'))).toContain(siteB.id);
-    const memberToken = Object.values(JSON.parse((await member.evaluate(() => localStorage.getItem('endUserToken')))!) as Record<string, string>)[0]!;
+    // A successful login navigates away, so the stored tokens are read inside the poll, which retries a read the navigation cut short.
+    let storedTokens = null as string | null;
+    await expect
+      .poll(async () => {
+        storedTokens = await member.evaluate(() => localStorage.getItem('endUserToken'));
+        return storedTokens;
+      })
+      .toContain(siteB.id);
+    const memberToken = Object.values(JSON.parse(storedTokens!) as Record<string, string>)[0]!;
 
     // The operator signs in to the admin.
     const admin = await context.newPage();
