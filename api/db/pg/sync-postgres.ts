@@ -116,8 +116,8 @@ export class SyncPostgres {
     const run = (...args: A): R => {
       const depth = this.#depth;
       if (depth === 0) {
-        this.query('BEGIN');
-        this.query(`SELECT pg_advisory_xact_lock(${WRITE_LOCK})`);
+        // One round trip: without parameters node-postgres sends both in one simple query.
+        this.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`);
       } else this.query(`SAVEPOINT s${depth}`);
       this.#depth = depth + 1;
       try {
