@@ -3,18 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/open-database.ts';
+import { testDatabaseTarget } from '../db/pg/test-database.ts';
 import { bindEventRows, type EventRow, prepareEventInsert } from './event-insert.ts';
 
 let dir: string;
 let db: Db;
+let dropDatabase: () => Promise<void>;
 
+// A SQLite file, or a PostgreSQL database under `npm run test:postgres`, where the insert is one statement per batch.
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-event-insert-'));
-  db = openDatabase(path.join(dir, 'events.sqlite'));
+  const database = await testDatabaseTarget(dir, 'events.sqlite');
+  db = openDatabase(database.target);
+  dropDatabase = database.drop;
 });
 
 afterEach(async () => {
   db.$client.close();
+  await dropDatabase();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -87,6 +93,16 @@ describe('the event insert', () => {
       index += 1 + count * 16 + 7;
     }
     expect(groups).toEqual([4, 2, 1, 1, 100, 50]);
+    const insert = prepareEventInsert(db.$client);
+    db.$client.transaction(() => insert(JSON.parse(JSON.stringify(values))))();
+    expect(stored()).toEqual(asStored(rows));
+  });
+
+  it('stores a batch larger than one statement holds in the order given', () => {
+    // 4,500 rows from 45 requests: past PostgreSQL's 2,000 rows a statement twice.
+    const rows = Array.from({ length: 4_500 }, (_, i) => row(i, { sessionId: `session-${Math.floor(i / 100)}` }));
+    const values: unknown[] = [];
+    bindEventRows(values, rows);
     const insert = prepareEventInsert(db.$client);
     db.$client.transaction(() => insert(JSON.parse(JSON.stringify(values))))();
     expect(stored()).toEqual(asStored(rows));

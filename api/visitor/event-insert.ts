@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { SyncPostgres } from '../db/pg/sync-postgres.ts';
 import type { visitorEvents } from '../db/schema-visitor.ts';
 
 export type EventRow = typeof visitorEvents.$inferInsert;
@@ -24,8 +25,6 @@ const OWN_COLUMNS = [
   'visit_id',
   'occurred_at',
 ] as const;
-/** The columns that hold numbers (ms since the epoch, tap bins, dwell); the others hold text. */
-const INTEGER_COLUMNS = new Set(['value', 'tap_x', 'tap_y', 'occurred_at', 'received_at']);
 const SHARED = SHARED_COLUMNS.length;
 const OWN = OWN_COLUMNS.length;
 /** A group's rows at most in one statement: 100 rows are 1,607 parameters, far under SQLite's limit of 32,766 (and a batch holds 100 events at most). */
@@ -86,39 +85,76 @@ function sameShared(a: EventRow, b: EventRow): boolean {
 }
 
 /**
- * Inserts rows given as bindEventRows' values (the caller holds the transaction): one INSERT per
- * group, its rows' own values in a VALUES list joined to one row of the shared values, one prepared
- * statement per group size (better-sqlite3 binds only anonymous parameters from an array, so a
- * shared value cannot be named by number in each row). CROSS JOIN keeps the VALUES list the outer
- * loop, so rows are inserted, and numbered, in the order sent. A statement run per row cost a fifth
- * more of SQLite's time per event, and building a drizzle query for a batch more than SQLite's own
- * work (bench/visitor.bench.ts, docs/decisions.md).
+ * Walks bindEventRows' values group by group, checking their shape (they crossed a thread as JSON):
+ * `group` is given each group's row count and where its own values and its shared values start.
+ */
+function forEachGroup(values: readonly unknown[], group: (rows: number, at: number, shared: number) => void): void {
+  let at = 0;
+  while (at < values.length) {
+    const rows = values[at];
+    if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > ROWS_PER_GROUP) throw new Error('an event batch is not made of row groups');
+    const end = at + 1 + rows * OWN + SHARED;
+    if (end > values.length) throw new Error('an event batch ends inside a row group');
+    group(rows, at + 1, end - SHARED);
+    at = end;
+  }
+}
+
+/**
+ * Inserts rows given as bindEventRows' values (the caller holds the transaction). On SQLite: one
+ * INSERT per group, its rows' own values in a VALUES list joined to one row of the shared values, one
+ * prepared statement per group size (better-sqlite3 binds only anonymous parameters from an array,
+ * so a shared value cannot be named by number in each row). CROSS JOIN keeps the VALUES list the
+ * outer loop, so rows are inserted, and numbered, in the order sent. A statement run per row cost a
+ * fifth more of SQLite's time per event, and building a drizzle query for a batch more than SQLite's
+ * own work (bench/visitor.bench.ts, docs/decisions.md). On PostgreSQL every statement is a round trip
+ * to the server, so the whole batch is one INSERT (see insertOnPostgres).
  */
 export function prepareEventInsert(sqlite: Database.Database): (values: readonly unknown[]) => void {
+  if (sqlite instanceof SyncPostgres) return (values) => insertOnPostgres(sqlite, values);
   const statements = new Map<number, Database.Statement>();
   const tuple = `(${OWN_COLUMNS.map(() => '?').join(', ')})`;
   const shared = SHARED_COLUMNS.map((column) => `? AS ${column}`).join(', ');
-  // Each value cast to its column's type: PostgreSQL (DATABASE_URL) types a parameter in a VALUES list or a bare SELECT as text.
-  const typed = (expression: string, column: string) => `CAST(${expression} AS ${INTEGER_COLUMNS.has(column) ? 'BIGINT' : 'TEXT'})`;
-  const picked = [...SHARED_COLUMNS.map((column) => typed(`s.${column}`, column)), ...OWN_COLUMNS.map((column, index) => typed(`v.column${index + 1}`, column))].join(', ');
+  const picked = [...SHARED_COLUMNS.map((column) => `s.${column}`), ...OWN_COLUMNS.map((_, index) => `v.column${index + 1}`)].join(', ');
   const statementOf = (rows: number) => {
     let statement = statements.get(rows);
     if (!statement) {
       const list = Array.from({ length: rows }, () => tuple).join(', ');
-      statement = sqlite.prepare(`INSERT INTO visitor_events (${[...SHARED_COLUMNS, ...OWN_COLUMNS].join(', ')}) SELECT ${picked} FROM (VALUES ${list}) AS v CROSS JOIN (SELECT ${shared}) AS s`);
+      statement = sqlite.prepare(`INSERT INTO visitor_events (${COLUMNS.join(', ')}) SELECT ${picked} FROM (VALUES ${list}) AS v CROSS JOIN (SELECT ${shared}) AS s`);
       statements.set(rows, statement);
     }
     return statement;
   };
-  return (values) => {
-    let at = 0;
-    while (at < values.length) {
-      const rows = values[at];
-      if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > ROWS_PER_GROUP) throw new Error('an event batch is not made of row groups');
-      const end = at + 1 + rows * OWN + SHARED;
-      if (end > values.length) throw new Error('an event batch ends inside a row group');
-      statementOf(rows).run(values.slice(at + 1, end));
-      at = end;
-    }
+  return (values) => forEachGroup(values, (rows, at) => statementOf(rows).run(values.slice(at, at + rows * OWN + SHARED)));
+}
+
+const COLUMNS = [...SHARED_COLUMNS, ...OWN_COLUMNS];
+/** Rows in one PostgreSQL INSERT at most: 2,000 × 23 parameters stay under its limit of 65,535. */
+const ROWS_PER_POSTGRES_STATEMENT = 2_000;
+
+/**
+ * The batch as one multi-row INSERT (two past 2,000 rows), each row with its group's shared values
+ * written out: a statement per group cost a round trip each, and with the transaction's own two
+ * the writer spent most of a batch waiting (bench/cluster.bench.ts). A VALUES list straight in an
+ * INSERT takes its columns' types, so no casts; the rows are numbered in the order listed.
+ */
+function insertOnPostgres(client: SyncPostgres, values: readonly unknown[]): void {
+  let parameters: unknown[] = [];
+  let tuples: string[] = [];
+  const flush = () => {
+    if (tuples.length === 0) return;
+    client.query(`INSERT INTO visitor_events (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, parameters);
+    parameters = [];
+    tuples = [];
   };
+  forEachGroup(values, (rows, at, shared) => {
+    const sharedValues = values.slice(shared, shared + SHARED);
+    for (let row = 0; row < rows; row++) {
+      const first = parameters.length + 1;
+      tuples.push(`(${COLUMNS.map((_, index) => `$${first + index}`).join(', ')})`);
+      parameters.push(...sharedValues, ...values.slice(at + row * OWN, at + (row + 1) * OWN));
+      if (tuples.length === ROWS_PER_POSTGRES_STATEMENT) flush();
+    }
+  });
+  flush();
 }
