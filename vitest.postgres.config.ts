@@ -7,7 +7,7 @@ const TEST_DATABASE = 'api/db/pg/test-database.ts';
 /**
  * `npm run test:postgres`: the unit and integration suite again, every test context on PostgreSQL.
  * The global setup starts one server from Debian's package and migrates a template database; each
- * test context copies it (api/db/pg/test-database.ts). Only the test files whose imports reach that
+ * test context gets a database holding what it holds (api/db/pg/test-database.ts). Only the test files whose imports reach that
  * helper run: the others never open a database, or open a SQLite file themselves, so they would run
  * exactly what the first pass ran (docs/decisions.md, "The PostgreSQL pass").
  */

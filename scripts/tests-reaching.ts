@@ -35,7 +35,9 @@ export function testsReaching(root: string, patterns: string[], exclude: string[
   const queue = [...tests];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
     for (const imported of relativeImports(file)) {
-      importers.set(imported, [...(importers.get(imported) ?? []), file]);
+      const known = importers.get(imported);
+      if (known) known.push(file);
+      else importers.set(imported, [file]);
       if (!seen.has(imported)) {
         seen.add(imported);
         queue.push(imported);

@@ -1,20 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../open-database.ts';
 import { type PostgresServer, startPostgres } from './postgres-server.ts';
-import { TEMPLATE, templateDatabase } from './test-database.ts';
+import { makeTemplate, templateDatabase, withClient } from './test-database.ts';
 
 let server: PostgresServer;
 
-async function query(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
+const query = (url: string, text: string, values: unknown[] = []) => withClient(url, (client) => client.query(text, values));
 
 const databaseCount = async () => (await query(server.url('postgres'), 'SELECT count(*)::int AS n FROM pg_database')).rows[0].n as number;
 const insertEvent = async (url: string): Promise<number> => {
@@ -29,8 +20,7 @@ const insertEvent = async (url: string): Promise<number> => {
 // A server of its own, with the template migrated as the suite's global setup makes it.
 beforeAll(async () => {
   server = await startPostgres();
-  await query(server.url('postgres'), `CREATE DATABASE ${TEMPLATE}`);
-  openDatabase(server.url(TEMPLATE)).$client.close();
+  await makeTemplate(server);
 }, 120_000);
 
 afterAll(async () => {

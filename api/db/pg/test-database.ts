@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { startPostgres } from './postgres-server.ts';
+import { openDatabase } from '../open-database.ts';
+import { type PostgresServer, startPostgres } from './postgres-server.ts';
 
 /** The migrated database every test database is copied from (postgres-global-setup.ts makes it). */
-export const TEMPLATE = 'swipegrid_template';
+const TEMPLATE = 'swipegrid_template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +15,8 @@ declare module 'vitest' {
   }
 }
 
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to `url` for `work`, ended after it. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -24,15 +26,21 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
   }
 }
 
+/** Makes the migrated database every test database of `server` is copied from. */
+export async function makeTemplate(server: PostgresServer): Promise<void> {
+  await withClient(server.url('postgres'), (client) => client.query(`CREATE DATABASE ${TEMPLATE}`));
+  openDatabase(server.url(TEMPLATE)).$client.close();
+}
+
 /** A fresh copy of the migrated template on a running server, dropped by `drop`. */
 async function copyOfTemplate(server: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `t_${randomUUID().replaceAll('-', '')}`;
-  await admin(`${server}postgres`, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  await withClient(`${server}postgres`, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
   return {
     name,
     url: `${server}${name}`,
     async drop() {
-      await admin(`${server}postgres`, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withClient(`${server}postgres`, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }
@@ -56,7 +64,7 @@ const EMPTY_TABLES = `
  */
 async function reuseLater(server: string, name: string): Promise<void> {
   const fresh = `t_${randomUUID().replaceAll('-', '')}`;
-  const closed = await admin(`${server}postgres`, async (client) => {
+  const closed = await withClient(`${server}postgres`, async (client) => {
     await client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
     for (let attempt = 0; attempt < 50; attempt++) {
       await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
@@ -73,7 +81,7 @@ async function reuseLater(server: string, name: string): Promise<void> {
     return false;
   });
   if (!closed) return;
-  await admin(`${server}${fresh}`, (client) => client.query(EMPTY_TABLES));
+  await withClient(`${server}${fresh}`, (client) => client.query(EMPTY_TABLES));
   emptied.push(fresh);
 }
 
@@ -102,6 +110,6 @@ export async function postgresForTest(): Promise<{ url: string; drop(): Promise<
   const shared = inject('postgresServer');
   if (shared) return copyOfTemplate(shared);
   const server = await startPostgres();
-  await admin(server.url('postgres'), (client) => client.query('CREATE DATABASE swipegrid'));
+  await withClient(server.url('postgres'), (client) => client.query('CREATE DATABASE swipegrid'));
   return { url: server.url('swipegrid'), drop: () => server.stop() };
 }
