@@ -9,11 +9,12 @@ import type { Actor } from './actor.ts';
 import { hashPassword } from './password.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { contractHistory, plans } from '../db/schema-identity.ts';
+import { contractHistory } from '../db/schema-identity.ts';
 import { fieldError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { AccountRow } from './find-account.ts';
 import { issuePasswordToken } from './password-tokens.ts';
+import { planOnSaleBelow } from './plan-on-sale.ts';
 import { sendPasswordLink } from './send-password-link.ts';
 import { firstMonth } from '../billing/first-month.ts';
 import { billingMonthOf } from '../../model/billing-month.ts';
@@ -36,7 +37,7 @@ export function problemsWithNewUser(db: Db, actor: Actor, parent: AccountRow, in
   if (!CREATABLE_TYPES[actor.effectiveType].includes(input.accountType)) add('accountType', 'cannotCreateType', { actor: actor.effectiveType, type: input.accountType });
   else if (!PARENT_TYPES[input.accountType].includes(parent.accountType as AccountType)) add('parentId', 'cannotPlaceBelow', { type: input.accountType, parent: parent.accountType });
   if (TYPES_NEEDING_PLAN.includes(input.accountType) && !input.planId) add('planId', 'requiredFields');
-  if (input.planId && !db.select({ id: plans.id }).from(plans).where(eq(plans.id, input.planId)).get()) add('planId', 'unknownPlan', { plan: input.planId });
+  if (input.planId && !planOnSaleBelow(db, input.planId, parent.id)) add('planId', 'unknownPlan', { plan: input.planId });
   if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) add('email', 'emailTaken');
   if (input.password !== undefined) {
     const problem = adminPasswordProblem(input.password);

@@ -2,13 +2,12 @@ import type { Plan } from '../../model/plan.ts';
 import { planSchema } from '../../model/plan.ts';
 import type { Db } from '../db/open-database.ts';
 import { plans } from '../db/schema-identity.ts';
+import { planReaches } from '../permissions/plan-reach.ts';
+import { ancestorIds, type Viewer } from './account-tree.ts';
 
-/** Every plan, cheapest first. */
-export function listPlans(db: Db): Plan[] {
-  return db
-    .select()
-    .from(plans)
-    .orderBy(plans.price, plans.id)
-    .all()
-    .map((row) => planSchema.parse(row));
+/** The plans the viewer may see, cheapest first: every plan for the platform; the platform's and its own OEM's for the others. */
+export function listPlans(db: Db, viewer: Viewer): Plan[] {
+  const rows = db.select().from(plans).orderBy(plans.price, plans.id).all();
+  const chain = viewer.scopeRootId === null ? null : ancestorIds(db, viewer.tenantId);
+  return rows.filter((row) => chain === null || planReaches(row.ownerId, chain)).map((row) => planSchema.parse(row));
 }

@@ -4,16 +4,17 @@ import type { z } from 'zod';
 import type { updateUserInputSchema } from '../../model/account.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { contractHistory, plans } from '../db/schema-identity.ts';
+import { contractHistory } from '../db/schema-identity.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { AccountRow } from './find-account.ts';
+import { planOnSaleBelow } from './plan-on-sale.ts';
 import { billingMonthOf } from '../../model/billing-month.ts';
 import { setSubscription } from '../billing/set-subscription.ts';
 
 /** Changes a user's contract fields (a sub-admin is changed through the admin list). */
 export function updateUser(db: Db, user: AccountRow, input: z.output<typeof updateUserInputSchema>, byAccountId: string): AccountRow {
   if (user.accountType === 'SUB_ADMIN') throw new AppError('not_found', 'userDoesNotExist');
-  if (input.planId && !db.select({ id: plans.id }).from(plans).where(eq(plans.id, input.planId)).get()) throw fieldError('validation', ['planId'], 'unknownPlan', { plan: input.planId });
+  if (input.planId && !planOnSaleBelow(db, input.planId, user.parentId)) throw fieldError('validation', ['planId'], 'unknownPlan', { plan: input.planId });
   if (input.planId === null && (user.accountType === 'USER' || user.accountType === 'OEM_MASTER')) throw fieldError('validation', ['planId'], 'requiredFields');
   if (
     input.email &&
