@@ -10,8 +10,12 @@ import { TEXT_MAX } from './constants.ts';
 /** How many invited emails one share may hold. */
 export const SHARE_EMAILS_MAX = 50;
 
-/** Wrong passcodes a shared link may take in a window before it locks (per link, and per client address). */
-export const PREVIEW_LOGIN_LIMITS = { perLink: 5, perIp: 20, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
+/**
+ * Wrong passcodes a share may take in a window before it locks: per share, all its links and
+ * invitations together (each invitation its own budget let the guesses grow with the invitations),
+ * and per client address.
+ */
+export const PREVIEW_LOGIN_LIMITS = { perShare: 5, perIp: 20, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
 
 /** How long a preview opened with the passcode stays open without asking again. */
 export const PREVIEW_SESSION_MS = 12 * 60 * 60 * 1000;

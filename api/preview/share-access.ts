@@ -14,7 +14,7 @@ import { readShareToken, signShareToken } from './share-token.ts';
  * nothing (a token never signed, or whose share, invitation or session is gone or stale).
  * Read from the database on every request, so a revocation takes effect at the next one.
  */
-export type ShareAccess = { kind: 'open'; viewOnly: boolean } | { kind: 'passcode'; share: ShareRow; inviteId: string | null; tokenId: string } | null;
+export type ShareAccess = { kind: 'open'; viewOnly: boolean } | { kind: 'passcode'; share: ShareRow; inviteId: string | null } | null;
 
 export function resolveShareAccess(db: Db, key: Uint8Array, siteId: string, token: string, now: Date): ShareAccess {
   const named = readShareToken(key, token);
@@ -38,15 +38,16 @@ export function resolveShareAccess(db: Db, key: Uint8Array, siteId: string, toke
     inviteId = row?.preview_invites.id ?? null;
   }
   if (!share || share.siteId !== siteId) return null;
-  if (share.passwordHash !== null) return { kind: 'passcode', share, inviteId, tokenId: named.id };
+  if (share.passwordHash !== null) return { kind: 'passcode', share, inviteId };
   return { kind: 'open', viewOnly: share.viewOnly };
 }
 
 /**
  * Opens a passcode-protected shared preview: answers the token of a preview session, which the
  * preview's path carries from then on. Each attempt is counted before the passcode is hashed,
- * per link and per client address, in one atomic reservation (api/identity/attempt-counter.ts):
- * parallel guesses cannot pass the limit. A link that needs no passcode answers its own token.
+ * per share (its general link and every invitation together: one passcode, one budget) and per
+ * client address, in one atomic reservation (api/identity/attempt-counter.ts): parallel guesses
+ * cannot pass the limit. A link that needs no passcode answers its own token.
  */
 export async function loginSharedPreview(db: Db, key: Uint8Array, input: { siteId: string; token: string; password: string; ip: string; now: Date }): Promise<string> {
   const access = resolveShareAccess(db, key, input.siteId, input.token, input.now);
@@ -56,7 +57,7 @@ export async function loginSharedPreview(db: Db, key: Uint8Array, input: { siteI
   const reservation = reserveAttempts(
     db,
     [
-      { key: `preview-link:${access.tokenId}`, limit: PREVIEW_LOGIN_LIMITS.perLink },
+      { key: `preview-share:${access.share.id}`, limit: PREVIEW_LOGIN_LIMITS.perShare },
       { key: `preview-ip:${input.ip}`, limit: PREVIEW_LOGIN_LIMITS.perIp },
     ],
     { windowMs, lockMs },
@@ -65,8 +66,8 @@ export async function loginSharedPreview(db: Db, key: Uint8Array, input: { siteI
   if (!reservation.allowed) throw new AppError('too_many_requests', 'tooManyRequests');
   const stored = access.share.passwordHash ?? (await timingDummyHash());
   if (!(await verifyPassword(input.password, stored))) throw new AppError('unauthenticated', 'previewPasswordIncorrect');
-  // The right passcode gives its attempt back: a viewer who got in should not bring the link nearer its lock.
-  releaseAttempt(db, reservation.reservations[0]!, PREVIEW_LOGIN_LIMITS.perLink);
+  // The right passcode gives its attempt back: a viewer who got in should not bring the share nearer its lock.
+  releaseAttempt(db, reservation.reservations[0]!, PREVIEW_LOGIN_LIMITS.perShare);
   releaseAttempt(db, reservation.reservations[1]!, PREVIEW_LOGIN_LIMITS.perIp);
   const id = randomUUID();
   db.insert(previewSessions)

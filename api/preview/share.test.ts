@@ -39,13 +39,19 @@ function linksByRecipient(): Map<string, string> {
 
 const open = (url: string, init: RequestInit = {}) => app.request(url, init);
 
-async function login(url: string, password: string): Promise<Response> {
+/** The passcode call for a link; `ip`, the client address the app sees (as from the socket), else one in-process client. */
+async function login(url: string, password: string, ip?: string): Promise<Response> {
   const [, , siteId, token] = new URL(url).pathname.split('/');
-  return app.request(`${PREVIEW_ORIGIN}/api/preview/site/${siteId}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-    body: JSON.stringify({ token, password }),
-  });
+  const env = ip ? { incoming: { socket: { remoteAddress: ip, remoteFamily: 'IPv4' } } } : undefined;
+  return app.request(
+    `${PREVIEW_ORIGIN}/api/preview/site/${siteId}/login`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ token, password }),
+    },
+    env,
+  );
 }
 
 describe('sharing a draft’s preview', () => {
@@ -135,11 +141,28 @@ describe('sharing a draft’s preview', () => {
     const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
     const share = await call<Share>(`/api/preview/site/${site.id}/share`, 'POST', {});
     await call(`/api/preview/site/${site.id}/share/set-password`, 'POST', { enabled: true, password: PASSCODE });
-    const answers = await Promise.all(Array.from({ length: 3 * PREVIEW_LOGIN_LIMITS.perLink }, () => login(share.url, 'wrong guess')));
+    const answers = await Promise.all(Array.from({ length: 3 * PREVIEW_LOGIN_LIMITS.perShare }, () => login(share.url, 'wrong guess')));
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(PREVIEW_LOGIN_LIMITS.perLink);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * PREVIEW_LOGIN_LIMITS.perLink);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(PREVIEW_LOGIN_LIMITS.perShare);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * PREVIEW_LOGIN_LIMITS.perShare);
     expect((await login(share.url, PASSCODE)).status).toBe(429);
+  });
+
+  it('gives a share one passcode budget, whatever invitation links and addresses parallel guesses come through', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
+    const emails = ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com', 'e@example.com'];
+    const share = await call<Share>(`/api/preview/site/${site.id}/share`, 'POST', { emails });
+    await call(`/api/preview/site/${site.id}/share/set-password`, 'POST', { enabled: true, password: PASSCODE });
+    const links = [share.url, ...linksByRecipient().values()];
+    expect(links).toHaveLength(emails.length + 1);
+    // Each guess from an address of its own, so no per-address limit is what stops them.
+    const guesses = links.flatMap((link, linkIndex) => Array.from({ length: PREVIEW_LOGIN_LIMITS.perShare + 1 }, (_, guess) => ({ link, ip: `10.0.${linkIndex}.${guess + 1}` })));
+    const answers = await Promise.all(guesses.map(({ link, ip }) => login(link, 'wrong guess', ip)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(PREVIEW_LOGIN_LIMITS.perShare);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(guesses.length - PREVIEW_LOGIN_LIMITS.perShare);
+    // The share is locked for every link, the right passcode on an untouched address included.
+    expect((await login(links.at(-1)!, PASSCODE, '10.9.9.9')).status).toBe(429);
   });
 
   it('answers the passcode call on the preview origin only', async () => {
