@@ -46,7 +46,8 @@ import { hostSites } from './host-sites.ts';
 import { eventFastPath, type NodeListener } from './visitor/event-fast-path.ts';
 import { brandingRoutes } from './branding/routes.ts';
 import { invoiceRoutes } from './billing/routes.ts';
-import { adminOrigins, createAdminHosts, type AdminHosts } from './branding/admin-hosts.ts';
+import { createAdminHosts, type AdminHosts } from './branding/admin-hosts.ts';
+import { siteFramers } from './branding/site-framers.ts';
 import { defaultSiteDomain, previewOrigin, requestHostName } from '../model/site-origin.ts';
 import { handleHost, PREVIEW_LABEL } from '../model/site-handle.ts';
 
@@ -80,7 +81,7 @@ export function createAdminApp(deps: AppDeps) {
   const adminHosts = deps.adminHosts ?? createAdminHosts(db);
   const admin = new URL(config.adminOrigin);
   const api = new Hono<AppEnv>()
-    // An OEM's registered admin host is an admin origin too, on the admin's scheme and port.
+    // An OEM's verified admin host is an admin origin too, on the admin's scheme and port.
     .use(sameSite({ allowedOrigins: [config.adminOrigin], alsoAllowed: (origin) => isAdminHostOrigin(origin, admin, adminHosts) }))
     // Every request is let in (or not) by the permission function, per api/permissions/route-table.ts.
     .use(authorize({ db, mountedAt: '/api' }))
@@ -109,7 +110,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', experimentRoutes({ db, storage, counts: exposureCounts(db), now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
     .route('/', apiKeyRoutes({ db }))
-    .route('/', brandingRoutes({ db, storage, adminHosts, reserved: { adminHost: admin.hostname, siteDomain } }))
+    .route('/', brandingRoutes({ db, storage, adminHosts, proof: domains, reserved: { adminHost: admin.hostname, siteDomain } }))
     .route('/', announcementRoutes({ db, now: deps.clock }))
     .route('/', analyticsRoutes({ db, now: deps.clock }))
     .route('/', invoiceRoutes({ db }))
@@ -133,19 +134,12 @@ export function createAdminApp(deps: AppDeps) {
   return app;
 }
 
-/**
- * The origins that may frame a preview or a published page, space-separated: the admin's and, since
- * the console may run on an OEM's admin host too, each registered one. Empty until the admin listens.
- */
-function framingOrigins(adminOrigin: (() => string) | undefined, adminHosts: AdminHosts): (() => string) | undefined {
-  if (!adminOrigin) return undefined;
-  return () => {
-    const base = adminOrigin();
-    return base ? adminOrigins(base, adminHosts).join(' ') : '';
-  };
+/** The origins that may frame one site's preview or published page (api/branding/site-framers.ts); none until the admin is known. */
+function framingOrigins(db: Db, adminOrigin: (() => string) | undefined, adminHosts: AdminHosts): ((siteId: string) => string) | undefined {
+  return adminOrigin ? siteFramers(db, adminHosts, adminOrigin) : undefined;
 }
 
-/** Whether an Origin header names an OEM's registered admin host on the admin origin's scheme and port. */
+/** Whether an Origin header names an OEM's verified admin host on the admin origin's scheme and port. */
 function isAdminHostOrigin(origin: string, admin: URL, adminHosts: AdminHosts): boolean {
   const url = URL.parse(origin);
   return url !== null && url.protocol === admin.protocol && url.port === admin.port && adminHosts.has(url.hostname);
@@ -158,7 +152,8 @@ export type SiteAppDeps = VisitorApiDeps & {
   domainCacheMs?: number;
   /** The admin's origin, the one other page that may frame a published page (known once the admin listens). */
   adminOrigin?: () => string;
-  preview?: Omit<PreviewHostDeps, 'storage' | 'key'> & { key?: Uint8Array };
+  /** The previews, with the admin's origin (known once the admin listens); each site's framing origins are made from it. */
+  preview?: Omit<PreviewHostDeps, 'storage' | 'key' | 'adminOrigin'> & { key?: Uint8Array; adminOrigin?: () => string };
   /**
    * The admin app, which answers an OEM's registered admin host arriving on this port: behind
    * deploy/Caddyfile such a name comes through the catch-all of custom domains (known once the admin exists).
@@ -210,7 +205,7 @@ export function createSiteServer(deps: SiteAppDeps): { app: Hono; front: (fallba
   const visitor = visitorApi(deps, sites);
   app.route('/api', visitor.api);
   if (deps.preview) {
-    app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framingOrigins(deps.preview.adminOrigin, adminHosts), storage: deps.storage, key: previewKey }));
+    app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framingOrigins(deps.db, deps.preview.adminOrigin, adminHosts), storage: deps.storage, key: previewKey }));
   }
   app.route(
     '/',
@@ -218,7 +213,7 @@ export function createSiteServer(deps: SiteAppDeps): { app: Hono; front: (fallba
       sites,
       siteDomain,
       siteOrigin: () => deps.siteOrigin,
-      adminOrigin: framingOrigins(deps.adminOrigin, adminHosts),
+      adminOrigin: framingOrigins(deps.db, deps.adminOrigin, adminHosts),
       cookielessVisitor: cookielessVisitor({ db: deps.db, clock: deps.clock }),
     }),
   );

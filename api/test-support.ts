@@ -21,7 +21,7 @@ import type { AccountType, AdminRole, Authority, ContractState } from '../model/
 import { hashPassword } from './identity/password.ts';
 import { SESSION_COOKIE } from './identity/sessions.ts';
 import { accounts, sites } from './db/schema.ts';
-import { adminMembers } from './db/schema-identity.ts';
+import { adminMembers, oemBrandings } from './db/schema-identity.ts';
 import { siteDomains } from './db/schema-access.ts';
 import { ensureFirstOperator } from './identity/ensure-first-operator.ts';
 import { seedPlans } from './identity/seed-plans.ts';
@@ -144,6 +144,11 @@ export type TestContext = {
    * about serving a domain (the checks themselves: api/domains/domains.test.ts).
    */
   connectDomain(siteId: string): void;
+  /**
+   * Marks an OEM master's claimed admin host verified, as a successful DNS check would, for tests
+   * about what a verified host may do (the checks themselves: api/branding/admin-host-verification.test.ts).
+   */
+  verifyAdminHost(oemId: string): void;
   /** POST /api/site/{id}/publish, then waits for the job; throws unless it is done. */
   publish(siteId: string): Promise<PublishResult & { publishId: string }>;
   cleanup(): Promise<void>;
@@ -289,6 +294,11 @@ export async function createTestContext(
       const row = db.update(siteDomains).set({ state: 'connected', connectedAt: new Date(), nextCheckAt: null }).where(eq(siteDomains.siteId, siteId)).returning().get();
       if (!row) throw new Error(`site ${siteId} has no custom domain saved`);
       connectedDomains.refresh();
+    },
+    verifyAdminHost(oemId) {
+      const row = db.update(oemBrandings).set({ adminHostVerifiedAt: new Date() }).where(eq(oemBrandings.accountId, oemId)).returning().get();
+      if (!row?.adminHost) throw new Error(`OEM master ${oemId} has claimed no admin host`);
+      adminHosts.refresh();
     },
     async outbox() {
       await settled();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AA_TEXT_CONTRAST, contrastRatio } from './contrast.ts';
+import { dnsRecordSchema } from './domain.ts';
 
 /** A brand colour: hex, 3 or 6 digits (B §5 names more forms; contrast is judged on hex alone, so branding takes hex). */
 export const brandColourSchema = z
@@ -41,6 +42,12 @@ export const brandingViewSchema = z.object({
 });
 export type BrandingView = z.infer<typeof brandingViewSchema>;
 
-/** The OEM master's own view of its branding: what everyone sees and the admin host it registered. */
-export const oemBrandingSchema = brandingViewSchema.extend({ adminHost: z.string() });
+/**
+ * Where an OEM's admin host stands: none claimed; pending until DNS proves the OEM controls it
+ * (nothing trusts it meanwhile); verified, trusted as an admin origin.
+ */
+export const adminHostStateSchema = z.enum(['none', 'pending', 'verified']);
+
+/** The OEM master's own view of its branding: what everyone sees, the admin host it claimed, where the claim stands and the DNS records that prove it. */
+export const oemBrandingSchema = brandingViewSchema.extend({ adminHost: z.string(), adminHostState: adminHostStateSchema, adminHostRecords: z.array(dnsRecordSchema) });
 export type OemBranding = z.infer<typeof oemBrandingSchema>;

@@ -1,39 +1,33 @@
-import { isNotNull } from 'drizzle-orm';
+import { and, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { oemBrandings } from '../db/schema-identity.ts';
 
-/** The admin hosts OEM masters registered, in memory: read by the CSRF check, the TLS ask and the site port's hand-over to the admin. */
+/** The admin hosts OEM masters verified, in memory: read by the CSRF check, the TLS ask, the site port's hand-over and the sites' framing. */
 export type AdminHosts = {
   has(host: string): boolean;
-  /** Every registered host, for a header that must name them (the preview's frame-ancestors). */
-  all(): readonly string[];
-  /** Reads the set again from the database; called after every branding save. */
+  /** The verified admin host of an OEM master, or null: the one host besides the admin that may frame its customers' sites. */
+  hostOf(oemId: string): string | null;
+  /** Reads the hosts again from the database; called after every branding save and check. */
   refresh(): void;
 };
 
-/** Like the connected custom domains (api/domains/connected-domains.ts): a Set lookup per request or handshake, no database read. */
+/**
+ * Like the connected custom domains (api/domains/connected-domains.ts): a Map lookup per request or
+ * handshake, no database read. Only verified claims are in it: a pending one is trusted by nothing.
+ */
 export function createAdminHosts(db: Db): AdminHosts {
-  let hosts = new Set<string>();
+  let oemOfHost = new Map<string, string>();
+  let hostOfOem = new Map<string, string>();
   const refresh = () => {
-    hosts = new Set(
-      db
-        .select({ host: oemBrandings.adminHost })
-        .from(oemBrandings)
-        .where(isNotNull(oemBrandings.adminHost))
-        .all()
-        .flatMap((row) => (row.host ? [row.host] : [])),
-    );
+    const rows = db
+      .select({ host: oemBrandings.adminHost, oemId: oemBrandings.accountId })
+      .from(oemBrandings)
+      .where(and(isNotNull(oemBrandings.adminHost), isNotNull(oemBrandings.adminHostVerifiedAt)))
+      .all()
+      .flatMap((row) => (row.host ? [{ host: row.host, oemId: row.oemId }] : []));
+    oemOfHost = new Map(rows.map((row) => [row.host, row.oemId]));
+    hostOfOem = new Map(rows.map((row) => [row.oemId, row.host]));
   };
   refresh();
-  return { has: (host) => hosts.has(host.toLowerCase()), all: () => [...hosts], refresh };
-}
-
-/**
- * The admin origin and every registered admin host as an origin on its scheme and port: the
- * origins that may frame a draft's preview (the page editor's canvas answers the one that framed it).
- * @example adminOrigins('https://admin.swipegrid.com', hosts) // ['https://admin.swipegrid.com', 'https://admin.oem-example.com']
- */
-export function adminOrigins(adminOrigin: string, hosts: AdminHosts): string[] {
-  const base = new URL(adminOrigin);
-  return [adminOrigin, ...hosts.all().map((host) => `${base.protocol}//${host}${base.port ? `:${base.port}` : ''}`)];
+  return { has: (host) => oemOfHost.has(host.toLowerCase()), hostOf: (oemId) => hostOfOem.get(oemId) ?? null, refresh };
 }

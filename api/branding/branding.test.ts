@@ -50,7 +50,7 @@ describe('an OEM master’s custom branding', () => {
     const saved = await saveBranding(oemA, { mainColor: '#0a3d62', textColor: '#ffffff' });
     expect(saved.status).toBe(200);
     const expected = { logoUrl: '', mainColor: '#0A3D62', textColor: '#FFFFFF' };
-    expect(((await (await as(oemA, '/api/oem-master/branding')).json()) as { branding: Branding }).branding).toEqual({ ...expected, adminHost: '' });
+    expect(((await (await as(oemA, '/api/oem-master/branding')).json()) as { branding: Branding }).branding).toEqual({ ...expected, adminHost: '', adminHostState: 'none', adminHostRecords: [] });
 
     for (const account of [oemA, adminA, userA, subAdminA]) expect(await brandingSeenBy(account)).toEqual(expected);
     expect(await brandingSeenBy(userB)).toBeNull();
@@ -89,13 +89,15 @@ describe('an OEM’s own admin host', () => {
     const loginBranding = async (host: string) => ((await (await ctx.request('/api/branding/login', { headers: { cookie: '', host } })).json()) as { branding: Branding | null }).branding;
     expect(await loginBranding('admin.oem-a.test')).toBeNull();
     expect((await saveBranding(oemA, { mainColor: '#0A3D62', textColor: '#FFFFFF', adminHost: 'Admin.OEM-A.test' })).status).toBe(200);
+    ctx.verifyAdminHost(oemA.id);
     expect(await loginBranding('admin.oem-a.test:3000')).toEqual({ logoUrl: '', mainColor: '#0A3D62', textColor: '#FFFFFF' });
     expect(await loginBranding('localhost:3000')).toBeNull();
     expect(await loginBranding('admin.oem-b.test')).toBeNull();
   });
 
-  it('is a host name no one else has: not another OEM’s, the admin’s own, a site origin’s or a malformed one', async () => {
+  it('is a host name no one else has: not another OEM’s verified one, the admin’s own, a site origin’s or a malformed one', async () => {
     expect((await saveBranding(oemA, { mainColor: '#000000', textColor: '#FFFFFF', adminHost: 'admin.oem.test' })).status).toBe(200);
+    ctx.verifyAdminHost(oemA.id);
     const taken = (await (await saveBranding(oemB, { mainColor: '#000000', textColor: '#FFFFFF', adminHost: 'admin.oem.test' })).json()) as ErrorBody;
     expect(taken.key).toBe('adminHostTaken');
     // The test apps' admin is on localhost and its sites on {handle}.localhost.
@@ -114,7 +116,7 @@ describe('an OEM’s own admin host', () => {
     expect(siteHost.key).toBe('adminHostTaken');
   });
 
-  it('is an admin origin once registered: CSRF lets its Origin in, the TLS ask allows it and the site port hands it to the admin', async () => {
+  it('is an admin origin once verified: CSRF lets its Origin in, the TLS ask allows it and the site port hands it to the admin', async () => {
     const host = 'admin.oem-a.test';
     const fromHost = { origin: `http://${host}:3000` };
     expect((await saveBranding(oemA, { mainColor: '#000000', textColor: '#FFFFFF' }, fromHost)).status).toBe(403);
@@ -122,6 +124,7 @@ describe('an OEM’s own admin host', () => {
     expect((await ctx.visit('/api/branding/login', { headers: { host } })).status).toBe(404);
 
     expect((await saveBranding(oemA, { mainColor: '#000000', textColor: '#FFFFFF', adminHost: host })).status).toBe(200);
+    ctx.verifyAdminHost(oemA.id);
     expect((await saveBranding(oemA, { mainColor: '#111111', textColor: '#FFFFFF', adminHost: host }, fromHost)).status).toBe(200);
     expect((await saveBranding(oemA, { mainColor: '#111111', textColor: '#FFFFFF', adminHost: host }, { origin: 'http://admin.oem-b.test:3000' })).status).toBe(403);
     expect((await ctx.visit(`/api/tls/ask?domain=${host}`)).status).toBe(200);

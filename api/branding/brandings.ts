@@ -1,11 +1,12 @@
-import { eq, inArray } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { CONSOLE_COLOURS } from '../../model/branding-colours.ts';
 import type { BrandingInput, BrandingView, OemBranding } from '../../model/branding.ts';
+import type { DnsRecord } from '../../model/domain.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
 import { siteDomains } from '../db/schema-access.ts';
 import { oemBrandings } from '../db/schema-identity.ts';
-import { isUniqueViolation } from '../db/site-handles.ts';
 import { AppError } from '../http/errors.ts';
 import { ancestorIds } from '../identity/account-tree.ts';
 
@@ -35,57 +36,80 @@ export function brandingFor(db: Db, accountId: string): BrandingView | null {
   return row ? { logoUrl: row.logoUrl, mainColor: row.mainColor, textColor: row.textColor } : null;
 }
 
-/** The branding of an admin host some OEM registered, for its login page; null for any other host. */
+/** The branding of an admin host some OEM verified, for its login page; null for any other host, a pending claim's included. */
 export function brandingOfHost(db: Db, host: string): BrandingView | null {
   if (!host) return null;
-  const row = db.select().from(oemBrandings).where(eq(oemBrandings.adminHost, host)).get();
+  const row = db
+    .select()
+    .from(oemBrandings)
+    .where(and(eq(oemBrandings.adminHost, host), isNotNull(oemBrandings.adminHostVerifiedAt)))
+    .get();
   return row ? { logoUrl: row.logoUrl, mainColor: row.mainColor, textColor: row.textColor } : null;
 }
 
-/** An OEM master's branding as it edits it: the console's own colours until it saves its own. */
-export function readOemBranding(db: Db, oemId: string): OemBranding {
+/** The DNS records that prove a claim on a host (api/domains/: the TXT record and the target). */
+export type RecordsFor = (host: string, token: string) => DnsRecord[];
+
+/** An OEM master's branding as it edits it: the console's own colours until it saves its own, and where its admin host's claim stands. */
+export function readOemBranding(db: Db, oemId: string, recordsFor: RecordsFor): OemBranding {
   const row = db.select().from(oemBrandings).where(eq(oemBrandings.accountId, oemId)).get();
-  if (!row) return { logoUrl: '', mainColor: CONSOLE_COLOURS.main, textColor: CONSOLE_COLOURS.text, adminHost: '' };
-  return { logoUrl: row.logoUrl, mainColor: row.mainColor, textColor: row.textColor, adminHost: row.adminHost ?? '' };
+  if (!row) return { logoUrl: '', mainColor: CONSOLE_COLOURS.main, textColor: CONSOLE_COLOURS.text, adminHost: '', adminHostState: 'none', adminHostRecords: [] };
+  const claimed = row.adminHost && row.adminHostToken ? { host: row.adminHost, token: row.adminHostToken } : null;
+  return {
+    logoUrl: row.logoUrl,
+    mainColor: row.mainColor,
+    textColor: row.textColor,
+    adminHost: row.adminHost ?? '',
+    adminHostState: !claimed ? 'none' : row.adminHostVerifiedAt ? 'verified' : 'pending',
+    adminHostRecords: claimed ? recordsFor(claimed.host, claimed.token) : [],
+  };
 }
 
 /**
  * Saves an OEM master's colours and admin host. The host may not be the admin's own, a name under
- * SITE_DOMAIN (a site's origin) or a site's custom domain; the unique index decides between two
- * OEMs saving one name at once.
+ * SITE_DOMAIN (a site's origin), a site's custom domain or another OEM's verified host; a new name
+ * is a pending claim with a new token, trusted by nothing until DNS proves it (admin-host-claims.ts),
+ * and the same name keeps its token and its verification.
  */
-export function saveOemBranding(db: Db, oemId: string, input: BrandingInput, reserved: ReservedHosts): OemBranding {
+export function saveOemBranding(db: Db, oemId: string, input: BrandingInput, reserved: ReservedHosts, recordsFor: RecordsFor): OemBranding {
   const host = input.adminHost || null;
-  if (host) refuseReserved(db, host, reserved);
-  const values = { mainColor: input.mainColor, textColor: input.textColor, adminHost: host, updatedAt: new Date() };
-  try {
-    db.insert(oemBrandings)
-      .values({ accountId: oemId, ...values })
-      .onConflictDoUpdate({ target: oemBrandings.accountId, set: values })
-      .run();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw hostRefusal('adminHostTaken', host ?? '');
-  }
-  return readOemBranding(db, oemId);
+  if (host) refuseReserved(db, oemId, host, reserved);
+  const current = db.select().from(oemBrandings).where(eq(oemBrandings.accountId, oemId)).get();
+  const claim =
+    host !== null && host === current?.adminHost
+      ? { adminHostToken: current.adminHostToken, adminHostVerifiedAt: current.adminHostVerifiedAt }
+      : { adminHostToken: host ? `sg-verify-${randomBytes(16).toString('hex')}` : null, adminHostVerifiedAt: null };
+  const values = { mainColor: input.mainColor, textColor: input.textColor, adminHost: host, ...claim, updatedAt: new Date() };
+  db.insert(oemBrandings)
+    .values({ accountId: oemId, ...values })
+    .onConflictDoUpdate({ target: oemBrandings.accountId, set: values })
+    .run();
+  return readOemBranding(db, oemId, recordsFor);
 }
 
 /** Sets an OEM master's logo, keeping its colours (the console's own until it saves some). */
-export function setOemLogo(db: Db, oemId: string, logoUrl: string): OemBranding {
-  const current = readOemBranding(db, oemId);
+export function setOemLogo(db: Db, oemId: string, logoUrl: string, recordsFor: RecordsFor): OemBranding {
+  const current = readOemBranding(db, oemId, recordsFor);
   db.insert(oemBrandings)
     .values({ accountId: oemId, logoUrl, mainColor: current.mainColor, textColor: current.textColor, updatedAt: new Date() })
     .onConflictDoUpdate({ target: oemBrandings.accountId, set: { logoUrl, updatedAt: new Date() } })
     .run();
-  return readOemBranding(db, oemId);
+  return readOemBranding(db, oemId, recordsFor);
 }
 
-function refuseReserved(db: Db, host: string, reserved: ReservedHosts): void {
+function refuseReserved(db: Db, oemId: string, host: string, reserved: ReservedHosts): void {
   const site = reserved.siteDomain.toLowerCase();
   if (host === reserved.adminHost.toLowerCase() || host === site || host.endsWith(`.${site}`)) throw hostRefusal('adminHostReserved', host);
   if (db.select({ domain: siteDomains.domain }).from(siteDomains).where(eq(siteDomains.domain, host)).get()) throw hostRefusal('adminHostTaken', host);
+  // A pending claim holds nothing (it would let one OEM squat another's future name); a verified one does.
+  const verified = db
+    .select({ accountId: oemBrandings.accountId })
+    .from(oemBrandings)
+    .where(and(eq(oemBrandings.adminHost, host), isNotNull(oemBrandings.adminHostVerifiedAt), ne(oemBrandings.accountId, oemId)))
+    .get();
+  if (verified) throw hostRefusal('adminHostTaken', host);
 }
 
-function hostRefusal(key: 'adminHostTaken' | 'adminHostReserved', host: string): AppError {
+export function hostRefusal(key: 'adminHostTaken' | 'adminHostReserved', host: string): AppError {
   return new AppError(key === 'adminHostTaken' ? 'conflict' : 'validation', key, { values: { host }, issues: [{ path: ['adminHost'], key, values: { host } }] });
 }

@@ -10,28 +10,42 @@ import { AppError, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { receiveUpload } from '../http/uploaded-file.ts';
 import { storeAccountImage, readAccountImage, type AccountImageKind } from './account-images.ts';
+import type { Domains } from '../domains/domains.ts';
+import { adminHostClaim, recordAdminHostCheck } from './admin-host-claims.ts';
 import type { AdminHosts } from './admin-hosts.ts';
 import { brandingOfHost, readOemBranding, saveOemBranding, setOemLogo, type ReservedHosts } from './brandings.ts';
 
 const picture = contracts.uploadProfilePicture.body;
 const tooLarge = (file: string) => new AppError('payload_too_large', 'fileTooLarge', { values: { file, max: picture.maxFileBytes / 1024 / 1024 } });
 
-export type BrandingDeps = { db: Db; storage: Storage; adminHosts: AdminHosts; reserved: ReservedHosts };
+/** How an admin host's claim is proven: the custom domains' records and resolver (api/domains/). */
+export type HostProof = Pick<Domains, 'recordsFor' | 'lookUp'>;
+
+export type BrandingDeps = { db: Db; storage: Storage; adminHosts: AdminHosts; proof: HostProof; reserved: ReservedHosts };
 
 /** Custom branding of an OEM master, its login page's branding by host, profile pictures and the images of both. */
 export function brandingRoutes(deps: BrandingDeps) {
-  const { db, storage, adminHosts } = deps;
+  const { db, storage, adminHosts, proof } = deps;
   const app = new Hono<AppEnv>();
   // A sub-admin of an OEM master acts for it: the branding is its tenant's.
-  route(app, contracts.getBranding, ({ account }) => ({ branding: readOemBranding(db, account.tenantId) }));
+  route(app, contracts.getBranding, ({ account }) => ({ branding: readOemBranding(db, account.tenantId, proof.recordsFor) }));
   route(app, contracts.saveBranding, ({ account, body }) => {
-    const branding = saveOemBranding(db, account.tenantId, body, deps.reserved);
+    const branding = saveOemBranding(db, account.tenantId, body, deps.reserved, proof.recordsFor);
     adminHosts.refresh();
     return { branding };
   });
+  route(app, contracts.checkAdminHost, async ({ account }) => {
+    const claim = adminHostClaim(db, account.tenantId);
+    // Nothing to prove: no host claimed, or already verified.
+    if (!claim || claim.verified) return { branding: readOemBranding(db, account.tenantId, proof.recordsFor), check: null };
+    const check = await proof.lookUp(claim.host, claim.token);
+    recordAdminHostCheck(db, account.tenantId, claim, check);
+    adminHosts.refresh();
+    return { branding: readOemBranding(db, account.tenantId, proof.recordsFor), check };
+  });
   route(app, contracts.uploadBrandingLogo, async ({ c, account }) => {
     const logoUrl = await receiveImage(c, 'logo');
-    return { branding: setOemLogo(db, account.tenantId, logoUrl) };
+    return { branding: setOemLogo(db, account.tenantId, logoUrl, proof.recordsFor) };
   });
   route(app, contracts.loginBranding, ({ c }) => ({ branding: brandingOfHost(db, requestHostName(c.req.header('host'))) }));
   route(app, contracts.uploadProfilePicture, async ({ c, account }) => {

@@ -106,9 +106,10 @@ export const loginThrottle = sqliteTable('login_throttle', {
 
 /**
  * An OEM master's custom branding (B §3 "Custom branding": customSite's logoUrl, mainColor,
- * textColor), seen by every account under it, and the admin host it registered: the console
- * answers on that host as on the admin origin and shows the branding on its login page.
- * `admin_host` is unique, so two OEMs saving one name at once cannot both have it.
+ * textColor), seen by every account under it, and the admin host it claimed: once DNS proves the
+ * OEM controls that host, the console answers there as on the admin origin and shows the branding
+ * on its login page. A pending claim holds nothing: several OEMs may claim one name, and the
+ * partial unique index lets only one of them be verified, the first to prove it.
  */
 export const oemBrandings = sqliteTable(
   'oem_brandings',
@@ -121,7 +122,11 @@ export const oemBrandings = sqliteTable(
     textColor: text('text_color').notNull(),
     /** Lower-case host name; null: none. */
     adminHost: text('admin_host'),
+    /** The value of the TXT record `_swipegrid.{admin_host}` that proves the claim; new for each name saved. */
+    adminHostToken: text('admin_host_token'),
+    /** When DNS proved the claim; null while it is pending. Only a verified host is trusted. */
+    adminHostVerifiedAt: integer('admin_host_verified_at', { mode: 'timestamp_ms' }),
     updatedAt: at('updated_at'),
   },
-  (table) => [uniqueIndex('oem_brandings_admin_host').on(table.adminHost)],
+  (table) => [uniqueIndex('oem_brandings_verified_admin_host').on(table.adminHost).where(sql`admin_host_verified_at IS NOT NULL`)],
 );

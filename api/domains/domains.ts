@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { DOMAIN_VERIFY_WINDOW_MS, domainCheckDelay, type DomainCheck, type DomainView } from '../../model/domain.ts';
+import { DOMAIN_VERIFY_WINDOW_MS, domainCheckDelay, type DnsRecord, type DomainCheck, type DomainView } from '../../model/domain.ts';
 import { domainKey, releasePointer } from '../../publisher/domains.ts';
 import { readLiveManifest } from '../../publisher/versions.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -10,7 +10,7 @@ import { sites } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { ConnectedDomains } from './connected-domains.ts';
 import { checkDomain, type DomainTarget } from './dns-check.ts';
-import { findSiteDomain, toDomainView, type SiteDomainRow } from './site-domain-row.ts';
+import { findSiteDomain, recordsFor, toDomainView, type SiteDomainRow } from './site-domain-row.ts';
 
 export type DomainsDeps = {
   db: Db;
@@ -158,6 +158,10 @@ export function createDomains(deps: DomainsDeps) {
     view,
     changed,
     runDue,
+    /** The records that prove a name other than a site's (an OEM's admin host): the same TXT record and target as a custom domain's. */
+    recordsFor: (domain: string, token: string): DnsRecord[] => recordsFor(domain, token, deps.target),
+    /** One look at such a name's records, through the same resolver as the domains' checks. */
+    lookUp: (domain: string, token: string): Promise<DomainCheck> => checkDomain(resolver, domain, token, deps.target, now()),
     /**
      * "Check now": a saved or failed domain starts a new 72-hour verification; a verifying or
      * misconfigured one is checked at once (its deadline kept); a connected one is left as it is.

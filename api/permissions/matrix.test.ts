@@ -545,6 +545,8 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: key.slice('GET '.length) };
     case 'PUT /oem-master/branding':
       return { path: '/oem-master/branding', init: json('PUT', { mainColor: '#123456', textColor: '#FFFFFF' }) };
+    case 'POST /oem-master/branding/admin-host/check':
+      return { path: key.slice('POST '.length), init: { method: 'POST' } };
     case 'POST /oem-master/branding/logo':
     case 'POST /auth/profile-picture':
       return { path: key.slice('POST '.length), init: { method: 'POST', body: fileForm(await pngBytes(8, 8, '#abcdef'), 'logo.png') } };

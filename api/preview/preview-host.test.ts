@@ -46,9 +46,15 @@ describe('the draft preview on the preview origin', () => {
     expect(canvas).toContain(upload.url);
   });
 
-  it('may be framed by an OEM’s registered admin host too, on the admin’s scheme and port, and by no other host', async () => {
-    const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
+  it('may be framed by the verified admin host of its owner’s OEM too, on the admin’s scheme and port, and by no other host', async () => {
     const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', planId: 'oem' });
+    const customer = await addAccount(ctx.db, { type: 'USER', parentId: oem.id, planId: 'premium' });
+    const created = await ctx.request('/api/site', {
+      method: 'POST',
+      json: { name: 'OEM customer', numberHorizontal: 1, numberVertical: 1, defaultLanguage: 'jp', languages: ['jp'] },
+      headers: { cookie: await ctx.loginAs(customer.email, customer.password) },
+    });
+    const site = (await created.json()) as { id: string };
     const adminHosts = createAdminHosts(ctx.db);
     const app = createSiteApp({ ...visitorDeps(), adminHosts, preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'https://admin.test' } });
     const base = await previewLink(site.id);
@@ -60,6 +66,10 @@ describe('the draft preview on the preview origin', () => {
       headers: { cookie: await ctx.loginAs(oem.email, oem.password) },
     });
     expect(saved.status).toBe(200);
+    adminHosts.refresh();
+    // Claimed, not yet proven by DNS: not trusted.
+    expect(await framers()).toBe("frame-ancestors 'self' https://admin.test");
+    ctx.verifyAdminHost(oem.id);
     adminHosts.refresh();
     expect(await framers()).toBe("frame-ancestors 'self' https://admin.test https://admin.oem.test");
   });

@@ -25,8 +25,8 @@ export type PreviewHostDeps = {
   storage: Storage;
   renderer: () => Promise<Renderer>;
   key: Uint8Array;
-  /** The origins that may frame a preview, space-separated: the admin's and each OEM's registered admin host (api/app.ts). */
-  adminOrigin?: () => string;
+  /** The origins that may frame a site's preview, space-separated: the admin's and the site's own OEM's verified admin host (api/app.ts). */
+  adminOrigin?: (siteId: string) => string;
   /** The clock shared previews' sessions are judged by; the real one unless a test sets it. */
   clock?: () => Date;
 };
@@ -51,8 +51,8 @@ export function previewHost(deps: PreviewHostDeps) {
       throw error;
     }));
 
-  const headers = (contentType: string): Record<string, string> => {
-    const adminOrigin = deps.adminOrigin?.();
+  const headersFor = (siteId: string, contentType: string): Record<string, string> => {
+    const adminOrigin = deps.adminOrigin?.(siteId);
     return {
       'content-type': contentType,
       'cache-control': 'private, no-store',
@@ -75,6 +75,7 @@ export function previewHost(deps: PreviewHostDeps) {
   async function handle(c: Context) {
     const { siteId = '', token = '' } = c.req.param() as { siteId?: string; token?: string };
     const rest = c.req.path.split('/').slice(4).filter(Boolean);
+    const headers = (contentType: string) => headersFor(siteId, contentType);
     // The owner's own link (signed, 30 minutes), else a shared one, looked up anew on every request.
     const owner = verifyPreviewToken(key, siteId, token);
     const shared = owner ? null : resolveShareAccess(db, key, siteId, token, deps.clock?.() ?? new Date());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { brandingInputSchema, brandingViewSchema, oemBrandingSchema } from '../branding.ts';
 import { MAX_PROFILE_PICTURE_BYTES } from '../constants.ts';
+import { domainCheckSchema } from '../domain.ts';
 import { contract, type Contract } from './contract.ts';
 import { change, PUBLIC, read } from './policy.ts';
 
@@ -24,6 +25,14 @@ export const brandingContracts = {
     policy: change('none', OEM_MASTER),
     body: brandingInputSchema,
     response: z.object({ branding: oemBrandingSchema }),
+  }),
+  checkAdminHost: contract({
+    method: 'POST',
+    path: '/oem-master/branding/admin-host/check',
+    origin: 'admin',
+    summary: "Check the DNS records of the OEM's admin host now: verified once the TXT record holds its token and the name points here (the check found nothing to do without a host)",
+    policy: change('none', OEM_MASTER),
+    response: z.object({ branding: oemBrandingSchema, check: domainCheckSchema.nullable() }),
   }),
   uploadBrandingLogo: contract({
     method: 'POST',

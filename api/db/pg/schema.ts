@@ -559,10 +559,12 @@ export const oemBrandings = pgTable(
     main_color: text('main_color').notNull(),
     text_color: text('text_color').notNull(),
     admin_host: text('admin_host'),
+    admin_host_token: text('admin_host_token'),
+    admin_host_verified_at: bigint('admin_host_verified_at', { mode: 'number' }),
     updated_at: bigint('updated_at', { mode: 'number' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
-    uniqueIndex('oem_brandings_admin_host').on(t.admin_host),
+    uniqueIndex('oem_brandings_verified_admin_host').on(t.admin_host).where(sql`admin_host_verified_at IS NOT NULL`),
     foreignKey({ name: 'oem_brandings_account_id_accounts_id_fk', columns: [t.account_id], foreignColumns: [accounts.id] }).onDelete('cascade'),
   ],
 );

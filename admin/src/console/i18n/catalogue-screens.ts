@@ -667,10 +667,23 @@ const SCREENS = {
   contrastRatio: ['Contrast {ratio}:1 (at least 4.5:1)', 'コントラスト {ratio}:1（4.5:1以上）', '对比度 {ratio}:1（至少 4.5:1）', '대비 {ratio}:1(최소 4.5:1)'],
   adminHost: ['Admin host name', '管理画面のホスト名', '管理后台主机名', '관리자 호스트 이름'],
   adminHostHint: [
-    'Optional, such as admin.example.com: point it at this server and the console answers there with your branding.',
-    '任意（例: admin.example.com）。このサーバーに向けると、そのホストでブランディング付きの管理画面が表示されます。',
-    '可选，例如 admin.example.com：将其指向本服务器，控制台即以您的品牌在该主机上提供。',
-    '선택 사항(예: admin.example.com). 이 서버를 가리키게 하면 해당 호스트에서 브랜딩된 관리 화면이 열립니다.',
+    'Optional, such as admin.example.com: once its DNS records prove it is yours, the console answers there with your branding.',
+    '任意（例: admin.example.com）。DNSレコードで所有が確認されると、そのホストでブランディング付きの管理画面が表示されます。',
+    '可选，例如 admin.example.com：DNS 记录证明其归您所有后，控制台即以您的品牌在该主机上提供。',
+    '선택 사항(예: admin.example.com). DNS 레코드로 소유가 확인되면 해당 호스트에서 브랜딩된 관리 화면이 열립니다.',
+  ],
+  adminHostPending: [
+    'Pending: {host} is not used until it is verified. Create these records at its DNS, then check.',
+    '確認待ち: {host} は確認されるまで使われません。DNSに次のレコードを作成してから確認してください。',
+    '待验证：{host} 在验证之前不会被使用。请在其 DNS 中创建以下记录，然后检查。',
+    '확인 대기: {host}은(는) 확인될 때까지 사용되지 않습니다. DNS에 다음 레코드를 만든 뒤 확인하세요.',
+  ],
+  adminHostVerified: ['Verified: the console answers at {host}.', '確認済み: {host} で管理画面が表示されます。', '已验证：控制台在 {host} 上提供。', '확인 완료: {host}에서 관리 화면이 열립니다.'],
+  adminHostNotFound: [
+    'Not verified yet: the records were not found as shown. DNS changes can take a while to spread.',
+    'まだ確認できません: レコードが表示どおりに見つかりませんでした。DNSの反映には時間がかかることがあります。',
+    '尚未验证：未按所示找到记录。DNS 更改可能需要一段时间才能生效。',
+    '아직 확인되지 않았습니다: 표시된 레코드를 찾지 못했습니다. DNS 변경이 반영되기까지 시간이 걸릴 수 있습니다.',
   ],
   brandingSample: ['Sample button', 'サンプルボタン', '示例按钮', '샘플 버튼'],
 } as const satisfies Record<string, Row>;

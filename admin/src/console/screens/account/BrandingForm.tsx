@@ -9,6 +9,8 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { canChange, useSession } from '../../session.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import type { OemBranding } from '../../../../../model/branding.ts';
+import { AdminHostStatus } from './AdminHostStatus.tsx';
 import { PICTURE_ACCEPT } from './ProfilePictureDialog.tsx';
 
 type Values = { mainColor: string; textColor: string; adminHost: string };
@@ -36,6 +38,9 @@ export function BrandingForm() {
   const toast = useToast();
   const logoId = useId();
   const [values, setValues] = useState<Values | null>(null);
+  // As saved: the admin host's state and records belong to the saved name, not to what is typed.
+  const [saved, setSaved] = useState<OemBranding | null>(null);
+  const [hostNotFound, setHostNotFound] = useState(false);
   const [logoUrl, setLogoUrl] = useState('');
   const [logo, setLogo] = useState<File | null>(null);
   const [refusals, setRefusals] = useState<Refusals>({});
@@ -45,6 +50,7 @@ export function BrandingForm() {
   useEffect(() => {
     void request('GET /oem-master/branding', {}).then(({ branding }) => {
       setValues({ mainColor: branding.mainColor, textColor: branding.textColor, adminHost: branding.adminHost });
+      setSaved(branding);
       setLogoUrl(branding.logoUrl);
     });
   }, []);
@@ -67,6 +73,8 @@ export function BrandingForm() {
     try {
       const { branding } = await request('PUT /oem-master/branding', { body: values }, { quiet: true });
       setValues({ mainColor: branding.mainColor, textColor: branding.textColor, adminHost: branding.adminHost });
+      setSaved(branding);
+      setHostNotFound(false);
       await reload();
       toast(t('saved'));
     } catch (error) {
@@ -149,6 +157,23 @@ export function BrandingForm() {
         <Field label={t('adminHost')} error={{ message: refusals.adminHost }} hint={t('adminHostHint')}>
           {(aria) => <input {...aria} value={values.adminHost} onChange={(event) => set('adminHost')(event.target.value)} placeholder="admin.example.com" spellCheck={false} />}
         </Field>
+        {saved && saved.adminHost === values.adminHost.trim().toLowerCase() && (
+          <AdminHostStatus
+            branding={saved}
+            editable={editable}
+            busy={busy}
+            onChecked={({ branding, found, refusal }) => {
+              setSaved(branding);
+              setHostNotFound(found === false);
+              setRefusals(refusal ? { adminHost: refusal } : {});
+            }}
+          />
+        )}
+        {hostNotFound && saved?.adminHostState === 'pending' && (
+          <p className="hint" role="status">
+            {t('adminHostNotFound')}
+          </p>
+        )}
         <div className="row">
           <button type="submit" disabled={busy || !editable}>
             {busy ? t('saving') : t('save')}
