@@ -7,11 +7,13 @@ import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
 import sharp from 'sharp';
 import { jpegBytes } from '../api/test-support.ts';
+import { startLocalDnsServer, type Zone } from '../api/domains/local-dns-server.ts';
 import { launchBrowser } from './browser.ts';
 import { signIn } from './site-api.ts';
 
 // An OEM master brands its console; a customer under it sees the branding in the header and on
-// its buttons; the login page on the OEM's own admin host shows the logo before anyone signs in;
+// its buttons; the OEM's own admin host, once its DNS records prove it, shows the logo on its login
+// page before anyone signs in;
 // a profile picture uploaded in its dialog shows in the header.
 
 const SHOTS = 'test-results/screenshots';
@@ -19,6 +21,7 @@ const OPERATOR = { email: 'owner@example.com', password: 'Operator-pass1!' };
 const OEM = { email: 'oem@example.com', password: 'Oem#Master-pass1' };
 const CUSTOMER = { email: 'customer.one@example.com', password: 'Customer#pass1' };
 const ADMIN_HOST = 'admin.oem-example.test';
+const TARGET = 'sites.example.test';
 const MAIN = '#0A3D62';
 
 /** A password someone else chose: the first sign-in must change it. */
@@ -32,6 +35,9 @@ async function choosePassword(account: { email: string; password: string }) {
 }
 
 let dataDir: string;
+/** The OEM's DNS, as it edits it: the records its branding screen asks for. */
+const zone: Zone = new Map();
+let dns: Awaited<ReturnType<typeof startLocalDnsServer>>;
 let server: RunningServer;
 let browser: Browser;
 /** A browser that resolves the OEM's admin host to this machine, as its DNS would. */
@@ -40,7 +46,20 @@ let hostMapped: Browser;
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-e2e-branding-'));
-  server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, SEED_DEMO: 'false' }), () => {});
+  dns = await startLocalDnsServer(zone);
+  server = await startServer(
+    loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SITE_PORT: '0',
+      ADMIN_EMAIL: OPERATOR.email,
+      ADMIN_PASSWORD: OPERATOR.password,
+      SEED_DEMO: 'false',
+      DNS_RESOLVER: dns.address,
+      DOMAIN_CNAME_TARGET: TARGET,
+    }),
+    () => {},
+  );
   const operator = await signIn(server, OPERATOR.email, OPERATOR.password);
   await operator.call('POST', '/api/master/user', { companyName: 'OEM Example', email: OEM.email, accountType: 'OEM_MASTER', planId: 'oem', password: FIRST_PASSWORD }, 201);
   const oem = await choosePassword(OEM);
@@ -54,6 +73,7 @@ afterAll(async () => {
   await hostMapped?.close();
   await browser?.close();
   await server?.close();
+  await dns?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -123,7 +143,25 @@ describe('an OEM’s custom branding', () => {
     // Saved: the OEM master's own console takes it at once.
     await expect.poll(() => background(page, 'header.bar')).toBe(RGB_MAIN);
     await expect.poll(() => page.locator('header.bar img.brand-logo').getAttribute('src')).toBe(logoUrl);
+    // The host is pending until DNS proves it: the screen lists the records to create.
+    const state = branding.getByTestId('admin-host-state');
+    await expect.poll(() => state.getAttribute('data-state')).toBe('pending');
+    const rows = await branding
+      .getByTestId('admin-host-records')
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    expect(rows).toEqual([
+      ['TXT', `_swipegrid.${ADMIN_HOST}`, expect.stringMatching(/^sg-verify-[0-9a-f]{32}$/)],
+      ['CNAME', ADMIN_HOST, TARGET],
+    ]);
     await page.screenshot({ path: `${SHOTS}/branding-settings.png`, fullPage: true });
+    await branding.getByRole('button', { name: 'Check now' }).click();
+    await expect.poll(() => branding.getByRole('status').textContent()).toContain('Not verified yet');
+    for (const [type, name, value] of rows) zone.set(name!, { ...zone.get(name!), [type!]: [value!] });
+    await branding.getByRole('button', { name: 'Check now' }).click();
+    await expect.poll(() => state.getAttribute('data-state')).toBe('verified');
+    expect(await state.textContent()).toBe(`Verified: the console answers at ${ADMIN_HOST}.`);
+    await page.screenshot({ path: `${SHOTS}/branding-admin-host-verified.png`, fullPage: true });
     await page.close();
   });
 
