@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DomainCheck } from '../../model/domain.ts';
 import type { Db } from '../db/open-database.ts';
+import { siteDomains } from '../db/schema-access.ts';
 import { oemBrandings } from '../db/schema-identity.ts';
 import { isUniqueViolation } from '../db/site-handles.ts';
 import { hostRefusal } from './brandings.ts';
@@ -17,11 +18,14 @@ export function adminHostClaim(db: Db, oemId: string): AdminHostClaim | null {
 
 /**
  * Records a check of a pending claim: verified when DNS proved it, provided the claim is still the
- * one checked (the OEM may have saved another name meanwhile). The partial unique index decides
+ * one checked (the OEM may have saved another name meanwhile) and no site took the name as its
+ * custom domain meanwhile. The partial unique index decides
  * between two OEMs proving one name at once: the first verified keeps it, the other is refused.
  */
 export function recordAdminHostCheck(db: Db, oemId: string, claim: AdminHostClaim, check: DomainCheck): void {
   if (check.outcome !== 'connected') return;
+  // A site saved the name as its custom domain since the claim: one name is never both a site and an admin.
+  if (db.select({ domain: siteDomains.domain }).from(siteDomains).where(eq(siteDomains.domain, claim.host)).get()) throw hostRefusal('adminHostTaken', claim.host);
   try {
     db.update(oemBrandings)
       .set({ adminHostVerifiedAt: new Date(), updatedAt: new Date() })

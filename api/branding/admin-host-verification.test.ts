@@ -122,6 +122,17 @@ describe('an OEM’s admin host, verified by DNS', () => {
     expect((await brandingOf(oemA)).adminHostState).toBe('pending');
   });
 
+  it('does not keep a site from taking a pending name as its custom domain, and is then not verified', async () => {
+    expect((await claim(oemA, HOST_A)).status).toBe(200);
+    const site = await ctx.createSite();
+    expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: HOST_A } })).status).toBe(200);
+    await publishRecords(oemA);
+    const refused = await check(oemA);
+    expect([refused.status, ((await refused.json()) as ErrorBody).key]).toEqual([400, 'adminHostTaken']);
+    expect(await tlsAsk(HOST_A)).toBe(404);
+    expect((await brandingOf(oemA)).adminHostState).toBe('pending');
+  });
+
   it('lets exactly one of two OEMs proving one name at once be verified', async () => {
     expect((await claim(oemA, HOST_A)).status).toBe(200);
     expect((await claim(oemB, HOST_A)).status).toBe(200);

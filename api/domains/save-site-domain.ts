@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Queries } from '../db/open-database.ts';
 import { siteDomains } from '../db/schema-access.ts';
 import { oemBrandings } from '../db/schema-identity.ts';
@@ -23,8 +23,16 @@ export function saveSiteDomain(tx: Queries, siteId: string, domain: string | und
   const next = domain?.toLowerCase() || undefined;
   if (current?.domain === next) return false;
   if (next && isUnderSiteDomain(next, siteDomain)) throw fieldError('bad_request', ['customDomain'], 'domainUnderSiteDomain', { siteDomain });
-  // An OEM's registered admin host answers as the admin (api/branding/): never a site's as well.
-  if (next && tx.select({ host: oemBrandings.adminHost }).from(oemBrandings).where(eq(oemBrandings.adminHost, next)).get()) throw domainTaken(next);
+  // An OEM's verified admin host answers as the admin (api/branding/): never a site's as well. A pending claim holds nothing.
+  if (
+    next &&
+    tx
+      .select({ host: oemBrandings.adminHost })
+      .from(oemBrandings)
+      .where(and(eq(oemBrandings.adminHost, next), isNotNull(oemBrandings.adminHostVerifiedAt)))
+      .get()
+  )
+    throw domainTaken(next);
   if (current) tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).run();
   if (!next) return true;
   try {
