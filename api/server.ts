@@ -172,7 +172,20 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
-  adminApp = createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock, domains, adminHosts, paymentProvider });
+  adminApp = createAdminApp({
+    db,
+    storage,
+    config: { ...config, siteOrigin: siteUrl },
+    jobs,
+    mailer,
+    background,
+    previewKey,
+    clock: options.clock,
+    domains,
+    adminHosts,
+    paymentProvider,
+    listeningAdminOrigin: () => adminUrl,
+  });
   const admin = await listen(adminApp, config.port, config.host, { trustedProxies: config.trustedProxies });
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
