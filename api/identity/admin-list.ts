@@ -9,6 +9,19 @@ import { adminMembers } from '../db/schema-identity.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import type { AccountRow } from './find-account.ts';
 
+/**
+ * Marks the stored address of an invitation sent to an address registered in another tenant: such
+ * an entry stands in the list like any invitation but is no address anyone signs in, resets or is
+ * mailed at (no valid email holds '#'), and the address stays its owner's alone.
+ */
+const ELSEWHERE_MARK = '#elsewhere-';
+
+/** The address an admin list shows for a stored one: an invitation to an address registered elsewhere shows that address. */
+function shownAddress(stored: string): string {
+  const mark = stored.indexOf(ELSEWHERE_MARK);
+  return mark < 0 ? stored : stored.slice(0, mark);
+}
+
 export type AdminListEntry = { id: string; name: string; email: string; role: AdminRole; authority: Authority; passwordSet: boolean };
 
 /** An account's admin list: the account itself as main contact, then its sub-admins. */
@@ -25,7 +38,7 @@ export function listAdmins(db: Db, tenant: AccountRow): AdminListEntry[] {
     ...members.map((member) => ({
       id: member.id,
       name: member.name,
-      email: member.email,
+      email: shownAddress(member.email),
       role: member.role as AdminRole,
       authority: effectiveAuthority(member.role as AdminRole, member.authority as Authority),
       passwordSet: member.passwordHash !== '',
@@ -33,15 +46,22 @@ export function listAdmins(db: Db, tenant: AccountRow): AdminListEntry[] {
   ];
 }
 
-/** Adds a sub-admin below the account; it acts with the account's type and is invited by a password link. */
-export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeof createSubAdminInputSchema>, createdBy: string): AccountRow {
-  if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) throw fieldError('validation', ['email'], 'emailTaken');
+/**
+ * Adds a sub-admin below the account; it acts with the account's type and is invited by a password
+ * link (`invited`). An address already on the account's own list is refused. An address registered
+ * in another tenant is answered as a free one, so no customer learns which addresses exist on the
+ * platform: its entry stands in the list, invited, but never becomes an account, and the address's
+ * owner is told instead (`registeredElsewhere`; docs/decisions.md, "Sub-admin invitations reveal no address").
+ */
+export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeof createSubAdminInputSchema>, createdBy: string): { invited: AccountRow; registeredElsewhere: boolean } {
+  if (listAdmins(db, tenant).some((admin) => admin.email === input.email)) throw fieldError('validation', ['email'], 'emailTaken');
+  const registeredElsewhere = db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get() !== undefined;
   const id = randomUUID();
   db.transaction((tx) => {
     tx.insert(accounts)
       .values({
         id,
-        email: input.email,
+        email: registeredElsewhere ? `${input.email}${ELSEWHERE_MARK}${id}` : input.email,
         passwordHash: '',
         accountType: 'SUB_ADMIN',
         parentId: tenant.id,
@@ -54,7 +74,7 @@ export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeo
       .run();
     tx.insert(adminMembers).values({ memberId: id, ownerId: tenant.id, name: input.name, role: input.role }).run();
   });
-  return db.select().from(accounts).where(eq(accounts.id, id)).get()!;
+  return { invited: db.select().from(accounts).where(eq(accounts.id, id)).get()!, registeredElsewhere };
 }
 
 /** The sub-admin if it is on this account's list; 404 otherwise. */
