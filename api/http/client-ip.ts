@@ -17,15 +17,30 @@ function plainAddress(address: string): string {
   return mapped ? mapped[1]! : address;
 }
 
-function trusts(proxies: BlockList, address: string): boolean {
-  const family = isIP(address);
-  return family !== 0 && proxies.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+/** Whether an address is one of the trusted proxies (false for anything that is no address). */
+export type TrustedProxies = (address: string) => boolean;
 
-export function trustedProxyList(ranges: readonly IpRange[]): BlockList {
+/** Addresses whose answer is remembered at most; past it the memory starts again. */
+const REMEMBERED_MAX = 4096;
+
+/**
+ * The check of TRUSTED_PROXIES' ranges. Answers are remembered: the peer is the same proxy on
+ * almost every request, and BlockList's check costs about a microsecond (docs/decisions.md).
+ */
+export function trustedProxyList(ranges: readonly IpRange[]): TrustedProxies {
   const list = new BlockList();
   for (const range of ranges) list.addSubnet(range.address, range.prefix, range.family);
-  return list;
+  const known = new Map<string, boolean>();
+  return (address) => {
+    let trusted = known.get(address);
+    if (trusted === undefined) {
+      const family = isIP(address);
+      trusted = family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+      if (known.size >= REMEMBERED_MAX) known.clear();
+      known.set(address, trusted);
+    }
+    return trusted;
+  };
 }
 
 /**
@@ -35,17 +50,17 @@ export function trustedProxyList(ranges: readonly IpRange[]): BlockList {
  * entry that is no address stops the walk at the last proxy known; a chain of proxies only, at its
  * left-most.
  *
- * @example forwardedClient(list('127.0.0.1'), '127.0.0.1', '6.6.6.6, 203.0.113.7') // '203.0.113.7'
+ * @example forwardedClient(trustedProxyList([loopback]), '127.0.0.1', '6.6.6.6, 203.0.113.7') // '203.0.113.7'
  */
-export function forwardedClient(proxies: BlockList, peer: string, forwardedFor: string | null): string {
+export function forwardedClient(trusts: TrustedProxies, peer: string, forwardedFor: string | null): string {
   let client = plainAddress(peer);
-  if (forwardedFor === null || !trusts(proxies, client)) return client;
+  if (forwardedFor === null || !trusts(client)) return client;
   const hops = forwardedFor.split(',');
   for (let at = hops.length - 1; at >= 0; at--) {
     const hop = plainAddress(hops[at]!.trim());
     if (isIP(hop) === 0) return client;
     client = hop;
-    if (!trusts(proxies, hop)) return hop;
+    if (!trusts(hop)) return hop;
   }
   return client;
 }
@@ -67,10 +82,10 @@ function forwardedForOf(raw: readonly string[]): string | null {
  */
 export function behindTrustedProxies(ranges: readonly IpRange[], listener: Listener): Listener {
   if (ranges.length === 0) return listener;
-  const proxies = trustedProxyList(ranges);
+  const trusts = trustedProxyList(ranges);
   return (request, response) => {
     const peer = request.socket.remoteAddress;
-    if (peer !== undefined && trusts(proxies, plainAddress(peer))) forwardedClients.set(request, forwardedClient(proxies, peer, forwardedForOf(request.rawHeaders)));
+    if (peer !== undefined && trusts(plainAddress(peer))) forwardedClients.set(request, forwardedClient(trusts, peer, forwardedForOf(request.rawHeaders)));
     listener(request, response);
   };
 }
