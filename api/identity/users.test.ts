@@ -240,6 +240,19 @@ describe('admin list across tenants', () => {
     expect(toElsewhere[0]!.text).not.toMatch(/token=/);
     expect(mails.filter((mail) => mail.to === free).map((mail) => /token=/.test(mail.text))).toEqual([true]);
   });
+
+  it('answers parallel invitations of a taken and of a free address alike: one entry each, the rest refused', async () => {
+    const tenant = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
+    const elsewhere = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
+    const call = await as(tenant.email, tenant.password);
+    const invite = (email: string) => call('/api/sub-admin', { method: 'POST', json: { name: 'Invited', email, role: 'editor', authority: 'edit' } });
+    const statuses = async (email: string) => (await Promise.all(Array.from({ length: 6 }, () => invite(email)))).map((response) => response.status).sort();
+    const [taken, free] = await Promise.all([statuses(elsewhere.email), statuses('free-parallel@example.com')]);
+    expect(taken).toEqual([201, 400, 400, 400, 400, 400]);
+    expect(free).toEqual(taken);
+    const listed = (await (await call('/api/sub-admin')).json()) as Admins;
+    expect(listed.admins.map((admin) => admin.email).sort()).toEqual([tenant.email, elsewhere.email, 'free-parallel@example.com'].sort());
+  });
 });
 
 describe('CSV import', () => {
