@@ -16,6 +16,7 @@ import { startTestCaddy, type TestCaddy } from './test-caddy.ts';
  * and Swipegrid trusts only the proxy's address (TRUSTED_PROXIES=127.0.0.1,::1), as docs/deploy.md says.
  */
 const OPERATOR = { email: 'proxy-operator@example.com', password: 'Proxy#Pass12' };
+const STILL = new Date();
 
 let dataDir: string;
 let server: RunningServer;
@@ -28,6 +29,8 @@ beforeAll(async () => {
   server = await startServer(
     loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, SEED_DEMO: 'true', TRUSTED_PROXIES: '127.0.0.1,::1' }),
     () => {},
+    // The visitor limits refill with the server's clock: held still, a slow run counts exactly as a fast one.
+    { clock: () => STILL },
   );
   ports = { admin: Number(new URL(server.adminUrl).port), site: Number(new URL(server.siteUrl).port) };
   caddy = await startTestCaddy({ adminPort: ports.admin, sitePort: ports.site });
