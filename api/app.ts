@@ -69,6 +69,8 @@ export type AppDeps = {
   adminHosts?: AdminHosts;
   /** The card payment provider (api/billing/); card billing is off without one. */
   paymentProvider?: PaymentProvider | null;
+  /** ADMIN_ORIGIN once the admin listens (a PORT=0 start knows its port only then); config.adminOrigin when absent. */
+  listeningAdminOrigin?: () => string;
 };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
@@ -116,7 +118,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', invoiceRoutes({ db }))
     .route('/', planRoutes({ db, clock: deps.clock }))
     .route('/', dashboardRoutes({ db, now: deps.clock }))
-    .route('/', paymentRoutes({ db, provider: deps.paymentProvider ?? null }))
+    .route('/', paymentRoutes({ db, provider: deps.paymentProvider ?? null, adminOrigin: deps.listeningAdminOrigin ?? (() => config.adminOrigin) }))
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.

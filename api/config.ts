@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultSiteDomain } from '../model/site-origin.ts';
-import { parseIpRange } from '../model/ip-range.ts';
+import { type IpRange, parseIpRange } from '../model/ip-range.ts';
 import type { S3Connection } from '../storage/index.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -71,6 +71,16 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().refine((address) => parseIpRange(address)?.prefix === (address.includes(':') ? 128 : 32), 'IPv4 or IPv6 addresses, comma-separated')))
     .optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine((entry) => parseIpRange(entry) !== null, 'addresses or CIDR ranges of the proxies in front, comma-separated, such as 127.0.0.1,::1')))
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'a Stripe secret key (sk_… or rk_…)')
@@ -107,6 +117,11 @@ export type Config = {
   dnsResolver: string[];
   /** Where a custom domain must point: a CNAME to `cname` (default SITE_DOMAIN) or A/AAAA records among `addresses`. */
   domainTarget: { cname: string | null; addresses: string[] };
+  /**
+   * The proxies in front (TRUSTED_PROXIES): a request whose peer is one of them is counted by the
+   * address its X-Forwarded-For gives (api/http/client-ip.ts); empty: by the peer alone.
+   */
+  trustedProxies: IpRange[];
   /** Card billing through Stripe's API (api/billing/stripe-provider.ts): off (null) without a key. */
   stripe: { secretKey: string; webhookSecret: string; apiBase?: string } | null;
   /** Publishes go to a BullMQ queue on this Redis, run by `swipegrid worker`s; null: in this process. */
@@ -168,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: e.NODE_ENV === 'production',
     visitorRateLimitScale: e.VISITOR_RATE_LIMIT_SCALE,
     dnsResolver: e.DNS_RESOLVER ?? [],
+    trustedProxies: (e.TRUSTED_PROXIES ?? []).flatMap((entry) => parseIpRange(entry) ?? []),
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE } : null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, workerLockMs: e.WORKER_LOCK_MS } : null,
     domainTarget: { cname: e.DOMAIN_CNAME_TARGET ?? e.SITE_DOMAIN ?? (e.SITE_ORIGIN ? defaultSiteDomain(e.SITE_ORIGIN) : 'localhost'), addresses: e.DOMAIN_ADDRESSES ?? [] },

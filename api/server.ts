@@ -8,6 +8,8 @@ import { createAdminApp, createSiteServer } from './app.ts';
 import type { NodeListener } from './visitor/event-fast-path.ts';
 import { stripeProvider } from './billing/stripe-provider.ts';
 import { answerClientErrors } from './http/client-error.ts';
+import { behindTrustedProxies } from './http/client-ip.ts';
+import type { IpRange } from '../model/ip-range.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createBackground } from './mail/background.ts';
@@ -41,17 +43,19 @@ export type RunningServer = { adminUrl: string; siteUrl: string; demoSiteId?: st
 /**
  * Serves an app on a port (0: any free one) and resolves once it listens, with the port it got; what Node's parser refuses is answered as JSON.
  * `front` sees each request before the app's listener, which it is given to hand requests on to (the site app's events path).
+ * A request from one of `trustedProxies` is counted by the client it forwarded (api/http/client-ip.ts), before the front sees it.
  */
 export function listen(
   app: { fetch: (request: Request) => Response | Promise<Response> },
   port: number,
   host: string,
-  front?: (fallback: NodeListener) => NodeListener,
+  options: { front?: (fallback: NodeListener) => NodeListener; trustedProxies?: readonly IpRange[] } = {},
 ): Promise<{ server: ServerType; port: number }> {
+  const { front, trustedProxies = [] } = options;
   return new Promise((resolve, reject) => {
     // As @hono/node-server's serve() does it, with room for the front.
     const listener: NodeListener = getRequestListener(app.fetch, { hostname: host });
-    const server = createHttpServer(front ? front(listener) : listener);
+    const server = createHttpServer(behindTrustedProxies(trustedProxies, front ? front(listener) : listener));
     answerClientErrors(server);
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -131,7 +135,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       return siteOrigin;
     },
   });
-  const site = await listen(siteServer.app, config.sitePort, config.host, siteServer.front);
+  const site = await listen(siteServer.app, config.sitePort, config.host, { front: siteServer.front, trustedProxies: config.trustedProxies });
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;
   // With REDIS_URL the publishes go to the queue the `swipegrid worker`s take from; else they run here.
@@ -168,8 +172,21 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
-  adminApp = createAdminApp({ db, storage, config: { ...config, siteOrigin: siteUrl }, jobs, mailer, background, previewKey, clock: options.clock, domains, adminHosts, paymentProvider });
-  const admin = await listen(adminApp, config.port, config.host);
+  adminApp = createAdminApp({
+    db,
+    storage,
+    config: { ...config, siteOrigin: siteUrl },
+    jobs,
+    mailer,
+    background,
+    previewKey,
+    clock: options.clock,
+    domains,
+    adminHosts,
+    paymentProvider,
+    listeningAdminOrigin: () => adminUrl,
+  });
+  const admin = await listen(adminApp, config.port, config.host, { trustedProxies: config.trustedProxies });
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${handleOrigin(siteUrl, config.siteDomain, '{handle}')}/   (or ${siteUrl}/sites/{siteId}/, which redirects there)`);

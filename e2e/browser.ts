@@ -50,8 +50,11 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** An in-process app (the test context's site app, say) served on a free loopback port, as a browser must reach it; `front` as the server puts it (ctx.siteFront). */
-export async function serveOnLoopback(app: { fetch: (request: Request) => Response | Promise<Response> }, front?: Parameters<typeof listen>[3]): Promise<{ origin: string; close(): Promise<void> }> {
-  const { server, port } = await listen(app, 0, '127.0.0.1', front);
+export async function serveOnLoopback(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  front?: NonNullable<Parameters<typeof listen>[3]>['front'],
+): Promise<{ origin: string; close(): Promise<void> }> {
+  const { server, port } = await listen(app, 0, '127.0.0.1', { front });
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 

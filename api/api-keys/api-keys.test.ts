@@ -33,6 +33,8 @@ function withKey(requestPath: string, authorization: string, init: RequestInit &
   return ctx.admin.request(`http://localhost${requestPath}`, { ...rest, headers }, { incoming: { socket: { remoteAddress: ip, remoteFamily: ip.includes(':') ? 'IPv6' : 'IPv4' } } });
 }
 
+const basic = (id: string, password: string) => `Basic ${Buffer.from(`${id}:${password}`).toString('base64')}`;
+
 const newSite = JSON.stringify({ name: 'By key', numberHorizontal: 1, numberVertical: 1, defaultLanguage: 'jp', languages: ['jp'] });
 
 describe('API keys', () => {
@@ -93,11 +95,34 @@ describe('API keys', () => {
 
   it('takes basic-auth credentials as the key, and refuses a wrong password', async () => {
     const { apiKey } = await issue({ basicAuth: { enabled: true, id: 'reports-bot', password: 'long-enough-password' } });
-    expect(apiKey.basicId).toBe('reports-bot');
-    const basic = (id: string, password: string) => `Basic ${Buffer.from(`${id}:${password}`).toString('base64')}`;
-    expect((await withKey('/api/site', basic('reports-bot', 'long-enough-password'))).status).toBe(200);
-    expect((await withKey('/api/site', basic('reports-bot', 'wrong-password-here'))).status).toBe(401);
+    // The chosen ID and a suffix of the key's own: no two keys can ask for the same ID.
+    expect(apiKey.basicId).toMatch(/^reports-bot\.[0-9a-f]{8}$/);
+    const id = apiKey.basicId!;
+    expect((await withKey('/api/site', basic(id, 'long-enough-password'))).status).toBe(200);
+    expect((await withKey('/api/site', basic(id, 'wrong-password-here'))).status).toBe(401);
+    expect((await withKey('/api/site', basic('reports-bot', 'long-enough-password'))).status).toBe(401);
     expect((await withKey('/api/site', basic('nobody', 'long-enough-password'))).status).toBe(401);
+  });
+
+  it("answers a basic-auth ID another tenant's key chose exactly as a free one, and changes nothing of that key", async () => {
+    const other = await addAccount(ctx.db, { type: 'USER', planId: 'premium' });
+    const otherKey = await issue({ basicAuth: { enabled: true, id: 'shared-name', password: 'other-tenant-password' } }, await ctx.loginAs(other.email, other.password));
+    const otherRow = ctx.db.select().from(apiKeys).where(eq(apiKeys.id, otherKey.apiKey.id)).get();
+    const ask = (id: string) => ctx.request('/api/api-key', { method: 'POST', json: { name: 'Reporting', scope: 'read', basicAuth: { enabled: true, id, password: 'my-own-long-password' } } });
+    const taken = await ask('shared-name');
+    const free = await ask('never-chosen');
+    expect([taken.status, free.status]).toEqual([201, 201]);
+    const shape = async (response: Response, chosen: string) =>
+      JSON.stringify(await response.json())
+        .replaceAll(chosen, '<id>')
+        .replace(/"(id|key|hint|createdAt)":"[^"]+"/g, '"$1":"<generated>"')
+        .replace(/<id>\.[0-9a-f]{8}/, '<id>.<suffix>');
+    expect(await shape(taken, 'shared-name')).toBe(await shape(free, 'never-chosen'));
+    // The other tenant's key is as it was and still signs in as its own account only.
+    expect(ctx.db.select().from(apiKeys).where(eq(apiKeys.id, otherKey.apiKey.id)).get()).toEqual(otherRow);
+    const otherSites = await withKey('/api/site', basic(otherKey.apiKey.basicId!, 'other-tenant-password'));
+    expect(otherSites.status).toBe(200);
+    expect((await withKey('/api/site', basic(otherKey.apiKey.basicId!, 'my-own-long-password'))).status).toBe(401);
   });
 
   it('refuses a dialog without an IP when the restriction is on, or with half the basic-auth credentials', async () => {

@@ -19,6 +19,8 @@ export type PaymentDeps = {
   db: Db;
   /** The card provider; null when no key is configured (card billing off). */
   provider: PaymentProvider | null;
+  /** ADMIN_ORIGIN as the admin listens: where the provider's hosted page sends the browser back to. */
+  adminOrigin: () => string;
 };
 
 /** Payments: the list and its export, an account's bills, card registration, charges, transfers, force-completion and the provider's webhook. */
@@ -50,9 +52,10 @@ export function paymentRoutes(deps: PaymentDeps) {
     return { status: 'paid' as const };
   });
   route(app, contracts.getCard, ({ targetAccount }) => cardState(db, targetAccount.id, provider));
-  // Back to the host the console was reached on: an OEM's admin host stays on it (and a PORT=0 start knows its port only then).
-  route(app, contracts.startCardSetup, ({ c, account, targetAccount }) =>
-    startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${new URL(c.req.url).origin}/${account.routePrefix}/payments` }),
+  // Back to ADMIN_ORIGIN, never to the request's Host: a crafted one would send the customer to another site
+  // after saving a card. OEM admin hosts are not verified names yet, so their customers come back to ADMIN_ORIGIN too.
+  route(app, contracts.startCardSetup, ({ account, targetAccount }) =>
+    startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${deps.adminOrigin()}/${account.routePrefix}/payments` }),
   );
   return app;
 }

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerType } from '@hono/node-server';
+import { request as httpRequest } from 'node:http';
 import { accounts } from '../db/schema.ts';
 import { auditLog, invoices, paymentCards, payments, providerEvents } from '../db/schema-billing.ts';
 import { listen } from '../server.ts';
-import { addAccount, createTestContext, type TestContext } from '../test-support.ts';
+import { addAccount, ADMIN_ORIGIN, createTestContext, type TestContext } from '../test-support.ts';
 import { startCardSetup } from './card-setup.ts';
 import { chargeInvoice } from './charge-invoice.ts';
 import { chargeBilledMonth } from './charge-period.ts';
@@ -21,6 +22,7 @@ import { startTestProviderServer, type TestProviderServer } from './test-provide
 let provider: TestProviderServer;
 let ctx: TestContext;
 let server: ServerType;
+let adminPort: number;
 let masterId: string;
 
 beforeAll(async () => {
@@ -28,6 +30,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ paymentProvider: stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: provider.apiBase }) });
   const listening = await listen(ctx.admin, 0, '127.0.0.1');
   server = listening.server;
+  adminPort = listening.port;
   provider.setWebhookUrl(`http://127.0.0.1:${listening.port}/api/payment/webhook`);
   masterId = ctx.db.select().from(accounts).get()!.id;
 });
@@ -49,8 +52,8 @@ async function customerWithCard(cardNumber = '4242424242424242'): Promise<string
   const { url } = (await setup.json()) as { url: string };
   const done = await fetch(url, { method: 'POST', body: new URLSearchParams({ cardNumber, expiry: '11/31', cvc: '123' }), redirect: 'manual' });
   expect(done.status).toBe(303);
-  // Back to the host the console was reached on.
-  expect(done.headers.get('location')).toBe('http://localhost/master/payments?card=saved');
+  // Back to the console at ADMIN_ORIGIN.
+  expect(done.headers.get('location')).toBe(`${ADMIN_ORIGIN}/master/payments?card=saved`);
   await provider.settled();
   return user.id;
 }
@@ -74,6 +77,32 @@ describe('card registration', () => {
     expect(declined.status).toBe(402);
     await provider.settled();
     expect(await (await ctx.request(`/api/user/${user.id}/card`)).json()).toEqual({ cardBilling: true, card: null });
+  });
+
+  it('sends the browser back to ADMIN_ORIGIN after the hosted page, whatever Host the setup was asked on', async () => {
+    const user = await addAccount(ctx.db, { type: 'USER', parentId: masterId, planId: 'standard' });
+    const cookie = await ctx.login();
+    // A crafted Host, as a link or a proxy that passes any name on could send it.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port: adminPort, method: 'POST', path: `/api/user/${user.id}/card/setup`, headers: { host: 'evil.example', cookie } }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.once('error', reject);
+      request.end();
+    });
+    expect(answer.status).toBe(200);
+    const { url } = JSON.parse(answer.body) as { url: string };
+    const page = await (await fetch(url)).text();
+    const cancel = /<a href="([^"]*)">Cancel<\/a>/.exec(page)?.[1]?.replaceAll('&amp;', '&');
+    expect(cancel).toBe(`${ADMIN_ORIGIN}/master/payments?card=cancelled`);
+    const saved = await fetch(url, { method: 'POST', body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '11/31', cvc: '123' }), redirect: 'manual' });
+    expect(saved.headers.get('location')).toBe(`${ADMIN_ORIGIN}/master/payments?card=saved`);
+    expect(`${page} ${saved.headers.get('location')}`).not.toContain('evil.example');
+    await provider.settled();
   });
 
   it('answers "An error occurred while adding the card" when the provider cannot be reached', async () => {

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { createSubAdmin, deleteSubAdmin, listAdmins, updateSubAdmin } from './admin-list.ts';
 import { inviteUsers } from './create-users.ts';
 import { findAccount } from './find-account.ts';
+import { sendAddressNotice } from './send-address-notice.ts';
 
 /** The admin list of the caller's account (spec §2 admin-list, §7 /sub-admin). Only its main contact changes it. */
 export function subAdminRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string }) {
@@ -16,8 +17,9 @@ export function subAdminRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: stri
   route(app, contracts.listAdmins, ({ account }) => ({ admins: listAdmins(db, tenantOf(account.tenantId)) }));
   route(app, contracts.addSubAdmin, async ({ account, body }) => {
     const tenant = tenantOf(account.tenantId);
-    const member = createSubAdmin(db, tenant, body, account.id);
-    await inviteUsers(db, mailer, adminOrigin, [member]);
+    const { invited, registeredElsewhere } = createSubAdmin(db, tenant, body, account.id);
+    if (registeredElsewhere) await sendAddressNotice(mailer, { to: body.email, inviter: tenant.companyName || tenant.email });
+    else await inviteUsers(db, mailer, adminOrigin, [invited]);
     return { admins: listAdmins(db, tenant) };
   });
   route(app, contracts.updateSubAdmin, ({ account, params, body }) => {

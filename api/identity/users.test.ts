@@ -197,6 +197,64 @@ describe('admin list', () => {
   });
 });
 
+describe('admin list across tenants', () => {
+  type Admins = { admins: { id: string; name: string; email: string; role: string; authority: string; passwordSet: boolean }[] };
+  /** An answer with the invited address and its generated id taken out: what must not differ between a free and a taken address. */
+  const shape = async (response: Response, email: string) => ({
+    status: response.status,
+    body: JSON.stringify(await response.json())
+      .replaceAll(email, '<address>')
+      .replace(/"id":"[^"]+"/g, '"id":"<id>"'),
+  });
+
+  it('answers an address registered in another tenant exactly as a free one, and changes nothing of that tenant', async () => {
+    const tenant = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
+    const elsewhere = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
+    const before = ctx.db.select().from(accounts).where(eq(accounts.id, elsewhere.id)).get();
+    const call = await as(tenant.email, tenant.password);
+    const invite = (email: string) => call('/api/sub-admin', { method: 'POST', json: { name: 'Invited', email, role: 'editor', authority: 'edit' } });
+    const free = 'free-address@example.com';
+
+    const takenAnswer = await shape(await invite(elsewhere.email), elsewhere.email);
+    // The free one is asked second, so its list holds the taken one too: compare each with its own entry only.
+    const freeAnswer = await shape(await invite(free), free);
+    expect(takenAnswer.status).toBe(201);
+    expect(freeAnswer.status).toBe(201);
+    const listed = (await (await call('/api/sub-admin')).json()) as Admins;
+    const entryOf = (email: string) => {
+      const { id, email: shown, ...rest } = listed.admins.find((admin) => admin.email === email)!;
+      return { ...rest, idKind: typeof id, shown: shown === email };
+    };
+    expect(entryOf(elsewhere.email)).toEqual(entryOf(free));
+    // Asked again, both are on the caller's own list now: the same refusal for each.
+    expect(await shape(await invite(elsewhere.email), elsewhere.email)).toEqual(await shape(await invite(free), free));
+
+    // Nothing of the other tenant changed: its account as it was, its sign-in and its own list.
+    expect(ctx.db.select().from(accounts).where(eq(accounts.id, elsewhere.id)).get()).toEqual(before);
+    const other = await as(elsewhere.email, elsewhere.password);
+    expect(((await (await other('/api/sub-admin')).json()) as Admins).admins.map((admin) => admin.email)).toEqual([elsewhere.email]);
+    // The owner of the taken address is told, with no link; the free address gets its invitation.
+    const mails = await ctx.outbox();
+    const toElsewhere = mails.filter((mail) => mail.to === elsewhere.email);
+    expect(toElsewhere).toHaveLength(1);
+    expect(toElsewhere[0]!.text).not.toMatch(/token=/);
+    expect(mails.filter((mail) => mail.to === free).map((mail) => /token=/.test(mail.text))).toEqual([true]);
+  });
+
+  it('answers parallel invitations of a taken and of a free address alike: one entry each, the rest refused', async () => {
+    const tenant = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
+    const elsewhere = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
+    const call = await as(tenant.email, tenant.password);
+    const invite = (email: string) => call('/api/sub-admin', { method: 'POST', json: { name: 'Invited', email, role: 'editor', authority: 'edit' } });
+    const statuses = async (email: string) => (await Promise.all(Array.from({ length: 6 }, () => invite(email)))).map((response) => response.status).sort();
+    const [taken, free] = await Promise.all([statuses(elsewhere.email), statuses('free-parallel@example.com')]);
+    expect(taken).toEqual([201, 400, 400, 400, 400, 400]);
+    expect(free).toEqual(taken);
+    const listed = (await (await call('/api/sub-admin')).json()) as Admins;
+    expect(listed.admins.map((admin) => admin.email).sort()).toEqual([tenant.email, elsewhere.email, 'free-parallel@example.com'].sort());
+  });
+});
+
 describe('CSV import', () => {
   const csv = (text: string, name = 'users.csv', type = 'text/csv') => fileForm(new TextEncoder().encode(text), name, type);
 

@@ -37,12 +37,13 @@ async function serverPair(events: EventQueue) {
   const deps = () => ({ db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, events, siteOrigin: 'http://localhost:3001', domainCacheMs: 0, clock: () => new Date(NOW) });
   const withFront = createSiteServer(deps());
   const counted = { port: 0, handed: 0 };
-  const a = await listen(withFront.app, 0, '127.0.0.1', (fallback) =>
-    withFront.front((request, response) => {
-      counted.handed++;
-      fallback(request, response);
-    }),
-  );
+  const a = await listen(withFront.app, 0, '127.0.0.1', {
+    front: (fallback) =>
+      withFront.front((request, response) => {
+        counted.handed++;
+        fallback(request, response);
+      }),
+  });
   counted.port = a.port;
   const b = await listen(createSiteServer(deps()).app, 0, '127.0.0.1');
   servers.push(a.server as Server, b.server as Server);

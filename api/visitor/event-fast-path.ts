@@ -3,6 +3,7 @@ import { bodyCap } from '../../model/contracts/contract.ts';
 import { visitorContracts } from '../../model/contracts/visitor.ts';
 import { requestHostName } from '../../model/site-origin.ts';
 import { isPlainEventBatch } from '../../model/visitor-event-check.ts';
+import { clientAddress } from '../http/client-ip.ts';
 import { errorAnswer } from '../http/errors.ts';
 import type { TakeToken } from '../http/middleware/rate-limit/index.ts';
 import { MAY_HOLD_UNSTORABLE } from '../http/route.ts';
@@ -124,7 +125,7 @@ async function accept(deps: EventFastPathDeps, request: IncomingMessage, respons
   if (!isPlainEventBatch(json)) return false;
   const site = deps.intake.siteOf(json.siteId, await deps.hostSiteOf(host));
   if (!site) return false;
-  const clientIp = () => request.socket.remoteAddress ?? 'local';
+  const clientIp = () => clientAddress(request);
   // Refused: nothing was spent, and Hono's own limiter refuses it again with its 429.
   if ((await deps.take(clientIp())) > 0) return false;
   try {

@@ -183,7 +183,6 @@ export const backOfficeCn = {
   basicAuthRequired: '请同时输入基本认证的 ID 和密码。',
   basicIdRule: 'ID 请使用 3 到 50 个字母、数字、点、连字符或下划线。',
   basicPasswordRule: '基本认证密码至少需要 12 个字符。',
-  basicIdTaken: '此基本认证 ID 已被其他密钥使用。',
   domainUnderSiteDomain: '请使用您自己的域名，而不是 {siteDomain} 下的域名。',
   domainNotSet: '此站点没有自定义域名。',
 

@@ -183,7 +183,6 @@ export const backOfficeEn = {
   basicAuthRequired: 'Enter both the ID and the password for basic authentication.',
   basicIdRule: 'Use 3 to 50 letters, digits, dots, hyphens or underscores for the ID.',
   basicPasswordRule: 'Use at least 12 characters for the basic authentication password.',
-  basicIdTaken: 'This basic authentication ID is already used by another key.',
   domainUnderSiteDomain: 'Use a domain of your own, not one under {siteDomain}.',
   domainNotSet: 'This site has no custom domain.',
 

@@ -183,7 +183,6 @@ export const backOfficeJp = {
   basicAuthRequired: 'ベーシック認証のIDとパスワードを両方入力してください。',
   basicIdRule: 'IDは3〜50文字の英数字、ドット、ハイフン、アンダースコアで入力してください。',
   basicPasswordRule: 'ベーシック認証のパスワードは12文字以上にしてください。',
-  basicIdTaken: 'このベーシック認証IDは別のキーで使われています。',
   domainUnderSiteDomain: '{siteDomain} 配下ではなく、独自のドメインを入力してください。',
   domainNotSet: 'このサイトには独自ドメインが設定されていません。',
 

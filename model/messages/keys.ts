@@ -201,7 +201,6 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'basicAuthRequired',
   'basicIdRule',
   'basicPasswordRule',
-  'basicIdTaken',
   'domainUnderSiteDomain',
   'domainNotSet',
 

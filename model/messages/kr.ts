@@ -183,7 +183,6 @@ export const backOfficeKr = {
   basicAuthRequired: '기본 인증의 ID와 비밀번호를 모두 입력하세요.',
   basicIdRule: 'ID는 영문자, 숫자, 점, 하이픈, 밑줄로 3~50자를 사용하세요.',
   basicPasswordRule: '기본 인증 비밀번호는 12자 이상이어야 합니다.',
-  basicIdTaken: '이 기본 인증 ID는 이미 다른 키에서 사용 중입니다.',
   domainUnderSiteDomain: '{siteDomain} 아래가 아닌 자신의 도메인을 사용하세요.',
   domainNotSet: '이 사이트에는 사용자 도메인이 없습니다.',
 

@@ -130,6 +130,12 @@ const SCREENS = {
   ],
   apiKeyBasicAuth: ['Basic authentication', 'ベーシック認証', '基本认证', '기본 인증'],
   apiKeyBasicId: ['ID', 'ID', 'ID', 'ID'],
+  apiKeyBasicIdHint: [
+    'A suffix of the key’s own is added (such as .1a2b3c4d): sign in with the ID shown in the list.',
+    'キーごとの接尾辞が付きます（例: .1a2b3c4d）。一覧に表示されるIDでログインしてください。',
+    '会添加该密钥专属的后缀（例如 .1a2b3c4d）：请使用列表中显示的 ID 登录。',
+    '키마다 고유한 접미사가 붙습니다(예: .1a2b3c4d). 목록에 표시된 ID로 로그인하세요.',
+  ],
   apiKeyShownOnce: [
     'Copy the key now: it is shown only once and cannot be seen again.',
     '今すぐキーをコピーしてください。キーは一度だけ表示され、後から確認できません。',

@@ -115,7 +115,7 @@ function GenerateDialog({ open, onClose, onIssued }: { open: boolean; onClose():
               </label>
               {basicEnabled && (
                 <div className="row">
-                  <Field label={t('apiKeyBasicId')} error={errors.basicId}>
+                  <Field label={t('apiKeyBasicId')} hint={t('apiKeyBasicIdHint')} error={errors.basicId}>
                     {(p) => <input {...p} autoComplete="off" {...form.register('basicId')} />}
                   </Field>
                   <Field label={t('password')} error={errors.basicPassword}>
