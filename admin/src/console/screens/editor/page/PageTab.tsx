@@ -11,7 +11,7 @@ type Variant = { key: string; content: PageContent };
 
 /** Creative detail (spec §2, §3): the page picked, edited in its form; its control or one of its A/B variants. */
 export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick(id: string): void }) {
-  const { site, onVariantsChanged } = useEditorSite();
+  const { site, onVariantsChanged, mayDropPageEdits } = useEditorSite();
   const { t } = useI18n();
   const pages = allPages(site);
   const page = pages.find((candidate) => candidate.id === pageId) ?? pages[0];
@@ -55,7 +55,13 @@ export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick
           ))}
         </select>
       </label>
-      <VariantSwitcher keys={variants.map((candidate) => candidate.key)} arm={variant ? arm : 'control'} onPick={setArm} onAdd={(from) => void add(from)} onRemove={(key) => void remove(key)} />
+      <VariantSwitcher
+        keys={variants.map((candidate) => candidate.key)}
+        arm={variant ? arm : 'control'}
+        onPick={(key) => mayDropPageEdits() && setArm(key)}
+        onAdd={(from) => void add(from)}
+        onRemove={(key) => void remove(key)}
+      />
       {variant && (
         <p className="hint" role="status">
           {t('variantEditing', { key: variant.key })}
