@@ -52,7 +52,8 @@ async function openPageEditor(context: BrowserContext, signedIn: boolean): Promi
 }
 
 const mainText = (page: Page) => page.locator('form.page-editor').getByLabel('Main text', { exact: true });
-const pagePicker = (page: Page) => page.getByRole('tabpanel').getByLabel('Page', { exact: true });
+/** A page's cell in the page editor's grid navigator. */
+const gridCell = (page: Page, position: string) => page.getByRole('tabpanel').getByRole('group', { name: 'Pages' }).getByRole('button', { name: position, exact: true });
 const saveButton = (page: Page) => page.locator('form.page-editor').getByRole('button', { name: 'Save the page' });
 
 describe('the page editor never loses typed work', () => {
@@ -63,9 +64,10 @@ describe('the page editor never loses typed work', () => {
 
     // Switching to A2 would drop the text: the owner is asked, and staying keeps it on A1.
     const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
-    await pagePicker(page).selectOption({ label: 'A2' });
+    await gridCell(page, 'A2').click();
     expect(await asked).toBe('This page has unsaved changes. Leave without saving them?');
     expect(await page.locator('form.page-editor').getAttribute('aria-label')).toContain('A1');
+    expect(await gridCell(page, 'A1').getAttribute('aria-current')).toBe('page');
     expect(await mainText(page).inputValue()).toBe('Typed, not saved');
 
     // Saved, the switch asks nothing, and the text is there on return and after a reload.
@@ -76,9 +78,9 @@ describe('the page editor never loses typed work', () => {
       dialogs += 1;
       void dialog.dismiss();
     });
-    await pagePicker(page).selectOption({ label: 'A2' });
+    await gridCell(page, 'A2').click();
     await expect.poll(() => page.locator('form.page-editor').getAttribute('aria-label')).toContain('A2');
-    await pagePicker(page).selectOption({ label: 'A1' });
+    await gridCell(page, 'A1').click();
     await expect.poll(() => mainText(page).inputValue()).toBe('Typed, not saved');
     await page.reload();
     await page.getByRole('tab', { name: 'Creative detail' }).click();
@@ -117,6 +119,23 @@ describe('the page editor never loses typed work', () => {
     await mainText(second).fill('The second tab, after a reload');
     await saveButton(second).click();
     await expect.poll(() => second.getByTestId('toast').textContent()).toBe('Saved.');
+    await context.close();
+  });
+
+  it('moves through the grid navigator with the arrow keys like a swipe, and Enter opens the page', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPageEditor(context, false);
+    const a1 = gridCell(page, 'A1');
+    expect(await a1.getAttribute('aria-current')).toBe('page');
+    // One stop in the tab order: only the current page's cell.
+    expect(await page.getByRole('tabpanel').getByRole('group', { name: 'Pages' }).locator('button[tabindex="0"]').count()).toBe(1);
+    await a1.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await gridCell(page, 'A2').evaluate((cell) => cell === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('form.page-editor').getAttribute('aria-label')).toContain('A2');
+    expect(await gridCell(page, 'A2').getAttribute('aria-current')).toBe('page');
+    await page.screenshot({ path: 'test-results/screenshots/page-grid-navigator.png' });
     await context.close();
   });
 });

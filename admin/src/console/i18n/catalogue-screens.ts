@@ -234,6 +234,7 @@ const SCREENS = {
   ],
   applyToAll: ['Apply to every page', '全ページに適用', '应用到所有页面', '모든 페이지에 적용'],
   pages: ['Pages', 'ページ', '页面', '페이지'],
+  gridNavigator: ['The site’s pages', 'サイトのページ一覧', '网站的页面', '사이트의 페이지'],
   page: ['Page', 'ページ', '页面', '페이지'],
   media: ['Image or video', '画像または動画', '图片或视频', '이미지 또는 동영상'],
   imageAlt: ['Image alt text', '画像の代替テキスト', '图片替代文本', '이미지 대체 텍스트'],
