@@ -61,7 +61,8 @@ describe('A/B in the editor', () => {
         ]),
       )
       .toEqual([['B', 'Variant words']]);
-    // The control kept its own text.
+    // The control kept its own text. The switch waits for the save's answer: before it, the form still holds unsaved text, and switching would ask first.
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Saved.');
     await switcher.getByRole('button', { name: 'Control' }).click();
     await expect.poll(() => form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Control words');
 

@@ -94,7 +94,7 @@ describe('a new customer in the admin console', () => {
     await page.getByRole('tab', { name: 'Creative settings' }).click();
     await page.getByLabel('Choose files').setInputFiles({ name: 'creatives.zip', mimeType: 'application/zip', buffer: await nineImageZip() });
     await expect.poll(() => toastText(page), { timeout: 60_000 }).toBe('9 images placed.');
-    await expect.poll(() => page.locator('.page-cell img').count()).toBe(9);
+    await expect.poll(() => page.getByRole('tabpanel').locator('.page-cell img').count()).toBe(9);
 
     // Page detail: text, a CTA button dragged and nudged on the 375 × 739 stage.
     await page.getByRole('button', { name: 'A1', exact: true }).click();

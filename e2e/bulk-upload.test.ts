@@ -71,7 +71,7 @@ describe('bulk upload through the server, in the console', () => {
     await expect.poll(() => page.getByTestId('toast').textContent(), { timeout: 60_000 }).toBe('20 images placed.');
     expect(await page.getByTestId('bulk-progress').getAttribute('value')).toBe('100');
     expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
-    await expect.poll(() => page.locator('.page-cell img').count()).toBe(20);
+    await expect.poll(() => page.getByRole('tabpanel').locator('.page-cell img').count()).toBe(20);
     const view = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
     const a1 = pagesOf(view).find((one) => one.position === 'A1')!;
     expect(await page.getByRole('button', { name: 'A1', exact: true }).locator('img').getAttribute('src')).toBe(a1.detail.imageUrl);

@@ -181,12 +181,12 @@ describe('page status and chatbot script on the published site', () => {
     const editor = await consolePage();
     await editor.goto(`${server.adminUrl}/master/site/${site.id}`);
     await editor.getByRole('tab', { name: 'Creative detail' }).click();
-    await editor.getByLabel('Page', { exact: true }).selectOption({ label: 'A2' });
+    await editor.getByRole('tabpanel').getByRole('group', { name: 'Pages' }).getByRole('button', { name: 'A2', exact: true }).click();
     const a2 = editor.getByRole('form', { name: 'Creative detail A2' });
     await a2.getByLabel('Page status').selectOption('draft');
     await a2.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => editor.getByTestId('toast').textContent()).toBe('Saved.');
-    await editor.getByLabel('Page', { exact: true }).selectOption({ label: 'A3' });
+    await editor.getByRole('tabpanel').getByRole('group', { name: 'Pages' }).getByRole('button', { name: 'A3', exact: true }).click();
     const a3 = editor.getByRole('form', { name: 'Creative detail A3' });
     await a3.getByLabel('Chatbot script').fill('<script>window.chatbotRuns = (window.chatbotRuns || 0) + 1</script>');
     await editor.screenshot({ path: `${SHOTS}/editor-page-status-chatbot.png` });

@@ -16,8 +16,20 @@ export const sitePageViewSchema = pageContentSchema.extend({
   row: z.number().int().positive(),
   /** Its position code, e.g. 'B3'. */
   position: z.string(),
+  /** What its stored draft is now, in every language: a save sends it back as `baseRevision`. */
+  revision: z.string(),
 });
 export type SitePageView = z.output<typeof sitePageViewSchema>;
+
+/**
+ * A page as the editor saves it: its content in one language and, optionally, the revision the
+ * editor started from. With it, a save over a newer draft (another tab, another admin, a bulk
+ * upload) is refused with `pageChangedElsewhere` instead of overwriting it; without it (an API
+ * client that does not care), the last write wins.
+ */
+export const pageWriteSchema = pageContentSchema.extend({
+  baseRevision: z.string().max(64).optional().describe('The page’s `revision` this edit started from'),
+});
 
 /** One column of the grid: its letters, its category name in the view's language and its pages top to bottom. */
 export const siteColumnViewSchema = z.object({

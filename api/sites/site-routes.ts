@@ -76,7 +76,8 @@ export function siteRoutes(deps: { db: Db; storage: Storage; hosting: SiteHostin
   });
   route(app, contracts.writePage, ({ site, params, query, body }) => {
     const lang = languageOf(query.lang, site);
-    writePage(db, site, params.pageId, lang, body);
+    const { baseRevision, ...content } = body;
+    writePage(db, site, params.pageId, lang, content, baseRevision);
     return { page: pageOf(getSiteView(db, site, lang), params.pageId) };
   });
   return app;

@@ -3,6 +3,7 @@ import type { Language } from '../../model/language.ts';
 import { columnLetters, formatPosition } from '../../model/position.ts';
 import type { SiteView } from '../../model/site-view.ts';
 import { applySiteText, resolvePageText } from '../../model/translation.ts';
+import { pageRevision } from './page-revision.ts';
 
 /** The draft as the site editor reads it in one language: every text resolved, every page with its position. */
 export function toSiteView(draft: SiteDraft, lang: Language, extra: { liveVersion: number | null }): SiteView {
@@ -23,6 +24,7 @@ export function toSiteView(draft: SiteDraft, lang: Language, extra: { liveVersio
         id: page.id,
         row: page.row,
         position: formatPosition(creative.columnIndex, page.row),
+        revision: pageRevision(page.content, page.translations),
         ...resolvePageText(page.content, page.translations, lang, defaultLanguage),
       })),
     })),

@@ -9,6 +9,7 @@ import type { Db, Queries } from '../db/open-database.ts';
 import { creatives, media, pages, sites } from '../db/schema.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import type { SiteRow } from './find-site.ts';
+import { pageRevision } from './page-revision.ts';
 
 // Other pages' stored content is read for its path alone.
 const pathOf = pageContentSchema.pick({ customPath: true });
@@ -17,10 +18,11 @@ const pathOf = pageContentSchema.pick({ customPath: true });
  * Writes one page's detail, buttons, link areas and products as edited in one language. Refuses,
  * by field, what only the site's other data can tell: a custom path another page of the site
  * uses already (both would publish to one address), and background music that is an uploaded
- * file of the site but not audio. The checks and the write are one IMMEDIATE transaction, so two
- * pages saved at once cannot both take the same path.
+ * file of the site but not audio; and an edit that started from an older revision of the page
+ * than the one stored. The checks and the write are one IMMEDIATE transaction, so two pages saved
+ * at once cannot both take the same path, and two saves from one revision cannot both win.
  */
-export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, edit: PageContent): void {
+export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, edit: PageContent, baseRevision?: string): void {
   const settings = siteSettingsSchema.parse(site.settings);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
   db.transaction(
@@ -31,9 +33,12 @@ export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language,
         .where(and(eq(pages.id, pageId), eq(pages.siteId, site.id)))
         .get();
       if (!page) throw notFound('pageNotFound');
+      const stored = pageContentSchema.parse(page.content);
+      const storedTranslations = translationsSchema.parse(page.translations);
+      if (baseRevision !== undefined && baseRevision !== pageRevision(stored, storedTranslations)) throw new AppError('conflict', 'pageChangedElsewhere');
       if (edit.customPath) checkPathFree(tx, site.id, pageId, edit.customPath);
       if (edit.backgroundMusic) checkMusic(tx, site.id, edit.backgroundMusic);
-      const next = writePageInLanguage(pageContentSchema.parse(page.content), translationsSchema.parse(page.translations), edit, lang, settings.defaultLanguage);
+      const next = writePageInLanguage(stored, storedTranslations, edit, lang, settings.defaultLanguage);
       const now = new Date();
       tx.update(pages).set({ content: next.base, translations: next.translations, updatedAt: now }).where(eq(pages.id, pageId)).run();
       tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, site.id)).run();

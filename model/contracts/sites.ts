@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MAX_AUDIO_BYTES, MAX_VIDEO_BYTES } from '../constants.ts';
-import { pageContentSchema } from '../page.ts';
 import { categoryNamesInputSchema, createSiteInputSchema, gridInputSchema } from '../site-input.ts';
 import { siteSettingsPatchSchema } from '../site.ts';
-import { sitePageViewSchema, siteSummarySchema, siteViewSchema, storedMediaSchema } from '../site-view.ts';
+import { pageWriteSchema, sitePageViewSchema, siteSummarySchema, siteViewSchema, storedMediaSchema } from '../site-view.ts';
 import { surveyInputSchema, surveyResponseInputSchema, surveySchema } from '../survey.ts';
 import { contract, type Contract } from './contract.ts';
 import { USER_MANAGERS } from './identity.ts';
@@ -102,10 +101,10 @@ export const siteContracts = {
     method: 'PUT',
     path: '/site/:id/page/:pageId',
     origin: 'admin',
-    summary: 'Write one page’s content as edited in one language',
+    summary: 'Write one page’s content as edited in one language; refused when baseRevision is not the page’s revision any more',
     policy: change('site'),
     query: siteLanguageQuerySchema,
-    body: pageContentSchema,
+    body: pageWriteSchema,
     response: z.object({ page: sitePageViewSchema }),
   }),
   renameCategories: contract({

@@ -93,6 +93,7 @@ export const backOfficeCn = {
   invalidPathPrefix: '路径前缀无效。',
   customPathRule: '请使用不超过{max}个小写字母、数字和连字符，不能是语言代码、位置代码或保留字。',
   customPathTaken: '页面{position}已在使用此路径。请另选一个。',
+  pageChangedElsewhere: '打开此页面后，它已在另一个标签页中或被其他管理员更改。请重新加载以查看最新版本；本次保存未生效。',
   notAudio: '此文件不是背景音乐。请选择音频文件。',
   invalidPosition: '位置无效。',
   invalidPhone: '电话号码无效。',

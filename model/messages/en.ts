@@ -93,6 +93,7 @@ export const backOfficeEn = {
   invalidPathPrefix: 'Invalid path prefix.',
   customPathRule: 'Use up to {max} lower-case letters, digits and hyphens, not a language code, position code or reserved word.',
   customPathTaken: 'Page {position} already uses this path. Choose another one.',
+  pageChangedElsewhere: 'This page was changed in another tab or by another admin after you opened it. Reload it to see the latest version; your save was not applied.',
   notAudio: 'This file is not background music. Choose an audio file.',
   invalidPosition: 'Invalid position.',
   invalidPhone: 'Invalid phone number.',

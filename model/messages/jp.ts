@@ -93,6 +93,7 @@ export const backOfficeJp = {
   invalidPathPrefix: 'パスのプレフィックスが正しくありません。',
   customPathRule: '英小文字・数字・ハイフンで{max}文字以内にしてください。言語コード、位置コード、予約語は使えません。',
   customPathTaken: 'このパスはすでにページ{position}で使われています。別のパスを指定してください。',
+  pageChangedElsewhere: 'このページは開いた後に別のタブまたは別の管理者によって変更されました。最新の内容を再読み込みしてください。今回の保存は反映されていません。',
   notAudio: 'このファイルはBGMではありません。音声ファイルを選択してください。',
   invalidPosition: '位置が正しくありません。',
   invalidPhone: '電話番号が正しくありません。',

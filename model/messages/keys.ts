@@ -105,6 +105,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'invalidPathPrefix',
   'customPathRule',
   'customPathTaken',
+  'pageChangedElsewhere',
   'notAudio',
   'invalidPosition',
   'invalidPhone',

@@ -93,6 +93,7 @@ export const backOfficeKr = {
   invalidPathPrefix: '경로 접두사가 올바르지 않습니다.',
   customPathRule: '영문 소문자, 숫자, 하이픈으로 {max}자 이내로 입력하세요. 언어 코드, 위치 코드, 예약어는 사용할 수 없습니다.',
   customPathTaken: '이 경로는 이미 페이지 {position}에서 사용 중입니다. 다른 경로를 지정하세요.',
+  pageChangedElsewhere: '이 페이지는 연 뒤에 다른 탭이나 다른 관리자가 변경했습니다. 최신 내용을 다시 불러오세요. 이번 저장은 반영되지 않았습니다.',
   notAudio: '이 파일은 배경 음악이 아닙니다. 오디오 파일을 선택하세요.',
   invalidPosition: '위치가 올바르지 않습니다.',
   invalidPhone: '전화번호가 올바르지 않습니다.',

@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { messageIn } from '../../i18n/messages.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { BulkDetailForm } from './BulkDetailForm.tsx';
+import { GridNavigator } from './GridNavigator.tsx';
 import { type BulkProgress, BulkUploadError, bulkUploadZip } from './bulk-upload-client.ts';
 import { useEditorSite } from './editor-context.tsx';
 import { uploadMedia } from './media-upload.ts';
@@ -16,11 +17,12 @@ import { pagesInOrder } from './pages-in-order.ts';
 /** Natural order of names, so `2.jpg` comes before `10.jpg`. */
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
 
+/** Places an upload on a page as this screen read it: a page changed since (another tab) is refused, not overwritten. */
 function putPage(site: SiteView, page: SitePage, detail: Partial<PageDetail>) {
   const content = pageContentSchema.parse(page);
   return request(
     'PUT /site/:id/page/:pageId',
-    { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { ...content, detail: { ...content.detail, ...detail } } },
+    { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { ...content, detail: { ...content.detail, ...detail }, baseRevision: page.revision } },
     { quiet: true },
   );
 }
@@ -143,21 +145,7 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
         )}
       </section>
       <section className="card" aria-label={t('pages')}>
-        <div className="page-grid" style={{ gridTemplateColumns: `repeat(${site.creatives.length}, 96px)` }}>
-          {[...site.creatives]
-            .sort((a, b) => a.columnIndex - b.columnIndex)
-            .map((creative) => (
-              <div key={creative.id} className="page-column">
-                {creative.pages.map((page) => (
-                  <button type="button" key={page.id} className="page-cell" onClick={() => onOpenPage(page.id)}>
-                    {/* Named by its position below; a page without media shows it large too, which a screen reader need not hear twice. */}
-                    {page.detail.imageUrl ? <img src={page.detail.imageUrl} alt="" loading="lazy" /> : <span aria-hidden="true">{page.position}</span>}
-                    <small>{page.position}</small>
-                  </button>
-                ))}
-              </div>
-            ))}
-        </div>
+        <GridNavigator site={site} onPick={onOpenPage} size="large" />
       </section>
       <BulkDetailForm />
     </div>

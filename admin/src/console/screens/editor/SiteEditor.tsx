@@ -29,11 +29,16 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
   const [lang, setLang] = useState<Language | undefined>(undefined);
   const [tab, setTab] = useState<Tab>('settings');
   const [pageId, setPageId] = useState<string | undefined>(undefined);
+  const reloadSite = useCallback(
+    () =>
+      request('GET /site/:id', { params: { id: siteId }, query: { lang } })
+        .then(setSite)
+        .catch(() => {}),
+    [siteId, lang],
+  );
   useEffect(() => {
-    void request('GET /site/:id', { params: { id: siteId }, query: { lang } })
-      .then(setSite)
-      .catch(() => {});
-  }, [siteId, lang]);
+    void reloadSite();
+  }, [reloadSite]);
   const onSaved = useCallback((next: SiteView) => setSite(next), []);
   // Forms holding unsaved changes, by name: leaving, previewing or switching language asks first.
   const unsaved = useRef(new Set<string>());
@@ -42,6 +47,8 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
     else unsaved.current.delete(form);
   }, []);
   const mayLeave = useCallback(() => unsaved.current.size === 0 || window.confirm(t('unsavedLeave')), [t]);
+  // Another page or variant replaces the page form alone (one is mounted at a time): only its unsaved changes are at stake.
+  const mayDropPage = useCallback(() => ![...unsaved.current].some((form) => form.startsWith('page-')) || window.confirm(t('unsavedLeave')), [t]);
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (unsaved.current.size > 0) event.preventDefault();
@@ -61,15 +68,26 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
       document.removeEventListener('click', leave, true);
     };
   }, [mayLeave]);
-  const openPage = useCallback((id: string) => {
-    setPageId(id);
-    setTab('page');
-  }, []);
+  // Another page replaces the page form: its unsaved changes would go with it.
+  const pickPage = useCallback(
+    (id: string) => {
+      if (id !== pageId && !mayDropPage()) return false;
+      setPageId(id);
+      return true;
+    },
+    [pageId, mayDropPage],
+  );
+  const openPage = useCallback(
+    (id: string) => {
+      if (pickPage(id)) setTab('page');
+    },
+    [pickPage],
+  );
   const [variantsRevision, setVariantsRevision] = useState(0);
   const onVariantsChanged = useCallback(() => setVariantsRevision((count) => count + 1), []);
   const editing = useMemo<EditorSite | null>(
-    () => (site ? { site, onSaved, setUnsaved, variantsRevision, onVariantsChanged } : null),
-    [site, onSaved, setUnsaved, variantsRevision, onVariantsChanged],
+    () => (site ? { site, onSaved, setUnsaved, mayDropPageEdits: mayDropPage, reloadSite, variantsRevision, onVariantsChanged } : null),
+    [site, onSaved, setUnsaved, mayDropPage, reloadSite, variantsRevision, onVariantsChanged],
   );
   if (!site || !editing) return <p className="loading">{t('loading')}</p>;
   return (
@@ -117,7 +135,7 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
               <CreativesTab onOpenPage={openPage} />
             </Tabs.Content>
             <Tabs.Content forceMount value="page">
-              <PageTab pageId={pageId} onPick={setPageId} />
+              <PageTab pageId={pageId} onPick={pickPage} />
             </Tabs.Content>
             <Tabs.Content forceMount value="menu">
               <MenuTab />

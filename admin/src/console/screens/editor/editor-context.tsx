@@ -10,6 +10,10 @@ export type EditorSite = {
   site: SiteView;
   onSaved(site: SiteView): void;
   setUnsaved(form: string, unsaved: boolean): void;
+  /** Asks before the page form's unsaved changes are dropped (another page or variant in its place): true when it has none or the owner agrees. */
+  mayDropPageEdits(): boolean;
+  /** Reads the draft again from the server, e.g. after a save was refused because another tab changed the page. */
+  reloadSite(): Promise<void>;
   /** Counts changes to the pages' A/B variants (added, removed), which the site view does not carry: the test panel reads the keys again on each. */
   variantsRevision: number;
   onVariantsChanged(): void;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
 import { applyVariant } from '../../../../../../model/ab/experiment.ts';
@@ -16,7 +16,7 @@ import { historyKey } from './history-key.ts';
 import { LinksSection } from './LinksSection.tsx';
 import { PlacementEditor } from './PlacementEditor.tsx';
 import { ProductsSection } from './ProductsSection.tsx';
-import { isFormField, savePage, saveVariant } from './save-page.ts';
+import { isFormField, isStaleSave, savePage, saveVariant } from './save-page.ts';
 import { withSavedPage } from './site-pages.ts';
 import { useEditHistory } from './use-edit-history.ts';
 
@@ -33,7 +33,7 @@ const ignoreBoxes = () => {};
 export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; variant?: { key: string; content: PageContent }; onVariantSaved?(saved: { key: string; content: PageContent }): void }) {
   const { t, lang } = useI18n();
   const toast = useToast();
-  const { site, onSaved, setUnsaved } = useEditorSite();
+  const { site, onSaved, setUnsaved, reloadSite } = useEditorSite();
   // A variant is edited as the page a visitor of its arm sees: the control with the variant's parts in place, on the same canvas.
   const contentOf = (control: SitePage) => (variant ? applyVariant(pageContentSchema.parse(control), variant.content) : pageContentSchema.parse(control));
   const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: contentOf(page) });
@@ -50,11 +50,26 @@ export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; va
     document.querySelector(`[data-item-fields="${key}"]`)?.scrollIntoView({ block: 'nearest' });
   };
   const { isDirty, isSubmitting } = form.formState;
-  // The page changed elsewhere (a bulk upload placed its image): take that in, keeping whatever is being typed here.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: contentOf reads the variant, which keys this form.
+  // The draft's revision this form is editing from; a save from an older one is refused, not written over another tab's.
+  const [baseRevision, setBaseRevision] = useState(page.revision);
+  // The refusal's text, in the console's language, while this form edits an outdated page.
+  const [stale, setStale] = useState<string | null>(null);
+  // Set by "Reload": the next page from the server replaces what is typed here instead of merging into it.
+  const discardTyped = useRef(false);
+  // The page or the variant changed elsewhere (a bulk upload placed its image, a save answered): take that in, keeping
+  // whatever is being typed here. A reset inside the submit handler alone left a saved variant "unsaved": the handler's
+  // end marks the form dirty again, and only the control's save had this second reset to clean it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: contentOf reads only the page and the variant, both listed.
   useEffect(() => {
-    form.reset(contentOf(page), { keepDirtyValues: true });
-  }, [form, page]);
+    form.reset(contentOf(page), { keepDirtyValues: !discardTyped.current });
+    discardTyped.current = false;
+    setBaseRevision(page.revision);
+  }, [form, page, variant]);
+  const reloadLatest = async () => {
+    discardTyped.current = true;
+    setStale(null);
+    await reloadSite();
+  };
   useEffect(() => {
     setUnsaved(`page-${page.id}`, isDirty);
   }, [setUnsaved, page.id, isDirty]);
@@ -94,11 +109,14 @@ export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; va
     }
     let answer: Awaited<ReturnType<typeof savePage>>;
     try {
-      answer = await savePage(site, page.id, content);
+      answer = await savePage(site, page.id, content, baseRevision);
     } catch (error) {
-      await showRefusal(error);
+      if (isStaleSave(error)) setStale(error instanceof Error ? error.message : '');
+      else await showRefusal(error);
       return;
     }
+    setStale(null);
+    setBaseRevision(answer.page.revision);
     form.reset(pageContentSchema.parse(answer.page));
     onSaved(withSavedPage(site, answer.page));
     setRevision((count) => count + 1);
@@ -139,10 +157,19 @@ export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; va
           <ButtonsSection selected={selected} />
           <LinksSection selected={selected} />
           <ProductsSection selected={selected} />
-          {isDirty && (
-            <p className="hint" role="status">
-              {t('unsaved')}
-            </p>
+          {stale !== null ? (
+            <div className="banner row spread" role="alert" data-testid="stale-save">
+              <span>{stale}</span>
+              <button type="button" className="secondary" onClick={() => void reloadLatest()}>
+                {t('reloadPage')}
+              </button>
+            </div>
+          ) : (
+            isDirty && (
+              <p className="hint" role="status">
+                {t('unsaved')}
+              </p>
+            )
           )}
           <button type="submit" disabled={isSubmitting}>
             {t('savePage')}

@@ -6,12 +6,13 @@ import { useEditorSite } from '../editor-context.tsx';
 import { PageForm } from './PageForm.tsx';
 import { allPages } from './site-pages.ts';
 import { VariantSwitcher } from './VariantSwitcher.tsx';
+import { GridNavigator } from '../GridNavigator.tsx';
 
 type Variant = { key: string; content: PageContent };
 
 /** Creative detail (spec §2, §3): the page picked, edited in its form; its control or one of its A/B variants. */
 export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick(id: string): void }) {
-  const { site, onVariantsChanged } = useEditorSite();
+  const { site, onVariantsChanged, mayDropPageEdits } = useEditorSite();
   const { t } = useI18n();
   const pages = allPages(site);
   const page = pages.find((candidate) => candidate.id === pageId) ?? pages[0];
@@ -44,29 +45,30 @@ export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick
   };
   const variant = variants.find((candidate) => candidate.key === arm);
   return (
-    <div className="stack">
-      <label className="inline">
-        {t('page')}{' '}
-        <select aria-label={t('page')} value={page.id} onChange={(event) => onPick(event.target.value)}>
-          {pages.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.position}
-            </option>
-          ))}
-        </select>
-      </label>
-      <VariantSwitcher keys={variants.map((candidate) => candidate.key)} arm={variant ? arm : 'control'} onPick={setArm} onAdd={(from) => void add(from)} onRemove={(key) => void remove(key)} />
-      {variant && (
-        <p className="hint" role="status">
-          {t('variantEditing', { key: variant.key })}
-        </p>
-      )}
-      <PageForm
-        key={`${page.id}:${variant?.key ?? 'control'}`}
-        page={page}
-        variant={variant}
-        onVariantSaved={(saved) => setVariants((list) => list.map((candidate) => (candidate.key === saved.key ? saved : candidate)))}
-      />
+    <div className="page-tab">
+      <nav className="grid-rail" aria-label={t('gridNavigator')}>
+        <GridNavigator site={site} current={page.id} onPick={onPick} />
+      </nav>
+      <div className="stack">
+        <VariantSwitcher
+          keys={variants.map((candidate) => candidate.key)}
+          arm={variant ? arm : 'control'}
+          onPick={(key) => mayDropPageEdits() && setArm(key)}
+          onAdd={(from) => void add(from)}
+          onRemove={(key) => void remove(key)}
+        />
+        {variant && (
+          <p className="hint" role="status">
+            {t('variantEditing', { key: variant.key })}
+          </p>
+        )}
+        <PageForm
+          key={`${page.id}:${variant?.key ?? 'control'}`}
+          page={page}
+          variant={variant}
+          onVariantSaved={(saved) => setVariants((list) => list.map((candidate) => (candidate.key === saved.key ? saved : candidate)))}
+        />
+      </div>
     </div>
   );
 }

@@ -1,11 +1,21 @@
 import { get, type FieldPath } from 'react-hook-form';
 import type { PageContent } from '../../../../../../model/page.ts';
+import { ApiError } from '../../../api/client.ts';
 import { request } from '../../../api/request.ts';
 import type { SiteView } from '../../../api/types.ts';
 
-/** Writes the page as edited in the editor's language; quiet, so the form places a refusal by field. */
-export function savePage(site: Pick<SiteView, 'id' | 'lang'>, pageId: string, content: PageContent) {
-  return request('PUT /site/:id/page/:pageId', { params: { id: site.id, pageId }, query: { lang: site.lang }, body: content }, { quiet: true });
+/**
+ * Writes the page as edited in the editor's language, from the revision the form started at (a
+ * newer one on the server refuses it with `pageChangedElsewhere`); quiet, so the form places a
+ * refusal by field.
+ */
+export function savePage(site: Pick<SiteView, 'id' | 'lang'>, pageId: string, content: PageContent, baseRevision: string) {
+  return request('PUT /site/:id/page/:pageId', { params: { id: site.id, pageId }, query: { lang: site.lang }, body: { ...content, baseRevision } }, { quiet: true });
+}
+
+/** Whether a save was refused because the page changed since the form opened it. */
+export function isStaleSave(error: unknown): boolean {
+  return error instanceof ApiError && error.key === 'pageChangedElsewhere';
 }
 
 /** Saves a page variant's content (the parts that differ from the control); quiet, so a refusal can be shown beside its field. */

@@ -3,7 +3,7 @@ import { pageContentSchema } from '../../../../../../model/page.ts';
 import { siteViewSchema } from '../../../../../../model/site-view.ts';
 import { allPages, withSavedPage } from './site-pages.ts';
 
-const page = (id: string, row: number, position: string) => ({ ...pageContentSchema.parse({}), id, row, position });
+const page = (id: string, row: number, position: string) => ({ ...pageContentSchema.parse({}), id, row, position, revision: `r-${id}` });
 
 describe('the pages of the edited site', () => {
   const column = (id: string, columnIndex: number, pages: ReturnType<typeof page>[]) => ({ id, columnIndex, letters: id, name: '', pages });
