@@ -138,4 +138,58 @@ describe('the page editor never loses typed work', () => {
     await page.screenshot({ path: 'test-results/screenshots/page-grid-navigator.png' });
     await context.close();
   });
+
+  it('picks every link target from a list of words, empties one that does not suit a new kind, and saves the choice', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await openPageEditor(context, false);
+    await gridCell(page, 'A2').click();
+    const form = page.locator('form.page-editor');
+    await form.getByRole('button', { name: 'Add a button' }).click();
+    const button = form.getByTestId('button-0');
+    await button.getByLabel('Link URL').fill('https://example.com/tea');
+    // A site screen: chosen by its name, never typed.
+    await button.getByLabel('Link type').selectOption('internal');
+    const screen = button.getByLabel('Screen', { exact: true });
+    expect(await screen.evaluate((field) => field.tagName)).toBe('SELECT');
+    expect(await screen.inputValue()).toBe('');
+    expect(await screen.locator('option').allTextContents()).toEqual(['Choose…', 'Contact form', 'Custom form', 'Membership sign-up', 'Member registration', 'Member login', 'Survey']);
+    await screen.selectOption({ label: 'Contact form' });
+    // Enumerations read as words.
+    expect(await button.getByLabel('Animation').locator('option:checked').textContent()).toBe('None');
+    expect(await button.getByLabel('Animation').locator('option[value="PULSE_OUT"]').textContent()).toBe('Pulse out');
+    // A page of this category, by its place.
+    await form.getByRole('button', { name: 'Add a link area' }).click();
+    const area = form.getByTestId('link-0');
+    await area.getByLabel('Link type').selectOption('page');
+    await area.getByLabel('Page', { exact: true }).selectOption({ label: 'Page 1 of this category' });
+    // A URL typed for one kind is emptied when the kind changes to one it does not suit, instead of a refused save.
+    await form.getByRole('button', { name: 'Add a link area' }).click();
+    const second = form.getByTestId('link-1');
+    await second.getByLabel('Link URL').fill('https://example.com/left-behind');
+    await second.getByLabel('Link type').selectOption('page');
+    // The page's link button: a screen too, once it links inside the site.
+    await form.getByLabel('Link to a screen of this site').check();
+    await form.locator('fieldset', { hasText: 'Link button' }).getByLabel('Screen', { exact: true }).selectOption({ label: 'Member login' });
+    await button.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screenshots/page-link-pickers.png' });
+    await form.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Saved.');
+
+    const answer = await page.request.get(`${server.adminUrl}/api/site/${siteId}?lang=jp`);
+    type Saved = {
+      position: string;
+      detail: { isInternalLink: boolean; linkDestinationUrl: string };
+      buttons: { buttonLinkType: string; linkDestinationUrl: string }[];
+      links: { linkType: string; linkDestinationUrl: string }[];
+    };
+    const view = (await answer.json()) as { creatives: { pages: Saved[] }[] };
+    const a2 = view.creatives[0]?.pages.find((candidate) => candidate.position === 'A2');
+    expect(a2?.buttons.map(({ buttonLinkType, linkDestinationUrl }) => [buttonLinkType, linkDestinationUrl])).toEqual([['internal', 'contact']]);
+    expect(a2?.links.map(({ linkType, linkDestinationUrl }) => [linkType, linkDestinationUrl])).toEqual([
+      ['page', '1'],
+      ['page', ''],
+    ]);
+    expect([a2?.detail.isInternalLink, a2?.detail.linkDestinationUrl]).toEqual([true, 'login']);
+    await context.close();
+  });
 });

@@ -4,6 +4,7 @@ import { buttonAnimationSchema, buttonSchema, buttonShapeSchema, buttonTypeSchem
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
+import { DestinationField } from './DestinationField.tsx';
 import { CheckField, ColorField, NumberField, SelectField, SurveyField, TextField } from './fields.tsx';
 
 /** The page's CTA buttons (visitor spec §3): type and content, destination, look, animation, microcopy, place. */
@@ -37,13 +38,18 @@ export function ButtonsSection({ selected }: { selected: string | null }) {
             {linkType === 'survey' ? (
               <SurveyField name={`buttons.${index}.linkedSurveyId`} label={t('linkedSurvey')} />
             ) : (
-              <TextField name={`buttons.${index}.linkDestinationUrl`} label={t('linkDestinationUrl')} />
+              <DestinationField name={`buttons.${index}.linkDestinationUrl`} kind={linkType} />
             )}
             <ColorField name={`buttons.${index}.buttonColor`} label={t('linkButtonColor')} />
             <ColorField name={`buttons.${index}.buttonTextColor`} label={t('linkTextColor')} />
             <NumberField name={`buttons.${index}.textSize`} label={t('textSize')} />
             <SelectField name={`buttons.${index}.buttonShape`} label={t('shape')} options={buttonShapeSchema.options} text={(option) => t(`pageShape.${buttonShapeSchema.parse(option)}`)} />
-            <SelectField name={`buttons.${index}.buttonAnimation`} label={t('buttonAnimation')} options={buttonAnimationSchema.options} />
+            <SelectField
+              name={`buttons.${index}.buttonAnimation`}
+              label={t('buttonAnimation')}
+              options={buttonAnimationSchema.options}
+              text={(option) => t(`animation.${buttonAnimationSchema.parse(option)}`)}
+            />
             <TextField name={`buttons.${index}.microcopyText`} label={t('microcopy')} />
             <ColorField name={`buttons.${index}.microcopyTextColor`} label={t('microcopyColor')} />
             <SelectField name={`buttons.${index}.textAlign`} label={t('microcopyPlacement')} options={textAlignSchema.options} text={(option) => t(option === 'top' ? 'align.TOP' : 'align.BOTTOM')} />

@@ -3,6 +3,7 @@ import { hoverArrowColorSchema, pageStatusSchema, type PageContent } from '../..
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
+import { DestinationField } from './DestinationField.tsx';
 import { MusicField } from './MusicField.tsx';
 import { SnsSection } from './SnsSection.tsx';
 import { CheckField, ColorField, NumberField, OptionalTextField, SelectField, TextField } from './fields.tsx';
@@ -30,11 +31,11 @@ export function DetailSection() {
       </div>
       <fieldset>
         <legend>{t('pageLinkButton')}</legend>
+        <CheckField name="detail.isInternalLink" label={t('isInternalLink')} />
         <div className="row">
           <TextField name="detail.linkButtonText" label={t('linkButtonText')} />
-          <TextField name="detail.linkDestinationUrl" label={t('linkDestinationUrl')} />
+          <DestinationField name="detail.linkDestinationUrl" kind={watch('detail.isInternalLink') ? 'internal' : 'external'} />
         </div>
-        <CheckField name="detail.isInternalLink" label={t('isInternalLink')} />
         <div className="row">
           <ColorField name="detail.linkButtonColor" label={t('linkButtonColor')} />
           <ColorField name="detail.linkTextColor" label={t('linkTextColor')} />

@@ -1,7 +1,8 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { linkAreaSchema, linkTypeSchema, type PageContent } from '../../../../../../model/page.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import { NumberField, SelectField, SurveyField, TextField } from './fields.tsx';
+import { DestinationField } from './DestinationField.tsx';
+import { NumberField, SelectField, SurveyField } from './fields.tsx';
 
 /** The page's invisible link areas (visitor spec §3): destination or survey, place and size. */
 export function LinksSection({ selected }: { selected: string | null }) {
@@ -17,7 +18,7 @@ export function LinksSection({ selected }: { selected: string | null }) {
           {watch(`links.${index}.linkType`) === 'survey' ? (
             <SurveyField name={`links.${index}.surveyId`} label={t('linkedSurvey')} />
           ) : (
-            <TextField name={`links.${index}.linkDestinationUrl`} label={t('linkDestinationUrl')} />
+            <DestinationField name={`links.${index}.linkDestinationUrl`} kind={watch(`links.${index}.linkType`)} />
           )}
           <NumberField name={`links.${index}.positionLeft`} label={t('left')} />
           <NumberField name={`links.${index}.positionTop`} label={t('top')} />

@@ -3,6 +3,7 @@ import { productSchema, type PageContent } from '../../../../../../model/page.ts
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
+import { DestinationField } from './DestinationField.tsx';
 import { CheckField, ColorField, NumberField, TextField } from './fields.tsx';
 
 /** The page's product points (visitor spec §3): image, texts, link button, colours, place, order. */
@@ -27,8 +28,8 @@ export function ProductsSection({ selected }: { selected: string | null }) {
           <TextField name={`products.${index}.price`} label={t('price')} />
           <TextField name={`products.${index}.description`} label={t('description')} area />
           <TextField name={`products.${index}.linkButtonText`} label={t('linkButtonText')} />
-          <TextField name={`products.${index}.linkButtonUrl`} label={t('linkDestinationUrl')} />
           <CheckField name={`products.${index}.isInternalLink`} label={t('isInternalLink')} />
+          <DestinationField name={`products.${index}.linkButtonUrl`} kind={watch(`products.${index}.isInternalLink`) ? 'internal' : 'external'} />
           <ColorField name={`products.${index}.linkButtonColor`} label={t('linkButtonColor')} />
           <ColorField name={`products.${index}.linkTextColor`} label={t('linkTextColor')} />
           <ColorField name={`products.${index}.textColor`} label={t('textColor')} />

@@ -8,7 +8,8 @@ import { SurveyPicker } from '../SurveyPicker.tsx';
 /** A field of the page form, named as react-hook-form names it (`buttons.0.buttonText`). */
 type Name = FieldPath<PageContent>;
 
-function useFieldError(name: Name): { message?: string } | undefined {
+/** The message react-hook-form holds for a field, if any, to show beside it. */
+export function useFieldError(name: Name): { message?: string } | undefined {
   const { formState } = useFormContext<PageContent>();
   return get(formState.errors, name);
 }
