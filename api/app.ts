@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { createBackground, type Background } from './mail/background.ts';
 import type { AppEnv } from './http/env.ts';
 import { noSniff } from './http/middleware/no-sniff/index.ts';
+import { refuseUnstorableUrl } from './http/middleware/unstorable-url/index.ts';
 import { handleError, notFound } from './http/errors.ts';
 import { authorize } from './http/middleware/authorize/index.ts';
 import { sameSite } from './http/middleware/same-site/index.ts';
@@ -127,6 +128,7 @@ export function createAdminApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use(noSniff());
+  app.use(refuseUnstorableUrl());
   app.route('/api', api);
   // The console frames only previews.
   app.route('/', adminShell(deps.adminDist, { frameOrigin: previews || undefined }));
@@ -197,6 +199,7 @@ export function createSiteServer(deps: SiteAppDeps): { app: Hono; front: (fallba
     await next();
   });
   app.use(noSniff());
+  app.use(refuseUnstorableUrl());
   // Owner content of drafts lives on the preview origin alone: there only previews, the viewer's files and the
   // visitor API (which acts for no site there), elsewhere no preview.
   app.use('*', async (c, next) => {
