@@ -35,6 +35,7 @@ import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './sites/preview-routes.ts';
 import { docsRoutes } from './docs/routes.ts';
+import { healthRoutes } from './storage-health.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { createDomains, type Domains } from './domains/domains.ts';
 import { createConnectedDomains } from './domains/connected-domains.ts';
@@ -120,7 +121,8 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.
-    .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));
+    .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }))
+    .route('/', healthRoutes({ storage }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', () => {
     throw notFound('pathNotFound');

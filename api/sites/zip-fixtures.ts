@@ -105,3 +105,10 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
     execFile(command, args, { cwd }, (error) => (error ? reject(error) : resolve()));
   });
 }
+
+/** A ZIP of the given files, deflated, in the order given. */
+export function zipOf(files: { name: string; bytes: Uint8Array }[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const file of files) zip.addBuffer(Buffer.from(file.bytes), file.name);
+  return collect(zip);
+}

@@ -123,6 +123,7 @@ export const backOfficeCn = {
   pageNotFound: '找不到页面。',
   categoryNotFound: '找不到分类。',
   publishNotFound: '找不到发布任务。',
+  publishFailed: '发布失败。之前的版本仍在线。',
   versionNotFound: '找不到版本。',
   versionMediaRemoved: '此版本使用的图片在其页面设为仅限会员时已下线。请改为重新发布网站。',
   versionAddressChanged: '此版本是为网站已不再使用的地址（之后更改过的自定义域名或地址名）发布的。请改为重新发布网站。',

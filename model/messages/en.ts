@@ -123,6 +123,7 @@ export const backOfficeEn = {
   pageNotFound: 'Page not found.',
   categoryNotFound: 'Category not found.',
   publishNotFound: 'Publish not found.',
+  publishFailed: 'Publishing failed. The previous version is still live.',
   versionNotFound: 'Version not found.',
   versionMediaRemoved: 'This version used images that were taken offline when their page became members-only. Publish the site again instead.',
   versionAddressChanged: 'This version was published for an address the site no longer has (its custom domain or address name changed since). Publish the site again instead.',

@@ -123,6 +123,7 @@ export const backOfficeJp = {
   pageNotFound: 'ページが見つかりません。',
   categoryNotFound: 'カテゴリーが見つかりません。',
   publishNotFound: '公開処理が見つかりません。',
+  publishFailed: '公開に失敗しました。以前のバージョンが引き続き公開されています。',
   versionNotFound: 'バージョンが見つかりません。',
   versionMediaRemoved: 'このバージョンの画像は、ページが会員限定になった際に公開を終了しました。代わりにサイトを再公開してください。',
   versionAddressChanged: 'このバージョンは、サイトが現在使っていないアドレス（その後変更されたカスタムドメインまたはアドレス名）向けに公開されました。代わりにサイトを再公開してください。',

@@ -136,6 +136,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'pageNotFound',
   'categoryNotFound',
   'publishNotFound',
+  'publishFailed',
   'versionNotFound',
   'versionMediaRemoved',
   'versionAddressChanged',

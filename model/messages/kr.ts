@@ -123,6 +123,7 @@ export const backOfficeKr = {
   pageNotFound: '페이지를 찾을 수 없습니다.',
   categoryNotFound: '카테고리를 찾을 수 없습니다.',
   publishNotFound: '게시 작업을 찾을 수 없습니다.',
+  publishFailed: '게시에 실패했습니다. 이전 버전이 계속 게시되어 있습니다.',
   versionNotFound: '버전을 찾을 수 없습니다.',
   versionMediaRemoved: '이 버전의 이미지는 페이지가 회원 전용이 되었을 때 공개가 중단되었습니다. 대신 사이트를 다시 게시하세요.',
   versionAddressChanged: '이 버전은 사이트가 더 이상 사용하지 않는 주소(이후 변경된 사용자 지정 도메인 또는 주소 이름)로 게시되었습니다. 대신 사이트를 다시 게시하세요.',
