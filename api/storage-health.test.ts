@@ -132,6 +132,15 @@ describe('a storage that cannot take writes', () => {
     const diskFiller = await fill(dir);
     await expectRefused(await sendForm(), 'storageFull', 'form');
     await expectRefused(await editDraft('v3'), 'storageFull', 'draft edit');
+    // An upload's own temporary file on the full disk too (os.tmpdir() reads TMPDIR at each call).
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = dir;
+    try {
+      await expectRefused(await upload(), 'storageFull', 'upload received on a full disk');
+    } finally {
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
+    }
 
     await rm(diskFiller);
     await rm(storageFiller);
