@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { createBackground, type Background } from './mail/background.ts';
 import type { AppEnv } from './http/env.ts';
 import { noSniff } from './http/middleware/no-sniff/index.ts';
+import { refuseUnstorableUrl } from './http/middleware/unstorable-url/index.ts';
 import { handleError, notFound } from './http/errors.ts';
 import { authorize } from './http/middleware/authorize/index.ts';
 import { sameSite } from './http/middleware/same-site/index.ts';
@@ -34,6 +35,7 @@ import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './sites/preview-routes.ts';
 import { docsRoutes } from './docs/routes.ts';
+import { healthRoutes } from './storage-health.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { createDomains, type Domains } from './domains/domains.ts';
 import { createConnectedDomains } from './domains/connected-domains.ts';
@@ -122,7 +124,8 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', previewRoutes({ key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews }))
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.
-    .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }));
+    .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }))
+    .route('/', healthRoutes({ storage }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', () => {
     throw notFound('pathNotFound');
@@ -130,6 +133,7 @@ export function createAdminApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use(noSniff());
+  app.use(refuseUnstorableUrl());
   app.route('/api', api);
   // The console frames only previews.
   app.route('/', adminShell(deps.adminDist, { frameOrigin: previews || undefined }));
@@ -194,6 +198,7 @@ export function createSiteServer(deps: SiteAppDeps): { app: Hono; front: (fallba
     await next();
   });
   app.use(noSniff());
+  app.use(refuseUnstorableUrl());
   // Owner content of drafts lives on the preview origin alone: there only previews, the viewer's files and the
   // visitor API (which acts for no site there), elsewhere no preview.
   app.use('*', async (c, next) => {

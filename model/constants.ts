@@ -174,6 +174,12 @@ export const RESPONSIVE_WIDTHS = [50, 100, 200, 400, 600, 800, 1200, 1920] as co
 export const MAX_UPLOAD_BYTES = 31_457_280;
 /** V §9, B §5: maximum video size (30 MB). */
 export const MAX_VIDEO_BYTES = 31_457_280;
+/**
+ * The most pixels an uploaded image may decode to. The spec names no image limit; a 1 MB PNG can
+ * declare 16383 × 16383 (268 megapixels, over a gigabyte decoded), so one is set: 50 megapixels
+ * takes a 48-megapixel phone photo (8064 × 6048) whole (docs/decisions.md).
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 /** Background music: the spec names no audio limit; it gets the video's 30 MB (docs/decisions.md). */
 export const MAX_AUDIO_BYTES = 31_457_280;
 /** V §9, B §5: maximum CSV import size. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../model/constants.ts';
 import type { Storage } from '../storage/storage.ts';
 
 export type ImageVariant = {
@@ -176,23 +177,46 @@ export function srcsetFor(set: ImageSet, format: ImageVariant['format'], urlFor:
     .join(', ');
 }
 
+/**
+ * An image over MAX_IMAGE_PIXELS (one stored before uploads were held to it): refused before a
+ * pixel is decoded, so it cannot hold a publish for minutes and gigabytes.
+ */
+export class ImageTooManyPixelsError extends Error {
+  override name = 'ImageTooManyPixelsError';
+  readonly width: number;
+  readonly height: number;
+  /** The upload's name, once the medium it belongs to is known. */
+  readonly file: string;
+  constructor(width: number, height: number, file = '') {
+    super(`the source image${file ? ` ${file}` : ''} has ${width} × ${height} pixels, over ${MAX_IMAGE_PIXELS}`);
+    this.width = width;
+    this.height = height;
+    this.file = file;
+  }
+}
+
+/** Every decode of a source: libvips refuses to decode past the limit whatever the header said. */
+const decode = (source: Uint8Array) => sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS });
+
 async function inspect(source: Uint8Array): Promise<{ width: number; height: number; opaque: boolean }> {
   let metadata: Metadata;
   try {
+    // The header alone, without the limit (metadata() would refuse with libvips' text): the check below words it.
     metadata = await sharp(source).metadata();
   } catch (error) {
     throw new Error('the source is not an image sharp can decode', { cause: error });
   }
   const { width, height } = metadata.autoOrient;
   if (!(width > 0 && height > 0)) throw new Error('the source image has no size');
+  if (width * height > MAX_IMAGE_PIXELS) throw new ImageTooManyPixelsError(width, height);
   // An alpha channel is often present but unused (SVGs always have one); only a pixel that
   // is not fully opaque makes the image need a PNG fallback.
-  const opaque = !metadata.hasAlpha || (await sharp(source).stats()).isOpaque;
+  const opaque = !metadata.hasAlpha || (await decode(source).stats()).isOpaque;
   return { width, height, opaque };
 }
 
 function resized(source: Uint8Array, width: number, height: number, opaque: boolean): Sharp {
-  const pipeline = sharp(source).rotate().resize({ width, height, fit: 'fill' });
+  const pipeline = decode(source).rotate().resize({ width, height, fit: 'fill' });
   return opaque ? pipeline.removeAlpha() : pipeline;
 }
 
@@ -210,7 +234,7 @@ function encode(pipeline: Sharp, format: VariantFormat): Promise<Buffer> {
 }
 
 async function averageColor(source: Uint8Array): Promise<string> {
-  const pixel = await sharp(source).resize(1, 1, { fit: 'fill' }).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  const pixel = await decode(source).resize(1, 1, { fit: 'fill' }).removeAlpha().toColourspace('srgb').raw().toBuffer();
   return `#${[...pixel.subarray(0, 3)].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 }
 

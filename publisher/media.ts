@@ -5,7 +5,7 @@ import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { packageHls, type HlsPackage } from './hls.ts';
-import { srcsetFor, type ImageSet } from './images.ts';
+import { ImageTooManyPixelsError, srcsetFor, type ImageSet } from './images.ts';
 import { makeImageSetOnce } from './image-set-memo.ts';
 
 /** Originals are private: only derivatives made at publish time are public. */
@@ -87,7 +87,9 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
   await forEachLimit(urls, IMAGES_IN_FLIGHT, async (url) => {
     const record = records.get(parseMediaUrl(url)!.mediaId)!;
     if (record.kind === 'image') {
-      const { set, made, reused } = await makeImageSetOnce(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
+      const { set, made, reused } = await makeImageSetOnce(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) }).catch((error: unknown) => {
+        throw error instanceof ImageTooManyPixelsError ? new ImageTooManyPixelsError(error.width, error.height, record.name ?? record.id) : error;
+      });
       result.made += made;
       result.reused += reused;
       result.entries[url] = { kind: 'image', image: toResponsiveImage(set, storage) };

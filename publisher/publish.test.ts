@@ -401,7 +401,7 @@ describe('a publish that dies half way', () => {
       const events: PublishEvent[] = [];
       jobs.watch(site.id, publishId, (event) => events.push(event));
       await jobs.finished(publishId);
-      expect(events.at(-1)).toEqual({ type: 'failed', message: 'Publishing failed. The previous version is still live.' });
+      expect(events.at(-1)).toEqual({ type: 'failed', key: 'publishFailed', values: {}, message: 'Publishing failed. The previous version is still live.' });
       expect(jobs.status(site.id, publishId)).toMatchObject({ status: 'failed', error: 'disk full' });
     } finally {
       quiet.mockRestore();

@@ -5,6 +5,7 @@ import type { Language } from '../../model/language.ts';
 import { messageIssues, type MessageIssue } from '../../model/messages/issues.ts';
 import type { MessageKey, MessageValues } from '../../model/messages/keys.ts';
 import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
+import { unwritableStorageKey } from './unwritable-storage.ts';
 
 /** Every refusal the API makes, each with one status; the compiler catches a code without one. */
 const STATUS = {
@@ -103,7 +104,7 @@ export function errorAnswer(error: Error, acceptLanguage: string | undefined): {
         ? validationError(error)
         : error instanceof SyntaxError && /JSON/i.test(error.message)
           ? new AppError('bad_request', 'bodyNotJson')
-          : null;
+          : unwritable(error);
   if (!known) console.error(error);
   const answer = known ?? new AppError('internal', 'requestError');
   const lang = answer.lang ?? languageFromAcceptLanguage(acceptLanguage);
@@ -118,6 +119,13 @@ export function errorAnswer(error: Error, acceptLanguage: string | undefined): {
       issues: answer.issues,
     },
   };
+}
+
+/** A write the storage could not take (full, read-only): a 503 saying so, nothing kept; logged, since an operator must act. */
+function unwritable(error: Error): AppError | null {
+  const key = unwritableStorageKey(error);
+  if (key) console.error(`storage not writable (${key}):`, error.message);
+  return key ? new AppError('unavailable', key) : null;
 }
 
 /** The one error handler (errorAnswer). */

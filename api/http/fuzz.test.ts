@@ -137,6 +137,14 @@ const FIELD_NAMES = [
   'answers',
 ];
 const QUERY_NAMES = ['lang', 'q', 'page', 'limit', 'status', 'sort', 'token', 'from', 'to', 'type'];
+/** Text holding a NUL or another C0 control character (or DEL) somewhere, as a hostile client sends it percent-encoded. */
+const controlled = fc
+  .tuple(
+    fc.string({ maxLength: 8 }),
+    fc.integer({ min: 0, max: 0x20 }).map((code) => String.fromCharCode(code === 0x20 ? 0x7f : code)),
+    fc.string({ maxLength: 8 }),
+  )
+  .map(([before, control, after]) => `${before}${control}${after}`);
 const huge = (length: number) => fc.constantFrom('x', 'あ', '"', '\\', '%').map((unit) => unit.repeat(length));
 
 /** The JSON Schema of what a contract's JSON body reads, if it declares one. */
@@ -188,15 +196,19 @@ function requestArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzRequest> {
     fc.oneof(
       { weight: 4, arbitrary: fc.constant(realParam(endpoint.path, name)) },
       { weight: 1, arbitrary: fc.oneof(fc.string({ minLength: 1 }).map(encodeURIComponent), fc.constantFrom('%', '%E0%A4%A', '%2F', 'a%2Fb', '..', '0', '-1', '99999999999999999999', 'null')) },
+      // A NUL or another control character, which PostgreSQL text cannot hold (NUL) or no path ever names.
+      { weight: 1, arbitrary: controlled.map(encodeURIComponent) },
     );
   const params = fc.record(Object.fromEntries(names.map((name) => [name, param(name)])));
-  const pairs = fc.array(fc.tuple(fc.constantFrom(...queryNames(endpoint.contract)), fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('', 'jp', 'en', '-1', '1e9'))), { maxLength: 4 });
+  const pairs = fc.array(fc.tuple(fc.constantFrom(...queryNames(endpoint.contract)), fc.oneof(fc.string(), controlled, fc.integer().map(String), fc.constantFrom('', 'jp', 'en', '-1', '1e9'))), {
+    maxLength: 4,
+  });
   const query = fc.oneof(
     fc.constant(''),
     pairs.map((list) => new URLSearchParams(list).toString()),
     // Raw text after the `?`: stray percent signs, repeated keys, no values.
     fc.string({ maxLength: 40 }).map((raw) => raw.replace(/[#\s]/g, '')),
-    fc.constantFrom('%', 'lang=%ZZ', 'lang&lang', 'page=1&page=2', '=x', 'a[b]=c'),
+    fc.constantFrom('%', 'lang=%ZZ', 'lang&lang', 'page=1&page=2', '=x', 'a[b]=c', 'lang=jp%00', '%00=1', 'q=%01%1F%7F'),
   );
   return fc.record({ params, query, body: bodyArbitrary(endpoint) });
 }

@@ -28,6 +28,15 @@ describe('strings that cannot be stored', () => {
     expect(stored.settings.name).toBe('Clean');
   });
 
+  it('refuses a NUL in the parent id the permission check looks up before the route reads the body', async () => {
+    const response = await ctx.request('/api/master/user', {
+      method: 'POST',
+      json: { companyName: 'Child', email: 'child@example.com', accountType: 'MASTER_USER', parentId: 'a\u0000b' },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'validation', key: 'invalidCharacters', issues: [{ path: ['parentId'] }] });
+  });
+
   it('keeps well-formed text of every script, emoji (surrogate pairs) included', async () => {
     const site = await ctx.createSite({ name: 'Clean' });
     const response = await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { name: '春の靴 👟 봄 신발' } });

@@ -8,6 +8,7 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import { MULTIPART_OVERHEAD_BYTES, type UploadBody } from '../../model/contracts/contract.ts';
 import { AppError } from './errors.ts';
+import { unwritableStorageKey } from './unwritable-storage.ts';
 
 /** An upload's file, on disk in a folder of its own until `dispose()` removes it. */
 export type UploadedFile = { name: string; type: string; path: string; size: number; dispose(): Promise<void> };
@@ -124,7 +125,11 @@ function streamToFolder(source: Readable, contentType: string, body: UploadBody,
           settled = true;
           resolve(file);
         },
-        () => fail(new AppError('bad_request', 'sendFileField')),
+        // A file that could not be written (the disk full) is the server's failure, not the request's.
+        (error: unknown) => {
+          const unwritable = unwritableStorageKey(error);
+          fail(unwritable ? new AppError('unavailable', unwritable) : new AppError('bad_request', 'sendFileField'));
+        },
       );
     });
     source.pipe(parser);

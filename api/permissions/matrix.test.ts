@@ -278,6 +278,8 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
   switch (key) {
     case 'GET /meta':
       return { path: '/meta' };
+    case 'GET /health':
+      return { path: '/health' };
     case 'GET /openapi.json':
       return { path: '/openapi.json' };
     case 'GET /reference':

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { MessageKey, MessageValues } from '../../model/messages/keys.ts';
+import { messageText } from '../../model/messages/text.ts';
 import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -8,7 +10,15 @@ import { publishes } from '../db/schema.ts';
 import { runPublish } from './run-publish.ts';
 import { createStorageLease } from './storage-lease.ts';
 
-export type PublishEvent = { type: 'progress'; step: PublishProgress['step']; done: number; total: number } | { type: 'done'; result: PublishResult } | { type: 'failed'; message: string };
+export type PublishEvent =
+  | { type: 'progress'; step: PublishProgress['step']; done: number; total: number }
+  | { type: 'done'; result: PublishResult }
+  | { type: 'failed'; key: MessageKey; values: MessageValues; message: string };
+
+/** A publish's failure as its event: the key and values, and the text in English (the events stream words it in the watcher's language). */
+export function failedEvent(key: MessageKey, values: MessageValues = {}): PublishEvent {
+  return { type: 'failed', key, values, message: messageText(key, 'en', values) };
+}
 
 type Job = { id: string; siteId: string; events: PublishEvent[]; listeners: Set<(event: PublishEvent) => void>; finished: Promise<void> };
 
@@ -59,7 +69,7 @@ export function createPublishJobs(deps: {
       emit(job, { type: 'progress', ...progress });
       deps.onProgress?.(job.siteId, progress);
     });
-    emit(job, outcome.ok ? { type: 'done', result: outcome.result } : { type: 'failed', message: outcome.message });
+    emit(job, outcome.ok ? { type: 'done', result: outcome.result } : failedEvent(outcome.key, outcome.values));
   }
 
   return {

@@ -6,7 +6,7 @@ import type { PublishResult } from '../../publisher/publish.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
 import { closeRedis, isUnreachable, openRedis } from '../redis/redis-connection.ts';
-import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
+import { failedEvent, type PublishEvent, type PublishJobs } from './publish-jobs.ts';
 
 /** The BullMQ queue the servers add to and the `swipegrid worker`s take from. */
 export const PUBLISH_QUEUE = 'swipegrid-publish';
@@ -31,10 +31,10 @@ const storedResult = z.object({
 type PublishRow = typeof publishes.$inferSelect;
 
 function settledEvent(row: PublishRow): PublishEvent | null {
-  if (row.status === 'failed') return { type: 'failed', message: 'Publishing failed. The previous version is still live.' };
+  if (row.status === 'failed') return failedEvent('publishFailed');
   if (row.status !== 'done') return null;
   const result = storedResult.safeParse(row.stats);
-  return result.success ? { type: 'done', result: result.data } : { type: 'failed', message: 'Publishing failed. The previous version is still live.' };
+  return result.success ? { type: 'done', result: result.data } : failedEvent('publishFailed');
 }
 
 /**
@@ -76,7 +76,7 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
       if (settled) return { past: [settled], stop: () => {} };
       const timer = setInterval(() => {
         const now = read(publishId);
-        const event = now ? settledEvent(now) : { type: 'failed' as const, message: 'Publishing failed. The previous version is still live.' };
+        const event = now ? settledEvent(now) : failedEvent('publishFailed');
         if (!event) return;
         clearInterval(timer);
         listener(event);

@@ -19,6 +19,7 @@ const versionParam = z.coerce.number().int().positive();
 /** Server-sent events of one publish: what happened so far, then each step until it ends. */
 function publishEventStream(c: Parameters<typeof streamSSE>[0], watch: { past: PublishEvent[]; stop(): void }, queue: PublishEvent[], wakeUp: { wake?: () => void }) {
   queue.push(...watch.past);
+  const lang = languageFromAcceptLanguage(c.req.header('accept-language'));
   return streamSSE(c, async (stream) => {
     stream.onAbort(() => {
       watch.stop();
@@ -33,7 +34,9 @@ function publishEventStream(c: Parameters<typeof streamSSE>[0], watch: { past: P
           });
           continue;
         }
-        await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        // A failure is worded in the watcher's language; its key and values come along for a client that words it itself.
+        const said = event.type === 'failed' ? { ...event, message: messageText(event.key, lang, event.values) } : event;
+        await stream.writeSSE({ event: event.type, data: JSON.stringify(said) });
         if (event.type !== 'progress') break;
       }
     } finally {

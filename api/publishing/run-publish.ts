@@ -1,4 +1,6 @@
 import { inArray } from 'drizzle-orm';
+import type { MessageKey, MessageValues } from '../../model/messages/keys.ts';
+import { messageText } from '../../model/messages/text.ts';
 import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -7,12 +9,13 @@ import { publishes } from '../db/schema.ts';
 import { publishableDraft } from '../domains/publishable-draft.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
 import { publishAndSweep } from './publish-and-sweep.ts';
+import { publishFailure } from './publish-failure.ts';
 import { recordPublished } from './record-published.ts';
 import type { StorageLease } from './storage-lease.ts';
 
 export type PublishRunDeps = { db: Db; storage: Storage; renderer: () => Promise<Renderer>; siteOrigin?: string; siteDomain?: string; lease: StorageLease };
 
-export type PublishOutcome = { ok: true; result: PublishResult } | { ok: false; message: string };
+export type PublishOutcome = { ok: true; result: PublishResult } | { ok: false; key: MessageKey; values: MessageValues };
 
 /**
  * The publish itself, the same in the server process and in a `swipegrid worker`: publishes the
@@ -46,13 +49,15 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
     );
     return { ok: true, result };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const failure = publishFailure(error);
+    // A known cause is recorded as its message, never the error's text (a path inside the server); any other as it was thrown, for whoever debugs it.
+    const message = failure.known ? messageText(failure.key, 'en', failure.values) : error instanceof Error ? error.message : String(error);
     console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error);
     if (publishIds.length)
       db.update(publishes)
         .set({ status: 'failed', error: message, finishedAt: new Date() })
         .where(inArray(publishes.id, [...publishIds]))
         .run();
-    return { ok: false, message: 'Publishing failed. The previous version is still live.' };
+    return { ok: false, key: failure.key, values: failure.values };
   }
 }

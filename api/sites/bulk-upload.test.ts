@@ -4,7 +4,7 @@ import type { BulkUploadEvent } from '../../model/bulk-upload.ts';
 import type { SiteView } from '../../model/site-view.ts';
 import { createTestContext, fileForm, parseSse, type TestContext } from '../test-support.ts';
 import { createBulkUploads } from './bulk-upload-jobs.ts';
-import { colourOf, imageZip, lyingZip, textZip, zeroBomb } from './zip-fixtures.ts';
+import { colourOf, imageZip, lyingZip, storedZip, textZip, zeroBomb } from './zip-fixtures.ts';
 
 let ctx: TestContext;
 let site: SiteView;
@@ -68,6 +68,28 @@ describe('bulk upload of a ZIP through the server', () => {
     }
     // Completed once: the images are placed, not kept for a second completion.
     expect((await complete(uploadId)).status).toBe(404);
+  });
+
+  for (const archiver of ['zip -0', 'python zipfile'] as const) {
+    it(`places the stored (uncompressed) entries of a ZIP made by ${archiver} in name order`, async () => {
+      const zip = await storedZip(3, archiver);
+      // Compression method 0 in the first local header: the entries really are stored.
+      expect(zip.readUInt16LE(8)).toBe(0);
+      const { uploadId, events } = await upload(zip);
+      expect(events.at(-1)).toEqual({ type: 'done', images: 3, bad: [] });
+      const { placed } = (await (await complete(uploadId)).json()) as { placed: { name: string; position: string; imageUrl: string }[] };
+      expect(placed.map((one) => [one.name, one.position])).toEqual([
+        ['1.png', 'A1'],
+        ['2.png', 'A2'],
+        ['3.png', 'A3'],
+      ]);
+      for (const [index, one] of placed.entries()) expect(await centreColour(one.imageUrl)).toBe(colourOf(index + 1));
+    });
+  }
+
+  it('refuses a stored entry that holds more bytes than its headers declare, as a ZIP bomb', async () => {
+    const { events } = await upload(await lyingZip(2 * 1024 * 1024, 1000, { stored: true }));
+    expect(events.at(-1)).toMatchObject({ type: 'failed', key: 'zipBomb' });
   });
 
   it('names the images that find no page left', async () => {

@@ -4,7 +4,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { MAX_AUDIO_BYTES, MAX_VIDEO_BYTES } from '../../model/constants.ts';
 import { mediaKindSchema, type MediaKind } from '../../model/draft.ts';
 import type { MessageKey } from '../../model/messages/keys.ts';
@@ -16,6 +15,7 @@ import { media } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { storageUse } from '../identity/storage-use.ts';
 import { createStorageLease } from '../publishing/storage-lease.ts';
+import { isDecodableImage } from './decode-image.ts';
 import { isPlayableAudio } from './probe-audio.ts';
 import { isPlayableVideo } from './probe-video.ts';
 import { sniffAudio, type SniffedAudio } from './sniff-audio.ts';
@@ -36,8 +36,8 @@ export type UploadRules = {
   /** The message of a file it does not take. */
   unsupported: MessageKey;
   maxBytes(sniffed: Sniffed): number;
-  /** Whether the whole file is what its first bytes said: decodable, playable. */
-  playable(path: string, sniffed: Sniffed): Promise<boolean>;
+  /** Whether the whole file is what its first bytes said: decodable, playable; may refuse it by name (an image over the pixel limit). */
+  playable(path: string, sniffed: Sniffed, name: string): Promise<boolean>;
 };
 
 type Sniffed = SniffedMedia | SniffedAudio;
@@ -48,7 +48,7 @@ export const VISUAL_UPLOADS: UploadRules = {
   unsupported: 'unsupportedFormat',
   maxBytes: (sniffed) => (sniffed.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES),
   // HEIC passes the byte check but this build of libvips cannot decode HEVC; refuse it now, not at publish.
-  playable: (path, sniffed) => (sniffed.kind === 'image' ? isDecodable(path) : isPlayableVideo(path)),
+  playable: (path, sniffed, name) => (sniffed.kind === 'image' ? isDecodableImage(path, name) : isPlayableVideo(path)),
 };
 
 /** Background music (`POST /site/{id}/audio`). */
@@ -70,7 +70,7 @@ export async function storeUpload(db: Db, storage: Storage, site: { id: string; 
   if (!sniffed) throw new AppError('unsupported_media', rules.unsupported);
   const limit = rules.maxBytes(sniffed);
   if (file.size > limit) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: file.name, max: limit / 1024 / 1024 } });
-  if (!(await rules.playable(file.path, sniffed))) throw new AppError('unsupported_media', rules.unsupported);
+  if (!(await rules.playable(file.path, sniffed, file.name))) throw new AppError('unsupported_media', rules.unsupported);
   const sha256 = await hashFile(file.path);
   const lease = createStorageLease(db);
   const started = Date.now();
@@ -140,13 +140,4 @@ async function hashFile(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-async function isDecodable(path: string): Promise<boolean> {
-  try {
-    const { width, height } = await sharp(path).metadata();
-    return width > 0 && height > 0;
-  } catch {
-    return false;
-  }
 }

@@ -66,10 +66,17 @@ export type InflateBudget = { inflated: number };
 export async function inflateEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, path: string, budget: InflateBudget, maxBytes: number): Promise<'ok' | 'tooLarge'> {
   if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) throw new AppError('unsupported_media', 'unsupportedFormat');
   const raw = await new Promise<Readable>((resolve, reject) => {
-    zip.openReadStream(entry, { decompress: false }, (error, stream) => {
-      if (error || !stream) reject(new AppError('bad_request', 'zipNotAZip', { values: { file: entry.fileName } }));
-      else resolve(stream);
-    });
+    const unreadable = () => reject(new AppError('bad_request', 'zipNotAZip', { values: { file: entry.fileName } }));
+    try {
+      // The entry's bytes as they lie in the archive, deflated or stored alike (yauzl throws for
+      // `decompress: false` on a stored entry): zlib below is ours, so every byte is counted.
+      zip.openReadStream(entry, { decodeFileData: false }, (error, stream) => {
+        if (error || !stream) unreadable();
+        else resolve(stream);
+      });
+    } catch {
+      unreadable();
+    }
   });
   let size = 0;
   let tooLarge = false;

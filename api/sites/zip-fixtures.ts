@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import yazl from 'yazl';
@@ -56,11 +60,11 @@ export function zeroBomb(bytes: number): Promise<Buffer> {
 
 /**
  * An image named .png whose headers (local and central) declare `declared` bytes while its data
- * inflates to `actual` bytes of noise: a ZIP lying about its sizes.
+ * inflates to (or, stored, holds) `actual` bytes of noise: a ZIP lying about its sizes.
  */
-export async function lyingZip(actual: number, declared: number): Promise<Buffer> {
+export async function lyingZip(actual: number, declared: number, options: { stored?: boolean } = {}): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  zip.addBuffer(randomBytes(actual), 'liar.png');
+  zip.addBuffer(randomBytes(actual), 'liar.png', { compress: !options.stored });
   const bytes = await collect(zip);
   // Local file header: signature 0x04034b50, uncompressed size at offset 22.
   if (bytes.readUInt32LE(0) !== 0x04034b50) throw new Error('not a local header');
@@ -69,4 +73,42 @@ export async function lyingZip(actual: number, declared: number): Promise<Buffer
   // Central directory header: uncompressed size at offset 24.
   bytes.writeUInt32LE(declared, central + 24);
   return bytes;
+}
+
+/**
+ * `count` PNGs in a ZIP of stored (uncompressed) entries, made by a real archiver: Info-ZIP's
+ * `zip -0`, or Python's `zipfile` (whose default is ZIP_STORED). Written in reverse name order,
+ * like imageZip.
+ */
+export async function storedZip(count: number, archiver: 'zip -0' | 'python zipfile'): Promise<Buffer> {
+  const folder = await mkdtemp(join(tmpdir(), 'swipegrid-stored-zip-'));
+  try {
+    const names: string[] = [];
+    for (let index = count; index >= 1; index--) {
+      const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: colourOf(index) } })
+        .png()
+        .toBuffer();
+      await writeFile(join(folder, `${index}.png`), png);
+      names.push(`${index}.png`);
+    }
+    const out = join(folder, 'out.zip');
+    if (archiver === 'zip -0') await run('zip', ['-0', '-q', out, ...names], folder);
+    else await run('python3', ['-c', 'import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], "w") as z:\n    [z.write(n) for n in sys.argv[2:]]', out, ...names], folder);
+    return await readFile(out);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd }, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/** A ZIP of the given files, deflated, in the order given. */
+export function zipOf(files: { name: string; bytes: Uint8Array }[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const file of files) zip.addBuffer(Buffer.from(file.bytes), file.name);
+  return collect(zip);
 }

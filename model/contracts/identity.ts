@@ -172,6 +172,17 @@ export const identityContracts = {
     }),
   }),
 
+  health: contract({
+    method: 'GET',
+    path: '/health',
+    origin: 'admin',
+    summary: 'Whether the server can write its storage now (for a monitor): if not, why, by key, in the caller’s language',
+    policy: PUBLIC,
+    response: z.object({
+      storage: z.object({ writable: z.boolean(), key: z.enum(['storageFull', 'storageReadOnly']).nullable(), message: z.string().nullable() }),
+    }),
+  }),
+
   login: contract({
     method: 'POST',
     path: '/auth/login',

@@ -8,7 +8,7 @@ import { readSessionCookie, setSessionCookie } from '../../../identity/session-c
 import type { Db } from '../../../db/open-database.ts';
 import { sites } from '../../../db/schema.ts';
 import type { AppEnv } from '../../env.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, fieldError, notFound } from '../../errors.ts';
 import { readBodyText } from '../../read-body.ts';
 import { decide, type Policy, type Subject, type Target } from '../../../permissions/decide.ts';
 import { matchRoute } from '../../../permissions/route-table.ts';
@@ -41,7 +41,10 @@ async function parentIdOf(c: Context<AppEnv>): Promise<string | undefined> {
     // Read under the JSON cap and kept on the context, where the route reads it again.
     const body: unknown = JSON.parse(await readBodyText(c, DEFAULT_BODY_CAPS.admin));
     const parentId = (body as { parentId?: unknown } | null)?.parentId;
-    return typeof parentId === 'string' ? parentId : undefined;
+    if (typeof parentId !== 'string') return undefined;
+    // Looked up before the route's own check of the body (route.ts): refused as it would refuse it, not sent to the database.
+    if (parentId.includes('\0') || !parentId.isWellFormed()) throw fieldError('validation', ['parentId'], 'invalidCharacters');
+    return parentId;
   } catch (error) {
     if (error instanceof AppError) throw error;
     // A body that is not JSON is the route's to refuse, with its own message.

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MessageKey, MessageValues } from '../../../../../model/messages/keys.ts';
 import { siteAddress, type SiteHosting } from '../../../../../model/site-address.ts';
 import { buildVisitorPath } from '../../../../../model/visitor-path.ts';
 import { request, type Answer } from '../../api/request.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useI18n, useMessages } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
 import { SiteLifecycle } from './SiteLifecycle.tsx';
@@ -17,6 +18,7 @@ const STEPS: readonly Step[] = ['images', 'video', 'pages', 'upload'];
 export function PublishTab() {
   const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
+  const m = useMessages();
   const toast = useToast();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [running, setRunning] = useState(false);
@@ -64,7 +66,9 @@ export function PublishTab() {
     events.addEventListener('failed', (message) => {
       events.close();
       setRunning(false);
-      toast(JSON.parse((message as MessageEvent<string>).data).message as string, 'error');
+      // Worded by its key in the console's language (an EventSource cannot send the console's Accept-Language).
+      const failed = JSON.parse((message as MessageEvent<string>).data) as { key: MessageKey; values: MessageValues };
+      toast(m(failed.key, failed.values), 'error');
     });
   };
 
