@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { killGroup, trackChild, untrackChild } from './child-processes.ts';
 
 /** Debian's binaries, installed by .ci/run; overridable for a machine that keeps them elsewhere. */
 export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
@@ -10,17 +11,21 @@ const STDERR_TAIL = 2000;
 /**
  * Runs a program with an argument array (never a shell, so no file name is ever parsed as a
  * command) and resolves with its stdout; rejects on a non-zero exit or when `timeoutMs` passes,
- * killing the process so a stuck encode cannot hold a publish forever.
+ * killing the process so a stuck encode cannot hold a publish forever. The tool leads a process
+ * group of its own, recorded while it runs (child-processes.ts): it ends with the server, even
+ * one killed with SIGKILL, instead of encoding on as an orphan.
  */
 export function runTool(program: string, args: readonly string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const pid = child.pid;
+    if (pid !== undefined) trackChild(pid);
     const out: Buffer[] = [];
     let err = '';
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      if (pid !== undefined) killGroup(pid);
     }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
@@ -28,10 +33,12 @@ export function runTool(program: string, args: readonly string[], timeoutMs: num
     });
     child.on('error', (error) => {
       clearTimeout(timer);
+      if (pid !== undefined) untrackChild(pid);
       reject(error);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      if (pid !== undefined) untrackChild(pid);
       if (timedOut) reject(new Error(`${program} took longer than ${timeoutMs} ms and was stopped.`));
       else if (code !== 0) reject(new Error(`${program} failed (${signal ?? `exit ${code}`}): ${err.trim()}`));
       else resolve(Buffer.concat(out).toString('utf8'));

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HLS_BUFFER_S } from '../model/constants.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -7,6 +6,7 @@ import { forEachLimit } from './concurrency.ts';
 import { FFMPEG, probeVideo, runTool } from './ffmpeg.ts';
 import { masterPlaylist, measureBitrates, planLadder, playlistSegments, type Rung, type Variant } from './hls-ladder.ts';
 import { makePosterFrames } from './video-poster.ts';
+import { makeWorkFolder } from './work-folders.ts';
 
 /** Segments as long as the viewer's buffer (V §9: 4 s), so the buffer holds one whole segment ahead. */
 export const HLS_SEGMENT_S = HLS_BUFFER_S;
@@ -63,7 +63,7 @@ async function packageOnce(storage: Storage, source: HlsSource): Promise<HlsPack
 }
 
 async function encode(storage: Storage, source: HlsSource, keys: Omit<HlsPackage, 'made'>): Promise<HlsPackage> {
-  const dir = await mkdtemp(join(os.tmpdir(), 'swipegrid-hls-'));
+  const dir = await makeWorkFolder('swipegrid-hls-');
   try {
     const input = join(dir, 'source');
     await writeFile(input, await source.load());
