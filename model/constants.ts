@@ -174,6 +174,14 @@ export const RESPONSIVE_WIDTHS = [50, 100, 200, 400, 600, 800, 1200, 1920] as co
 export const MAX_UPLOAD_BYTES = 31_457_280;
 /** V §9, B §5: maximum video size (30 MB). */
 export const MAX_VIDEO_BYTES = 31_457_280;
+/**
+ * The longest video any plan may take, in seconds (the spec names no duration limit; ours, like
+ * each plan's own `maxVideoSeconds`: docs/decisions.md, "A video's length is capped"). It also
+ * bounds a packaging's timeout, whatever a file uploaded before the cap claims.
+ */
+export const MAX_VIDEO_SECONDS = 1800;
+/** A plan's video length limit when its operator set none. */
+export const DEFAULT_VIDEO_SECONDS = 600;
 /** Background music: the spec names no audio limit; it gets the video's 30 MB (docs/decisions.md). */
 export const MAX_AUDIO_BYTES = 31_457_280;
 /** V §9, B §5: maximum CSV import size. */

@@ -75,3 +75,16 @@ export async function probeVideo(file: string, timeoutMs = 30_000): Promise<Vide
     hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
   };
 }
+
+/**
+ * How long a video really plays: its first video stream's packets read to the end (copied, not
+ * decoded: about 1.5 s for 10 hours of a 12 MB file), and its container's claim, whichever is
+ * longer. A header can say one second of a stream that runs for hours; the packets cannot.
+ */
+export async function measureVideoSeconds(file: string, timeoutMs: number): Promise<number> {
+  const args = ['-hide_banner', '-nostdin', '-v', 'error', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-', '-progress', 'pipe:1', '-nostats'];
+  const progress = await runTool(FFMPEG, args, timeoutMs);
+  const streamUs = Math.max(0, ...[...progress.matchAll(/^out_time_us=(\d+)$/gm)].map((match) => Number(match[1])));
+  const header = await runTool(FFPROBE, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], timeoutMs);
+  return Math.max(streamUs / 1_000_000, Number(header.trim()) || 0);
+}

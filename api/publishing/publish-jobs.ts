@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { MessageKey, MessageValues } from '../../model/messages/keys.ts';
 import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -8,7 +9,10 @@ import { publishes } from '../db/schema.ts';
 import { runPublish } from './run-publish.ts';
 import { createStorageLease } from './storage-lease.ts';
 
-export type PublishEvent = { type: 'progress'; step: PublishProgress['step']; done: number; total: number } | { type: 'done'; result: PublishResult } | { type: 'failed'; message: string };
+export type PublishEvent =
+  | { type: 'progress'; step: PublishProgress['step']; done: number; total: number }
+  | { type: 'done'; result: PublishResult }
+  | { type: 'failed'; key: MessageKey; values: MessageValues };
 
 type Job = { id: string; siteId: string; events: PublishEvent[]; listeners: Set<(event: PublishEvent) => void>; finished: Promise<void> };
 
@@ -59,7 +63,7 @@ export function createPublishJobs(deps: {
       emit(job, { type: 'progress', ...progress });
       deps.onProgress?.(job.siteId, progress);
     });
-    emit(job, outcome.ok ? { type: 'done', result: outcome.result } : { type: 'failed', message: outcome.message });
+    emit(job, outcome.ok ? { type: 'done', result: outcome.result } : { type: 'failed', key: outcome.key, values: outcome.values });
   }
 
   return {

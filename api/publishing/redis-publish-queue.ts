@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { isMessageKey } from '../../model/messages/keys.ts';
 import type { PublishResult } from '../../publisher/publish.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
@@ -30,11 +31,15 @@ const storedResult = z.object({
 
 type PublishRow = typeof publishes.$inferSelect;
 
+function failedEvent(row: PublishRow): PublishEvent {
+  return { type: 'failed', key: isMessageKey(row.errorKey) ? row.errorKey : 'publishFailed', values: row.errorValues ?? {} };
+}
+
 function settledEvent(row: PublishRow): PublishEvent | null {
-  if (row.status === 'failed') return { type: 'failed', message: 'Publishing failed. The previous version is still live.' };
+  if (row.status === 'failed') return failedEvent(row);
   if (row.status !== 'done') return null;
   const result = storedResult.safeParse(row.stats);
-  return result.success ? { type: 'done', result: result.data } : { type: 'failed', message: 'Publishing failed. The previous version is still live.' };
+  return result.success ? { type: 'done', result: result.data } : failedEvent(row);
 }
 
 /**
@@ -76,7 +81,7 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
       if (settled) return { past: [settled], stop: () => {} };
       const timer = setInterval(() => {
         const now = read(publishId);
-        const event = now ? settledEvent(now) : { type: 'failed' as const, message: 'Publishing failed. The previous version is still live.' };
+        const event = now ? settledEvent(now) : ({ type: 'failed', key: 'publishFailed', values: {} } as const);
         if (!event) return;
         clearInterval(timer);
         listener(event);

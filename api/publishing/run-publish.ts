@@ -1,9 +1,12 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { MessageKey, MessageValues } from '../../model/messages/keys.ts';
+import { messageText } from '../../model/messages/text.ts';
+import { PublishFailure } from '../../publisher/publish-failure.ts';
 import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
-import { publishes } from '../db/schema.ts';
+import { publishes, sites } from '../db/schema.ts';
 import { publishableDraft } from '../domains/publishable-draft.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
 import { publishAndSweep } from './publish-and-sweep.ts';
@@ -12,7 +15,7 @@ import type { StorageLease } from './storage-lease.ts';
 
 export type PublishRunDeps = { db: Db; storage: Storage; renderer: () => Promise<Renderer>; siteOrigin?: string; siteDomain?: string; lease: StorageLease };
 
-export type PublishOutcome = { ok: true; result: PublishResult } | { ok: false; message: string };
+export type PublishOutcome = { ok: true; result: PublishResult } | { ok: false; key: MessageKey; values: MessageValues };
 
 /**
  * The publish itself, the same in the server process and in a `swipegrid worker`: publishes the
@@ -30,6 +33,8 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
       siteDomain: deps.siteDomain,
       onProgress: (progress) => onProgress?.(progress),
       lease: deps.lease,
+      // Encodes take turns by owner: one tenant's videos never hold back another's.
+      owner: db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get()?.ownerId,
     });
     const now = new Date();
     // One transaction: a kill between the two would leave a publish "done" whose version the site does not name.
@@ -46,13 +51,14 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
     );
     return { ok: true, result };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error);
+    // The owner is told why by key, in their language; a tool's raw output stays in this log.
+    const { key, values } = error instanceof PublishFailure ? error : { key: 'publishFailed' as const, values: {} };
+    console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error, error instanceof Error ? error.cause : undefined);
     if (publishIds.length)
       db.update(publishes)
-        .set({ status: 'failed', error: message, finishedAt: new Date() })
+        .set({ status: 'failed', error: messageText(key, 'en', values), errorKey: key, errorValues: values, finishedAt: new Date() })
         .where(inArray(publishes.id, [...publishIds]))
         .run();
-    return { ok: false, message: 'Publishing failed. The previous version is still live.' };
+    return { ok: false, key, values };
   }
 }

@@ -149,12 +149,16 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'handleTaken',
   'siteDeleted',
   'siteUnpublished',
+  'publishFailed',
+  'videoPackagingFailed',
+  'videoTooLongToPublish',
   // Uploads
   'sendFileField',
   'unsupportedFormat',
   'unsupportedAudio',
   'fileTooLarge',
   'storageQuotaExceeded',
+  'videoTooLong',
   // Bulk upload of a ZIP
   'zipNotAZip',
   'zipNoImages',
