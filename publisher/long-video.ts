@@ -16,3 +16,25 @@ export async function makeLongVideo(dir: string, minutes: number): Promise<strin
   await runTool(FFMPEG, ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', file], 120_000);
   return file;
 }
+
+/**
+ * The same MP4 with every duration its header states (the movie's, each track's and each
+ * medium's) rewritten to one second (for tests): what a player's sample tables say is unchanged,
+ * so it still plays for its whole length. Version-0 boxes only, as ffmpeg writes them.
+ */
+export function claimOneSecond(video: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(video);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const boxes = (name: string) => {
+    const found: number[] = [];
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 4)) found.push(at);
+    return found;
+  };
+  // mvhd and mdhd: type, version and flags, creation, modification, timescale, duration.
+  for (const at of [...boxes('mvhd'), ...boxes('mdhd')]) view.setUint32(at + 20, view.getUint32(at + 16));
+  // tkhd: type, version and flags, creation, modification, track id, reserved, duration (in the movie's timescale).
+  const movieTimescale = view.getUint32(boxes('mvhd')[0]! + 16);
+  for (const at of boxes('tkhd')) view.setUint32(at + 24, movieTimescale);
+  return bytes;
+}

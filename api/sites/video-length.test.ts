@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VIDEO_SECONDS } from '../../model/constants.ts';
-import { makeLongVideo } from '../../publisher/long-video.ts';
+import { claimOneSecond, makeLongVideo } from '../../publisher/long-video.ts';
+import { FFPROBE, runTool } from '../../publisher/ffmpeg.ts';
 import { plans } from '../db/schema-identity.ts';
 import { addAccount, createTestContext, fileForm, type TestContext } from '../test-support.ts';
 
@@ -55,11 +56,20 @@ describe("a video's length at upload", () => {
     expect(uploads).toEqual([]);
   });
 
-  it("follows the owner's plan setting: a one-minute video is refused under a 30-second limit, in the owner's language, and taken under a 90-second one", async () => {
+  it("follows the owner's plan setting: a one-minute video is refused under a 30-second limit, in the owner's language, even with a header claiming one second, and taken under a 90-second one", async () => {
     const strict = await userWithVideoLimit(30);
     const refused = await strict.upload(oneMinute, 'minute.mp4', 'ja');
     expect(refused.status).toBe(413);
     expect(await refused.json()).toMatchObject({ key: 'videoTooLong', values: { seconds: 60, max: 30 }, message: 'minute.mp4 - 動画の長さが60秒です。上限は30秒です。' });
+
+    // Its header rewritten to claim one second: ffprobe believes it, the stream's packets do not.
+    const liar = claimOneSecond(oneMinute);
+    const liarFile = join(dir, 'liar.mp4');
+    await writeFile(liarFile, liar);
+    expect(Number(await runTool(FFPROBE, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', liarFile], 20_000))).toBe(1);
+    const lying = await strict.upload(liar, 'short.mp4');
+    expect(lying.status).toBe(413);
+    expect(await lying.json()).toMatchObject({ key: 'videoTooLong', values: { file: 'short.mp4', seconds: 60, max: 30 } });
 
     const relaxed = await userWithVideoLimit(90);
     const taken = await relaxed.upload(oneMinute, 'minute.mp4');
