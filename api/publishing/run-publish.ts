@@ -53,7 +53,7 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
   } catch (error) {
     // The owner is told why by key, in their language; a tool's raw output stays in this log.
     const { key, values } = error instanceof PublishFailure ? error : { key: 'publishFailed' as const, values: {} };
-    console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error, error instanceof Error ? error.cause : undefined);
+    console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error);
     if (publishIds.length)
       db.update(publishes)
         .set({ status: 'failed', error: messageText(key, 'en', values), errorKey: key, errorValues: values, finishedAt: new Date() })
