@@ -9,6 +9,7 @@ import { join } from 'node:path';
  */
 const running = new Set<number>();
 let pidFile: string | undefined;
+let stopping = false;
 
 const FILE_PREFIX = 'children-';
 
@@ -19,6 +20,11 @@ export function recordChildrenIn(folder: string): void {
   if (!pidFile) process.once('exit', killChildren);
   pidFile = join(folder, `${FILE_PREFIX}${process.pid}.pids`);
   writePidFile();
+}
+
+/** Whether this process is ending its tools because it stops: their failure then says nothing of their input. */
+export function stoppingChildren(): boolean {
+  return stopping;
 }
 
 export function trackChild(pid: number): void {
@@ -33,6 +39,7 @@ export function untrackChild(pid: number): void {
 
 /** Kills every running tool's whole group; synchronous, so it also runs in an `exit` handler. */
 export function killChildren(): void {
+  stopping = true;
   for (const pid of running) killGroup(pid);
   running.clear();
   writePidFile();

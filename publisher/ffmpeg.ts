@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
-import { killGroup, trackChild, untrackChild } from './child-processes.ts';
+import { killGroup, stoppingChildren, trackChild, untrackChild } from './child-processes.ts';
 
 /** Debian's binaries, installed by .ci/run; overridable for a machine that keeps them elsewhere. */
 export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
+
+/** A tool ended by the server's own stop, not by its input: no reason to blame the file. */
+export class ToolStopped extends Error {}
 
 /** How much of a failing run's stderr an error keeps: ffmpeg says why in its last lines. */
 const STDERR_TAIL = 2000;
@@ -40,6 +43,7 @@ export function runTool(program: string, args: readonly string[], timeoutMs: num
       clearTimeout(timer);
       if (pid !== undefined) untrackChild(pid);
       if (timedOut) reject(new Error(`${program} took longer than ${timeoutMs} ms and was stopped.`));
+      else if (signal && stoppingChildren()) reject(new ToolStopped(`${program} was stopped with the server.`));
       else if (code !== 0) reject(new Error(`${program} failed (${signal ?? `exit ${code}`}): ${err.trim()}`));
       else resolve(Buffer.concat(out).toString('utf8'));
     });

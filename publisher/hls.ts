@@ -4,7 +4,7 @@ import { HLS_BUFFER_S, MAX_VIDEO_SECONDS } from '../model/constants.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { createEncodeQueue } from './encode-queue.ts';
-import { FFMPEG, measureVideoSeconds, probeVideo, runTool } from './ffmpeg.ts';
+import { FFMPEG, measureVideoSeconds, probeVideo, runTool, ToolStopped } from './ffmpeg.ts';
 import { masterPlaylist, measureBitrates, planLadder, playlistSegments, type Rung, type Variant } from './hls-ladder.ts';
 import { PublishFailure } from './publish-failure.ts';
 import { makePosterFrames } from './video-poster.ts';
@@ -145,7 +145,7 @@ async function encode(source: HlsSource): Promise<{ dir: string; files: { key: s
     const input = join(dir, 'source');
     await writeFile(input, await source.load());
     const probe = await probeVideo(input).catch((error: unknown) => {
-      throw new PublishFailure('videoPackagingFailed', { file }, { cause: error });
+      throw error instanceof ToolStopped ? error : new PublishFailure('videoPackagingFailed', { file }, { cause: error });
     });
     const seconds = await measureVideoSeconds(input, 60_000).catch(() => probe.durationS);
     // A file stored before uploads were measured may be hours long: refused now, not encoded for hours.
@@ -158,6 +158,7 @@ async function encode(source: HlsSource): Promise<{ dir: string; files: { key: s
       await runTool(FFMPEG, encodeArgs(input, out, ladder, probe.hasAudio), encodeTimeoutMs(seconds));
       frames = await makePosterFrames(input, out, ladder.at(-1)!, 60_000);
     } catch (error) {
+      if (error instanceof ToolStopped) throw error;
       throw new PublishFailure('videoPackagingFailed', { file }, { cause: error });
     }
 
