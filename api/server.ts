@@ -4,6 +4,8 @@ import { count } from 'drizzle-orm';
 import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { checkS3Bucket, createStorage } from '../storage/index.ts';
 import { sweepTempFiles } from '../storage/sweep-temp-files.ts';
+import { killChildren } from '../publisher/child-processes.ts';
+import { startChildBookkeeping } from './child-bookkeeping.ts';
 import { createAdminApp, createSiteServer } from './app.ts';
 import type { NodeListener } from './visitor/event-fast-path.ts';
 import { stripeProvider } from './billing/stripe-provider.ts';
@@ -76,6 +78,9 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   // A wrong endpoint, bucket or key stops the start here with what to fix, not the first publish or page.
   if (config.storage.s3) await checkS3Bucket(config.storage.s3);
   const db = openDatabase(config.database);
+  // A kill -9 gave the last run no chance to end its encoders, nor to remove its temporary files: both go before any new work.
+  const orphans = startChildBookkeeping(config.dataDir);
+  if (orphans.killed > 0) log(`Stopped ${orphans.killed} encoder(s) left running by an earlier stop.`);
   // A crash between a write's temp file and its rename leaves the temp file behind: sweep them
   // while the rest starts; the admin listens once it is done, so "started" means "swept".
   const swept = config.storage.driver === 'fs' && config.storage.root ? sweepTempFiles(config.storage.root) : Promise.resolve(0);
@@ -172,6 +177,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
+  const folders = await orphans.swept;
+  if (folders > 0) log(`Removed ${folders} temporary folder(s) left by an earlier stop.`);
   adminApp = createAdminApp({
     db,
     storage,
@@ -204,6 +211,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     demoSiteUrl,
     async close() {
       domains.stop();
+      killChildren();
       await planJobs.stop();
       await Promise.all([admin.server, site.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
       clearInterval(saltSweep);

@@ -180,6 +180,14 @@ export const MAX_VIDEO_BYTES = 31_457_280;
  * takes a 48-megapixel phone photo (8064 × 6048) whole (docs/decisions.md).
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * The longest video any plan may take, in seconds (the spec names no duration limit; ours, like
+ * each plan's own `maxVideoSeconds`: docs/decisions.md, "A video's length is capped"). It also
+ * bounds a packaging's timeout, whatever a file uploaded before the cap claims.
+ */
+export const MAX_VIDEO_SECONDS = 1800;
+/** A plan's video length limit when its operator set none. */
+export const DEFAULT_VIDEO_SECONDS = 600;
 /** Background music: the spec names no audio limit; it gets the video's 30 MB (docs/decisions.md). */
 export const MAX_AUDIO_BYTES = 31_457_280;
 /** V §9, B §5: maximum CSV import size. */

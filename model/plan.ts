@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INITIAL_FEE_YEN } from './constants.ts';
+import { DEFAULT_VIDEO_SECONDS, INITIAL_FEE_YEN, MAX_VIDEO_SECONDS } from './constants.ts';
 
 /** The plan flags of spec §3 that switch features on. */
 export const PLAN_FLAGS = ['swipe', 'privateDomain', 'settingPopupCta', 'settingFormContact', 'analyticsEffect', 'settingTagSeo', 'multiLanguage'] as const;
@@ -27,6 +27,8 @@ export const planSchema = z.object({
   limitAccessPrice: z.number().int().min(0),
   /** The most bytes of media an account's sites may hold, in MB (ours: the spec names no quota, docs/decisions.md). */
   storageQuotaMb: z.number().int().min(1),
+  /** The longest video an upload may be, in seconds, measured on its stream (ours: the spec names none). */
+  maxVideoSeconds: z.number().int().min(1).max(MAX_VIDEO_SECONDS).default(DEFAULT_VIDEO_SECONDS),
   swipe: z.boolean(),
   privateDomain: z.boolean(),
   settingPopupCta: z.boolean(),
@@ -72,7 +74,10 @@ export const UNLIMITED: PlanLimits = {
   quantitySite: Number.MAX_SAFE_INTEGER,
 };
 
-type TierTerms = Omit<Plan, 'id' | 'name' | 'tier' | 'multilingual' | 'multiLanguage' | 'initialFee' | 'licenseFee' | 'poweredBy' | 'ownerId' | 'status' | 'supersedes' | 'version'>;
+type TierTerms = Omit<
+  Plan,
+  'maxVideoSeconds' | 'id' | 'name' | 'tier' | 'multilingual' | 'multiLanguage' | 'initialFee' | 'licenseFee' | 'poweredBy' | 'ownerId' | 'status' | 'supersedes' | 'version'
+>;
 
 /** Our terms per tier: the spec names the tiers and fields but gives no figures (docs/decisions.md). */
 const TIER_TERMS: Readonly<Record<PlanTier, TierTerms>> = {

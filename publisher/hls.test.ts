@@ -1,19 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishEvent } from '../api/publishing/publish-jobs.ts';
-import { media } from '../api/db/schema.ts';
 import { loadSiteDraft } from '../api/sites/load-site-draft.ts';
 import { createTestContext, parseSse, type TestContext } from '../api/test-support.ts';
 import { pageDataPath, resolvedPageSchema } from '../model/snapshot.ts';
 import { FFPROBE, runTool } from './ffmpeg.ts';
 import { HLS_SEGMENT_S, hlsMasterKey, hlsPosterKey, hlsThumbnailKey } from './hls.ts';
 import { playlistSegments } from './hls-ladder.ts';
-import { mediaUrl } from '../model/media-url.ts';
-import { prepareMedia, uploadKey } from './media.ts';
-import { makeTestVideo } from './test-video.ts';
+import { prepareMedia } from './media.ts';
+import { corruptVideoStream, makeTestVideo } from './test-video.ts';
 import { objectKey, readLivePointer, readManifest } from './versions.ts';
 
 const SECONDS = 16;
@@ -129,9 +126,9 @@ describe('an uploaded 5 MB 720p mp4, published', () => {
     expect(poster.headers.get('content-type')).toBe('image/webp');
   });
 
-  it('reports a video step between images and pages', () => {
+  it('reports the video step first: videos are encoded before the storage lease, then images and pages', () => {
     const order = firstProgress.map((event) => event.step).filter((step, i, all) => step !== all[i - 1]);
-    expect(order).toEqual(['images', 'video', 'pages', 'upload']);
+    expect(order).toEqual(['video', 'images', 'pages', 'upload']);
     expect(firstProgress.filter((event) => event.step === 'video').at(-1)).toMatchObject({ done: 1, total: 1 });
   });
 
@@ -154,23 +151,33 @@ describe('an uploaded 5 MB 720p mp4, published', () => {
     expect(await hlsTree()).toEqual(before);
   });
 
-  it('leaves a video ffmpeg cannot read as the plain file, and the publish goes on', async () => {
-    // What upload sniffing accepts (an ISO BMFF `ftyp` box) with nothing playable after it.
-    const broken = new Uint8Array(4096);
-    broken.set([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isommp41')]);
+  it('fails the publish of a video that passes the upload check but cannot be packaged, telling the owner why in their language, and keeps the live version', async () => {
+    // A whole container and index over a corrupted stream: ffprobe and the upload take it, decoding fails.
+    const broken = corruptVideoStream(await makeTestVideo(tmp, { width: 320, height: 240, seconds: 3, kbps: 300 }));
     const view = await ctx.createSite({ name: 'Broken clip', numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
-    // The upload route probes videos and refuses this file now; a medium stored before that check existed still reaches publishing.
-    const upload = { id: randomUUID(), sha256: createHash('sha256').update(broken).digest('hex') };
-    await ctx.storage.put(uploadKey(upload.sha256), broken, { contentType: 'video/mp4' });
-    ctx.db.insert(media).values({ id: upload.id, siteId: view.id, sha256: upload.sha256, kind: 'video', mime: 'video/mp4', ext: 'mp4', size: broken.byteLength, originalName: 'broken.mp4' }).run();
-    const url = mediaUrl(view.id, upload.id);
-    await ctx.writePage(view.id, view.creatives[0]!.pages[0]!.id, 'jp', { detail: { imageUrl: url } });
-    const { result, progress } = await publishWithEvents(view.id);
-    expect(result).toMatchObject({ version: 1, videosPackaged: 0 });
-    expect(progress.filter((event) => event.step === 'video').at(-1)).toMatchObject({ done: 1, total: 1 });
+    const pageId = view.creatives[0]!.pages[0]!.id;
+    await ctx.writePage(view.id, pageId, 'jp', { detail: { mainText: 'Before' } });
+    expect((await publishWithEvents(view.id)).result).toMatchObject({ version: 1 });
+    const upload = await ctx.uploadMedia(view.id, broken, 'broken.mp4');
+    expect(upload).toMatchObject({ kind: 'video' });
+    await ctx.writePage(view.id, pageId, 'jp', { detail: { imageUrl: upload.url, mainText: 'After' } });
+
+    const start = (await (await ctx.request(`/api/site/${view.id}/publish`, { method: 'POST' })).json()) as { publishId: string; events: string };
+    const last = parseSse(await (await ctx.request(start.events, { headers: { 'accept-language': 'ja' } })).text()).at(-1)!;
+    expect(last).toMatchObject({
+      event: 'failed',
+      data: { key: 'videoPackagingFailed', values: { file: 'broken.mp4' }, message: expect.stringMatching(/^動画broken\.mp4を配信用に変換できませんでした/) },
+    });
+    const status = (await (await ctx.request(`/api/site/${view.id}/publish/${start.publishId}`, { headers: { 'accept-language': 'en' } })).json()) as {
+      status: string;
+      error: string;
+      errorKey: string;
+    };
+    expect(status).toMatchObject({ status: 'failed', errorKey: 'videoPackagingFailed', error: expect.stringMatching(/^The video broken\.mp4 could not be prepared for streaming/) });
+    // ffmpeg's own words stay in the server log.
+    expect(JSON.stringify(last.data) + status.error).not.toMatch(/NAL|ffmpeg|Invalid data/);
+    expect((await readLivePointer(ctx.storage, view.id))?.version).toBe(1);
     expect(await ctx.storage.head(hlsMasterKey(upload.sha256))).toBeNull();
-    const prepared = await prepareMedia(loadSiteDraft(ctx.db, view.id), ctx.storage, () => {});
-    expect(prepared.entries[url]).toEqual({ kind: 'video', video: { src: `/media/${upload.sha256}/video.mp4`, type: 'video/mp4' } });
   });
 
   it("packages only a page's own video, not one shown as a button", async () => {

@@ -1,12 +1,14 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HLS_BUFFER_S } from '../model/constants.ts';
+import { HLS_BUFFER_S, MAX_VIDEO_SECONDS } from '../model/constants.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
-import { FFMPEG, probeVideo, runTool } from './ffmpeg.ts';
+import { createEncodeQueue } from './encode-queue.ts';
+import { FFMPEG, measureVideoSeconds, probeVideo, runTool, ToolStopped } from './ffmpeg.ts';
 import { masterPlaylist, measureBitrates, planLadder, playlistSegments, type Rung, type Variant } from './hls-ladder.ts';
+import { PublishFailure } from './publish-failure.ts';
 import { makePosterFrames } from './video-poster.ts';
+import { makeWorkFolder } from './work-folders.ts';
 
 /** Segments as long as the viewer's buffer (V §9: 4 s), so the buffer holds one whole segment ahead. */
 export const HLS_SEGMENT_S = HLS_BUFFER_S;
@@ -26,16 +28,29 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 const WRITES_IN_FLIGHT = 4;
 
-export type HlsSource = { sha256: string; load(): Promise<Uint8Array> };
+export type HlsSource = {
+  sha256: string;
+  load(): Promise<Uint8Array>;
+  /** The file's name as uploaded, for the owner's message when it cannot be packaged. */
+  name?: string;
+  /** Whose encode it is: encodes take turns by owner (encode-queue.ts); the source itself by default. */
+  owner?: string;
+};
 export type HlsPackage = { masterKey: string; posterKey: string; thumbnailKey: string; made: boolean };
 
-/** One packaging per source at a time in this process: two publishes sharing a video wait for the same ffmpeg run. */
+/** An encode's files on local disk, until the last of its holders releases it. */
+export type HlsEncode = { files: readonly { key: string; path: string }[]; master: string; release(): Promise<void> };
+
+/** Two encodes at once: a tenant's long video holds one slot, and another tenant's video takes the other. */
+export const ENCODE_SLOTS = 2;
+const queue = createEncodeQueue(ENCODE_SLOTS);
+
+/** One packaging per source at a time in this process: two publishes sharing a video wait for the same store. */
 const inFlight = new Map<string, Promise<HlsPackage>>();
-/**
- * And one encode at a time in all: each ffmpeg run already uses every core, so publishes of
- * several sites at once queue their videos instead of sharing the cores between encoders.
- */
-let encoderFree: Promise<unknown> = Promise.resolve();
+/** One encode per source at a time, shared by its holders: the files go once the last lets go. */
+const encodes = new Map<string, { work: Promise<Omit<HlsEncode, 'release'> & { dir: string }>; holders: number }>();
+
+const keysOf = (sha256: string) => ({ masterKey: hlsMasterKey(sha256), posterKey: hlsPosterKey(sha256), thumbnailKey: hlsThumbnailKey(sha256) });
 
 /**
  * The HLS form of an uploaded video: a master playlist over a small ladder of H.264/AAC
@@ -44,38 +59,108 @@ let encoderFree: Promise<unknown> = Promise.resolve();
  *
  * @example const { masterKey, posterKey } = await packageHls(storage, { sha256, load });
  */
-export function packageHls(storage: Storage, source: HlsSource): Promise<HlsPackage> {
+export async function packageHls(storage: Storage, source: HlsSource): Promise<HlsPackage> {
+  if (await storage.head(hlsMasterKey(source.sha256))) return { ...keysOf(source.sha256), made: false };
+  const encoded = await encodeHls(source);
+  try {
+    return await storeHls(storage, source.sha256, encoded);
+  } finally {
+    await encoded.release();
+  }
+}
+
+/**
+ * Encodes a source to local files, touching no storage key, so a publish does it before it takes
+ * the storage lease and another site's sweep never waits for it (docs/decisions.md, "Encodes
+ * queue fairly"). Fails with a {@link PublishFailure} the owner can read.
+ */
+export async function encodeHls(source: HlsSource): Promise<HlsEncode> {
+  let entry = encodes.get(source.sha256);
+  if (!entry) {
+    const work = queue.run(source.owner ?? source.sha256, () => encode(source));
+    entry = { work, holders: 0 };
+    encodes.set(source.sha256, entry);
+    const settled = entry;
+    work.catch(() => {
+      if (encodes.get(source.sha256) === settled) encodes.delete(source.sha256);
+    });
+  }
+  entry.holders++;
+  const held = entry;
+  let made: Awaited<typeof held.work>;
+  try {
+    made = await held.work;
+  } catch (error) {
+    held.holders--;
+    throw error;
+  }
+  let released = false;
+  return {
+    files: made.files,
+    master: made.master,
+    async release() {
+      if (released) return;
+      released = true;
+      if (--held.holders > 0) return;
+      if (encodes.get(source.sha256) === held) encodes.delete(source.sha256);
+      await rm(made.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes an encode's files, the master playlist last; nothing when the source is already stored. */
+export function storeHls(storage: Storage, sha256: string, encoded: HlsEncode): Promise<HlsPackage> {
   // Keyed by the storage's URL too: members-only storage maps the same keys elsewhere.
-  const flight = storage.publicUrl(hlsMasterKey(source.sha256));
+  const flight = storage.publicUrl(hlsMasterKey(sha256));
   const running = inFlight.get(flight);
   if (running) return running;
-  const work = packageOnce(storage, source).finally(() => inFlight.delete(flight));
+  const work = storeOnce(storage, sha256, encoded).finally(() => inFlight.delete(flight));
   inFlight.set(flight, work);
   return work;
 }
 
-async function packageOnce(storage: Storage, source: HlsSource): Promise<HlsPackage> {
-  const keys = { masterKey: hlsMasterKey(source.sha256), posterKey: hlsPosterKey(source.sha256), thumbnailKey: hlsThumbnailKey(source.sha256) };
+async function storeOnce(storage: Storage, sha256: string, encoded: HlsEncode): Promise<HlsPackage> {
+  const keys = keysOf(sha256);
   if (await storage.head(keys.masterKey)) return { ...keys, made: false };
-  const turn = encoderFree.then(() => encode(storage, source, keys));
-  encoderFree = turn.catch(() => {});
-  return turn;
+  await forEachLimit(encoded.files, WRITES_IN_FLIGHT, async (file) => {
+    await storage.put(file.key, await readFile(file.path), { contentType: contentTypeOf(file.key), cacheControl: IMMUTABLE });
+  });
+  await storage.put(keys.masterKey, encoded.master, { contentType: CONTENT_TYPES.m3u8, cacheControl: IMMUTABLE });
+  return { ...keys, made: true };
 }
 
-async function encode(storage: Storage, source: HlsSource, keys: Omit<HlsPackage, 'made'>): Promise<HlsPackage> {
-  const dir = await mkdtemp(join(os.tmpdir(), 'swipegrid-hls-'));
+/**
+ * The time an encode may take: generous for a video of the longest length a plan allows on two
+ * busy cores, and never longer, whatever a file uploaded before the cap says of itself.
+ */
+export function encodeTimeoutMs(durationS: number): number {
+  return 120_000 + Math.min(durationS, MAX_VIDEO_SECONDS) * 4_000;
+}
+
+async function encode(source: HlsSource): Promise<{ dir: string; files: { key: string; path: string }[]; master: string }> {
+  const keys = keysOf(source.sha256);
+  const file = source.name ?? source.sha256.slice(0, 12);
+  const dir = await makeWorkFolder('swipegrid-hls-');
   try {
     const input = join(dir, 'source');
     await writeFile(input, await source.load());
-    const probe = await probeVideo(input);
+    const probe = await probeVideo(input).catch((error: unknown) => {
+      throw error instanceof ToolStopped ? error : new PublishFailure('videoPackagingFailed', { file }, { cause: error });
+    });
+    const seconds = await measureVideoSeconds(input, 60_000).catch(() => probe.durationS);
+    // A file stored before uploads were measured may be hours long: refused now, not encoded for hours.
+    if (seconds > MAX_VIDEO_SECONDS) throw new PublishFailure('videoTooLongToPublish', { file, max: MAX_VIDEO_SECONDS });
     const ladder = planLadder(probe.width, probe.height);
-    // Generous for a 30 MB upload on two busy cores; a stuck process must not hold the publish forever.
-    const timeoutMs = 120_000 + probe.durationS * 4_000;
     const out = join(dir, 'out');
     for (const rung of ladder) await mkdir(join(out, rung.name), { recursive: true });
-    await runTool(FFMPEG, encodeArgs(input, out, ladder, probe.hasAudio), timeoutMs);
-    const top = ladder.at(-1)!;
-    const frames = await makePosterFrames(input, out, top, 60_000);
+    let frames: { poster: string; thumbnail: string };
+    try {
+      await runTool(FFMPEG, encodeArgs(input, out, ladder, probe.hasAudio), encodeTimeoutMs(seconds));
+      frames = await makePosterFrames(input, out, ladder.at(-1)!, 60_000);
+    } catch (error) {
+      if (error instanceof ToolStopped) throw error;
+      throw new PublishFailure('videoPackagingFailed', { file }, { cause: error });
+    }
 
     const variants: Variant[] = [];
     const files: { key: string; path: string }[] = [
@@ -89,13 +174,10 @@ async function encode(storage: Storage, source: HlsSource, keys: Omit<HlsPackage
       variants.push({ rung, uri: `${rung.name}/index.m3u8`, hasAudio: probe.hasAudio, ...measureBitrates(segments) });
       for (const name of await readdir(folder)) files.push({ key: `${hlsPrefix(source.sha256)}${rung.name}/${name}`, path: join(folder, name) });
     }
-    await forEachLimit(files, WRITES_IN_FLIGHT, async (file) => {
-      await storage.put(file.key, await readFile(file.path), { contentType: contentTypeOf(file.key), cacheControl: IMMUTABLE });
-    });
-    await storage.put(keys.masterKey, masterPlaylist(variants), { contentType: CONTENT_TYPES.m3u8, cacheControl: IMMUTABLE });
-    return { ...keys, made: true };
-  } finally {
+    return { dir, files, master: masterPlaylist(variants) };
+  } catch (error) {
     await rm(dir, { recursive: true, force: true });
+    throw error;
   }
 }
 

@@ -4,7 +4,7 @@ import { parseMediaUrl } from '../model/media-url.ts';
 import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
-import { packageHls, type HlsPackage } from './hls.ts';
+import { encodeHls, hlsMasterKey, packageHls, storeHls, type HlsEncode, type HlsPackage } from './hls.ts';
 import { ImageTooManyPixelsError, srcsetFor, type ImageSet } from './images.ts';
 import { makeImageSetOnce } from './image-set-memo.ts';
 
@@ -18,8 +18,14 @@ const IMAGES_IN_FLIGHT = 2;
 /** `keys`: every storage key of the derivatives the entries point at (set.json, HLS playlists included), for the manifest. */
 export type PreparedMedia = { entries: MediaMap; thumbnails: Record<string, string>; keys: string[]; made: number; reused: number; videosPackaged?: number };
 
-/** With it, videos are also packaged to HLS (after the images, one at a time: each ffmpeg run takes every core). */
-export type VideoPackaging = { onProgress: (done: number, total: number) => void };
+/** Videos encoded before the storage lease was taken ({@link encodeVideos}), by content hash. */
+export type ReadyVideos = { get(sha256: string): HlsEncode | undefined; release(): Promise<void> };
+
+/**
+ * With it, videos are also packaged to HLS (after the images): stored from `ready` when it has
+ * them, else encoded then (scripts and benches that publish without the lease).
+ */
+export type VideoPackaging = { onProgress: (done: number, total: number) => void; ready?: ReadyVideos };
 
 /**
  * Every media URL a draft uses, in the order a visitor meets them. Members-only pages are
@@ -110,38 +116,64 @@ export async function prepareMedia(draft: SiteDraft, storage: Storage, onProgres
     }
     onProgress(++done, urls.length);
   });
-  if (videos) {
-    // Only a page's own medium plays as a stream (the viewer's PageView); buttons and products show the file.
-    const pageMedia = new Set(draft.creatives.flatMap((creative) => creative.pages.map((page) => page.content.detail.imageUrl)));
-    await packageVideos(
-      storage,
-      videoUrls.filter((video) => pageMedia.has(video.url)),
-      result,
-      videos.onProgress,
-    );
-  }
+  if (videos) await packageVideos(storage, onlyStreamed(draft, videoUrls), result, videos);
   return result;
 }
 
-async function packageVideos(storage: Storage, videos: { url: string; record: MediaRecord }[], result: PreparedMedia, onProgress: (done: number, total: number) => void): Promise<void> {
-  onProgress(0, videos.length);
-  for (const [index, { url, record }] of videos.entries()) {
-    let hls: HlsPackage;
-    try {
-      hls = await packageHls(storage, { sha256: record.sha256, load: () => readOriginal(storage, record) });
-    } catch (error) {
-      // Upload sniffing reads only the first bytes: a damaged file, or one with sound only, passes it and
-      // ffmpeg then refuses it. It stays the plain file, so one bad upload does not stop the site's publish.
-      console.error(`HLS packaging of upload ${record.id} (${record.sha256}) failed; the page keeps the plain file:`, error);
-      onProgress(index + 1, videos.length);
-      continue;
+/** Only a page's own medium plays as a stream (the viewer's PageView); buttons and products show the file. */
+function onlyStreamed<T extends { url: string }>(draft: SiteDraft, videos: readonly T[]): T[] {
+  const pageMedia = new Set(draft.creatives.flatMap((creative) => creative.pages.map((page) => page.content.detail.imageUrl)));
+  return videos.filter((video) => pageMedia.has(video.url));
+}
+
+/**
+ * Encodes the videos among `used` that the published pages stream and storage lacks, to local
+ * files, in the encoders' fair queue under `owner`; the publish stores them later, inside its
+ * storage lease, and releases them after. A video that cannot be packaged fails the publish with
+ * a {@link PublishFailure} naming it.
+ */
+export async function encodeVideos(draft: SiteDraft, storage: Storage, used: readonly string[], options: { owner?: string; onProgress: (done: number, total: number) => void }): Promise<ReadyVideos> {
+  const records = new Map(draft.media.map((record) => [record.id, record]));
+  const videos = onlyStreamed(
+    draft,
+    used.flatMap((url) => {
+      const ref = parseMediaUrl(url);
+      const record = ref?.siteId === draft.id ? records.get(ref.mediaId) : undefined;
+      return record?.kind === 'video' ? [{ url, record }] : [];
+    }),
+  );
+  const ready = new Map<string, HlsEncode>();
+  const release = async () => {
+    for (const encoded of ready.values()) await encoded.release();
+  };
+  options.onProgress(0, videos.length);
+  try {
+    for (const [index, { record }] of videos.entries()) {
+      if (!ready.has(record.sha256) && !(await storage.head(hlsMasterKey(record.sha256))))
+        ready.set(record.sha256, await encodeHls({ sha256: record.sha256, load: () => readOriginal(storage, record), name: record.name, owner: options.owner }));
+      options.onProgress(index + 1, videos.length);
     }
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return { get: (sha256) => ready.get(sha256), release };
+}
+
+async function packageVideos(storage: Storage, videos: { url: string; record: MediaRecord }[], result: PreparedMedia, packaging: VideoPackaging): Promise<void> {
+  packaging.onProgress(0, videos.length);
+  for (const [index, { url, record }] of videos.entries()) {
+    // A video that cannot be packaged fails the publish (PublishFailure): serving the broken original instead would hide it from its owner.
+    const encoded = packaging.ready?.get(record.sha256);
+    const hls: HlsPackage = encoded
+      ? await storeHls(storage, record.sha256, encoded)
+      : await packageHls(storage, { sha256: record.sha256, load: () => readOriginal(storage, record), name: record.name });
     if (hls.made) result.videosPackaged = (result.videosPackaged ?? 0) + 1;
     result.keys.push(hls.masterKey, hls.posterKey, hls.thumbnailKey);
     const entry = result.entries[url];
     if (entry?.kind === 'video') result.entries[url] = { kind: 'video', video: { ...entry.video, hls: storage.publicUrl(hls.masterKey), poster: storage.publicUrl(hls.posterKey) } };
     result.thumbnails[url] = storage.publicUrl(hls.thumbnailKey);
-    onProgress(index + 1, videos.length);
+    packaging.onProgress(index + 1, videos.length);
   }
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SiteDraft } from '../model/draft.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
-import { mediaUrlsOf, prepareMedia, type PreparedMedia } from './media.ts';
+import { mediaUrlsOf, prepareMedia, type PreparedMedia, type ReadyVideos } from './media.ts';
 import { membersOnlyMediaStorage } from './private-media.ts';
 import type { Renderer } from './renderer.ts';
 import { planLanguage, type RenderJob } from './render-plan.ts';
@@ -45,6 +45,8 @@ export type PublishDeps = {
   /** SITE_DOMAIN: a site without a custom domain is `{handle}.{siteDomain}`; default from siteOrigin (model/site-address.ts). */
   siteDomain?: string;
   now?: () => Date;
+  /** The draft's videos already encoded (publishAndSweep does it before the storage lease); they are then only stored here. */
+  videos?: ReadyVideos;
 };
 
 type OutputFile = { body: Uint8Array; contentType: string; inputs?: string };
@@ -58,6 +60,9 @@ const GRID_HASH_LENGTH = 16;
 function sha256(body: Uint8Array): string {
   return createHash('sha256').update(body).digest('hex');
 }
+
+/** Every medium the public pages use, their A/B variants' included. */
+export const publicMediaUrlsOf = (draft: SiteDraft): string[] => mediaUrlsOf(draftWithVariantMedia(draft));
 
 /**
  * Publishes a draft: media derivatives, then every position in every language rendered with
@@ -76,7 +81,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
 
   const hasMembersOnly = draft.creatives.some((creative) => creative.pages.some((page) => page.content.membersOnlyLock));
   const membersUrls = hasMembersOnly ? mediaUrlsOf(draft, true) : [];
-  const publicUrls = mediaUrlsOf(draftWithVariantMedia(draft));
+  const publicUrls = publicMediaUrlsOf(draft);
   const imageTotal = publicUrls.length + membersUrls.length;
   // Members-only media get the same derivatives, kept under private/ and served by the API to members.
   // They come first so that the video step, which follows the public images, is the last before pages.
@@ -84,7 +89,9 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     ? await prepareMedia(draft, membersOnlyMediaStorage(storage, draft.id), (done) => report({ step: 'images', done, total: imageTotal }), membersUrls)
     : { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 };
   const media = await prepareMedia(draft, storage, (done) => report({ step: 'images', done: membersUrls.length + done, total: imageTotal }), publicUrls, {
-    onProgress: (done, total) => report({ step: 'video', done, total }),
+    // Encoded before: the video step was reported then, and storing its files is quick.
+    onProgress: deps.videos ? () => {} : (done, total) => report({ step: 'video', done, total }),
+    ready: deps.videos,
   });
 
   const live = await readLiveManifestOnce(storage, draft.id);

@@ -23,3 +23,16 @@ export async function makeTestVideo(dir: string, options: TestVideoOptions = {})
   );
   return new Uint8Array(await readFile(file));
 }
+
+/**
+ * The same file with its media data overwritten by a pattern (for tests): the container and its
+ * index stay whole, so ffprobe still finds a video stream of the right size and length, and an
+ * upload takes it; decoding it fails, so packaging does.
+ */
+export function corruptVideoStream(video: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(video);
+  const mdat = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).lastIndexOf('mdat');
+  if (mdat < 0) throw new Error('no mdat box in the video');
+  for (let i = mdat + 4; i < bytes.length; i++) bytes[i] = (i * 131 + 7) & 0xff;
+  return bytes;
+}

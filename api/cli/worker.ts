@@ -2,6 +2,7 @@ import { loadRenderer } from '../../publisher/renderer.ts';
 import { createStorage } from '../../storage/index.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
+import { startChildBookkeeping } from '../child-bookkeeping.ts';
 import { startPublishWorker } from '../publishing/publish-worker.ts';
 import { createStorageLease } from '../publishing/storage-lease.ts';
 import { parseOptions, UsageError, type Command } from './command.ts';
@@ -17,6 +18,9 @@ export const worker: Command = {
     const config = loadConfig();
     if (!config.redis) throw new UsageError('REDIS_URL is not set: without it the server runs publishes itself and no worker is needed');
     const db = openDatabase(config.database);
+    const orphans = startChildBookkeeping(config.dataDir);
+    if (orphans.killed > 0) console.log(`stopped ${orphans.killed} encoder(s) left running by an earlier stop`);
+    await orphans.swept;
     const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
     let renderer: ReturnType<typeof loadRenderer> | undefined;
     const running = startPublishWorker({

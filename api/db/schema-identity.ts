@@ -19,6 +19,8 @@ export const plans = sqliteTable('plans', {
   limitAccessPrice: integer('limit_access_price').notNull(),
   /** The media an account's sites may hold, in MB; seedPlans writes each tier's figure at start. */
   storageQuotaMb: integer('storage_quota_mb').notNull().default(1024),
+  /** The longest video an upload may be, in seconds (model/constants.ts DEFAULT_VIDEO_SECONDS). */
+  maxVideoSeconds: integer('max_video_seconds').notNull().default(600),
   swipe: integer('swipe', { mode: 'boolean' }).notNull(),
   privateDomain: integer('private_domain', { mode: 'boolean' }).notNull(),
   settingPopupCta: integer('setting_popup_cta', { mode: 'boolean' }).notNull(),

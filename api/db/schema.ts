@@ -146,6 +146,9 @@ export const publishes = sqliteTable(
     version: integer('version'),
     stats: text('stats', { mode: 'json' }),
     error: text('error'),
+    /** Why it failed as the owner is told it (a message key and its values), worded in the reader's language. */
+    errorKey: text('error_key'),
+    errorValues: text('error_values', { mode: 'json' }).$type<Record<string, string | number>>(),
     startedAt: createdAt(),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
   },

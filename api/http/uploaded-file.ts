@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
@@ -9,6 +8,7 @@ import type { Context } from 'hono';
 import { MULTIPART_OVERHEAD_BYTES, type UploadBody } from '../../model/contracts/contract.ts';
 import { AppError } from './errors.ts';
 import { unwritableStorageKey } from './unwritable-storage.ts';
+import { makeWorkFolder } from '../../publisher/work-folders.ts';
 
 /** An upload's file, on disk in a folder of its own until `dispose()` removes it. */
 export type UploadedFile = { name: string; type: string; path: string; size: number; dispose(): Promise<void> };
@@ -27,7 +27,7 @@ export async function receiveUpload(c: Context, body: UploadBody, tooLarge: (fil
   const contentType = c.req.header('content-type') ?? '';
   const source = sourceOf(c);
   if (!/^multipart\/form-data/i.test(contentType) || !source) throw new AppError('bad_request', 'sendFileField');
-  const folder = await mkdtemp(join(tmpdir(), 'swipegrid-upload-'));
+  const folder = await makeWorkFolder('swipegrid-upload-');
   const dispose = () => rm(folder, { recursive: true, force: true });
   try {
     const file = await streamToFolder(source, contentType, body, cap, join(folder, 'file'), tooLarge);

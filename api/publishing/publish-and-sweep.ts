@@ -1,4 +1,5 @@
-import { publishSite, type PublishDeps, type PublishResult } from '../../publisher/publish.ts';
+import { encodeVideos } from '../../publisher/media.ts';
+import { publicMediaUrlsOf, publishSite, type PublishDeps, type PublishResult } from '../../publisher/publish.ts';
 import { sweepAfterPublish, type SweepReport } from '../../publisher/sweep.ts';
 import { readLiveManifest } from '../../publisher/versions.ts';
 import type { SiteDraft } from '../../model/draft.ts';
@@ -9,13 +10,27 @@ import type { StorageLease } from './storage-lease.ts';
  * one: the site's versions beyond retention go, and a page locked for members takes its public
  * media offline before the publish is reported done. A failed sweep leaves the publish done:
  * what it missed, the next sweep finds.
+ *
+ * Its videos are encoded first, outside the lease: an encode writes no storage key, and a sweep
+ * waits for every publish holding the lease, so an encode inside it kept every other site's
+ * sweep, and the publishes queued behind that sweep, waiting for as long as it ran.
  */
-export async function publishAndSweep(draft: SiteDraft, deps: PublishDeps & { lease: StorageLease }): Promise<{ result: PublishResult; swept: SweepReport | null }> {
-  const { lease, ...publishDeps } = deps;
-  const { previous, result } = await lease.whilePublishing(async () => {
-    const previous = await readLiveManifest(deps.storage, draft.id);
-    return { previous, result: await publishSite(draft, publishDeps) };
+export async function publishAndSweep(draft: SiteDraft, deps: PublishDeps & { lease: StorageLease; owner?: string }): Promise<{ result: PublishResult; swept: SweepReport | null }> {
+  const { lease, owner, ...publishDeps } = deps;
+  const videos = await encodeVideos(draft, deps.storage, publicMediaUrlsOf(draft), {
+    owner,
+    onProgress: (done, total) => deps.onProgress?.({ step: 'video', done, total }),
   });
+  let published: { previous: Awaited<ReturnType<typeof readLiveManifest>>; result: PublishResult };
+  try {
+    published = await lease.whilePublishing(async () => {
+      const previous = await readLiveManifest(deps.storage, draft.id);
+      return { previous, result: await publishSite(draft, { ...publishDeps, videos }) };
+    });
+  } finally {
+    await videos.release();
+  }
+  const { previous, result } = published;
   if (!result.changed) return { result, swept: null };
   try {
     return { result, swept: await lease.whileSweeping(() => sweepAfterPublish(deps.storage, { siteId: draft.id, previous })) };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { isMessageKey } from '../../model/messages/keys.ts';
 import type { PublishResult } from '../../publisher/publish.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
@@ -30,11 +31,16 @@ const storedResult = z.object({
 
 type PublishRow = typeof publishes.$inferSelect;
 
+/** A failed row's event, with the reason its publish recorded (the key travels through the database, not the queue). */
+function rowFailedEvent(row: PublishRow): PublishEvent {
+  return failedEvent(isMessageKey(row.errorKey) ? row.errorKey : 'publishFailed', row.errorValues ?? {});
+}
+
 function settledEvent(row: PublishRow): PublishEvent | null {
-  if (row.status === 'failed') return failedEvent('publishFailed');
+  if (row.status === 'failed') return rowFailedEvent(row);
   if (row.status !== 'done') return null;
   const result = storedResult.safeParse(row.stats);
-  return result.success ? { type: 'done', result: result.data } : failedEvent('publishFailed');
+  return result.success ? { type: 'done', result: result.data } : rowFailedEvent(row);
 }
 
 /**

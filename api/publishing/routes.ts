@@ -11,6 +11,7 @@ import { route } from '../http/route.ts';
 import type { PublishEvent, PublishJobs } from './publish-jobs.ts';
 import { rollbackSite } from './rollback-site.ts';
 import { unpublishSite } from './unpublish-site.ts';
+import { isMessageKey } from '../../model/messages/keys.ts';
 import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
 import { exportResponse, exportSlots } from './export-site.ts';
 
@@ -18,8 +19,8 @@ const versionParam = z.coerce.number().int().positive();
 
 /** Server-sent events of one publish: what happened so far, then each step until it ends. */
 function publishEventStream(c: Parameters<typeof streamSSE>[0], watch: { past: PublishEvent[]; stop(): void }, queue: PublishEvent[], wakeUp: { wake?: () => void }) {
-  queue.push(...watch.past);
   const lang = languageFromAcceptLanguage(c.req.header('accept-language'));
+  queue.push(...watch.past);
   return streamSSE(c, async (stream) => {
     stream.onAbort(() => {
       watch.stop();
@@ -34,9 +35,9 @@ function publishEventStream(c: Parameters<typeof streamSSE>[0], watch: { past: P
           });
           continue;
         }
-        // A failure is worded in the watcher's language; its key and values come along for a client that words it itself.
-        const said = event.type === 'failed' ? { ...event, message: messageText(event.key, lang, event.values) } : event;
-        await stream.writeSSE({ event: event.type, data: JSON.stringify(said) });
+        // A failure carries its key for the console, and its text in the caller's language for any other client.
+        const data = event.type === 'failed' ? { ...event, message: messageText(event.key, lang, event.values) } : event;
+        await stream.writeSSE({ event: event.type, data: JSON.stringify(data) });
         if (event.type !== 'progress') break;
       }
     } finally {
@@ -52,10 +53,13 @@ export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJob
     const publishId = jobs.start(site.id);
     return { publishId, events: `/api/site/${site.id}/publish/${publishId}/events` };
   });
-  route(app, contracts.publishStatus, ({ site, params }) => {
+  route(app, contracts.publishStatus, ({ c, site, params }) => {
     const row = jobs.status(site.id, params.publishId);
     if (!row || row.siteId !== site.id) throw notFound('publishNotFound');
-    return { ...row, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null };
+    const { errorKey, errorValues, ...rest } = row;
+    // A keyed failure is worded in the caller's language; a row from before keys keeps its text.
+    const error = isMessageKey(errorKey) ? messageText(errorKey, languageFromAcceptLanguage(c.req.header('accept-language')), errorValues ?? {}) : row.error;
+    return { ...rest, error, errorKey: isMessageKey(errorKey) ? errorKey : null, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null };
   });
   route(app, contracts.publishEvents, ({ c, site, params }) => {
     const queue: PublishEvent[] = [];

@@ -1,11 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { MessageKey, MessageValues } from '../../model/messages/keys.ts';
 import { messageText } from '../../model/messages/text.ts';
 import type { PublishProgress, PublishResult } from '../../publisher/publish.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
-import { publishes } from '../db/schema.ts';
+import { publishes, sites } from '../db/schema.ts';
 import { publishableDraft } from '../domains/publishable-draft.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
 import { publishAndSweep } from './publish-and-sweep.ts';
@@ -33,6 +33,8 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
       siteDomain: deps.siteDomain,
       onProgress: (progress) => onProgress?.(progress),
       lease: deps.lease,
+      // Encodes take turns by owner: one tenant's videos never hold back another's.
+      owner: db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get()?.ownerId,
     });
     const now = new Date();
     // One transaction: a kill between the two would leave a publish "done" whose version the site does not name.
@@ -49,15 +51,14 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
     );
     return { ok: true, result };
   } catch (error) {
-    const failure = publishFailure(error);
-    // A known cause is recorded as its message, never the error's text (a path inside the server); any other as it was thrown, for whoever debugs it.
-    const message = failure.known ? messageText(failure.key, 'en', failure.values) : error instanceof Error ? error.message : String(error);
+    // The owner is told why by key, in their language; the error's own text (a path, a tool's output) stays in this log.
+    const { key, values } = publishFailure(error);
     console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error);
     if (publishIds.length)
       db.update(publishes)
-        .set({ status: 'failed', error: message, finishedAt: new Date() })
+        .set({ status: 'failed', error: messageText(key, 'en', values), errorKey: key, errorValues: values, finishedAt: new Date() })
         .where(inArray(publishes.id, [...publishIds]))
         .run();
-    return { ok: false, key: failure.key, values: failure.values };
+    return { ok: false, key, values };
   }
 }

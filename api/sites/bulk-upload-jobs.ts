@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type yauzl from 'yauzl';
 import type { BadEntry, BulkUploadEvent } from '../../model/bulk-upload.ts';
@@ -11,6 +10,7 @@ import { AppError } from '../http/errors.ts';
 import type { UploadedFile } from '../http/uploaded-file.ts';
 import { MAX_IMAGE_BYTES, storeUpload } from './store-upload.ts';
 import { type InflateBudget, inflateEntry, isNoise, openZip } from './zip-entries.ts';
+import { makeWorkFolder } from '../../publisher/work-folders.ts';
 
 /** An image of the ZIP, stored as the site's medium, waiting to be placed. */
 export type StoredImage = { name: string; url: string };
@@ -58,7 +58,7 @@ export function createBulkUploads(deps: { db: Db; storage: Storage }) {
 
   async function run(job: Job, site: { id: string; ownerId: string }, opened: { zip: yauzl.ZipFile; entries: yauzl.Entry[]; file: UploadedFile; release: () => void }) {
     const { zip, entries, file, release } = opened;
-    const folder = await mkdtemp(join(tmpdir(), 'swipegrid-bulk-'));
+    const folder = await makeWorkFolder('swipegrid-bulk-');
     const budget: InflateBudget = { inflated: 0 };
     let last: BulkUploadEvent;
     try {

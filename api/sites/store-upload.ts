@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { MAX_AUDIO_BYTES, MAX_VIDEO_BYTES } from '../../model/constants.ts';
@@ -18,9 +17,11 @@ import { createStorageLease } from '../publishing/storage-lease.ts';
 import { isDecodableImage } from './decode-image.ts';
 import { isPlayableAudio } from './probe-audio.ts';
 import { isPlayableVideo } from './probe-video.ts';
+import { refuseLongVideo } from './video-length.ts';
 import { sniffAudio, type SniffedAudio } from './sniff-audio.ts';
 import { readSniffHead } from './read-sniff-head.ts';
 import { sniffMedia, type SniffedMedia } from './sniff-media.ts';
+import { makeWorkFolder } from '../../publisher/work-folders.ts';
 
 /** The spec leaves the image limit unset; images get the same 30 MB as videos (docs/decisions.md). */
 export const MAX_IMAGE_BYTES = MAX_VIDEO_BYTES;
@@ -71,6 +72,7 @@ export async function storeUpload(db: Db, storage: Storage, site: { id: string; 
   const limit = rules.maxBytes(sniffed);
   if (file.size > limit) throw new AppError('payload_too_large', 'fileTooLarge', { values: { file: file.name, max: limit / 1024 / 1024 } });
   if (!(await rules.playable(file.path, sniffed, file.name))) throw new AppError('unsupported_media', rules.unsupported);
+  if (sniffed.kind === 'video') await refuseLongVideo(db, site.ownerId, file);
   const sha256 = await hashFile(file.path);
   const lease = createStorageLease(db);
   const started = Date.now();
@@ -94,7 +96,7 @@ export async function storeUpload(db: Db, storage: Storage, site: { id: string; 
 
 /** {@link storeUpload} for bytes in memory (the demo seed, tests, benchmarks): written to a temporary file first, removed after. */
 export async function storeUploadedBytes(db: Db, storage: Storage, site: { id: string; ownerId: string }, file: { name: string; bytes: Uint8Array }): Promise<StoredUpload> {
-  const folder = await mkdtemp(join(tmpdir(), 'swipegrid-upload-'));
+  const folder = await makeWorkFolder('swipegrid-upload-');
   try {
     const path = join(folder, 'file');
     await writeFile(path, file.bytes);

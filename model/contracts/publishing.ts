@@ -11,7 +11,10 @@ const publishStatusSchema = z.object({
   status: z.string(),
   version: z.number().int().nullable(),
   stats: z.unknown(),
+  /** Why it failed, in the caller's language. */
   error: z.string().nullable(),
+  /** The message key of `error`, for a client that words it itself (null for a failure from before keys). */
+  errorKey: z.string().nullable(),
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
 });
@@ -38,7 +41,11 @@ export const publishingContracts = {
     origin: 'admin',
     summary: 'The progress of a publish as server-sent events: progress, then done or failed',
     policy: read('site'),
-    response: { kind: 'raw', contentType: 'text/event-stream', description: 'events `progress` {step, done, total}, then `done` {result} or `failed` {message}' },
+    response: {
+      kind: 'raw',
+      contentType: 'text/event-stream',
+      description: 'events `progress` {step, done, total}, then `done` {result} or `failed` {key, values, message}: why, as a message key and in the caller’s language',
+    },
   }),
   listVersions: contract({
     method: 'GET',

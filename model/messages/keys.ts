@@ -154,6 +154,8 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'handleTaken',
   'siteDeleted',
   'siteUnpublished',
+  'videoPackagingFailed',
+  'videoTooLongToPublish',
   // Uploads
   'sendFileField',
   'unsupportedFormat',
@@ -161,6 +163,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'unsupportedAudio',
   'fileTooLarge',
   'storageQuotaExceeded',
+  'videoTooLong',
   // Bulk upload of a ZIP
   'zipNotAZip',
   'zipNoImages',

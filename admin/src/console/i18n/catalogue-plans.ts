@@ -33,6 +33,7 @@ const PLANS = {
   'pl.limitAccess': ['Page views a month (PV limit)', '月間PV上限', '每月页面浏览量上限', '월 페이지뷰 한도'],
   'pl.limitAccessPrice': ['Overage price (yen)', '超過料金（円）', '超额费用（日元）', '초과 요금(엔)'],
   'pl.storageQuotaMb': ['Media storage (MB)', 'メディア容量（MB）', '媒体容量（MB）', '미디어 용량(MB)'],
+  'pl.maxVideoSeconds': ['Longest video (seconds)', '動画の最大長（秒）', '视频最长时长（秒）', '동영상 최대 길이(초)'],
   'pl.features': ['Features', '機能', '功能', '기능'],
   'pl.flag.swipe': ['Swipe site publishing', 'スワイプサイトの公開', '滑动站点发布', '스와이프 사이트 게시'],
   'pl.flag.privateDomain': ['Custom domain', '独自ドメイン', '自定义域名', '사용자 도메인'],

@@ -12,13 +12,16 @@ type Step = 'images' | 'video' | 'pages' | 'upload';
 type Progress = { step: Step; done: number; total: number };
 type Result = { version: number | null; changed: boolean };
 type Version = Answer<'GET /site/:id/versions'>['versions'][number];
-const STEPS: readonly Step[] = ['images', 'video', 'pages', 'upload'];
+// Videos are encoded first, before the publish takes the storage lease (api/publishing/publish-and-sweep.ts).
+const STEPS: readonly Step[] = ['video', 'images', 'pages', 'upload'];
+type Failure = { key: MessageKey; values: MessageValues };
 
 /** Publish with a live progress bar from the publish event stream, then the result and the version list with rollback. */
 export function PublishTab() {
   const { site, onSaved } = useEditorSite();
   const { t } = useI18n();
   const m = useMessages();
+  const [failure, setFailure] = useState<Failure | null>(null);
   const toast = useToast();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [running, setRunning] = useState(false);
@@ -41,6 +44,7 @@ export function PublishTab() {
 
   const publish = async () => {
     setResult(null);
+    setFailure(null);
     setProgress(null);
     let started: { events: string };
     try {
@@ -66,9 +70,8 @@ export function PublishTab() {
     events.addEventListener('failed', (message) => {
       events.close();
       setRunning(false);
-      // Worded by its key in the console's language (an EventSource cannot send the console's Accept-Language).
-      const failed = JSON.parse((message as MessageEvent<string>).data) as { key: MessageKey; values: MessageValues };
-      toast(m(failed.key, failed.values), 'error');
+      // Shown where the result would be, in the console's language: why, and what to do about it.
+      setFailure(JSON.parse((message as MessageEvent<string>).data) as Failure);
     });
   };
 
@@ -104,6 +107,11 @@ export function PublishTab() {
               </span>
             )}
           </div>
+        )}
+        {failure && (
+          <p role="alert" className="error" data-testid="publish-failure">
+            {m(failure.key, failure.values)}
+          </p>
         )}
         {result && (
           <div role="status" data-testid="publish-result">

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { DEFAULT_VIDEO_SECONDS } from '../../../../../model/constants.ts';
 import { PLAN_FLAGS, PLAN_TIERS, planInputSchema, type Plan } from '../../../../../model/plan.ts';
 import { messageResolver } from '../../forms/message-resolver.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -7,7 +8,7 @@ import { Check, Field } from '../../ui/Field.tsx';
 
 type PlanInput = z.output<typeof planInputSchema>;
 
-const AMOUNTS = ['price', 'initialFee', 'licenseFee', 'quantitySwipe', 'quantitySite', 'limitAccess', 'limitAccessPrice', 'storageQuotaMb'] as const;
+const AMOUNTS = ['price', 'initialFee', 'licenseFee', 'quantitySwipe', 'quantitySite', 'limitAccess', 'limitAccessPrice', 'storageQuotaMb', 'maxVideoSeconds'] as const;
 
 const BLANK: PlanInput = {
   name: '',
@@ -21,6 +22,7 @@ const BLANK: PlanInput = {
   limitAccess: 30_000,
   limitAccessPrice: 0,
   storageQuotaMb: 1024,
+  maxVideoSeconds: DEFAULT_VIDEO_SECONDS,
   swipe: true,
   privateDomain: false,
   settingPopupCta: false,
