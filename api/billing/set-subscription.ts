@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, isNull } from 'drizzle-orm';
 import type { BillingMonth } from '../../model/billing-month.ts';
+import { chunksOf } from '../db/in-chunks.ts';
 import type { Queries } from '../db/open-database.ts';
 import { subscriptions } from '../db/schema-billing.ts';
 
@@ -25,4 +26,16 @@ export function setSubscription(db: Queries, accountId: string, planId: string |
     .where(and(eq(subscriptions.accountId, accountId), gte(subscriptions.startMonth, month)))
     .run();
   if (planId) db.insert(subscriptions).values({ id: randomUUID(), accountId, planId, startMonth: month }).run();
+}
+
+/**
+ * The first subscription of each account created in the caller's transaction: what
+ * `setSubscription` does for an account without rows, one insert per STATEMENT_CHUNK accounts
+ * (an import of 10,000 users ran 30,000 statements, 2.4 s of the one event loop, here).
+ */
+export function openFirstSubscriptions(db: Queries, firsts: readonly { accountId: string; planId: string; month: BillingMonth }[]): void {
+  for (const chunk of chunksOf(firsts))
+    db.insert(subscriptions)
+      .values(chunk.map((first) => ({ id: randomUUID(), accountId: first.accountId, planId: first.planId, startMonth: first.month })))
+      .run();
 }
