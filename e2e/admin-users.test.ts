@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMPORT_FAILURES_SHOWN, MAX_IMPORT_ROWS } from '../model/constants.ts';
 import { loadConfig } from '../api/config.ts';
 import { readOutbox } from '../api/mail/mailer.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
@@ -250,6 +251,28 @@ describe('users in the console', () => {
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(2);
     const mail = await readOutbox(join(dataDir, 'outbox'));
     expect(mail.map((entry) => entry.to)).toEqual(expect.arrayContaining(['csv-good@example.com', 'csv-named@example.com']));
+    await page.close();
+  });
+
+  it('the import dialog names its row cap, lists the first 100 failing rows in words and counts the rest', { timeout: 120_000 }, async () => {
+    const page = await signInPage('owner@example.com', OPERATOR_PASSWORD, 'master');
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import users from CSV' });
+    expect(await dialog.textContent()).toContain(`up to 5 MB and ${MAX_IMPORT_ROWS.toLocaleString('en')} rows`);
+
+    const failing = MAX_IMPORT_FAILURES_SHOWN + 30;
+    // One row the CSV reader cannot read (a field too many), then rows whose email is not one.
+    const lines = ['companyName,email,planId', 'Extra Co,extra@example.com,light,surplus', ...Array.from({ length: failing - 1 }, (_, index) => `Bad ${index},bad-${index},light`)];
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(`Nothing was imported: ${failing} row(s) have errors.`);
+    const report = dialog.getByRole('table', { name: 'Rows that failed' });
+    await expect.poll(() => report.locator('tbody tr').count()).toBe(MAX_IMPORT_FAILURES_SHOWN);
+    expect(await report.locator('tbody tr').first().textContent()).toContain('This row cannot be read as CSV');
+    expect(await report.locator('tbody tr').first().textContent()).not.toContain('Too many fields');
+    expect(await dialog.getByText('…and 30 more row(s) with problems.').count()).toBe(1);
+    await page.screenshot({ path: 'test-results/screenshots/users-import-capped.png' });
     await page.close();
   });
 });

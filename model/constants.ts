@@ -192,6 +192,10 @@ export const DEFAULT_VIDEO_SECONDS = 600;
 export const MAX_AUDIO_BYTES = 31_457_280;
 /** V §9, B §5: maximum CSV import size. */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+/** Rows a user CSV import takes at most (docs/decisions.md, "A user import's row cap"): past it the file is refused unread. */
+export const MAX_IMPORT_ROWS = 10_000;
+/** Failing rows a refused import lists; the others are counted (`moreFailures`). */
+export const MAX_IMPORT_FAILURES_SHOWN = 100;
 /** V §9, B §5: maximum creative ZIP size. */
 export const MAX_ZIP_BYTES = 1024 ** 3;
 /** B §5, B §9: maximum profile picture size ("about 2MB"). */

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { accounts, sites } from '../db/schema.ts';
-import { branchIds } from '../identity/account-tree.ts';
+import { inBranchOf } from '../identity/account-tree.ts';
 import { effectivePlan } from '../identity/effective-plan.ts';
 
 /** The live sites whose pages an account's plan governs: its own and those of accounts below it without a plan of their own. */
@@ -10,7 +10,7 @@ export function liveSitesUnderPlanOf(db: Db, accountId: string): string[] {
   const rows = db
     .select({ id: sites.id, ownerId: sites.ownerId })
     .from(sites)
-    .where(and(inArray(sites.ownerId, branchIds(db, accountId)), isNotNull(sites.liveVersion)))
+    .where(and(inBranchOf(sites.ownerId, accountId), isNotNull(sites.liveVersion)))
     .all();
   return rows.filter((row) => row.ownerId === accountId || effectivePlan(db, row.ownerId).plan?.id === planId).map((row) => row.id);
 }

@@ -13,6 +13,29 @@ describe('csvLines', () => {
     expect(Papa.parse<string[]>(line.trim()).data[0]).toEqual(['\'=HYPERLINK("http://x")', "'+1", "'@SUM(A1)", '-5', '-2.5', "'-x", 'plain']);
   });
 
+  it.each([
+    ['fullwidth equals', '\uFF1D1+1'],
+    ['fullwidth plus', '\uFF0B1+1'],
+    ['fullwidth minus', '\uFF0D1+1'],
+    ['fullwidth at', '\uFF20SUM(A1)'],
+    ['small equals', '\uFE661+1'],
+    ['small plus', '\uFE621+1'],
+    ['small minus', '\uFE631+1'],
+    ['small at', '\uFE6BSUM(A1)'],
+    ['minus sign', '\u22121+1'],
+    ['leading tab', '\t=1+1'],
+    ['leading carriage return', '\r=1+1'],
+    ['leading line feed', '\n=1+1'],
+    ['spaces before equals', '  =1+1'],
+    ['ideographic space before fullwidth equals', '\u3000\uFF1D1+1'],
+  ])('disarms a cell starting with a %s, which a spreadsheet may run as a formula', (_, cell) => {
+    expect(Papa.parse<string[]>(csvLines([[cell, 'plain']]).replace(/\r\n$/, ''), { newline: '\r\n' }).data[0]).toEqual([`'${cell}`, 'plain']);
+  });
+
+  it('leaves fullwidth text that is not a formula start as it is', () => {
+    expect(Papa.parse<string[]>(csvLines([['１２３', 'Ａ＝Ｂ', '＄5']]).trim()).data[0]).toEqual(['１２３', 'Ａ＝Ｂ', '＄5']);
+  });
+
   it('quotes commas, quotes and line breaks and ends every row with CRLF', () => {
     const line = csvLines([
       ['a,b', 'say "hi"', 'two\nlines'],

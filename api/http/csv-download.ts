@@ -6,10 +6,13 @@ const BOM = '\uFEFF';
 /**
  * A cell a spreadsheet would run as a formula (OWASP "CSV injection"): it is prefixed with an
  * apostrophe. Every cell of every download goes through this one rule, because every download
- * carries text someone else typed (a site's name, a visitor's answer). A plain number (`-5`)
- * is left alone: it is a value, not a formula.
+ * carries text someone else typed (a site's name, a visitor's answer). The starts are the ASCII
+ * `= + - @`, their fullwidth forms (`＝＋－＠`, what a Japanese IME types, and Excel and Sheets
+ * take `＝1+1` as a formula), their small forms (`﹦﹢﹣﹫`) and the minus sign `−`, after any
+ * spaces (a spreadsheet may trim them, the ideographic space too); and any tab, CR or LF first.
+ * A plain number (`-5`) is left alone: it is a value, not a formula.
  */
-const FORMULA_START = /^(?!-?\d+(?:\.\d+)?$)[=+\-@\t\r]/;
+const FORMULA_START = /^(?!-?\d+(?:\.\d+)?$)\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B\u2212]|^[\t\r\n]/;
 
 /** Rows as CSV text, each ended by CRLF (RFC 4180), quoted where needed, formulas disarmed. */
 export function csvLines(rows: readonly (readonly unknown[])[]): string {

@@ -1,9 +1,9 @@
-import { and, type Column, count, desc, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, count, desc, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { userListQuerySchema } from '../../model/account.ts';
 import type { Db } from '../db/open-database.ts';
 import { accounts } from '../db/schema.ts';
-import { branchIds, type Viewer } from './account-tree.ts';
+import { inBranchOf, type Viewer } from './account-tree.ts';
 import { toUserView } from './user-view.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -13,7 +13,7 @@ const contains = (column: Column, pattern: string) => sql`lower(${column}) LIKE 
 /** The users below the viewer (sub-admins are on admin lists, not here), searched by company, email or contact, a page at a time. */
 export function listUsers(db: Db, viewer: Viewer, query: z.output<typeof userListQuerySchema>) {
   const conditions: SQL[] = [ne(accounts.accountType, 'SUB_ADMIN'), ne(accounts.id, viewer.tenantId)];
-  if (viewer.scopeRootId !== null) conditions.push(inArray(accounts.id, branchIds(db, viewer.scopeRootId)));
+  if (viewer.scopeRootId !== null) conditions.push(inBranchOf(accounts.id, viewer.scopeRootId));
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     conditions.push(or(contains(accounts.companyName, pattern), contains(accounts.email, pattern), contains(accounts.contactPerson, pattern))!);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { USER_API_PREFIXES } from '../../model/account.ts';
 import { identityContracts as contracts, prefixedUsers } from '../../model/contracts/identity.ts';
@@ -10,7 +9,7 @@ import { receiveUpload } from '../http/uploaded-file.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { changeContractState, listContractHistory } from './change-contract-state.ts';
 import { createUser, inviteUsers } from './create-users.ts';
-import { findAccount } from './find-account.ts';
+import { findAccount, type AccountRow } from './find-account.ts';
 import { assertCsvFile, importUsers } from './import-users.ts';
 import { listUsers } from './list-users.ts';
 import { storageUse } from './storage-use.ts';
@@ -45,13 +44,13 @@ export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string; 
     route(app, users.import, async ({ c, account }) => {
       // Refused while streaming once past 5 MB, before the rest is read.
       const file = await receiveUpload(c, users.import.body, (name) => new AppError('payload_too_large', 'csvTooLarge', { values: { file: name } }));
-      let csv: string;
+      let imported: AccountRow[];
       try {
-        csv = assertCsvFile(file, await readFile(file.path));
+        assertCsvFile(file);
+        imported = await importUsers(db, account, findAccount(db, account.tenantId)!, file.path);
       } finally {
         await file.dispose();
       }
-      const imported = await importUsers(db, account, findAccount(db, account.tenantId)!, csv);
       const invitationsFailed = await inviteUsers(db, mailer, adminOrigin, imported);
       return { imported: imported.length, users: imported.map(toUserView), invitationsFailed };
     });

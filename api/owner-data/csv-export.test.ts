@@ -79,6 +79,15 @@ describe('CSV export of what a site collected', () => {
     expect(row[6]).toBe(`'@SUM(1)`);
   });
 
+  it('prefixes a visitor’s fullwidth or small formula start in the owner’s download', async () => {
+    const name = '\uFF1D1+1';
+    const message = '\uFE66SUM(1)';
+    const id = await sendEntry(ctx, siteId, 'contact', { email: 'fullwidth@example.com', name, message });
+    const { rows } = await exported(`/api/site-contact/${siteId}/export-csv`);
+    const row = rows.find((cells) => cells[0] === id)!;
+    expect([row[4], row[6]]).toEqual([`'${name}`, `'${message}`]);
+  });
+
   it('streams more rows than one chunk, each once and newest first, and the database takes writes between chunks', async () => {
     const bulkSite = await publishedSiteWithForms(ctx);
     const count = CSV_CHUNK_ROWS * 2 + 7;

@@ -1,8 +1,8 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { siteDomains } from '../db/schema-access.ts';
-import { branchIds, type Viewer } from '../identity/account-tree.ts';
+import { inBranchOf, type Viewer } from '../identity/account-tree.ts';
 
 const columns = {
   id: sites.id,
@@ -22,7 +22,7 @@ const columns = {
 /** The sites of the viewer's branch of the tree (all of them for the platform), newest change first. */
 export function listSites(db: Db, viewer: Viewer) {
   const query = db.select(columns).from(sites).leftJoin(siteDomains, eq(siteDomains.siteId, sites.id));
-  const scoped = viewer.scopeRootId === null ? query : query.where(inArray(sites.ownerId, branchIds(db, viewer.scopeRootId)));
+  const scoped = viewer.scopeRootId === null ? query : query.where(inBranchOf(sites.ownerId, viewer.scopeRootId));
   return scoped.orderBy(desc(sites.updatedAt)).all();
 }
 

@@ -184,9 +184,11 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'csvOnly',
   'csvTooLarge',
   'csvRowsFailed',
+  'csvTooManyRows',
   'csvHeader',
   'csvUnknownColumns',
   'csvRepeatsRow',
+  'csvRowUnreadable',
   'csvNoRows',
   'invalidCharacters',
   // The owner's data: members, contact and custom-form entries

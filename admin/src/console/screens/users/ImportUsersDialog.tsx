@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import type { UserApiPrefix } from '../../../../../model/account.ts';
+import { MAX_IMPORT_ROWS } from '../../../../../model/constants.ts';
 import type { MessageIssue } from '../../../../../model/messages/issues.ts';
 import { tableText } from '../../../../../model/messages/table.ts';
 import { userCsvFileProblem, userCsvTemplate } from '../../../../../model/user-csv.ts';
@@ -12,38 +13,46 @@ import { messagesIfAny } from '../../i18n/messages.ts';
 /** A row the server refused, worded in the console's language. */
 type RowReport = { row: number; email: string; problems: string[] };
 
-/** The failing rows of a refused import (`failures` of the 400 answer), each problem in `lang`'s words. */
-async function rowReports(error: ApiError, lang: Parameters<typeof messagesIfAny>[0]): Promise<RowReport[]> {
+/** The failing rows a refused import lists (`failures` of the 400 answer), and how many more failed (`moreFailures`). */
+type FailureReport = { rows: RowReport[]; more: number };
+
+/**
+ * The failing rows of a refused import, each problem by its key in `lang`'s words (the CSV
+ * reader's complaints too: the server keys them as `csvRowUnreadable`); a problem whose words
+ * cannot be fetched is left out rather than shown as a key.
+ */
+async function failureReport(error: ApiError, lang: Parameters<typeof messagesIfAny>[0]): Promise<FailureReport> {
   const failures = error.body.failures;
-  if (!Array.isArray(failures)) return [];
+  const more = typeof error.body.moreFailures === 'number' ? error.body.moreFailures : 0;
+  if (!Array.isArray(failures)) return { rows: [], more };
   const texts = await messagesIfAny(lang);
+  if (!texts) return { rows: [], more: 0 };
   const word = (issue: MessageIssue) => {
-    const text = texts ? tableText(texts, issue.key, issue.values) : issue.key;
+    const text = tableText(texts, issue.key, issue.values);
     return issue.path.length > 0 ? `${issue.path.join('.')}: ${text}` : text;
   };
-  return failures.flatMap((failure: { row?: unknown; email?: unknown; issues?: unknown; errors?: unknown }) => {
+  const rows = failures.flatMap((failure: { row?: unknown; email?: unknown; issues?: unknown }) => {
     if (typeof failure?.row !== 'number') return [];
-    const issues = issuesOf(failure.issues);
-    // The CSV reader's own complaints (a stray quote) come in English only.
-    const reader = Array.isArray(failure.errors) && issues.length === 0 ? failure.errors.filter((each): each is string => typeof each === 'string') : [];
-    return [{ row: failure.row, email: typeof failure.email === 'string' ? failure.email : '', problems: [...issues.map(word), ...reader] }];
+    return [{ row: failure.row, email: typeof failure.email === 'string' ? failure.email : '', problems: issuesOf(failure.issues).map(word) }];
   });
+  return { rows, more };
 }
 
 /**
  * Users from a CSV file (B §2 "CSV import"): a template to start from, a file checked here for
- * its type and size (and again on the server, with its bytes), then all or nothing: a refused
- * file lists every failing row and why, and nothing was imported.
+ * its type and size (and again on the server, with its bytes, and its rows against
+ * MAX_IMPORT_ROWS), then all or nothing: a refused file lists its first failing rows and why,
+ * and how many more failed; nothing was imported.
  */
 export default function ImportUsersDialog({ prefix, onClose, onImported }: { prefix: UserApiPrefix; onClose(): void; onImported(count: number): void }) {
   const { t, lang } = useI18n();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [rows, setRows] = useState<RowReport[]>([]);
+  const [report, setReport] = useState<FailureReport>({ rows: [], more: 0 });
   const [busy, setBusy] = useState(false);
 
   const choose = async (chosen: File | null) => {
-    setRows([]);
+    setReport({ rows: [], more: 0 });
     setFile(null);
     setProblem(null);
     if (!chosen) return;
@@ -67,7 +76,7 @@ export default function ImportUsersDialog({ prefix, onClose, onImported }: { pre
     } catch (error) {
       if (error instanceof ApiError) {
         setProblem(error.message);
-        setRows(await rowReports(error, lang));
+        setReport(await failureReport(error, lang));
       } else setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
@@ -87,7 +96,7 @@ export default function ImportUsersDialog({ prefix, onClose, onImported }: { pre
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog-wide card stack">
           <Dialog.Title className="dialog-title">{t('importUsers')}</Dialog.Title>
-          <Dialog.Description>{t('importUsersHint')}</Dialog.Description>
+          <Dialog.Description>{t('importUsersHint', { max: MAX_IMPORT_ROWS.toLocaleString('ja-JP') })}</Dialog.Description>
           <a href={template} download="users-template.csv">
             {t('downloadTemplate')}
           </a>
@@ -102,7 +111,7 @@ export default function ImportUsersDialog({ prefix, onClose, onImported }: { pre
               </p>
             )}
           </div>
-          {rows.length > 0 && (
+          {report.rows.length > 0 && (
             <div className="table-scroll">
               <table aria-label={t('importFailures')}>
                 <thead>
@@ -113,7 +122,7 @@ export default function ImportUsersDialog({ prefix, onClose, onImported }: { pre
                   </tr>
                 </thead>
                 <tbody>
-                  {rows.map((row) => (
+                  {report.rows.map((row) => (
                     <tr key={row.row}>
                       <td>{row.row}</td>
                       <td>{row.email}</td>
@@ -128,6 +137,7 @@ export default function ImportUsersDialog({ prefix, onClose, onImported }: { pre
               </table>
             </div>
           )}
+          {report.more > 0 && <p>{t('importMoreFailures', { count: report.more.toLocaleString('ja-JP') })}</p>}
           <div className="row">
             <button type="button" disabled={!file || busy} onClick={() => void upload()}>
               {busy ? t('importing') : t('import')}
