@@ -59,3 +59,35 @@ describe('leftover tools of a stopped process', () => {
     expect(existsSync(file)).toBe(true);
   });
 });
+
+describe('this process’s record of its tools', () => {
+  it('lets a process end cleanly, track a tool and remove its record when its data folder is gone', async () => {
+    const folder = await mkdtemp(join(dir, 'removed-'));
+    const module = new URL('./child-processes.ts', import.meta.url).href;
+    // A process of its own: the exit handler is process-wide. Its data folder goes first, as a test's cleanup does.
+    const script = [
+      `import { rmSync } from 'node:fs';`,
+      `import { recordChildrenIn, trackChild } from ${JSON.stringify(module)};`,
+      `recordChildrenIn(${JSON.stringify(join(folder, 'run'))});`,
+      `rmSync(${JSON.stringify(folder)}, { recursive: true, force: true });`,
+      'trackChild(2147483646);',
+    ].join('\n');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [code] = await once(child, 'exit');
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('leaves no record behind after a clean exit', async () => {
+    const folder = join(dir, 'clean-exit');
+    const module = new URL('./child-processes.ts', import.meta.url).href;
+    const script = `import { recordChildrenIn } from ${JSON.stringify(module)};\nrecordChildrenIn(${JSON.stringify(folder)});`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+    await once(child, 'exit');
+    expect(existsSync(join(folder, `children-${child.pid}.pids`))).toBe(false);
+    expect(existsSync(folder)).toBe(true);
+  });
+});

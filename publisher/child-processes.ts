@@ -42,7 +42,8 @@ export function killChildren(): void {
   stopping = true;
   for (const pid of running) killGroup(pid);
   running.clear();
-  writePidFile();
+  // Nothing of this process runs any more: no record for the next start to read.
+  if (pidFile) rmSync(pidFile, { force: true });
 }
 
 /**
@@ -105,6 +106,12 @@ function writePidFile(): void {
   if (!pidFile) return;
   // Written whole then renamed: a kill mid-write must not leave a half list the next start misreads.
   const next = `${pidFile}.next`;
-  writeFileSync(next, [...running].join('\n'));
-  renameSync(next, pidFile);
+  try {
+    writeFileSync(next, [...running].join('\n'));
+    renameSync(next, pidFile);
+  } catch {
+    // The record only serves a start after a kill -9. A folder that is gone (a server's data removed
+    // after it stopped, in tests) or full must not fail an encode, nor throw from the exit handler:
+    // this process still ends its own tools.
+  }
 }
