@@ -3,6 +3,7 @@ import type { core } from 'zod';
 import { messageIssues } from './messages/issues.ts';
 import { issueText } from './messages/text.ts';
 import { SHAPE_RADII } from './constants.ts';
+import { AA_TEXT_CONTRAST, contrastRatio, legibleTextShadow } from './contrast.ts';
 import {
   buttonSchema,
   buttonShapeSchema,
@@ -66,6 +67,12 @@ describe('pageDetailSchema', () => {
 });
 
 describe('buttonSchema', () => {
+  it('gives a new button colours a visitor can read without an outline (WCAG AA)', () => {
+    const { buttonColor, buttonTextColor } = buttonSchema.parse({ id: 'b1' });
+    expect(contrastRatio(buttonTextColor, buttonColor)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+    expect(legibleTextShadow(buttonTextColor, buttonColor)).toBeUndefined();
+  });
+
   it('fills the spec defaults given an id', () => {
     expect(buttonSchema.parse({ id: 'b1' })).toMatchObject({
       id: 'b1',

@@ -91,7 +91,8 @@ export const buttonStyleFields = {
   buttonWidth: size.default(DEFAULT_ITEM_SIZE.width),
   buttonHeight: size.default(DEFAULT_ITEM_SIZE.height),
   buttonColor: colorSchema.default('#99D52A'),
-  buttonTextColor: colorSchema.default('#FFFFFF'),
+  // Dark on the default green: 8.5 : 1, where white was 1.76 : 1 and needed an outline (WCAG AA asks 4.5 : 1).
+  buttonTextColor: colorSchema.default('#1B2B0B'),
   textSize: z.number().int().min(6).max(200).default(14),
   buttonShape: buttonShapeSchema.default('pill'),
   buttonAnimation: buttonAnimationSchema.default('NONE'),

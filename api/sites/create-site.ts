@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { columnLetters } from '../../model/position.ts';
 import type { createSiteInputSchema } from '../../model/site-input.ts';
 import { siteSettingsSchema } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
 import { creatives, pages, sites } from '../db/schema.ts';
 import { assignHandle } from '../db/site-handles.ts';
+import { defaultCategoryName } from './default-category-name.ts';
 import { emptyPageContent } from './page-content.ts';
 import { effectivePlan } from '../identity/effective-plan.ts';
 import { assertGridWithinPlan, assertLanguagesWithinPlan, assertSiteQuota, creatorPlanItemOf } from './plan-gates.ts';
@@ -34,7 +34,7 @@ export function createSite(db: Db, ownerId: string, input: z.output<typeof creat
     for (let column = 0; column < settings.numberHorizontal; column++) {
       const creativeId = randomUUID();
       tx.insert(creatives)
-        .values({ id: creativeId, siteId: id, columnIndex: column, name: { [settings.defaultLanguage]: `Category ${columnLetters(column)}` } })
+        .values({ id: creativeId, siteId: id, columnIndex: column, name: defaultCategoryName(column, settings.languages) })
         .run();
       for (let row = 1; row <= settings.numberVertical; row++) {
         tx.insert(pages).values({ id: randomUUID(), siteId: id, creativeId, row, content: emptyPageContent() }).run();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, gte } from 'drizzle-orm';
 import type { z } from 'zod';
-import { columnLetters, formatPosition } from '../../model/position.ts';
+import { formatPosition } from '../../model/position.ts';
 import type { gridInputSchema } from '../../model/site-input.ts';
+import { defaultCategoryName } from './default-category-name.ts';
 import { siteSettingsSchema } from '../../model/site.ts';
 import { pageContentSchema } from '../../model/page.ts';
 import type { Db } from '../db/open-database.ts';
@@ -42,7 +43,7 @@ export function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof gridInp
     for (let column = 0; column < numberHorizontal; column++) {
       let creative = columns.find((c) => c.columnIndex === column);
       if (!creative) {
-        creative = { id: randomUUID(), siteId: site.id, columnIndex: column, name: { [settings.defaultLanguage]: `Category ${columnLetters(column)}` } };
+        creative = { id: randomUUID(), siteId: site.id, columnIndex: column, name: defaultCategoryName(column, settings.languages) };
         tx.insert(creatives).values(creative).run();
       }
       const rows = new Set(allPages.filter((page) => page.creativeId === creative.id).map((page) => page.row));

@@ -373,7 +373,8 @@ describe('changing the grid', () => {
     expect(after.creatives.map((creative) => creative.pages.map((page) => page.position))).toEqual(['A', 'B', 'C', 'D'].map((letter) => [1, 2, 3, 4, 5].map((row) => `${letter}${row}`)));
     expect(pageAt(after, 'A1')).toMatchObject({ id: a1.id, detail: { mainText: '残る' } });
     expect(pageAt(after, 'D5')).toMatchObject({ detail: { mainText: '', imageUrl: '' }, buttons: [] });
-    expect(after.creatives[3]!.name).toBe('Category D');
+    // The site is Japanese: the new column is named in its language.
+    expect(after.creatives[3]!.name).toBe('カテゴリD');
   });
 
   it('refuses to drop pages with content, naming their positions, unless confirmed', async () => {

@@ -123,6 +123,7 @@ export const backOfficeCn = {
   seoForbiddenCall: '不允许使用 eval、setTimeout 和 setInterval。',
   pageNotFound: '找不到页面。',
   categoryNotFound: '找不到分类。',
+  defaultCategoryName: '分类{letters}',
   publishNotFound: '找不到发布任务。',
   publishFailed: '发布失败。之前的版本仍在线。',
   versionNotFound: '找不到版本。',

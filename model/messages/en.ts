@@ -123,6 +123,7 @@ export const backOfficeEn = {
   seoForbiddenCall: 'eval, setTimeout and setInterval are not allowed.',
   pageNotFound: 'Page not found.',
   categoryNotFound: 'Category not found.',
+  defaultCategoryName: 'Category {letters}',
   publishNotFound: 'Publish not found.',
   publishFailed: 'Publishing failed. The previous version is still live.',
   versionNotFound: 'Version not found.',

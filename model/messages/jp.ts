@@ -123,6 +123,7 @@ export const backOfficeJp = {
   seoForbiddenCall: 'eval、setTimeout、setInterval は使用できません。',
   pageNotFound: 'ページが見つかりません。',
   categoryNotFound: 'カテゴリーが見つかりません。',
+  defaultCategoryName: 'カテゴリ{letters}',
   publishNotFound: '公開処理が見つかりません。',
   publishFailed: '公開に失敗しました。以前のバージョンが引き続き公開されています。',
   versionNotFound: 'バージョンが見つかりません。',

@@ -136,6 +136,7 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   // Sites, pages, publishing
   'pageNotFound',
   'categoryNotFound',
+  'defaultCategoryName',
   'publishNotFound',
   'publishFailed',
   'versionNotFound',

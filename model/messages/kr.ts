@@ -123,6 +123,7 @@ export const backOfficeKr = {
   seoForbiddenCall: 'eval, setTimeout, setInterval은 사용할 수 없습니다.',
   pageNotFound: '페이지를 찾을 수 없습니다.',
   categoryNotFound: '카테고리를 찾을 수 없습니다.',
+  defaultCategoryName: '카테고리 {letters}',
   publishNotFound: '게시 작업을 찾을 수 없습니다.',
   publishFailed: '게시에 실패했습니다. 이전 버전이 계속 게시되어 있습니다.',
   versionNotFound: '버전을 찾을 수 없습니다.',

@@ -2,6 +2,7 @@ import type { OemBranding } from '../../../../../model/branding.ts';
 import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { DnsRecordsTable } from '../../ui/DnsRecordsTable.tsx';
 
 /**
  * Where the OEM's saved admin host stands: pending, with the DNS records that prove it and a check,
@@ -39,28 +40,7 @@ export function AdminHostStatus({
   return (
     <div className="stack" data-testid="admin-host-state" data-state="pending">
       <p className="banner">{t('adminHostPending', { host: branding.adminHost })}</p>
-      <table className="dns-records" data-testid="admin-host-records">
-        <thead>
-          <tr>
-            <th>{t('recordType')}</th>
-            <th>{t('recordName')}</th>
-            <th>{t('recordValue')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {branding.adminHostRecords.map((record) => (
-            <tr key={`${record.type} ${record.value}`}>
-              <td>{record.type}</td>
-              <td>
-                <code>{record.name}</code>
-              </td>
-              <td>
-                <code>{record.value}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DnsRecordsTable records={branding.adminHostRecords} testId="admin-host-records" />
       <div className="row">
         <button type="button" className="secondary" disabled={busy || !editable} onClick={() => void check()}>
           {t('domainCheckNow')}

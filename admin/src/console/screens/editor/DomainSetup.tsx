@@ -13,6 +13,7 @@ import { useToast } from '../../ui/toast.tsx';
 import { useEditorSite } from './editor-context.tsx';
 import { saveSettings } from './settings-form.ts';
 import { messageResolver } from '../../forms/message-resolver.ts';
+import { DnsRecordsTable } from '../../ui/DnsRecordsTable.tsx';
 
 /** Spec §4: a custom domain goes set, saved, verifying (up to 72 hours), connected. */
 const STEPS = ['set', 'saved', 'verifying', 'connected'] as const;
@@ -181,28 +182,7 @@ export function DomainSetup() {
           ) : (
             <>
               <p>{t('domainRecords')}</p>
-              <table className="dns-records" data-testid="dns-records">
-                <thead>
-                  <tr>
-                    <th>{t('recordType')}</th>
-                    <th>{t('recordName')}</th>
-                    <th>{t('recordValue')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.records.map((record) => (
-                    <tr key={`${record.type} ${record.value}`}>
-                      <td>{record.type}</td>
-                      <td>
-                        <code>{record.name}</code>
-                      </td>
-                      <td>
-                        <code>{record.value}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DnsRecordsTable records={view.records} testId="dns-records" />
               <p className="hint">{t('domainRecordsOr')}</p>
               {view.state === 'failed' && <p className="banner">{t('domainFailedHint')}</p>}
               {view.lastCheck?.error && <p className="hint">{t('domainDnsError', { error: view.lastCheck.error })}</p>}

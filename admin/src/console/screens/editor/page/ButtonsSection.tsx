@@ -4,14 +4,16 @@ import { buttonAnimationSchema, buttonSchema, buttonShapeSchema, buttonTypeSchem
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
+import { freeSpot } from '../../../../../../model/free-spot.ts';
 import { DestinationField } from './DestinationField.tsx';
+import { takenBoxes } from './taken-boxes.ts';
 import { CheckField, ColorField, NumberField, SelectField, SurveyField, TextField } from './fields.tsx';
 
 /** The page's CTA buttons (visitor spec §3): type and content, destination, look, animation, microcopy, place. */
 export function ButtonsSection({ selected }: { selected: string | null }) {
   const { t } = useI18n();
   const { site } = useEditorSite();
-  const { control, watch, setValue } = useFormContext<PageContent>();
+  const { control, watch, setValue, getValues } = useFormContext<PageContent>();
   const buttons = useFieldArray({ control, name: 'buttons', keyName: 'key' });
   return (
     <fieldset>
@@ -72,8 +74,8 @@ export function ButtonsSection({ selected }: { selected: string | null }) {
             buttonSchema.parse({
               id: crypto.randomUUID(),
               buttonText: 'CTA',
-              buttonPositionLeft: 127,
-              buttonPositionTop: 600,
+              // Beside what the page holds, never over the next-page arrow or another item.
+              ...placeNew(freeSpot(takenBoxes(getValues()), DEFAULT_ITEM_SIZE)),
               buttonWidth: DEFAULT_ITEM_SIZE.width,
               buttonHeight: DEFAULT_ITEM_SIZE.height,
             }),
@@ -84,4 +86,9 @@ export function ButtonsSection({ selected }: { selected: string | null }) {
       </button>
     </fieldset>
   );
+}
+
+/** A free spot as a button's position fields. */
+function placeNew(spot: { left: number; top: number }) {
+  return { buttonPositionLeft: spot.left, buttonPositionTop: spot.top };
 }
