@@ -84,7 +84,8 @@ function programOf(pid: number): string | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process still runs (EPERM: it runs, as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

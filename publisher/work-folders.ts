@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
+import { isAlive } from './child-processes.ts';
 
 /**
  * Where uploads, bulk ZIPs and encodes keep their temporary files: DATA_DIR/tmp once the server
@@ -30,13 +31,4 @@ export async function sweepWorkFolders(folder: string): Promise<number> {
     removed++;
   }
   return removed;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
-  }
 }
