@@ -136,6 +136,7 @@ try {
         loginFirstLoadJsGzipBytes: login.total,
         editorJsGzipBytes: editor.total,
         loginFiles: Object.fromEntries(login.files),
+        editorFiles: Object.fromEntries([...editor.files].sort((a, b) => b[1] - a[1])),
         publishToLiveMs: { median: Math.round(median), runs: timings.map(Math.round) },
       },
       null,

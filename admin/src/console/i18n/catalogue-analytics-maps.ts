@@ -4,7 +4,7 @@ import { addLaterTexts, type Row } from './later-texts.ts';
  * The texts of the analytics screen's maps and experiment section (en, jp, cn, kr): the grid heat
  * map with each page's ways out, the tap heat map, the A/B results. Loaded with those components.
  */
-const ANALYTICS_MAPS = {
+export const ANALYTICS_MAPS = {
   // The grid heat map
   'am.heatMap': ['Grid heat map', 'グリッドヒートマップ', '网格热图', '그리드 히트맵'],
   'am.heatMetric': ['Colour by', '色分けの指標', '着色指标', '색상 기준'],

@@ -5,7 +5,7 @@ import { addLaterTexts, type Row } from './later-texts.ts';
  * this one, so no other screen carries them. Refusals (the report date rules, the ranking's page
  * minimum, the plan) are the shared messages' (model/messages).
  */
-const ANALYTICS = {
+export const ANALYTICS = {
   'an.filters': ['Filters', '絞り込み', '筛选', '필터'],
   'an.from': ['From', '開始日', '开始日期', '시작일'],
   'an.to': ['To', '終了日', '结束日期', '종료일'],

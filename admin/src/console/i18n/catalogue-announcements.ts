@@ -4,7 +4,7 @@ import { addLaterTexts, type Row } from './later-texts.ts';
  * The texts of the latest-information, system-notification and inbox screens and of the preview's
  * share popup (en, jp, cn, kr), loaded with those screens.
  */
-const ANNOUNCEMENTS = {
+export const ANNOUNCEMENTS = {
   // Latest information and system notifications
   'an.news': ['Latest information', '最新情報', '最新信息', '최신 정보'],
   'an.system': ['System notifications', 'システム通知', '系统通知', '시스템 알림'],

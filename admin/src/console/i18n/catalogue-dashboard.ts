@@ -4,7 +4,7 @@ import { addLaterTexts, type Row } from './later-texts.ts';
  * The texts of the summary dashboard (en, jp, cn, kr), loaded with it. Refusals (the report date
  * rules) are the shared messages' (model/messages); the filters' labels are the analytics screen's.
  */
-const DASHBOARD = {
+export const DASHBOARD = {
   'db.title': ['Summary', 'サマリー', '概要', '요약'],
   'db.scope.platform': ['Across every account of the platform.', 'プラットフォームの全アカウントの集計です。', '平台所有账户的汇总。', '플랫폼 전체 계정의 집계입니다.'],
   'db.scope.oem': ['Across your own customers (the accounts below yours).', '自社の顧客（配下のアカウント）の集計です。', '您自己客户（下属账户）的汇总。', '자사 고객(하위 계정)의 집계입니다.'],

@@ -4,7 +4,7 @@ import { addLaterTexts, type Row } from './later-texts.ts';
  * The texts of the payment screens (payment list, card, payment history), in en, jp, cn, kr,
  * loaded with them. Refusals and the card error (spec B §8) are the shared messages' (model/messages).
  */
-const PAYMENTS = {
+export const PAYMENTS = {
   'pay.title': ['Payments', '支払い一覧', '付款列表', '결제 목록'],
   'pay.history': ['Payment history', '支払い履歴', '付款记录', '결제 내역'],
   'pay.month': ['Month', '年月', '年月', '연월'],

@@ -1,7 +1,7 @@
 import { addLaterTexts, type Row } from './later-texts.ts';
 
 /** The texts of plan management, the plan screen and the plan confirmation (en, jp, cn, kr), loaded with those screens. */
-const PLANS = {
+export const PLANS = {
   'pl.management': ['Plan management', 'プラン管理', '套餐管理', '요금제 관리'],
   'pl.plan': ['Plan', 'プラン', '套餐', '요금제'],
   'pl.showAll': ["Every owner's plans (OEM masters' too)", 'すべての所有者のプラン（OEMマスターを含む）', '所有所有者的套餐（含OEM主账户）', '모든 소유자의 요금제(OEM 마스터 포함)'],

@@ -5,7 +5,7 @@ import { addLaterTexts, type Row } from './later-texts.ts';
  * shell's. They load with those screens (App.tsx imports this beside each lazy screen), so the
  * login screen does not carry them.
  */
-const SCREENS = {
+export const SCREENS = {
   // Page variations (A/B)
   variants: ['Variants', 'バリエーション', '变体', '변형'],
   variantControl: ['Control', 'オリジナル', '原始版本', '원본'],

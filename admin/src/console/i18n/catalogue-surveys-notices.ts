@@ -4,7 +4,7 @@ import { addLaterTexts, type Row } from './later-texts.ts';
  * The texts of the survey and notification-delivery screens (en, jp, cn, kr), loaded with those
  * screens: each of them imports this module, so no other screen carries them.
  */
-const SURVEYS_NOTICES = {
+export const SURVEYS_NOTICES = {
   // Surveys
   'sv.surveys': ['Surveys', 'アンケート', '问卷', '설문'],
   'sv.create': ['Create a survey', 'アンケートを作成', '创建问卷', '설문 만들기'],

@@ -7,7 +7,7 @@ import type { AnalyticsMapsKey } from './catalogue-analytics-maps.ts';
 import type { PlansKey } from './catalogue-plans.ts';
 import type { DashboardKey } from './catalogue-dashboard.ts';
 import type { PaymentsKey } from './catalogue-payments.ts';
-import { LATER_TEXTS, type Row } from './later-texts.ts';
+import { laterText, type Row } from './later-texts.ts';
 
 /**
  * Every text of the shell of the admin console in its four languages; the signed-in screens'
@@ -144,9 +144,9 @@ const INDEX: Readonly<Record<Language, number>> = { en: 0, jp: 1, cn: 2, kr: 3 }
 
 /** A console text in a language, `{name}` placeholders filled; English where a text lacks the language. */
 export function uiText(key: UiKey, lang: Language, values: Record<string, string | number> = {}): string {
-  const row: Row | undefined = key in UI ? UI[key as keyof typeof UI] : LATER_TEXTS.get(key);
+  const row: Row | undefined = key in UI ? UI[key as keyof typeof UI] : undefined;
+  const text = row ? row[INDEX[lang]] || row[0] : laterText(key, lang);
   // A screen's text asked before its chunk loaded is a wiring bug: say which.
-  if (!row) return key;
-  const text = row[INDEX[lang]] || row[0];
+  if (text === undefined) return key;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

@@ -3,6 +3,7 @@ import type { Language } from '../../../../model/language.ts';
 import type { MessageKey, MessageValues } from '../../../../model/messages/keys.ts';
 import { tableText, type MessageTable } from '../../../../model/messages/table.ts';
 import { uiText, type UiKey } from './catalogue.ts';
+import { loadTextsIn } from './later-texts.ts';
 import { loadMessages } from './messages.ts';
 
 export const CONSOLE_LANGUAGES: readonly Language[] = ['jp', 'en', 'cn', 'kr'];
@@ -37,12 +38,21 @@ type I18n = {
 const I18nContext = createContext<I18n | null>(null);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [lang, setLangState] = useState<Language>(rememberedLanguage);
+  const [lang, setLangState] = useState<Language>(() => {
+    const remembered = rememberedLanguage();
+    // Before any screen's chunk loads: each brings its texts in this language only.
+    void loadTextsIn(remembered);
+    return remembered;
+  });
   const setLang = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEY, next);
     document.cookie = `lang=${next}; max-age=${COOKIE_MAX_AGE}; path=/; samesite=lax`;
     document.documentElement.lang = HTML_LANG[next];
-    setLangState(next);
+    // The screens already loaded bring their texts in the new language first, so no key shows raw.
+    loadTextsIn(next).then(
+      () => setLangState(next),
+      () => setLangState(next),
+    );
     // The new language's messages come now, so a refusal in it is worded without waiting.
     loadMessages(next).catch(() => {});
   }, []);

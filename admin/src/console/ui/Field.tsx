@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 
 /**
@@ -38,11 +38,14 @@ export function Field({
   );
 }
 
-/** A checkbox with its label after it. */
-export function Check({ label, ...input }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * A checkbox with its label after it. forwardRef, not React 19's ref-as-a-prop: the console runs on
+ * preact/compat, which hands a function component no `ref`, and react-hook-form reads the box through it.
+ */
+export const Check = forwardRef<HTMLInputElement, { label: string } & InputHTMLAttributes<HTMLInputElement>>(function Check({ label, ...input }, ref) {
   return (
     <label className="check">
-      <input type="checkbox" {...input} /> {label}
+      <input type="checkbox" ref={ref} {...input} /> {label}
     </label>
   );
-}
+});

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ExperimentView } from '../../../../../model/ab/experiment.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { ExperimentResults, type ExperimentResultsView } from '../experiments/ExperimentResults.tsx';
+import type { ExperimentResultsView } from '../experiments/ExperimentResults.tsx';
 import { useEditorSite } from './editor-context.tsx';
+
+// Results exist only once a test runs; their table (and the statistics it formats) loads then, not with the editor.
+const ExperimentResults = lazy(async () => ({ default: (await import('../experiments/ExperimentResults.tsx')).ExperimentResults }));
 
 type State = { experiment: ExperimentView | null; variantKeys: string[] };
 
@@ -86,7 +89,11 @@ export function ExperimentPanel() {
           </div>
         </>
       )}
-      {results && <ExperimentResults results={results} />}
+      {results && (
+        <Suspense fallback={null}>
+          <ExperimentResults results={results} />
+        </Suspense>
+      )}
     </section>
   );
 }
