@@ -78,6 +78,13 @@ describe('the console shell', () => {
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.split(/\r?\n/)[0]).toBe(`\uFEFF${SITE_CSV_COLUMNS.map((column) => SITE_CSV_HEADERS.en[column]).join(',')}`);
     expect(csv).toContain('Swipegrid demo,Published');
+
+    // A switch on a signed-in screen: the screen's own texts (loaded with it, in English only) follow in Korean, none shown as its key.
+    await page.getByLabel('Language').selectOption('kr');
+    await expect.poll(() => row.getByText('수집 데이터').count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('상태').locator('option').first().textContent()).toBe('전체');
+    await page.getByLabel('언어').selectOption('en');
+    await expect.poll(() => row.getByText('Collected data').count()).toBeGreaterThan(0);
     await page.close();
   });
 });
