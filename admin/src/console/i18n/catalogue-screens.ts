@@ -526,7 +526,7 @@ const SCREENS = {
   preview: ['Preview', 'プレビュー', '预览', '미리보기'],
   previewMobile: ['Mobile', 'モバイル', '手机', '모바일'],
   previewPc: ['PC', 'PC', 'PC', 'PC'],
-  viewportPicker: ['Screen', '画面サイズ', '屏幕尺寸', '화면 크기'],
+  viewportPicker: ['Screen size', '画面サイズ', '屏幕尺寸', '화면 크기'],
   'viewport.design': ['Design size · {width} × {height}', 'デザイン基準 · {width}×{height}', '设计尺寸 · {width}×{height}', '디자인 기준 · {width}×{height}'],
   'viewport.small': ['Small phone · {width} × {height}', '小型スマホ · {width}×{height}', '小屏手机 · {width}×{height}', '소형 휴대폰 · {width}×{height}'],
   'viewport.phone': ['Phone · {width} × {height}', 'スマホ · {width}×{height}', '手机 · {width}×{height}', '휴대폰 · {width}×{height}'],
