@@ -9,18 +9,28 @@ import { nudgeBox, placeBox, type Box } from './nudge.ts';
 const { width: REF_W, height: REF_H } = REFERENCE_VIEWPORT;
 const POINT = 24;
 
-/** How much the stage is drawn smaller so a wide screen (PC) fits the space it has; a phone is never drawn below its real width while there is room. */
+/** The window's margin the stage keeps on its right. */
+const FIT_MARGIN = 24;
+
+/**
+ * How much the stage is drawn smaller so a wide screen (PC) fits between its left edge and the
+ * window's right one; a phone is never drawn below its real width while there is room. The window
+ * decides, not the parent: a grid track sized by its content would grow with the stage.
+ */
 function useFitScale(width: number): [React.RefObject<HTMLElement | null>, number] {
   const ref = useRef<HTMLElement>(null);
   const [room, setRoom] = useState<number | null>(null);
   useEffect(() => {
-    const element = ref.current?.parentElement;
-    if (!element) return;
-    const observer = new ResizeObserver(() => setRoom(element.clientWidth));
-    observer.observe(element);
+    const measure = () => {
+      const element = ref.current;
+      if (element) setRoom(document.documentElement.clientWidth - element.getBoundingClientRect().left - FIT_MARGIN);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.documentElement);
     return () => observer.disconnect();
   }, []);
-  return [ref, room && room < width ? room / width : 1];
+  return [ref, room && room > 0 && room < width ? room / width : 1];
 }
 
 /** A form field that holds a number (a place or a size). */
