@@ -202,13 +202,12 @@ describe('the page canvas', () => {
     await page.keyboard.press('Control+Shift+Z');
     expect(await left.inputValue()).toBe('97');
     await page.screenshot({ path: 'test-results/screenshots/page-canvas-selected.png' });
-    // PC view: the same unsaved page in a PC-sized frame, then back to placing.
-    const views = page.locator('.placement').getByRole('group', { name: 'View mode' });
-    await views.getByRole('button', { name: 'PC' }).click();
-    const pc = page.getByTestId('pc-stage').frameLocator('iframe');
-    await expect.poll(() => pc.locator('.sg-page[data-position="A1"] .sg-microcopy').textContent(), { timeout: 20_000 }).toBe('Only today');
-    expect(await page.getByTestId('pc-stage').locator('iframe').getAttribute('width')).toBe('1280');
-    await views.getByRole('button', { name: 'Mobile' }).click();
+    // PC: the same unsaved page in a PC-sized frame, then back to the size items are designed on.
+    const screen = page.getByLabel('Screen size', { exact: true });
+    await screen.selectOption({ label: 'PC · 1280 × 720' });
+    await expect.poll(() => canvas.locator('.sg-page[data-position="A1"] .sg-microcopy').textContent(), { timeout: 20_000 }).toBe('Only today');
+    expect(await page.getByTestId('placement-stage').locator('iframe').getAttribute('width')).toBe('1280');
+    await screen.selectOption({ label: 'Design size · 375 × 739' });
 
     await form.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => toastText(page)).toBe('Saved.');

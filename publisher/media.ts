@@ -1,6 +1,6 @@
 import { REFERENCE_VIEWPORT } from '../model/constants.ts';
 import type { MediaRecord, SiteDraft } from '../model/draft.ts';
-import { parseMediaUrl } from '../model/media-url.ts';
+import { pageMediaUrls, parseMediaUrl } from '../model/media-url.ts';
 import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
@@ -43,10 +43,7 @@ export function mediaUrlsOf(draft: SiteDraft, membersOnly = false): string[] {
   for (const creative of draft.creatives) {
     for (const page of creative.pages) {
       if (page.content.membersOnlyLock !== membersOnly) continue;
-      add(page.content.detail.imageUrl);
-      for (const button of page.content.buttons) add(button.buttonImageUrl);
-      for (const product of page.content.products) add(product.imagePath);
-      add(page.content.backgroundMusic);
+      for (const url of pageMediaUrls(page.content)) add(url);
     }
   }
   return [...urls];

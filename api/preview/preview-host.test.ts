@@ -46,6 +46,47 @@ describe('the draft preview on the preview origin', () => {
     expect(canvas).toContain(upload.url);
   });
 
+  it('as the canvas, maps a members-only page’s media and every upload, and looks up one stored after it loaded', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
+    const page = site.creatives[0]!.pages[0]!;
+    const locked = await ctx.uploadMedia(site.id, await pngBytes(30, 60, '#663399'));
+    await ctx.writePage(site.id, page.id, 'jp', { membersOnlyLock: true, detail: { imageUrl: locked.url } });
+    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
+    const base = await previewLink(site.id);
+    // Visitors of the preview meet the lock; the owner's canvas may draw the page's media under it.
+    expect(await (await app.request(`${PREVIEW_ORIGIN}${base}A1`)).text()).not.toContain(locked.url);
+    expect(await (await app.request(`${PREVIEW_ORIGIN}${base}A1?${CANVAS_FLAG}`)).text()).toContain(locked.url);
+    const late = await ctx.uploadMedia(site.id, await pngBytes(40, 20, '#993366'));
+    const entry = await app.request(`${PREVIEW_ORIGIN}${base}_media/${late.id}`);
+    expect(entry.status).toBe(200);
+    expect(await entry.json()).toEqual({ kind: 'image', image: { src: `${base}media/${late.id}`, width: 40, height: 20, sources: [] } });
+    expect((await app.request(`${PREVIEW_ORIGIN}${base}_media/nothing-here`)).status).toBe(404);
+  });
+
+  it('offers its viewer the draft’s popups and notifications as the visitor API would, their media under the preview’s path', async () => {
+    const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
+    const image = await ctx.uploadMedia(site.id, await pngBytes(20, 20, '#228822'));
+    const day = 24 * 3600_000;
+    const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const saved = await ctx.request(`/api/site/${site.id}`, {
+      method: 'PUT',
+      json: { popupCtas: { applicantLimit: { id: 'apply1', startDate: iso(-day), endDate: iso(day), effectivePages: [1], limit: 50, numberClicks: 2, media: { url: image.url, type: 'IMAGE' } } } },
+    });
+    expect(saved.status).toBe(200);
+    const notice = await ctx.request(`/api/site/${site.id}/notification-delivery`, { method: 'POST', json: { title: 'Opening', status: 'PUBLISHED', publicationMode: 'INSTANT' } });
+    expect(notice.status).toBe(201);
+    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
+    const base = await previewLink(site.id);
+    const answer = await app.request(`${PREVIEW_ORIGIN}${base}_extras`);
+    expect(answer.status).toBe(200);
+    const extras = (await answer.json()) as { popups: { id: string; remaining: number; media: { url: string } }[]; notifications: { title: string }[]; campaign: unknown };
+    expect(extras.popups.map(({ id, remaining, media }) => ({ id, remaining, url: media.url }))).toEqual([{ id: 'apply1', remaining: 48, url: `${base}media/${image.id}` }]);
+    expect(extras.notifications.map((notification) => notification.title)).toEqual(['Opening']);
+    expect(extras.campaign).toBeNull();
+    // The site was never published: its visitor API knows nothing of it, on any origin.
+    expect((await app.request(`${PREVIEW_ORIGIN}/api/end-user/site/${site.id}/popup-cta`)).status).toBe(404);
+  });
+
   it('may be framed by the verified admin host of its owner’s OEM too, on the admin’s scheme and port, and by no other host', async () => {
     const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', planId: 'oem' });
     const customer = await addAccount(ctx.db, { type: 'USER', parentId: oem.id, planId: 'premium' });

@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import { CANVAS_FLAG } from '../../model/canvas.ts';
 import type { SiteDraft } from '../../model/draft.ts';
 import { parseLanguageToken, type Language } from '../../model/language.ts';
+import { PREVIEW_EXTRAS_FILE, PREVIEW_MEDIA_ENTRY } from '../../model/preview-extras.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../../model/position.ts';
 import { uploadKey } from '../../publisher/media.ts';
 import type { Renderer } from '../../publisher/renderer.ts';
@@ -13,7 +14,8 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
-import { previewMedia } from './preview-media.ts';
+import { previewExtras } from './preview-extras.ts';
+import { previewMedia, previewMediaEntry } from './preview-media.ts';
 import { verifyPreviewToken } from './preview-token.ts';
 import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
 import { passcodePage } from './passcode-page.ts';
@@ -87,7 +89,7 @@ export function previewHost(deps: PreviewHostDeps) {
     if (!draft) return c.text('Not found', 404);
     if (shared?.kind === 'passcode') {
       // Only the page itself asks for the passcode; its data and media wait for the preview session's token.
-      if (rest[0] === 'media' || rest[0] === '_data' || rest[0] === '_grid') return c.text('Unauthorized', 401);
+      if (rest[0] === 'media' || rest[0] === '_data' || rest[0] === '_grid' || rest[0] === PREVIEW_EXTRAS_FILE || rest[0] === PREVIEW_MEDIA_ENTRY) return c.text('Unauthorized', 401);
       const lang = draft.settings.defaultLanguage;
       return c.body(passcodePage({ siteId, token, siteName: draft.settings.name, lang }), 401, headers('text/html; charset=utf-8'));
     }
@@ -105,10 +107,22 @@ export function previewHost(deps: PreviewHostDeps) {
       return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers(record.mime), 'cache-control': 'private, max-age=300' });
     }
 
+    if (rest[0] === PREVIEW_EXTRAS_FILE && rest.length === 1) {
+      return c.body(JSON.stringify(previewExtras(db, draft, basePath, deps.clock?.() ?? new Date())), 200, headers('application/json'));
+    }
+
+    // The owner's canvas looks up an upload its map lacks (stored after the canvas loaded).
+    if (rest[0] === PREVIEW_MEDIA_ENTRY && rest.length === 2) {
+      const record = owner ? draft.media.find((candidate) => candidate.id === rest[1]) : undefined;
+      if (!record) return c.text('Not found', 404);
+      return c.body(JSON.stringify(await previewMediaEntry(record, storage, basePath)), 200, headers('application/json'));
+    }
+
     const renderer = await deps.renderer();
     await ensureClientAssets(renderer);
     const origin = new URL(c.req.url).origin;
     const address = { origin, basePath, prefix: '' };
+    const canvasMode = Boolean(owner) && c.req.query(CANVAS_FLAG) !== undefined;
     const mediaMap = await previewMedia(draft, storage, basePath);
     const snapshotIn = (lang: Language) => buildSnapshot(draft, lang, mediaMap, address);
     const planIn = (lang: Language) => planLanguage(snapshotIn(lang), renderer.buildId, (body) => createHash('sha256').update(body).digest('hex').slice(0, 16));
@@ -138,10 +152,11 @@ export function previewHost(deps: PreviewHostDeps) {
     const job = renders.find((candidate) => candidate.locals.page?.position === position);
     const locals = job?.locals ?? renders.find((candidate) => !candidate.locals.page && !candidate.locals.screen)!.locals;
     // As the page editor's canvas, the page is shown with the content being edited, whose media
-    // URLs are the draft's (a publish swaps them for public ones): it may look them up as such.
+    // URLs are the draft's (a publish swaps them for public ones): it may look them up as such,
+    // every upload of the site, a members-only page's too (the owner sees its media under its lock).
     // The canvas is the owner's editor alone: a shared preview never is one.
     const found = locals.page;
-    const canvas = owner && found && c.req.query(CANVAS_FLAG) !== undefined ? { ...locals, page: { ...found, media: { ...mediaMap.entries, ...found.media } } } : locals;
+    const canvas = canvasMode && found ? { ...locals, page: { ...found, media: { ...(await previewMedia(draft, storage, basePath, true)).entries, ...found.media } } } : locals;
     const { status, body } = await renderer.renderPage(viewOnly ? { ...canvas, viewOnly: true } : canvas);
     return c.body(body, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
   }

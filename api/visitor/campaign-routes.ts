@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
-import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
-import { isDelivered, nextWindowChangeMs } from '../../model/notification-delivery.ts';
+import { isCampaignActive } from '../../model/campaign-rules.ts';
 import { idSchema } from '../../model/validation.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
-import { campaignClickCounts, countCampaignClick } from './count-campaign-click.ts';
+import { countCampaignClick } from './count-campaign-click.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
+import { campaignAnswer, notificationsAnswer } from './site-extras.ts';
 import { visitorLanguage } from './visitor-language.ts';
 
 function siteIdParam(value: string | undefined): string {
@@ -28,19 +28,7 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
   const app = new Hono<AppEnv>();
   route(app, contracts.campaign, ({ c, params }) => {
     const site = findVisitorSite(db, params.id, c.var.hostSiteId);
-    const campaign = site.settings.campaign;
-    if (!campaign) return { campaign: null, active: false, sliderPosition: null };
-    const counts = campaignClickCounts(
-      db,
-      site.id,
-      [...campaign.buttons, ...campaign.banners].map((item) => item.id),
-    );
-    const withCounts = <T extends { id: string; clickCount: number }>(item: T): T => ({ ...item, clickCount: item.clickCount + (counts.get(item.id) ?? 0) });
-    return {
-      campaign: { ...campaign, buttons: campaign.buttons.map(withCounts), banners: campaign.banners.map(withCounts) },
-      active: isCampaignActive(campaign, now()),
-      sliderPosition: campaignSliderPosition(campaign.positionLp),
-    };
+    return campaignAnswer(db, site, now());
   });
   route(app, contracts.campaignClick, ({ c, params, query }) => {
     const site = findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
@@ -53,9 +41,7 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
   });
   route(app, contracts.notifications, ({ c, query }) => {
     const site = findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
-    const at = now();
-    const { notifications } = site.settings;
-    return { notifications: notifications.filter((notification) => isDelivered(notification, at)), nextChangeInMs: nextWindowChangeMs(notifications, at) };
+    return notificationsAnswer(site.settings, now());
   });
   return app;
 }

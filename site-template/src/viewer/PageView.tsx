@@ -4,6 +4,7 @@ import type { Language } from '../../../model/language.ts';
 import type { ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import ArrowHint from './ArrowHint.tsx';
 import BottomBar from './BottomBar.tsx';
+import { isCanvas } from './canvas-mode.ts';
 import CtaButton from './CtaButton.tsx';
 import LinkArea from './LinkArea.tsx';
 import ProductPoint from './ProductPoint.tsx';
@@ -39,21 +40,9 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
   }
   if (!page.content) {
     // A member's private copy of the page has content; only the public one reaches here.
-    const toScreen = (screen: 'register' | 'login') => {
-      if (site) rememberReturnPath(site.siteId, window.location.pathname + window.location.search);
-      onNavigate({ kind: 'screen', screen });
-    };
     return (
       <div className="sg-page sg-page-locked" data-position={page.position}>
-        <div className="sg-lock">
-          <p>{t('membersOnly', lang)}</p>
-          <button type="button" className="sg-lock-register" onClick={() => toScreen('register')}>
-            {t('register', lang)}
-          </button>
-          <button type="button" className="sg-lock-login" onClick={() => toScreen('login')}>
-            {t('login', lang)}
-          </button>
-        </div>
+        <LockScreen site={site} lang={lang} onNavigate={onNavigate} />
         {site?.poweredBy && <BottomBar sns={[]} tabs={[]} company={site.company} poweredBy lang={lang} pc={site.viewMode === 'PC'} />}
       </div>
     );
@@ -120,6 +109,27 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
       ))}
       {hasBelow && <ArrowHint color={detail.hoverArrowColor} fadeAfterSeconds={detail.arrowFadeInterval} lang={lang} />}
       {site && <BottomBar sns={rows.sns ? sns : []} tabs={rows.company ? tabs : []} company={site.company} poweredBy={rows.poweredBy} lang={lang} pc={pc} />}
+      {/* The owner's canvas shows a members-only page's content with the lock its visitors meet drawn over it. */}
+      {page.locked && isCanvas() && <LockScreen site={site} lang={lang} onNavigate={onNavigate} owner />}
+    </div>
+  );
+}
+
+/** What a visitor who is not a member meets on a members-only page: sign up or log in. */
+function LockScreen({ site, lang, onNavigate, owner = false }: { site: SiteSnapshot | undefined; lang: Language; onNavigate: (destination: Destination) => void; owner?: boolean }) {
+  const toScreen = (screen: 'register' | 'login') => {
+    if (site) rememberReturnPath(site.siteId, window.location.pathname + window.location.search);
+    onNavigate({ kind: 'screen', screen });
+  };
+  return (
+    <div className={owner ? 'sg-lock sg-lock-owner' : 'sg-lock'}>
+      <p>{t('membersOnly', lang)}</p>
+      <button type="button" className="sg-lock-register" onClick={() => toScreen('register')}>
+        {t('register', lang)}
+      </button>
+      <button type="button" className="sg-lock-login" onClick={() => toScreen('login')}>
+        {t('login', lang)}
+      </button>
     </div>
   );
 }

@@ -5,7 +5,8 @@ import type { Destination } from '../../../model/destination.ts';
 import { isPopupCtaActive } from '../../../model/popup-cta.ts';
 import type { GridPage, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
 import { trackPageClicks } from './click-tracking.ts';
-import type { CampaignAnswer, NotificationsAnswer, PopupView, SiteExtrasData } from './extras-types.ts';
+import { loadExtras, loadNotifications } from './extras-source.ts';
+import type { SiteExtrasData } from './extras-types.ts';
 
 const PopupCta = lazy(() => import('./PopupCta.tsx'));
 const NotificationBanner = lazy(() => import('./NotificationBanner.tsx'));
@@ -16,17 +17,6 @@ type Props = { site: SiteSnapshot; gridPage: GridPage | undefined; page: Resolve
 /** setTimeout's longest delay; a later change is asked about again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const notificationsPath = (siteId: string) => `/api/end-user/noti_delivery?site_id=${encodeURIComponent(siteId)}`;
-
-async function getJson<T>(path: string): Promise<T | null> {
-  try {
-    const response = await fetch(path, { headers: { accept: 'application/json' } });
-    return response.ok ? ((await response.json()) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What the viewer shows beside its pages from the saved settings (popup CTAs, notifications,
  * campaign side panels) and the analytics it sends. The settings are read once the page is idle
@@ -34,20 +24,18 @@ async function getJson<T>(path: string): Promise<T | null> {
  * none of it; each part's code is fetched only when the API says it has something to show.
  */
 export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) {
+  const { siteId, basePath } = site;
   const [data, setData] = useState<SiteExtrasData | null>(null);
   const [nextChangeInMs, setNextChangeInMs] = useState<number | null>(null);
   const where = useRef({ siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position });
   where.current = { siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position };
 
   useEffect(() => {
-    const base = `/api/end-user/site/${encodeURIComponent(site.siteId)}`;
     const load = () => {
-      void Promise.all([getJson<{ popups: PopupView[] }>(`${base}/popup-cta`), getJson<CampaignAnswer>(`${base}/campaign`), getJson<NotificationsAnswer>(notificationsPath(site.siteId))]).then(
-        ([popups, campaign, notifications]) => {
-          setData({ popups: popups?.popups ?? [], campaign: campaign?.campaign ?? null, notifications: notifications?.notifications ?? [] });
-          setNextChangeInMs(notifications?.nextChangeInMs ?? null);
-        },
-      );
+      void loadExtras({ siteId, basePath }).then((answer) => {
+        setData(answer.data);
+        setNextChangeInMs(answer.nextChangeInMs);
+      });
     };
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
@@ -55,7 +43,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
     }
     const handle = setTimeout(load, 0);
     return () => clearTimeout(handle);
-  }, [site.siteId]);
+  }, [siteId, basePath]);
 
   // A notification's window may open or close while the page stays open: ask again when the
   // server says the banner changes next (a delay by its clock, so the visitor's clock never decides).
@@ -63,7 +51,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
     if (nextChangeInMs === null) return;
     const timer = setTimeout(
       () => {
-        void getJson<NotificationsAnswer>(notificationsPath(site.siteId)).then((answer) => {
+        void loadNotifications({ siteId, basePath }).then((answer) => {
           if (!answer) return;
           setData((current) => (current ? { ...current, notifications: answer.notifications } : current));
           setNextChangeInMs(answer.nextChangeInMs);
@@ -72,7 +60,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
       Math.min(nextChangeInMs, MAX_TIMER_MS),
     );
     return () => clearTimeout(timer);
-  }, [nextChangeInMs, site.siteId]);
+  }, [nextChangeInMs, siteId, basePath]);
 
   useEffect(() => trackPageClicks(document.querySelector<HTMLElement>('.sg-viewer') ?? document.body, () => where.current), []);
 

@@ -85,7 +85,7 @@ function SwipeViewer({ site: pageSite, initialPage, neighbourhood, viewOnly }: V
   const column = site.grid[current.column];
   const gridPage = pageAt(site.grid, current);
   useVisitTracking(site, gridPage);
-  const pages = useCanvasPages(cached, gridPage?.id);
+  const pages = useCanvasPages(cached, gridPage?.id, site.basePath);
   const currentPage = pages[gridPage?.id ?? ''];
   const currentContent = currentPage?.content ?? null;
   useChatbotScript(gridPage?.id, currentContent?.chatbotScript);

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { CANVAS_FLAG, isCanvasPageMessage } from '../../../model/canvas.ts';
 import type { CanvasBox, CanvasBoxesMessage } from '../../../model/canvas-messages.ts';
 import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
-import type { ResolvedPage } from '../../../model/snapshot.ts';
+import { pageMediaUrls, parseMediaUrl } from '../../../model/media-url.ts';
+import { PREVIEW_MEDIA_ENTRY } from '../../../model/preview-extras.ts';
+import type { MediaMap, ResolvedPage } from '../../../model/snapshot.ts';
 
 /**
  * The viewer as the page editor's canvas: only in a preview (its path is /preview/…, on the
@@ -17,13 +19,41 @@ export function isCanvas(): boolean {
 const CANVAS_AT_LOAD = typeof window !== 'undefined' && window.parent !== window && window.location.pathname.startsWith('/preview/') && new URLSearchParams(window.location.search).has(CANVAS_FLAG);
 
 /**
+ * The media the edited content names that the page's map lacks (uploaded after the canvas
+ * loaded), looked up one by one at the preview (`{basePath}_media/{id}`) and kept for the visit.
+ */
+function useLateMedia(content: ResolvedPage['content'] | undefined, known: MediaMap | undefined, basePath: string): MediaMap {
+  const [found, setFound] = useState<MediaMap>({});
+  const missing = content ? pageMediaUrls(content).filter((url) => !known?.[url] && !found[url] && parseMediaUrl(url)) : [];
+  const key = missing.join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the missing URLs; each is asked for once.
+  useEffect(() => {
+    for (const url of missing) {
+      const mediaId = parseMediaUrl(url)?.mediaId;
+      if (!mediaId || asked.has(url)) continue;
+      asked.add(url);
+      void fetch(`${basePath}${PREVIEW_MEDIA_ENTRY}/${encodeURIComponent(mediaId)}`)
+        .then((response) => (response.ok ? (response.json() as Promise<MediaMap[string]>) : null))
+        .then((entry) => {
+          if (entry) setFound((current) => ({ ...current, [url]: entry }));
+          else asked.delete(url);
+        })
+        .catch(() => asked.delete(url));
+    }
+  }, [key, basePath]);
+  return found;
+}
+const asked = new Set<string>();
+
+/**
  * The pages with the content the admin is editing laid over them. Messages are taken only from
  * the framing window, in the canvas message's shape; the answer goes back to the origin the
  * message came from, which the preview's frame-ancestors limits to the admin.
  */
-export function useCanvasPages(pages: Record<string, ResolvedPage>, shownPageId: string | undefined): Record<string, ResolvedPage> {
+export function useCanvasPages(pages: Record<string, ResolvedPage>, shownPageId: string | undefined, basePath: string): Record<string, ResolvedPage> {
   const [edited, setEdited] = useState<{ pageId: string; content: ResolvedPage['content'] } | null>(null);
   const [adminOrigin, setAdminOrigin] = useState<string | null>(null);
+  const [, remeasure] = useReducer((count: number) => count + 1, 0);
   const canvas = isCanvas();
   useEffect(() => {
     if (!canvas) return;
@@ -33,14 +63,23 @@ export function useCanvasPages(pages: Record<string, ResolvedPage>, shownPageId:
       setEdited({ pageId: event.data.pageId, content: event.data.content });
     };
     window.addEventListener('message', receive);
-    return () => window.removeEventListener('message', receive);
+    // The admin resizes the frame to another screen: the page moves, so it is measured again.
+    window.addEventListener('resize', remeasure);
+    return () => {
+      window.removeEventListener('message', receive);
+      window.removeEventListener('resize', remeasure);
+    };
   }, [canvas]);
-  const merged = edited && pages[edited.pageId] ? { ...pages, [edited.pageId]: { ...pages[edited.pageId]!, content: edited.content } } : pages;
+  const base = edited ? pages[edited.pageId] : undefined;
+  const late = useLateMedia(edited?.content, base?.media, basePath);
+  const merged = edited && base ? { ...pages, [edited.pageId]: { ...base, content: edited.content, media: { ...late, ...base.media } } } : pages;
   // After each render with edited content, tell the admin where the elements landed.
   useEffect(() => {
     if (!canvas || !adminOrigin || !shownPageId) return;
     const frame = requestAnimationFrame(() => {
-      const message: CanvasBoxesMessage = { type: 'sg-canvas-boxes', pageId: shownPageId, boxes: measureBoxes(shownPageId) };
+      const measured = measureBoxes(shownPageId);
+      if (!measured) return;
+      const message: CanvasBoxesMessage = { type: 'sg-canvas-boxes', pageId: shownPageId, ...measured };
       window.parent.postMessage(message, adminOrigin);
     });
     return () => cancelAnimationFrame(frame);
@@ -54,10 +93,14 @@ const ELEMENTS: readonly [selector: string, attribute: string, prefix: string][]
   ['[data-product-id]', 'data-product-id', 'product'],
 ];
 
-/** Where each placed element of a page is drawn, in reference-viewport pixels from the page's corner. */
-export function measureBoxes(pageId: string): CanvasBox[] {
+/**
+ * Where the page is drawn in the frame (its viewport's pixels: the admin lays its handles over it
+ * at any frame size) and where each placed element of it is, in reference-viewport pixels from the
+ * page's corner (the units the form stores).
+ */
+export function measureBoxes(pageId: string): Pick<CanvasBoxesMessage, 'page' | 'boxes'> | null {
   const page = document.querySelector(`.sg-page[data-page-id="${CSS.escape(pageId)}"]`);
-  if (!page) return [];
+  if (!page) return null;
   const frame = page.getBoundingClientRect();
   const sx = REFERENCE_VIEWPORT.width / frame.width;
   const sy = REFERENCE_VIEWPORT.height / frame.height;
@@ -71,5 +114,5 @@ export function measureBoxes(pageId: string): CanvasBox[] {
   }
   const mainText = page.querySelector('.sg-main-text');
   if (mainText) boxes.push(box('main-text', mainText));
-  return boxes;
+  return { page: { x: frame.left, y: frame.top, w: frame.width, h: frame.height }, boxes };
 }

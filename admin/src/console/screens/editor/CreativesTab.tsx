@@ -13,6 +13,7 @@ import { type BulkProgress, BulkUploadError, bulkUploadZip } from './bulk-upload
 import { useEditorSite } from './editor-context.tsx';
 import { uploadMedia } from './media-upload.ts';
 import { pagesInOrder } from './pages-in-order.ts';
+import { withSavedPage } from './page/site-pages.ts';
 
 /** Natural order of names, so `2.jpg` comes before `10.jpg`. */
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' });
@@ -66,11 +67,15 @@ export function CreativesTab({ onOpenPage }: { onOpenPage(id: string): void }) {
     const total = Math.min(sorted.length, pages.length);
     let placed = 0;
     let next = 0;
+    // Each page shows its image (in the navigator, on the canvas) as soon as it is placed, not after the last one.
+    let shown = site;
     for (const [index, file] of sorted.slice(0, pages.length).entries()) {
       setProgress({ phase: 'reading', done: index, total, percent: Math.round((index / Math.max(total, 1)) * 100) });
       try {
         const stored = await uploadMedia(site.id, file, file.name, true);
-        await putPage(site, pages[next]!, { imageUrl: stored.url });
+        const answer = await putPage(site, pages[next]!, { imageUrl: stored.url });
+        shown = withSavedPage(shown, answer.page);
+        onSaved(shown);
         next++;
         placed++;
       } catch (error) {

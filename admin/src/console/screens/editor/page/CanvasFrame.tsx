@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { CANVAS_FLAG, type CanvasPageMessage } from '../../../../../../model/canvas.ts';
-import { canvasBoxesMessageSchema, type CanvasBox } from '../../../../../../model/canvas-messages.ts';
+import { canvasBoxesMessageSchema, type CanvasBox, type CanvasPageRect } from '../../../../../../model/canvas-messages.ts';
 import { REFERENCE_VIEWPORT } from '../../../../../../model/constants.ts';
 import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
 import { request } from '../../../api/request.ts';
@@ -13,8 +13,9 @@ const HELLO_MS = 250;
 
 /**
  * The page as visitors will see it, drawn by the viewer itself: the draft's preview on the site
- * origin, in canvas mode, at the reference viewport, fed the form's unsaved content on every
- * change. Messages are exchanged with that frame only, at the preview's origin, in the canvas
+ * origin, in canvas mode, at the screen size asked for (the reference viewport unless told), fed
+ * the form's unsaved content on every change; its popups, notification and campaign panels are
+ * the viewer's own too. Messages are exchanged with that frame only, at the preview's origin, in the canvas
  * messages' shapes; the owner's scripts stay on the site origin.
  */
 export function CanvasFrame({
@@ -25,7 +26,8 @@ export function CanvasFrame({
 }: {
   pageId: string;
   position: string;
-  onBoxes(boxes: CanvasBox[]): void;
+  /** Where the viewer drew each placed element (reference pixels) and the page itself (the frame's pixels). */
+  onBoxes(boxes: CanvasBox[], page: CanvasPageRect): void;
   size?: { width: number; height: number };
 }) {
   const { t } = useI18n();
@@ -64,7 +66,7 @@ export function CanvasFrame({
       const message = canvasBoxesMessageSchema.safeParse(event.data);
       if (!message.success || message.data.pageId !== pageId) return;
       answered.current = true;
-      onBoxes(message.data.boxes);
+      onBoxes(message.data.boxes, message.data.page);
     };
     window.addEventListener('message', receive);
     return () => window.removeEventListener('message', receive);

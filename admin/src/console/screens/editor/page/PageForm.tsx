@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
+import type { CanvasBox, CanvasPageRect } from '../../../../../../model/canvas-messages.ts';
 import { applyVariant } from '../../../../../../model/ab/experiment.ts';
 import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
 import { placeRefusalIssues } from '../../../api/refusal.ts';
@@ -19,11 +19,8 @@ import { ProductsSection } from './ProductsSection.tsx';
 import { isFormField, isStaleSave, savePage, saveVariant } from './save-page.ts';
 import { withSavedPage } from './site-pages.ts';
 import { useEditHistory } from './use-edit-history.ts';
-
-/** The PC view's frame, as the console's preview shows PC, drawn at a third of its size beside the form. */
-const PC_SIZE = { width: 1280, height: 720 };
-const PC_SCALE = 400 / PC_SIZE.width;
-const ignoreBoxes = () => {};
+import { ViewportPicker } from './ViewportPicker.tsx';
+import { viewportById, type ViewportId } from './viewports.ts';
 
 /**
  * One page's form: its sections, the placement stage, undo and redo, and the save. A refused or
@@ -41,9 +38,19 @@ export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; va
   const [selected, setSelected] = useState<string | null>(null);
   // A save reloads the canvas, so media uploaded since it opened are in its draft.
   const [revision, setRevision] = useState(0);
-  const [view, setView] = useState<'mobile' | 'pc'>('mobile');
+  const [viewportId, setViewportId] = useState<ViewportId>('design');
+  const viewport = viewportById(viewportId);
   // Where the viewer drew each element: the stage sizes its handles for items without a size of their own (a product point, the main text).
   const [boxes, setBoxes] = useState<CanvasBox[]>([]);
+  // Where it drew the page in the frame: the handles are laid over it at every screen size.
+  const [pageRect, setPageRect] = useState<{ viewport: string; rect: CanvasPageRect } | null>(null);
+  const onBoxes = useCallback(
+    (measured: CanvasBox[], rect: CanvasPageRect) => {
+      setBoxes(measured);
+      setPageRect({ viewport: viewportId, rect });
+    },
+    [viewportId],
+  );
   // Picking an item on the stage brings its fields into view in the side panel.
   const select = (key: string) => {
     setSelected(key);
@@ -122,16 +129,6 @@ export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; va
     setRevision((count) => count + 1);
     toast(t('saved'));
   });
-  const viewToggle = (
-    // biome-ignore lint/a11y/useSemanticElements: two toggle buttons laid out as a row; role=group names the pair without a fieldset's frame.
-    <div className="row" role="group" aria-label={t('viewMode')}>
-      {(['mobile', 'pc'] as const).map((mode) => (
-        <button key={mode} type="button" aria-pressed={view === mode} className={view === mode ? '' : 'secondary'} onClick={() => setView(mode)}>
-          {t(mode === 'mobile' ? 'previewMobile' : 'previewPc')}
-        </button>
-      ))}
-    </div>
-  );
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     const step = historyKey(event);
     if (!step) return;
@@ -175,30 +172,17 @@ export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; va
             {t('savePage')}
           </button>
         </div>
-        {view === 'mobile' ? (
-          <PlacementEditor
-            imageUrl={imageUrl}
-            isVideo={isVideo}
-            selected={selected}
-            onSelect={select}
-            measured={boxes}
-            toolbar={viewToggle}
-            canvas={<CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={setBoxes} />}
-          />
-        ) : (
-          // PC view is for looking: items are placed on the reference viewport, in mobile view.
-          <figure className="placement">
-            <figcaption>
-              {t('previewPc')}
-              {viewToggle}
-            </figcaption>
-            <div className="stage stage-pc" style={{ width: PC_SIZE.width * PC_SCALE, height: PC_SIZE.height * PC_SCALE }} data-testid="pc-stage">
-              <div style={{ width: PC_SIZE.width, height: PC_SIZE.height, transform: `scale(${PC_SCALE})`, transformOrigin: '0 0', position: 'relative' }}>
-                <CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={ignoreBoxes} size={PC_SIZE} />
-              </div>
-            </div>
-          </figure>
-        )}
+        <PlacementEditor
+          imageUrl={imageUrl}
+          isVideo={isVideo}
+          selected={selected}
+          onSelect={select}
+          measured={boxes}
+          toolbar={<ViewportPicker value={viewportId} onChange={setViewportId} />}
+          viewport={viewport}
+          page={pageRect?.viewport === viewportId ? pageRect.rect : undefined}
+          canvas={<CanvasFrame key={revision} pageId={page.id} position={page.position} onBoxes={onBoxes} size={viewport} />}
+        />
       </form>
     </FormProvider>
   );

@@ -1,13 +1,37 @@
-import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useFormContext, type FieldPathByValue } from 'react-hook-form';
 import { REFERENCE_VIEWPORT } from '../../../../../../model/constants.ts';
-import type { CanvasBox } from '../../../../../../model/canvas-messages.ts';
+import type { CanvasBox, CanvasPageRect } from '../../../../../../model/canvas-messages.ts';
 import type { PageContent } from '../../../../../../model/page.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { nudgeBox, placeBox, type Box } from './nudge.ts';
 
-const { width: STAGE_W, height: STAGE_H } = REFERENCE_VIEWPORT;
+const { width: REF_W, height: REF_H } = REFERENCE_VIEWPORT;
 const POINT = 24;
+
+/** The window's margin the stage keeps on its right. */
+const FIT_MARGIN = 24;
+
+/**
+ * How much the stage is drawn smaller so a wide screen (PC) fits between its left edge and the
+ * window's right one; a phone is never drawn below its real width while there is room. The window
+ * decides, not the parent: a grid track sized by its content would grow with the stage.
+ */
+function useFitScale(width: number): [React.RefObject<HTMLElement | null>, number] {
+  const ref = useRef<HTMLElement>(null);
+  const [room, setRoom] = useState<number | null>(null);
+  useEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (element) setRoom(document.documentElement.clientWidth - element.getBoundingClientRect().left - FIT_MARGIN);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.documentElement);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, room && room > 0 && room < width ? room / width : 1];
+}
 
 /** A form field that holds a number (a place or a size). */
 type NumberField = FieldPathByValue<PageContent, number | null>;
@@ -67,11 +91,14 @@ function itemsOf(content: PageContent, labels: { button: string; link: string; p
 }
 
 /**
- * The page at the visitor's reference viewport (375 × 739): buttons, link areas, product points
- * and a placed main text are dragged into place and resized by their corner handle, and the
- * form's numbers follow; arrow keys nudge the focused item 1 px (10 px with Shift), and with Alt
- * change its size. Pointer events rather than a drag library: an item's box is its own form
- * fields, clamped to the stage, which is all the drag has to do.
+ * The page at a chosen screen size: buttons, link areas, product points and a placed main text
+ * are dragged into place and resized by their corner handle, and the form's numbers follow; arrow
+ * keys nudge the focused item 1 px (10 px with Shift), and with Alt change its size. Items are
+ * stored at the reference viewport (375 × 739) and the viewer draws them as shares of the page
+ * (site-template place.ts), so a handle is the stored box scaled by the page's size over the
+ * reference's, offset by where the page lies in the frame (`page`, which the canvas reports: on PC
+ * the page is the viewer's centred column). Pointer events rather than a drag library: an item's
+ * box is its own form fields, clamped to the reference page, which is all the drag has to do.
  */
 export function PlacementEditor({
   imageUrl,
@@ -81,6 +108,8 @@ export function PlacementEditor({
   canvas,
   measured = [],
   toolbar,
+  viewport = REFERENCE_VIEWPORT,
+  page,
 }: {
   imageUrl: string;
   isVideo: boolean;
@@ -89,12 +118,21 @@ export function PlacementEditor({
   canvas?: ReactNode;
   measured?: readonly CanvasBox[];
   toolbar?: ReactNode;
+  /** The frame's size, in the screen's own pixels. */
+  viewport?: { width: number; height: number };
+  /** Where the viewer drew the page in that frame; the whole frame until it says. */
+  page?: CanvasPageRect;
 }) {
   const { t } = useI18n();
   const { watch, setValue } = useFormContext<PageContent>();
   const content = watch();
   const stage = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ item: Item; mode: 'move' | 'resize'; startX: number; startY: number; box: Item['box']; scale: number } | null>(null);
+  const [figure, fit] = useFitScale(viewport.width);
+  const area = page ?? { x: 0, y: 0, w: viewport.width, h: viewport.height };
+  // Screen pixels per stored pixel, across and down.
+  const sx = area.w / REF_W;
+  const sy = area.h / REF_H;
+  const drag = useRef<{ item: Item; mode: 'move' | 'resize'; startX: number; startY: number; box: Item['box']; scaleX: number; scaleY: number } | null>(null);
   const items = itemsOf(content, { button: t('buttons'), link: t('linkAreas'), product: t('products'), text: t('mainText') }).map((item) => {
     if (item.w) return item;
     const drawn = measured.find((box) => box.key === item.key);
@@ -117,14 +155,15 @@ export function PlacementEditor({
     event.stopPropagation();
     onSelect(item.key);
     event.currentTarget.setPointerCapture(event.pointerId);
-    const scale = (stage.current?.getBoundingClientRect().width ?? STAGE_W) / STAGE_W;
-    drag.current = { item, mode, startX: event.clientX, startY: event.clientY, box: { ...item.box }, scale };
+    // The stage as drawn (smaller when fitted) over its own size: a pointer's move in the window's pixels.
+    const drawn = (stage.current?.getBoundingClientRect().width ?? viewport.width) / viewport.width;
+    drag.current = { item, mode, startX: event.clientX, startY: event.clientY, box: { ...item.box }, scaleX: drawn * sx, scaleY: drawn * sy };
   };
   const move = (event: PointerEvent<HTMLElement>) => {
     const current = drag.current;
     if (!current) return;
-    const dx = (event.clientX - current.startX) / current.scale;
-    const dy = (event.clientY - current.startY) / current.scale;
+    const dx = (event.clientX - current.startX) / current.scaleX;
+    const dy = (event.clientY - current.startY) / current.scaleY;
     const { box } = current;
     place(current.item, current.mode === 'move' ? { ...box, x: box.x + dx, y: box.y + dy } : { ...box, w: box.w + dx, h: box.h + dy });
   };
@@ -140,41 +179,49 @@ export function PlacementEditor({
   };
 
   return (
-    <figure className="placement">
+    <figure className="placement" ref={figure}>
       <figcaption>
         {t('placement')}
         <small className="hint">{t('placementHint')}</small>
         {toolbar}
       </figcaption>
-      <div ref={stage} className={canvas ? 'stage stage-live' : 'stage'} style={{ width: STAGE_W, height: STAGE_H }} data-testid="placement-stage">
-        {canvas ?? (imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />))}
-        {!canvas && !imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
-        {items.map((item) => (
-          // biome-ignore lint/a11y/useSemanticElements: a positioned box that is dragged, resized by its corner handles (buttons inside it) and nudged by arrow keys; a <button> cannot hold those handles.
-          <div
-            key={item.key}
-            role="button"
-            tabIndex={0}
-            aria-label={`${item.label} (${Math.round(item.box.x)}, ${Math.round(item.box.y)})`}
-            data-item={item.key}
-            aria-pressed={selected === item.key}
-            className={`placed placed-${item.kind}${selected === item.key ? ' placed-selected' : ''}`}
-            onFocus={() => onSelect(item.key)}
-            style={
-              item.kind === 'product'
-                ? { left: item.box.x - item.box.w / 2, top: item.box.y - item.box.h / 2, width: item.box.w, height: item.box.h }
-                : { left: item.box.x, top: item.box.y, width: item.box.w, height: item.box.h }
-            }
-            onPointerDown={start(item, 'move')}
-            onPointerMove={move}
-            onPointerUp={end}
-            onPointerCancel={end}
-            onKeyDown={nudge(item)}
-          >
-            <span className="placed-label">{item.kind === 'product' ? '●' : item.label}</span>
-            {item.w && <span className="handle" data-handle={item.key} aria-hidden onPointerDown={start(item, 'resize')} onPointerMove={move} onPointerUp={end} onPointerCancel={end} />}
-          </div>
-        ))}
+      <div className="stage-fit" style={{ width: viewport.width * fit, height: viewport.height * fit }}>
+        <div
+          ref={stage}
+          className={canvas ? 'stage stage-live' : 'stage'}
+          style={{ width: viewport.width, height: viewport.height, transform: fit === 1 ? undefined : `scale(${fit})` }}
+          data-testid="placement-stage"
+          data-viewport={`${viewport.width}x${viewport.height}`}
+        >
+          {canvas ?? (imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />))}
+          {!canvas && !imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
+          {items.map((item) => (
+            // biome-ignore lint/a11y/useSemanticElements: a positioned box that is dragged, resized by its corner handles (buttons inside it) and nudged by arrow keys; a <button> cannot hold those handles.
+            <div
+              key={item.key}
+              role="button"
+              tabIndex={0}
+              aria-label={`${item.label} (${Math.round(item.box.x)}, ${Math.round(item.box.y)})`}
+              data-item={item.key}
+              aria-pressed={selected === item.key}
+              className={`placed placed-${item.kind}${selected === item.key ? ' placed-selected' : ''}`}
+              onFocus={() => onSelect(item.key)}
+              style={
+                item.kind === 'product'
+                  ? { left: area.x + (item.box.x - item.box.w / 2) * sx, top: area.y + (item.box.y - item.box.h / 2) * sy, width: item.box.w * sx, height: item.box.h * sy }
+                  : { left: area.x + item.box.x * sx, top: area.y + item.box.y * sy, width: item.box.w * sx, height: item.box.h * sy }
+              }
+              onPointerDown={start(item, 'move')}
+              onPointerMove={move}
+              onPointerUp={end}
+              onPointerCancel={end}
+              onKeyDown={nudge(item)}
+            >
+              <span className="placed-label">{item.kind === 'product' ? '●' : item.label}</span>
+              {item.w && <span className="handle" data-handle={item.key} aria-hidden onPointerDown={start(item, 'resize')} onPointerMove={move} onPointerUp={end} onPointerCancel={end} />}
+            </div>
+          ))}
+        </div>
       </div>
     </figure>
   );
