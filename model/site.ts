@@ -323,6 +323,14 @@ const notificationStateSchema = z.enum(['PUBLISHED', 'UNPUBLISHED', 'DRAFT']);
 /** B §3 "publication mode (instant or scheduled)". */
 const publicationModeSchema = z.enum(['INSTANT', 'SCHEDULED']);
 
+/**
+ * A notification's texts in one of the site's other languages. The base title and content are the
+ * site's default language (as page texts are); a blank text here is "not translated yet" and
+ * falls back to the base, field by field.
+ */
+export const notificationTextSchema = z.object({ title: optionalText(TEXT_MAX), content: optionalText(NEWS_MAX) });
+
+/** What a site's notification and a platform announcement share. */
 export const notificationShape = {
   title: requiredText(TEXT_MAX),
   content: optionalText(NEWS_MAX),
@@ -335,7 +343,17 @@ export const notificationShape = {
   endDate: optionalDate,
 };
 
-export const notificationSchema = z.object({ id: idSchema, ...notificationShape }).superRefine(checkDateOrder);
+/** A site's notification: the shared fields, its base texts in the site's default language, and the other languages' texts. */
+export const siteNotificationShape = {
+  ...notificationShape,
+  // Saved before per-language texts existed, a notification had only its base: the default language's.
+  translations: z.partialRecord(languageSchema, notificationTextSchema).default({}),
+};
+
+export const notificationSchema = z.object({ id: idSchema, ...siteNotificationShape }).superRefine(checkDateOrder);
+
+/** A notification as a visitor gets it: its texts already in the visitor's language, no other language's. */
+export const deliveredNotificationSchema = z.object({ id: idSchema, ...notificationShape });
 
 export const shareInfoSchema = z.object({
   isPrivate: z.boolean().default(false),
@@ -457,5 +475,7 @@ export type CampaignButton = z.output<typeof campaignButtonSchema>;
 export type CampaignLink = z.output<typeof campaignLinkSchema>;
 export type Campaign = z.output<typeof campaignSchema>;
 export type Notification = z.output<typeof notificationSchema>;
+export type NotificationText = z.output<typeof notificationTextSchema>;
+export type DeliveredNotification = z.output<typeof deliveredNotificationSchema>;
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsPatch = z.output<typeof siteSettingsPatchSchema>;

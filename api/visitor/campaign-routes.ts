@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { visitorContracts as contracts } from '../../model/contracts/visitor.ts';
 import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
 import { isDelivered, nextWindowChangeMs } from '../../model/notification-delivery.ts';
+import { notificationInLanguage } from '../../model/notification-texts.ts';
 import { idSchema } from '../../model/validation.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -18,7 +19,7 @@ function siteIdParam(value: string | undefined): string {
 }
 
 /**
- * Campaign side panels (V §4) and notifications (published ones inside their window), read from the saved settings so they change
+ * Campaign side panels (V §4) and notifications (published ones inside their window, in the visitor's language), read from the saved settings so they change
  * without a republish. `GET /end-user/campaign/{id}/click?site_id=` counts a click on a
  * campaign button or banner and answers the new count as a bare number (V §7).
  */
@@ -54,8 +55,12 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
   route(app, contracts.notifications, ({ c, query }) => {
     const site = findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
     const at = now();
-    const { notifications } = site.settings;
-    return { notifications: notifications.filter((notification) => isDelivered(notification, at)), nextChangeInMs: nextWindowChangeMs(notifications, at) };
+    const lang = visitorLanguage(c, site.settings, query.lang);
+    const { notifications, defaultLanguage } = site.settings;
+    return {
+      notifications: notifications.filter((notification) => isDelivered(notification, at)).map((notification) => notificationInLanguage(notification, lang, defaultLanguage)),
+      nextChangeInMs: nextWindowChangeMs(notifications, at),
+    };
   });
   return app;
 }

@@ -16,7 +16,8 @@ type Props = { site: SiteSnapshot; gridPage: GridPage | undefined; page: Resolve
 /** setTimeout's longest delay; a later change is asked about again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const notificationsPath = (siteId: string) => `/api/end-user/noti_delivery?site_id=${encodeURIComponent(siteId)}`;
+// The page's language names the texts: the banner shows each notification in it, or in the default language where it has none.
+const notificationsPath = (siteId: string, lang: string) => `/api/end-user/noti_delivery?site_id=${encodeURIComponent(siteId)}&lang=${encodeURIComponent(lang)}`;
 
 async function getJson<T>(path: string): Promise<T | null> {
   try {
@@ -42,12 +43,14 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
   useEffect(() => {
     const base = `/api/end-user/site/${encodeURIComponent(site.siteId)}`;
     const load = () => {
-      void Promise.all([getJson<{ popups: PopupView[] }>(`${base}/popup-cta`), getJson<CampaignAnswer>(`${base}/campaign`), getJson<NotificationsAnswer>(notificationsPath(site.siteId))]).then(
-        ([popups, campaign, notifications]) => {
-          setData({ popups: popups?.popups ?? [], campaign: campaign?.campaign ?? null, notifications: notifications?.notifications ?? [] });
-          setNextChangeInMs(notifications?.nextChangeInMs ?? null);
-        },
-      );
+      void Promise.all([
+        getJson<{ popups: PopupView[] }>(`${base}/popup-cta`),
+        getJson<CampaignAnswer>(`${base}/campaign`),
+        getJson<NotificationsAnswer>(notificationsPath(site.siteId, site.lang)),
+      ]).then(([popups, campaign, notifications]) => {
+        setData({ popups: popups?.popups ?? [], campaign: campaign?.campaign ?? null, notifications: notifications?.notifications ?? [] });
+        setNextChangeInMs(notifications?.nextChangeInMs ?? null);
+      });
     };
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
@@ -55,7 +58,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
     }
     const handle = setTimeout(load, 0);
     return () => clearTimeout(handle);
-  }, [site.siteId]);
+  }, [site.siteId, site.lang]);
 
   // A notification's window may open or close while the page stays open: ask again when the
   // server says the banner changes next (a delay by its clock, so the visitor's clock never decides).
@@ -63,7 +66,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
     if (nextChangeInMs === null) return;
     const timer = setTimeout(
       () => {
-        void getJson<NotificationsAnswer>(notificationsPath(site.siteId)).then((answer) => {
+        void getJson<NotificationsAnswer>(notificationsPath(site.siteId, site.lang)).then((answer) => {
           if (!answer) return;
           setData((current) => (current ? { ...current, notifications: answer.notifications } : current));
           setNextChangeInMs(answer.nextChangeInMs);
@@ -72,7 +75,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
       Math.min(nextChangeInMs, MAX_TIMER_MS),
     );
     return () => clearTimeout(timer);
-  }, [nextChangeInMs, site.siteId]);
+  }, [nextChangeInMs, site.siteId, site.lang]);
 
   useEffect(() => trackPageClicks(document.querySelector<HTMLElement>('.sg-viewer') ?? document.body, () => where.current), []);
 

@@ -55,6 +55,7 @@ const SCREENS = {
   'tab.other': ['Other settings', 'その他の設定', '其他设置', '기타 설정'],
   'tab.popup': ['Popup CTA', 'ポップアップCTA', '弹窗CTA', '팝업 CTA'],
   'tab.campaign': ['Campaign', 'キャンペーン', '活动', '캠페인'],
+  'tab.notifications': ['Notifications', 'お知らせ', '通知', '알림'],
   'tab.publish': ['Publish', '公開', '发布', '공개'],
   siteName: ['Site name', 'サイト名', '站点名称', '사이트 이름'],
   logo: ['Logo', 'ロゴ', 'Logo', '로고'],
