@@ -405,6 +405,12 @@ const SCREENS = {
   addSns: ['Add a link', 'リンクを追加', '添加链接', '링크 추가'],
   phoneNumber: ['Phone number', '電話番号', '电话号码', '전화번호'],
   fieldTitle: ['Field title', '項目名', '字段名称', '항목명'],
+  fieldTitleDefault: [
+    'Left empty, visitors read the label in their language.',
+    '空欄の場合、訪問者にはその言語の項目名が表示されます。',
+    '留空时，访客看到其语言的字段名称。',
+    '비워 두면 방문자에게 해당 언어의 항목명이 표시됩니다.',
+  ],
   fieldType: ['Input type', '入力タイプ', '输入类型', '입력 유형'],
   required: ['Required', '必須', '必填', '필수'],
   placeholder: ['Placeholder', 'プレースホルダー', '占位文字', '자리표시자'],
