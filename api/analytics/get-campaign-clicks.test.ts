@@ -74,15 +74,15 @@ describe('campaign clicks in analytics (GET /analysis/site/{id}/campaign)', () =
 
     const day = await report('from=2026-11-25&to=2026-11-25');
     expect(day.items).toEqual([
-      { id: 'bn1', kind: 'banner', clicks: 1 },
-      { id: 'cb1', kind: 'button', clicks: 2 },
+      { id: 'bn1', kind: 'banner', side: 'left', text: '', clicks: 1 },
+      { id: 'cb1', kind: 'button', side: 'left', text: '応募する', clicks: 2 },
     ]);
     // The total keeps an item the campaign no longer has.
     expect(day.total).toBe(4);
     expect((await report('from=2026-11-24&to=2026-11-25')).items.find((item) => item.id === 'cb1')!.clicks).toBe(3);
     expect((await report('from=2026-11-25&to=2026-11-25&lang=en')).items).toEqual([
-      { id: 'bn1', kind: 'banner', clicks: 0 },
-      { id: 'cb1', kind: 'button', clicks: 1 },
+      { id: 'bn1', kind: 'banner', side: 'left', text: '', clicks: 0 },
+      { id: 'cb1', kind: 'button', side: 'left', text: '応募する', clicks: 1 },
     ]);
     // In UTC the first click falls on the 24th too: the 25th holds the other three of cb1 and bn1's one.
     expect((await report('from=2026-11-24&to=2026-11-24&tz=UTC')).items.find((item) => item.id === 'cb1')!.clicks).toBe(3);

@@ -10,8 +10,8 @@ export function getCampaignClicks(db: Db, site: Pick<SiteRow, 'id' | 'settings'>
   const clicks = sumCampaignClicks(db, site, range.period, filter);
   const campaign = siteSettingsSchema.parse(site.settings).campaign;
   const items = [
-    ...(campaign?.banners ?? []).map((banner) => ({ id: banner.id, kind: 'banner' as const, clicks: clicks.get(banner.id) ?? 0 })),
-    ...(campaign?.buttons ?? []).map((button) => ({ id: button.id, kind: 'button' as const, clicks: clicks.get(button.id) ?? 0 })),
+    ...(campaign?.banners ?? []).map((banner) => ({ id: banner.id, kind: 'banner' as const, side: banner.position, text: '', clicks: clicks.get(banner.id) ?? 0 })),
+    ...(campaign?.buttons ?? []).map((button) => ({ id: button.id, kind: 'button' as const, side: button.position, text: button.buttonText, clicks: clicks.get(button.id) ?? 0 })),
   ];
   let total = 0;
   for (const count of clicks.values()) total += count;

@@ -119,7 +119,10 @@ export function NotificationsPanel() {
                             </li>
                           ) : (
                             <li key={lang}>
-                              <span className="badge badge-translated">{LANGUAGE_NAMES[lang]}</span>
+                              <span className="badge badge-translated">
+                                <span aria-hidden="true">✓ </span>
+                                {LANGUAGE_NAMES[lang]}
+                              </span>
                             </li>
                           ),
                         )}

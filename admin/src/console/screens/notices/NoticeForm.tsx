@@ -60,7 +60,8 @@ export function NoticeForm({
   const { t } = useI18n();
   const Heading = headingLevel;
   return (
-    <form className="card stack narrow-card" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+    // Texts of their own (a column per language) take the width; the narrow card suits one language.
+    <form className={texts ? 'card stack notice-form-wide' : 'card stack narrow-card'} noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
       <div className="row spread">
         <Heading id={titleId}>{heading}</Heading>
         {backHref !== undefined && <Link href={backHref}>{t('sn.back')}</Link>}
@@ -76,38 +77,42 @@ export function NoticeForm({
           </Field>
         </>
       )}
-      {children}
-      <fieldset>
-        <legend>{t('nt.mode')}</legend>
-        <div className="row">
-          {MODES.map((mode) => (
-            <label key={mode} className="check">
-              <input type="radio" name="publicationMode" value={mode} checked={draft.publicationMode === mode} onChange={() => set({ publicationMode: mode })} /> {t(`nt.mode.${mode}`)}
-            </label>
-          ))}
+      <div className="notice-settings">
+        <div className="stack">{children}</div>
+        <div className="stack">
+          <fieldset>
+            <legend>{t('nt.mode')}</legend>
+            <div className="row">
+              {MODES.map((mode) => (
+                <label key={mode} className="check">
+                  <input type="radio" name="publicationMode" value={mode} checked={draft.publicationMode === mode} onChange={() => set({ publicationMode: mode })} /> {t(`nt.mode.${mode}`)}
+                </label>
+              ))}
+            </div>
+            <div className="row">
+              {draft.publicationMode === 'SCHEDULED' && <DateTimeInput label={t('nt.start')} error={err('startDate')} value={draft.startDate} onChange={(startDate) => set({ startDate })} />}
+              <DateTimeInput
+                label={t('nt.end')}
+                error={err('endDate')}
+                hint={draft.publicationMode === 'INSTANT' ? t('nt.endHint') : undefined}
+                value={draft.endDate}
+                onChange={(endDate) => set({ endDate })}
+              />
+            </div>
+          </fieldset>
+          <Field label={t('nt.status')} error={err('status')}>
+            {(props) => (
+              <select {...props} value={draft.status} onChange={(event) => set({ status: STATES.find((state) => state === event.target.value) ?? 'DRAFT' })}>
+                {STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {t(`nt.state.${state}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
-        <div className="row">
-          {draft.publicationMode === 'SCHEDULED' && <DateTimeInput label={t('nt.start')} error={err('startDate')} value={draft.startDate} onChange={(startDate) => set({ startDate })} />}
-          <DateTimeInput
-            label={t('nt.end')}
-            error={err('endDate')}
-            hint={draft.publicationMode === 'INSTANT' ? t('nt.endHint') : undefined}
-            value={draft.endDate}
-            onChange={(endDate) => set({ endDate })}
-          />
-        </div>
-      </fieldset>
-      <Field label={t('nt.status')} error={err('status')}>
-        {(props) => (
-          <select {...props} value={draft.status} onChange={(event) => set({ status: STATES.find((state) => state === event.target.value) ?? 'DRAFT' })}>
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`nt.state.${state}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      </div>
       <div className="row">
         <button type="submit" disabled={saving}>
           {t('sn.save')}

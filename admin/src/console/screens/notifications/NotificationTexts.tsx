@@ -34,7 +34,7 @@ export function NotificationTexts({
     set({ translations: { ...draft.translations, [lang]: { ...current, ...change } } });
   };
   return (
-    <div className="stack notification-texts">
+    <div className="notification-texts">
       {ordered.map((lang) => {
         const isDefault = lang === defaultLanguage;
         const text = isDefault ? { title: draft.title, content: draft.content } : (draft.translations[lang] ?? { title: '', content: '' });
