@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { untranslatedLanguages } from '../../../../../model/notification-texts.ts';
 import type { NotificationView } from '../../../../../model/notification-delivery.ts';
 import { request } from '../../api/request.ts';
 import '../../i18n/catalogue-surveys-notices.ts';
-import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
 import { canChange, useSession } from '../../session.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { useNoticeDate } from '../notices/notice-date.ts';
 import { StatusBadge } from '../notices/notice-status.tsx';
 import { NotificationEditor } from '../notifications/NotificationEditor.tsx';
+import { UntranslatedMarks } from '../notifications/UntranslatedMarks.tsx';
 import { useEditorSite } from './editor-context.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; notification: NotificationView } | null;
@@ -30,7 +30,7 @@ export function NotificationsPanel() {
   const [notifications, setNotifications] = useState<NotificationView[] | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const mayChange = account ? canChange(account) : false;
-  const { languages, defaultLanguage } = site.settings;
+  const { languages } = site.settings;
   const load = useCallback(
     () =>
       request('GET /site/:id/notification-delivery', { params: { id: site.id } })
@@ -100,7 +100,6 @@ export function NotificationsPanel() {
           </thead>
           <tbody>
             {notifications.map((notification) => {
-              const missing = untranslatedLanguages(notification, languages, defaultLanguage);
               return (
                 <tr key={notification.id} data-notification-id={notification.id}>
                   <th scope="row">{notification.title}</th>
@@ -109,24 +108,7 @@ export function NotificationsPanel() {
                   </td>
                   {languages.length > 1 && (
                     <td>
-                      <ul className="language-marks">
-                        {languages.map((lang) =>
-                          missing.includes(lang) ? (
-                            <li key={lang}>
-                              <span className="badge badge-untranslated" data-untranslated={lang} title={t('nt.untranslatedIn', { language: LANGUAGE_NAMES[lang] })}>
-                                {LANGUAGE_NAMES[lang]} · {t('nt.untranslated')}
-                              </span>
-                            </li>
-                          ) : (
-                            <li key={lang}>
-                              <span className="badge badge-translated">
-                                <span aria-hidden="true">✓ </span>
-                                {LANGUAGE_NAMES[lang]}
-                              </span>
-                            </li>
-                          ),
-                        )}
-                      </ul>
+                      <UntranslatedMarks notification={notification} site={site.settings} />
                     </td>
                   )}
                   <td>{date(notification.startDate)}</td>
