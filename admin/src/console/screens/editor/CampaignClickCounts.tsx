@@ -19,6 +19,7 @@ export function CampaignClickCounts({ siteId, campaign }: { siteId: string; camp
   const { account } = useSession();
   const ids = useId();
   const [counts, setCounts] = useState<Record<string, number> | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each save hands a new campaign, whose new items' counts are asked again.
   useEffect(() => {
     const controller = new AbortController();
     request('GET /site/:id/campaign/click-counts', { params: { id: siteId } }, { quiet: true, signal: controller.signal })
