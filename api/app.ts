@@ -17,6 +17,7 @@ import { DEFAULT_SITE_ORIGIN } from '../model/site-address.ts';
 import { siteRoutes } from './sites/site-routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { siteSurveyRoutes } from './sites/survey-routes.ts';
+import { campaignClickRoutes } from './sites/campaign-click-routes.ts';
 import { notificationRoutes } from './sites/notification-routes.ts';
 import { experimentRoutes } from './experiments/routes.ts';
 import { exposureCounts } from './experiments/exposure-counts.ts';
@@ -111,6 +112,7 @@ export function createAdminApp(deps: AppDeps) {
     .route('/', publishRoutes({ db, storage, jobs }))
     .route('/', siteSurveyRoutes({ db }))
     .route('/', notificationRoutes({ db, now: deps.clock }))
+    .route('/', campaignClickRoutes({ db }))
     .route('/', experimentRoutes({ db, storage, counts: exposureCounts(db), now: deps.clock }))
     .route('/', ownerDataRoutes({ db }))
     .route('/', apiKeyRoutes({ db }))

@@ -195,6 +195,24 @@ export const rankingSchema = z.object({
 });
 export type Ranking = z.infer<typeof rankingSchema>;
 
+/** A campaign banner or button with its clicks in the range (`click_campaign` events); the items of the campaign as saved now, in its order. */
+export const campaignClicksReportSchema = z.object({
+  range: reportRangeSchema,
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['banner', 'button']),
+      side: z.enum(['left', 'right']),
+      /** A button's text in the site's default language; '' for a banner. */
+      text: z.string(),
+      clicks: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Every campaign click of the range, those on items since removed included. */
+  total: z.number().int().nonnegative(),
+});
+export type CampaignClicksReport = z.infer<typeof campaignClicksReportSchema>;
+
 export const tapBinsSchema = z.object({
   range: reportRangeSchema,
   cell: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateRangeIssue } from './date-range.ts';
 import { isWithinWindow } from './date-window.ts';
-import { notificationShape, type Notification } from './site.ts';
+import { siteNotificationShape, type Notification } from './site.ts';
 
 /**
  * A site's visitor notifications as the owner manages them (B §2 `notification-delivery/{siteId}`,
@@ -66,13 +66,13 @@ export function notificationDateIssues(input: DatesInput, now?: Date): { path: '
 }
 
 /** What an owner sends to create or replace a notification; the id and dates of record are the server's. */
-export const notificationInputSchema = z.object(notificationShape).superRefine((input, ctx) => {
+export const notificationInputSchema = z.object(siteNotificationShape).superRefine((input, ctx) => {
   for (const issue of notificationDateIssues(input)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.key });
 });
 export type NotificationInput = z.output<typeof notificationInputSchema>;
 
 /** A notification as the back office reads it: stored fields plus its status now. */
-export const notificationViewSchema = z.object({ id: z.string(), ...notificationShape, shownStatus: notificationStatusSchema });
+export const notificationViewSchema = z.object({ id: z.string(), ...siteNotificationShape, shownStatus: notificationStatusSchema });
 export type NotificationView = z.output<typeof notificationViewSchema>;
 
 /**

@@ -1,6 +1,6 @@
 import type { ContractResponse } from './contracts/contract.ts';
 import type { visitorContracts } from './contracts/visitor.ts';
-import type { Campaign, Notification } from './site.ts';
+import type { Campaign } from './site.ts';
 
 /**
  * What a draft's preview offers its viewer in place of the visitor API's popup, campaign and
@@ -11,7 +11,7 @@ import type { Campaign, Notification } from './site.ts';
 export type PreviewExtras = {
   popups: ContractResponse<typeof visitorContracts.listPopups>['popups'];
   campaign: Campaign | null;
-  notifications: Notification[];
+  notifications: ContractResponse<typeof visitorContracts.notifications>['notifications'];
   nextChangeInMs: number | null;
 };
 

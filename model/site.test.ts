@@ -234,11 +234,17 @@ describe('popup calls to action', () => {
 });
 
 describe('forms', () => {
-  it('starts a contact form with required email and company name text boxes', () => {
-    expect(DEFAULT_FORM_FIELDS.CONTACT_SETTING.map((f) => [f.title, f.typeInput, f.isRequired])).toEqual([
-      ['Email', 'TEXT_BOX', true],
-      ['Company name', 'TEXT_BOX', true],
+  it('starts a contact form with required email and company name text boxes, untitled so each language labels them', () => {
+    expect(DEFAULT_FORM_FIELDS.CONTACT_SETTING.map((f) => [f.value, f.title, f.typeInput, f.isRequired])).toEqual([
+      ['email', '', 'TEXT_BOX', true],
+      ['companyName', '', 'TEXT_BOX', true],
     ]);
+  });
+
+  it('lets only a field with a label of its own go untitled', () => {
+    expect(formFieldSchema.safeParse({ typeForm: 'CONTACT_SETTING', title: '', value: 'email' }).success).toBe(true);
+    const custom = formFieldSchema.safeParse({ typeForm: 'CONTACT_SETTING', title: ' ', value: 'age' });
+    expect(custom.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['title', 'requiredFields']]);
   });
 
   it('starts membership with email, password and confirmation, and the homepage form with email and company name', () => {

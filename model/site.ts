@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analyticsSettingsSchema } from './analytics-settings.ts';
 import { CONTAINER_MAX, DEFAULT_FLAG_HOTSPOT, DEFAULT_ITEM_SIZE, GRID_MAX, INPUT_LENGTHS, LIMIT_FIELD_MAX_LENGTH, NEWS_MAX, SEO_LIMITS, TEXT_MAX } from './constants.ts';
+import { hasDefaultLabel } from './form-field-label.ts';
 import { DEFAULT_LANGUAGE, languageSchema } from './language.ts';
 import type { Language } from './language.ts';
 import { buttonStyleFields, linkDestinationProblem, linkTypeSchema, pageSchema } from './page.ts';
@@ -100,7 +101,8 @@ export const formFieldSchema = z
   .object({
     typeForm: formTypeSchema,
     typeInput: formInputTypeSchema.default('TEXT_BOX'),
-    title: requiredText(TEXT_MAX),
+    // Empty for a default field (email, password…): visitors then read its keyed label in the page's language.
+    title: z.string().trim().max(TEXT_MAX, 'textTooLong').default(''),
     value: optionalText(INPUT_LENGTHS.url),
     isRequired: z.boolean().default(false),
     placeholder: optionalText(INPUT_LENGTHS.textarea),
@@ -108,6 +110,7 @@ export const formFieldSchema = z
     orderNum: z.number().int().min(0).default(0),
   })
   .superRefine((field, ctx) => {
+    if (field.title === '' && !hasDefaultLabel(field.value)) ctx.addIssue({ code: 'custom', path: ['title'], message: 'requiredFields' });
     if ((field.typeInput === 'SELECT' || field.typeInput === 'SELECT_OPTIONS') && field.options.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'addOption' });
     }
@@ -123,21 +126,18 @@ export const formConfigurationSchema = z.array(formFieldSchema).superRefine((fie
 export type FormType = z.infer<typeof formTypeSchema>;
 export type FormField = z.output<typeof formFieldSchema>;
 
-function defaultField(typeForm: FormType, title: string, value: string, orderNum: number): FormField {
-  const field = formFieldSchema.parse({ typeForm, typeInput: 'TEXT_BOX', title, value, isRequired: true, orderNum });
+/** A default field has no title of its own: its label is the keyed message in each visitor's language (model/form-field-label.ts). */
+function defaultField(typeForm: FormType, value: string, orderNum: number): FormField {
+  const field = formFieldSchema.parse({ typeForm, typeInput: 'TEXT_BOX', title: '', value, isRequired: true, orderNum });
   Object.freeze(field.options);
   return Object.freeze(field);
 }
 
 /** V §3, B §3: the fields each kind of form starts with. */
 export const DEFAULT_FORM_FIELDS: Readonly<Record<FormType, readonly FormField[]>> = Object.freeze({
-  CONTACT_SETTING: Object.freeze([defaultField('CONTACT_SETTING', 'Email', 'email', 0), defaultField('CONTACT_SETTING', 'Company name', 'companyName', 1)]),
-  MEMBERSHIP_SETTING: Object.freeze([
-    defaultField('MEMBERSHIP_SETTING', 'Email', 'email', 0),
-    defaultField('MEMBERSHIP_SETTING', 'Password', 'password', 1),
-    defaultField('MEMBERSHIP_SETTING', 'Confirm password', 'confirmPassword', 2),
-  ]),
-  HOMEPAGE_SETTING: Object.freeze([defaultField('HOMEPAGE_SETTING', 'Email', 'email', 0), defaultField('HOMEPAGE_SETTING', 'Company name', 'companyName', 1)]),
+  CONTACT_SETTING: Object.freeze([defaultField('CONTACT_SETTING', 'email', 0), defaultField('CONTACT_SETTING', 'companyName', 1)]),
+  MEMBERSHIP_SETTING: Object.freeze([defaultField('MEMBERSHIP_SETTING', 'email', 0), defaultField('MEMBERSHIP_SETTING', 'password', 1), defaultField('MEMBERSHIP_SETTING', 'confirmPassword', 2)]),
+  HOMEPAGE_SETTING: Object.freeze([defaultField('HOMEPAGE_SETTING', 'email', 0), defaultField('HOMEPAGE_SETTING', 'companyName', 1)]),
 });
 
 /**
@@ -323,6 +323,14 @@ const notificationStateSchema = z.enum(['PUBLISHED', 'UNPUBLISHED', 'DRAFT']);
 /** B §3 "publication mode (instant or scheduled)". */
 const publicationModeSchema = z.enum(['INSTANT', 'SCHEDULED']);
 
+/**
+ * A notification's texts in one of the site's other languages. The base title and content are the
+ * site's default language (as page texts are); a blank text here is "not translated yet" and
+ * falls back to the base, field by field.
+ */
+export const notificationTextSchema = z.object({ title: optionalText(TEXT_MAX), content: optionalText(NEWS_MAX) });
+
+/** What a site's notification and a platform announcement share. */
 export const notificationShape = {
   title: requiredText(TEXT_MAX),
   content: optionalText(NEWS_MAX),
@@ -335,7 +343,17 @@ export const notificationShape = {
   endDate: optionalDate,
 };
 
-export const notificationSchema = z.object({ id: idSchema, ...notificationShape }).superRefine(checkDateOrder);
+/** A site's notification: the shared fields, its base texts in the site's default language, and the other languages' texts. */
+export const siteNotificationShape = {
+  ...notificationShape,
+  // Saved before per-language texts existed, a notification had only its base: the default language's.
+  translations: z.partialRecord(languageSchema, notificationTextSchema).default({}),
+};
+
+export const notificationSchema = z.object({ id: idSchema, ...siteNotificationShape }).superRefine(checkDateOrder);
+
+/** A notification as a visitor gets it: its texts already in the visitor's language, no other language's. */
+export const deliveredNotificationSchema = z.object({ id: idSchema, ...notificationShape });
 
 export const shareInfoSchema = z.object({
   isPrivate: z.boolean().default(false),
@@ -457,5 +475,7 @@ export type CampaignButton = z.output<typeof campaignButtonSchema>;
 export type CampaignLink = z.output<typeof campaignLinkSchema>;
 export type Campaign = z.output<typeof campaignSchema>;
 export type Notification = z.output<typeof notificationSchema>;
+export type NotificationText = z.output<typeof notificationTextSchema>;
+export type DeliveredNotification = z.output<typeof deliveredNotificationSchema>;
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsPatch = z.output<typeof siteSettingsPatchSchema>;

@@ -8,6 +8,7 @@ import { accountSites } from './account-sites.ts';
 import { exportReportCsv } from './export-report-csv.ts';
 import { getAccountLpChart } from './get-account-lp-chart.ts';
 import { getAccountLpSummary } from './get-account-lp-summary.ts';
+import { getCampaignClicks } from './get-campaign-clicks.ts';
 import { getLpChart } from './get-lp-chart.ts';
 import { getLpSummary } from './get-lp-summary.ts';
 import { getPagesReport } from './get-pages-report.ts';
@@ -32,6 +33,7 @@ export function analyticsRoutes(deps: { db: Db; now?: (() => Date) | undefined }
   route(app, contracts.getPagesReport, ({ site, query }) => getPagesReport(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
   route(app, contracts.getRanking, ({ site, query }) => getRanking(db, reportSite(site), resolveRange(query, now()), query.by, filterOf(query)));
   route(app, contracts.getTapBins, ({ site, query }) => getTapBins(db, reportSite(site), query.cell, resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getCampaignClicks, ({ site, query }) => getCampaignClicks(db, site, resolveRange(query, now()), filterOf(query)));
   route(app, contracts.exportReport, ({ site, query }) => {
     const range = resolveRange(query, now());
     return csvResponse(exportReportCsv(db, reportSite(site), range, query, filterOf(query)), `analytics-${query.report}-${site.id}-${range.from}-${range.to}.csv`);

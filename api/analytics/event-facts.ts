@@ -16,6 +16,7 @@ export const EVENT_COLUMNS = [
   'to_cell AS toCell',
   'direction',
   'value',
+  'target_id AS targetId',
   'tap_x AS tapX',
   'tap_y AS tapY',
   'referrer_host AS referrerHost',
@@ -39,6 +40,8 @@ export type RawEvent = {
   toCell: string | null;
   direction: string | null;
   value: number | null;
+  /** The button, banner or item clicked, on click events. */
+  targetId: string | null;
   tapX: number | null;
   tapY: number | null;
   referrerHost: string | null;
@@ -106,7 +109,9 @@ export function factsOf(event: RawEvent, visits: Visits, armOf: ArmOf): Fact[] {
       return event.tapX === null || event.tapY === null ? [{ ...base, dims }] : [{ ...base, dims, tap: { x: event.tapX, y: event.tapY } }];
     default: {
       const counted = countOfEvent(event.kind);
-      return [{ ...base, dims, ...(counted ? { counts: { [counted]: 1 } } : {}) }];
+      // A campaign item's own clicks too: the campaign report shows them by banner and button.
+      const campaignItem = event.kind === 'click_campaign' && event.targetId ? { campaignItem: event.targetId } : {};
+      return [{ ...base, dims, ...(counted ? { counts: { [counted]: 1 } } : {}), ...campaignItem }];
     }
   }
 }

@@ -177,3 +177,17 @@ export function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, f
   const rows = netSums(db, 'analytics_taps', ['y', 'x'], ['taps'], { siteId: site.id, cell }, range, false, filter) as [number, number, number][];
   return rows.map(([y, x, taps]) => ({ x, y, taps }));
 }
+
+/**
+ * Each campaign item's clicks over the range, from its hourly rows: a range starts and ends on a
+ * local midnight, which is an hour's start in every zone of whole-hour offsets (a half-hour zone
+ * reads its days half an hour off).
+ */
+export function sumCampaignClicks(db: Db, site: Pick<ReportSite, 'id'>, range: Period, filter: RollupFilter): Map<string, number> {
+  const where = filterSql(filter);
+  const sql = `SELECT item_id, SUM(clicks) FROM analytics_campaign_clicks WHERE site_id = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY item_id`;
+  const rows = statement(db, sql)
+    .raw()
+    .all(site.id, range.start, range.end, ...where.params) as [string, number][];
+  return new Map(rows.map(([itemId, clicks]) => [itemId, Number(clicks)]));
+}

@@ -20,6 +20,8 @@ export type Fact = {
   /** A move to another cell, or an exit (`to` ''), by direction. */
   edge?: { to: string; direction: string };
   tap?: { x: number; y: number };
+  /** The campaign banner or button a click was on. */
+  campaignItem?: string;
 };
 
 const WIDTH = COUNT_COLUMNS.length;
@@ -66,6 +68,8 @@ type Context = { siteId: string; hour: number; dims: Dimensions; counted: readon
 export class RollupBatch {
   readonly #groups = new Map<string, Group>();
   readonly #contexts = new Map<string, Context>();
+  /** Campaign items' clicks by `site SEP hour SEP item SEP dimensions`: few, so a plain key. */
+  readonly #campaignClicks = new Map<string, number>();
   #last: Context | null = null;
 
   #group(siteId: string, grain: string, bucket: number, dims: readonly string[]): Group {
@@ -139,6 +143,10 @@ export class RollupBatch {
         addCounts(group.site, counts);
       }
     }
+    if (fact.campaignItem) {
+      const { variant, lang, device, source } = fact.dims;
+      bump(this.#campaignClicks, [fact.siteId, context.hour, fact.campaignItem, variant, lang, device, source].join(SEP));
+    }
     const edgeKey = fact.edge ? `${fact.cell}${SEP}${fact.edge.to}${SEP}${fact.edge.direction}` : null;
     const tapKey = fact.tap ? `${fact.cell}${SEP}${fact.tap.x}${SEP}${fact.tap.y}` : null;
     const visitor = fact.visitor ? visitorHash(fact.visitor) : null;
@@ -163,6 +171,10 @@ export class RollupBatch {
         const [cell, x, y] = key.split(SEP);
         statements.tap.run(siteId, cell, grain, bucket, Number(x), Number(y), ...dims, count);
       }
+    }
+    for (const [key, clicks] of this.#campaignClicks) {
+      const [siteId, hour, itemId, ...dims] = key.split(SEP);
+      statements.campaign.run(siteId, Number(hour), itemId, ...dims, clicks);
     }
     for (const { siteId, grain, bucket, dims, visitors } of groups) {
       if (visitors.size === 0) continue;
@@ -198,6 +210,7 @@ export type RollupStatements = {
   site: Database.Statement;
   edge: Database.Statement;
   tap: Database.Statement;
+  campaign: Database.Statement;
   readSketch: Database.Statement;
   writeSketch: Database.Statement;
 };
@@ -226,6 +239,10 @@ export function prepareRollupStatements(sqlite: Database.Database): RollupStatem
     tap: sqlite.prepare(
       `INSERT INTO analytics_taps (site_id, cell, grain, bucket, x, y, ${DIMS}, taps) VALUES (${marks(11)})
        ON CONFLICT (site_id, cell, grain, bucket, x, y, ${DIMS}) DO UPDATE SET taps = analytics_taps.taps + excluded.taps`,
+    ),
+    campaign: sqlite.prepare(
+      `INSERT INTO analytics_campaign_clicks (site_id, bucket, item_id, ${DIMS}, clicks) VALUES (${marks(8)})
+       ON CONFLICT (site_id, bucket, item_id, ${DIMS}) DO UPDATE SET clicks = analytics_campaign_clicks.clicks + excluded.clicks`,
     ),
     readSketch: sqlite.prepare(`SELECT sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket = ? AND variant = ? AND lang = ? AND device = ? AND source = ?`),
     writeSketch: sqlite.prepare(`INSERT INTO analytics_visitor_sketches (site_id, grain, bucket, ${DIMS}, sketch) VALUES (${marks(8)})

@@ -103,7 +103,16 @@ export function runRollup(db: Db, options: RollupOptions & { maxBatches?: number
   return { events, lastEventId };
 }
 
-const ROLLUP_TABLES = ['analytics_cell_rollups', 'analytics_site_rollups', 'analytics_edges', 'analytics_taps', 'analytics_visitor_sketches', 'analytics_visits', 'experiment_exposures'] as const;
+const ROLLUP_TABLES = [
+  'analytics_cell_rollups',
+  'analytics_site_rollups',
+  'analytics_edges',
+  'analytics_taps',
+  'analytics_campaign_clicks',
+  'analytics_visitor_sketches',
+  'analytics_visits',
+  'experiment_exposures',
+] as const;
 
 /**
  * Rebuilds one site's rollups (or every site's) from its raw events. The first transaction

@@ -101,6 +101,18 @@ export const analyticsTaps = sqliteTable(
 );
 
 /**
+ * Clicks on each campaign banner or button (`click_campaign` events with the item's id), per UTC
+ * hour: the owner's campaign report sums any range in any zone from these. Sparse (an hour has a
+ * row only for an item clicked in it) and without rows of all combinations: a report sums the
+ * rows its filters keep.
+ */
+export const analyticsCampaignClicks = sqliteTable(
+  'analytics_campaign_clicks',
+  { siteId: text('site_id').notNull(), bucket: integer('bucket').notNull(), itemId: text('item_id').notNull(), ...dimensions(), clicks: count('clicks') },
+  (table) => [primaryKey({ columns: [table.siteId, table.bucket, table.itemId, table.variant, table.lang, table.device, table.source] })],
+);
+
+/**
  * Who visited, as a mergeable sketch per day and month (api/analytics/visitor-sketch.ts): exact
  * below a thousand visitors, a HyperLogLog beyond. Unique visitors do not add up across hours
  * or cells, so they live here, not in the counts (docs/decisions.md).

@@ -1,3 +1,4 @@
+import { formFieldLabel } from '../../model/form-field-label.ts';
 import { formFieldKey, formFieldsFor } from '../../model/form-submission.ts';
 import { MEMBERSHIP_KEYS } from '../../model/form-values.ts';
 import type { OwnerDataColumn, OwnerDataFilter } from '../../model/owner-data.ts';
@@ -20,7 +21,9 @@ const NOT_IN_PROFILE: ReadonlySet<string> = new Set(MEMBERSHIP_KEYS);
 function columnsWith(site: SiteRow, kind: OwnerDataKind, storedKeys: Iterable<string>): OwnerDataColumn[] {
   const settings = siteSettingsSchema.parse(site.settings);
   const fields = formFieldsFor(FORM_OF[kind], settings.forms[FORM_OF[kind]]);
-  const columns = fields.map((field) => ({ key: formFieldKey(field), title: field.title })).filter((column) => kind !== 'members' || !NOT_IN_PROFILE.has(column.key));
+  const columns = fields
+    .map((field) => ({ key: formFieldKey(field), title: formFieldLabel(field, settings.defaultLanguage) }))
+    .filter((column) => kind !== 'members' || !NOT_IN_PROFILE.has(column.key));
   const known = new Set(columns.map((column) => column.key));
   const extra = [...new Set(storedKeys)].filter((key) => !known.has(key) && !(kind === 'members' && NOT_IN_PROFILE.has(key))).sort();
   return [...columns, ...extra.map((key) => ({ key, title: key }))];

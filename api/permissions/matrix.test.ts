@@ -497,6 +497,8 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/survey/${site.surveyId}${key.slice('GET /site/:id/survey/:surveyId'.length)}` };
     }
+    case 'GET /site/:id/campaign/click-counts':
+      return { path: `/site/${(await sharedSite(owner)).siteId}/campaign/click-counts` };
     case 'GET /site/:id/notification-delivery':
       return { path: `/site/${(await sharedSite(owner)).siteId}/notification-delivery` };
     case 'POST /site/:id/notification-delivery':
@@ -570,6 +572,7 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'GET /analysis/site/:id/lp':
     case 'GET /analysis/site/:id/lp/chart':
     case 'GET /analysis/site/:id/pages':
+    case 'GET /analysis/site/:id/campaign':
     case 'GET /analysis/site/:id/exports':
       return { path: key.slice('GET '.length).replace(':id', (await sharedSite(owner)).siteId) };
     case 'GET /analysis/account/lp':

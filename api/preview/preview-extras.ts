@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SiteDraft } from '../../model/draft.ts';
+import type { Language } from '../../model/language.ts';
 import { parseMediaUrl } from '../../model/media-url.ts';
 import type { PreviewExtras } from '../../model/preview-extras.ts';
 import type { Db } from '../db/open-database.ts';
@@ -10,9 +11,9 @@ import { campaignAnswer, notificationsAnswer } from '../visitor/site-extras.ts';
 /**
  * The popups, campaign and notifications of a draft as its published site would show them now
  * (the visitor API's own functions, the owner's plan deciding the popups), with the settings'
- * uploads under the preview's path: on the preview origin the visitor API serves no site's media.
+ * uploads under the preview's path, the notifications in the page's language: on the preview origin the visitor API serves no site's media.
  */
-export function previewExtras(db: Db, draft: SiteDraft, basePath: string, now: Date): PreviewExtras {
+export function previewExtras(db: Db, draft: SiteDraft, basePath: string, now: Date, lang: Language): PreviewExtras {
   const owner = db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, draft.id)).get();
   if (!owner) return { popups: [], campaign: null, notifications: [], nextChangeInMs: null };
   const site = { id: draft.id, ownerId: owner.ownerId, settings: draft.settings };
@@ -22,7 +23,7 @@ export function previewExtras(db: Db, draft: SiteDraft, basePath: string, now: D
   };
   const popups = listPopups(db, site).map((popup) => ({ ...popup, imageUrl: local(popup.imageUrl), media: { ...popup.media, url: local(popup.media.url) } }));
   const { campaign } = campaignAnswer(db, site, now);
-  const { notifications, nextChangeInMs } = notificationsAnswer(draft.settings, now);
+  const { notifications, nextChangeInMs } = notificationsAnswer(draft.settings, now, lang);
   return {
     popups,
     campaign: campaign && {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { CANVAS_FLAG } from '../../model/canvas.ts';
 import type { SiteDraft } from '../../model/draft.ts';
-import { parseLanguageToken, type Language } from '../../model/language.ts';
+import { languageSchema, parseLanguageToken, type Language } from '../../model/language.ts';
 import { PREVIEW_EXTRAS_FILE, PREVIEW_MEDIA_ENTRY } from '../../model/preview-extras.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../../model/position.ts';
 import { uploadKey } from '../../publisher/media.ts';
@@ -108,7 +108,9 @@ export function previewHost(deps: PreviewHostDeps) {
     }
 
     if (rest[0] === PREVIEW_EXTRAS_FILE && rest.length === 1) {
-      return c.body(JSON.stringify(previewExtras(db, draft, basePath, deps.clock?.() ?? new Date())), 200, headers('application/json'));
+      const asked = languageSchema.safeParse(c.req.query('lang'));
+      const lang = asked.success && draft.settings.languages.includes(asked.data) ? asked.data : draft.settings.defaultLanguage;
+      return c.body(JSON.stringify(previewExtras(db, draft, basePath, deps.clock?.() ?? new Date(), lang)), 200, headers('application/json'));
     }
 
     // The owner's canvas looks up an upload its map lacks (stored after the canvas loaded).

@@ -118,3 +118,48 @@ describe('the banner’s notifications (GET /end-user/noti_delivery)', () => {
     expect(await banner()).toEqual(['Now']);
   });
 });
+
+describe('a notification’s texts per language (jp default, en)', () => {
+  const bannerIn = async (lang: string) => {
+    const response = await ctx.visit(`/api/end-user/noti_delivery?site_id=${siteId}&lang=${lang}`, { site: siteId });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { notifications: Record<string, unknown>[] }).notifications;
+  };
+
+  it('shows each visitor the texts of their language, and the default language’s where a text is missing', async () => {
+    await ctx.publish(siteId);
+    await create({ title: '新商品のお知らせ', content: '月曜日に発売', translations: { en: { title: 'New product', content: '' } } });
+    await create({ title: '営業時間の変更', content: '10時から' });
+    const [product, changed] = await bannerIn('en');
+    // The English title, and the Japanese content where English has none; no other language travels.
+    expect(product).toMatchObject({ title: 'New product', content: '月曜日に発売' });
+    expect(product).not.toHaveProperty('translations');
+    expect(changed).toMatchObject({ title: '営業時間の変更', content: '10時から' });
+    expect((await bannerIn('jp')).map((notification) => notification.title)).toEqual(['新商品のお知らせ', '営業時間の変更']);
+  });
+
+  it('keeps a notification saved before texts per language as the default language’s, untranslated elsewhere', async () => {
+    await ctx.publish(siteId);
+    // Written as the old form stored it: no translations at all.
+    const created = (await (await create({ title: '旧お知らせ', content: '本文' })).json()) as { id: string; translations: unknown };
+    expect(created.translations).toEqual({});
+    expect(await bannerIn('en')).toMatchObject([{ title: '旧お知らせ', content: '本文' }]);
+  });
+
+  it('stores no translation into the default language nor a blank one, and refuses one too long beside its field', async () => {
+    const response = await create({ title: 'お知らせ', translations: { jp: { title: 'ignored', content: '' }, en: { title: '  ', content: '' } } });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { translations: unknown }).translations).toEqual({});
+    const tooLong = await create({ title: 'お知らせ', translations: { en: { title: 'x'.repeat(51), content: '' } } });
+    expect(tooLong.status).toBe(400);
+    const body = (await tooLong.json()) as { issues: { path: (string | number)[] }[] };
+    expect(body.issues.map((issue) => issue.path.join('.'))).toContain('translations.en.title');
+  });
+
+  it('replaces the translations with the rest of the notification', async () => {
+    const { id } = (await (await create({ title: 'お知らせ', translations: { en: { title: 'News', content: 'Hello' } } })).json()) as { id: string };
+    const replaced = await ctx.request(`${base}${siteId}/notification-delivery/${id}`, { method: 'PUT', json: { title: 'お知らせ', translations: { en: { title: 'Notice', content: '' } } } });
+    expect(replaced.status).toBe(200);
+    expect(((await replaced.json()) as { translations: unknown }).translations).toEqual({ en: { title: 'Notice', content: '' } });
+  });
+});

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { notificationDateIssues, notificationStatus, toStoredNotification, type NotificationInput, type NotificationView } from '../../model/notification-delivery.ts';
-import { siteSettingsSchema, type Notification } from '../../model/site.ts';
+import { keptTranslations } from '../../model/notification-texts.ts';
+import { siteSettingsSchema, type Notification, type SiteSettings } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -19,13 +20,13 @@ function readNotifications(db: Db, siteId: string): Notification[] {
   return siteSettingsSchema.parse(row.settings).notifications;
 }
 
-function writeNotifications(db: Db, siteId: string, change: (current: Notification[]) => Notification[]): void {
+function writeNotifications(db: Db, siteId: string, change: (current: Notification[], settings: SiteSettings) => Notification[]): void {
   db.transaction((tx) => {
     const row = tx.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
     if (!row) throw notFound('siteNotFound');
     const settings = siteSettingsSchema.parse(row.settings);
     tx.update(sites)
-      .set({ settings: { ...settings, notifications: change(settings.notifications) }, updatedAt: new Date() })
+      .set({ settings: { ...settings, notifications: change(settings.notifications, settings) }, updatedAt: new Date() })
       .where(eq(sites.id, siteId))
       .run();
   });
@@ -59,7 +60,9 @@ export function saveNotification(db: Db, siteId: string, input: NotificationInpu
   assertDates(input, now);
   const id = notificationId ?? randomUUID();
   let saved: Notification | undefined;
-  writeNotifications(db, siteId, (current) => {
+  writeNotifications(db, siteId, (current, settings) => {
+    // The base texts are the default language's: a translation into it, or a blank one, is not kept.
+    input = { ...input, translations: keptTranslations(input.translations, settings.defaultLanguage) };
     if (!notificationId) {
       saved = toStoredNotification(id, input, now);
       return [...current, saved];

@@ -18,7 +18,7 @@ function siteIdParam(value: string | undefined): string {
 }
 
 /**
- * Campaign side panels (V §4) and notifications (published ones inside their window), read from the saved settings so they change
+ * Campaign side panels (V §4) and notifications (published ones inside their window, in the visitor's language), read from the saved settings so they change
  * without a republish. `GET /end-user/campaign/{id}/click?site_id=` counts a click on a
  * campaign button or banner and answers the new count as a bare number (V §7).
  */
@@ -41,7 +41,7 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
   });
   route(app, contracts.notifications, ({ c, query }) => {
     const site = findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
-    return notificationsAnswer(site.settings, now());
+    return notificationsAnswer(site.settings, now(), visitorLanguage(c, site.settings, query.lang));
   });
   return app;
 }

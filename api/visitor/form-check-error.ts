@@ -1,5 +1,6 @@
 import type { FormCheck } from '../../model/form-submission.ts';
 import { formFieldKey } from '../../model/form-submission.ts';
+import { formFieldLabel } from '../../model/form-field-label.ts';
 import type { Language } from '../../model/language.ts';
 import type { FormField } from '../../model/site.ts';
 import { AppError } from '../http/errors.ts';
@@ -9,6 +10,7 @@ import { AppError } from '../http/errors.ts';
  * form can show it beside the field), its message starts with the field's title.
  */
 export function formCheckError(fields: readonly FormField[], check: Extract<FormCheck, { ok: false }>, lang: Language): AppError {
-  const title = fields.find((field) => formFieldKey(field) === check.field)?.title ?? check.field;
+  const field = fields.find((each) => formFieldKey(each) === check.field);
+  const title = field ? formFieldLabel(field, lang) : check.field;
   return new AppError('validation', check.problem, { subject: title, lang, issues: [{ path: [check.field], key: check.problem, values: {} }] });
 }

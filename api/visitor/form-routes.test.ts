@@ -53,7 +53,8 @@ describe('POST /api/contact', () => {
     const missing = await post('/api/contact', { siteId, data: { email: 'ann@example.com' }, lang: 'jp' });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({
-      message: 'Company name: 必須項目をすべて入力してください。',
+      // The default field's label is in the visitor's language too.
+      message: '会社名: 必須項目をすべて入力してください。',
       code: 'validation',
       key: 'requiredFields',
       values: {},

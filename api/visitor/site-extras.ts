@@ -1,7 +1,9 @@
 import { campaignSliderPosition, isCampaignActive } from '../../model/campaign-rules.ts';
 import type { ContractResponse } from '../../model/contracts/contract.ts';
 import type { visitorContracts } from '../../model/contracts/visitor.ts';
+import type { Language } from '../../model/language.ts';
 import { isDelivered, nextWindowChangeMs } from '../../model/notification-delivery.ts';
+import { notificationInLanguage } from '../../model/notification-texts.ts';
 import type { SiteSettings } from '../../model/site.ts';
 import type { Db } from '../db/open-database.ts';
 import { campaignClickCounts } from './count-campaign-click.ts';
@@ -33,8 +35,11 @@ export function campaignAnswer(db: Db, site: ExtrasSite, now: Date): CampaignAns
   };
 }
 
-/** The notifications inside their date window now, and when that changes next. */
-export function notificationsAnswer(settings: Pick<SiteSettings, 'notifications'>, now: Date): NotificationsAnswer {
-  const { notifications } = settings;
-  return { notifications: notifications.filter((notification) => isDelivered(notification, now)), nextChangeInMs: nextWindowChangeMs(notifications, now) };
+/** The notifications inside their date window now, each in the visitor's language (the default language's text where it has none), and when that changes next. */
+export function notificationsAnswer(settings: Pick<SiteSettings, 'notifications' | 'defaultLanguage'>, now: Date, lang: Language): NotificationsAnswer {
+  const { notifications, defaultLanguage } = settings;
+  return {
+    notifications: notifications.filter((notification) => isDelivered(notification, now)).map((notification) => notificationInLanguage(notification, lang, defaultLanguage)),
+    nextChangeInMs: nextWindowChangeMs(notifications, now),
+  };
 }

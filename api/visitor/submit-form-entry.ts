@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { formFieldLabel } from '../../model/form-field-label.ts';
 import { formFieldKey, formFieldsFor, validateFormSubmission } from '../../model/form-submission.ts';
 import type { Language } from '../../model/language.ts';
 import type { Db } from '../db/open-database.ts';
@@ -39,7 +40,8 @@ export async function submitFormEntry(
   const owner = db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, site.ownerId)).get();
   try {
     if (!owner) throw new Error('the site has no owner account');
-    const shown = fields.filter((field) => formFieldKey(field) in check.values).map((field) => ({ title: field.title, value: check.values[formFieldKey(field)] }));
+    // The owner's mail is written in English (api/mail/visitor-mail.ts): its default labels are too.
+    const shown = fields.filter((field) => formFieldKey(field) in check.values).map((field) => ({ title: formFieldLabel(field, 'en'), value: check.values[formFieldKey(field)] }));
     const replyTo = typeof check.values.email === 'string' ? check.values.email : undefined;
     await deps.mailer.send(formEntryMail(owner.email, site.settings.name, type, shown, replyTo));
     db.update(formEntries).set({ notifiedAt: new Date() }).where(eq(formEntries.id, id)).run();

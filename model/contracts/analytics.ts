@@ -9,6 +9,7 @@ import {
   pagesReportSchema,
   rankingQuerySchema,
   rankingSchema,
+  campaignClicksReportSchema,
   reportQuerySchema,
   tapBinsSchema,
   tapQuerySchema,
@@ -95,6 +96,15 @@ export const analyticsContracts = {
     policy: REPORT,
     query: tapQuerySchema,
     response: tapBinsSchema,
+  }),
+  getCampaignClicks: contract({
+    method: 'GET',
+    path: '/analysis/site/:id/campaign',
+    origin: 'admin',
+    summary: 'Clicks on each campaign banner and button in the range, with the filters',
+    policy: REPORT,
+    query: reportQuerySchema,
+    response: campaignClicksReportSchema,
   }),
   exportReport: contract({
     method: 'GET',

@@ -155,6 +155,14 @@ export const siteContracts = {
     policy: read('site'),
     response: { kind: 'raw', contentType: 'image/*, video/* or audio/*', description: 'the stored bytes with their sniffed content type, privately cacheable for an hour' },
   }),
+  getCampaignClickCounts: contract({
+    method: 'GET',
+    path: '/site/:id/campaign/click-counts',
+    origin: 'admin',
+    summary: 'The click count each campaign banner and button shows visitors now (V §7: its saved count plus the clicks counted since); none for a campaign without one',
+    policy: read('site'),
+    response: z.object({ counts: z.record(z.string(), z.number().int().nonnegative()) }),
+  }),
   listSurveys: contract({
     method: 'GET',
     path: '/site/:id/survey',

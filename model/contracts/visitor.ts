@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageContentSchema } from '../page.ts';
 import { POPUP_KINDS } from '../popup-cta.ts';
-import { campaignSchema, companyInfoSchema, formFieldSchema, formTypeSchema, notificationSchema, popupCtaItemSchema, siteScriptsSchema } from '../site.ts';
+import { campaignSchema, companyInfoSchema, deliveredNotificationSchema, formFieldSchema, formTypeSchema, popupCtaItemSchema, siteScriptsSchema } from '../site.ts';
 import { mediaMapSchema, resolvedPageSchema } from '../snapshot.ts';
 import { surveyQuestionTypeSchema } from '../survey.ts';
 import { idSchema } from '../validation.ts';
@@ -280,10 +280,11 @@ export const visitorContracts = {
     method: 'GET',
     path: '/end-user/noti_delivery',
     origin: 'site',
-    summary: 'The published notifications inside their date window; nextChangeInMs: when to ask again (a start or an end ahead), null if never',
+    summary:
+      "The published notifications inside their date window, in the visitor's language (the default language's text where it has none); nextChangeInMs: when to ask again (a start or an end ahead), null if never",
     policy: VISITOR,
     query: siteIdQuery,
-    response: z.object({ notifications: z.array(notificationSchema), nextChangeInMs: z.number().int().nonnegative().nullable() }),
+    response: z.object({ notifications: z.array(deliveredNotificationSchema), nextChangeInMs: z.number().int().nonnegative().nullable() }),
   }),
 
   listSurveys: contract({

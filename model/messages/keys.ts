@@ -22,6 +22,11 @@ export const VISITOR_MESSAGE_KEYS = [
   'invalidOption',
   'tooLong',
   'unknownField',
+  // The labels of a form's default fields when the owner set none, in the page's language.
+  'fieldEmail',
+  'fieldPassword',
+  'fieldConfirmPassword',
+  'fieldCompanyName',
   'alreadyRegistered',
   'loginRequired',
   'sessionCookieConflict',

@@ -48,6 +48,21 @@ export const adminMembers = pgTable(
   ],
 );
 
+export const analyticsCampaignClicks = pgTable(
+  'analytics_campaign_clicks',
+  {
+    site_id: text('site_id').notNull(),
+    bucket: bigint('bucket', { mode: 'number' }).notNull(),
+    item_id: text('item_id').notNull(),
+    variant: text('variant').notNull(),
+    lang: text('lang').notNull(),
+    device: text('device').notNull(),
+    source: text('source').notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'analytics_campaign_clicks_site_id_bucket_item_id_variant_lang_device_source_pk', columns: [t.site_id, t.bucket, t.item_id, t.variant, t.lang, t.device, t.source] })],
+);
+
 export const analyticsCellRollups = pgTable(
   'analytics_cell_rollups',
   {

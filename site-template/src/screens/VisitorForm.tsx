@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { Language } from '../../../model/language.ts';
+import { formFieldLabel } from '../../../model/form-field-label.ts';
 import { formFieldKey, validateFormSubmission, type FormValues } from '../../../model/form-values.ts';
 import type { FormField } from '../../../model/site.ts';
 import { visitorText } from '../../../model/messages/visitor-text.ts';
@@ -71,7 +72,7 @@ export default function VisitorForm({ fields, lang, submitLabel, onSubmit }: Pro
             {field.typeInput === 'SELECT_OPTIONS' ? (
               <fieldset {...common} tabIndex={-1} className="sg-options">
                 <legend>
-                  {field.title}
+                  {formFieldLabel(field, lang)}
                   {field.isRequired && (
                     <span className="sg-required">
                       {' '}
@@ -97,7 +98,7 @@ export default function VisitorForm({ fields, lang, submitLabel, onSubmit }: Pro
             ) : (
               <>
                 <label htmlFor={id}>
-                  {field.title}
+                  {formFieldLabel(field, lang)}
                   {field.isRequired && (
                     <span className="sg-required">
                       {' '}

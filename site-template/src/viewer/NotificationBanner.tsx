@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { NOTIFICATION_ROTATION_MS } from '../../../model/constants.ts';
 import type { Language } from '../../../model/language.ts';
 import { settingsMediaSrc } from '../../../model/settings-media.ts';
-import type { Notification } from '../../../model/site.ts';
+import type { DeliveredNotification } from '../../../model/site.ts';
 import type { SiteSnapshot } from '../../../model/snapshot.ts';
 import Overlay from './Overlay.tsx';
 import { t } from './i18n.ts';
@@ -15,11 +15,11 @@ const MORE: Record<Language, string> = { jp: '詳しく見る', en: 'Read more',
  * every 3000 ms; closing hides it; a click opens the detail dialog (title, content, image, link).
  * It lies over the top of the page, so nothing below moves.
  */
-export default function NotificationBanner({ site, notifications }: { site: SiteSnapshot; notifications: Notification[] }) {
+export default function NotificationBanner({ site, notifications }: { site: SiteSnapshot; notifications: DeliveredNotification[] }) {
   const { lang } = site;
   const [index, setIndex] = useState(0);
   const [closed, setClosed] = useState(false);
-  const [detail, setDetail] = useState<Notification | null>(null);
+  const [detail, setDetail] = useState<DeliveredNotification | null>(null);
   useEffect(() => {
     if (notifications.length < 2 || detail) return;
     const timer = setInterval(() => setIndex((current) => (current + 1) % notifications.length), NOTIFICATION_ROTATION_MS);

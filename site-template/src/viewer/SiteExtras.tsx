@@ -24,7 +24,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * none of it; each part's code is fetched only when the API says it has something to show.
  */
 export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) {
-  const { siteId, basePath } = site;
+  const { siteId, basePath, lang } = site;
   const [data, setData] = useState<SiteExtrasData | null>(null);
   const [nextChangeInMs, setNextChangeInMs] = useState<number | null>(null);
   const where = useRef({ siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position });
@@ -32,7 +32,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
 
   useEffect(() => {
     const load = () => {
-      void loadExtras({ siteId, basePath }).then((answer) => {
+      void loadExtras({ siteId, basePath, lang }).then((answer) => {
         setData(answer.data);
         setNextChangeInMs(answer.nextChangeInMs);
       });
@@ -43,7 +43,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
     }
     const handle = setTimeout(load, 0);
     return () => clearTimeout(handle);
-  }, [siteId, basePath]);
+  }, [siteId, basePath, lang]);
 
   // A notification's window may open or close while the page stays open: ask again when the
   // server says the banner changes next (a delay by its clock, so the visitor's clock never decides).
@@ -51,7 +51,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
     if (nextChangeInMs === null) return;
     const timer = setTimeout(
       () => {
-        void loadNotifications({ siteId, basePath }).then((answer) => {
+        void loadNotifications({ siteId, basePath, lang }).then((answer) => {
           if (!answer) return;
           setData((current) => (current ? { ...current, notifications: answer.notifications } : current));
           setNextChangeInMs(answer.nextChangeInMs);
@@ -60,7 +60,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
       Math.min(nextChangeInMs, MAX_TIMER_MS),
     );
     return () => clearTimeout(timer);
-  }, [nextChangeInMs, siteId, basePath]);
+  }, [nextChangeInMs, siteId, basePath, lang]);
 
   useEffect(() => trackPageClicks(document.querySelector<HTMLElement>('.sg-viewer') ?? document.body, () => where.current), []);
 

@@ -7,6 +7,7 @@ import { useSession } from '../../session.tsx';
 import { useSiteFacts } from '../owner-data/use-site-facts.ts';
 import { mayUseAnalytics } from './analytics-access.ts';
 import { AnalyticsLocked } from './AnalyticsLocked.tsx';
+import { CampaignSection } from './CampaignSection.tsx';
 import { ExperimentSection } from './ExperimentSection.tsx';
 import { ExportLink } from './ExportLink.tsx';
 import { FiltersBar, type FilterPatch } from './FiltersBar.tsx';
@@ -78,6 +79,9 @@ export default function AnalyticsScreen({ siteId }: { siteId: string }) {
             </Tabs.Content>
             <Tabs.Content value="taps" className="stack">
               <TapMap siteId={siteId} query={query} />
+            </Tabs.Content>
+            <Tabs.Content value="campaign" className="stack">
+              <CampaignSection siteId={siteId} query={query} />
             </Tabs.Content>
             <Tabs.Content value="experiment" className="stack">
               <ExperimentSection siteId={siteId} query={query} />

@@ -10,7 +10,7 @@ import { RANKING_METRICS, EXPORT_REPORTS, type ChartUnit, type RankingMetric } f
 /**
  * The sections, each a tab: another is one more name here and one more panel in AnalyticsScreen.tsx.
  */
-export const SECTIONS = ['overview', 'pages', 'taps', 'experiment'] as const;
+export const SECTIONS = ['overview', 'pages', 'taps', 'campaign', 'experiment'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const UNITS: readonly ChartUnit[] = ['day', 'month'];

@@ -14,6 +14,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { CampaignClickCounts } from './CampaignClickCounts.tsx';
 import { MediaField } from './MediaField.tsx';
 import { SurveyPicker } from './SurveyPicker.tsx';
 import { PageOrdersField } from './PageOrdersField.tsx';
@@ -88,6 +89,7 @@ export function CampaignTab() {
         <PageOrdersField control={form.control} name="campaign.effectivePages" rows={site.settings.numberVertical} />
         <Check label={t('isOnClickCount')} {...form.register('campaign.isOnClickCount')} />
       </section>
+      <CampaignClickCounts siteId={site.id} campaign={site.settings.campaign} />
       <Banners form={form} site={site} />
       <Buttons form={form} site={site} />
       <Links form={form} site={site} />

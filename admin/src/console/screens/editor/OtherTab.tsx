@@ -4,6 +4,7 @@ import { formInputTypeSchema, SNS_TYPES, type FormType, type SiteSettings } from
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { formFieldLabel, hasDefaultLabel } from '../../../../../model/form-field-label.ts';
 import { useEditorSite } from './editor-context.tsx';
 import { saveSettings, settingsResolver } from './settings-form.ts';
 
@@ -150,6 +151,7 @@ function PhoneSection() {
 /** A form builder: add fields of the four input types, order them, make them required (spec §3). */
 function FormBuilder({ kind, script }: { kind: FormType; script: 'contactScript' | 'membershipScript' | 'formScript' }) {
   const { t } = useI18n();
+  const { site } = useEditorSite();
   const { form, submit } = useSettingsPart(['forms', 'scripts']);
   const list = useFieldArray({ control: form.control, name: `forms.${kind}` });
   const errors = form.formState.errors.forms?.[kind];
@@ -171,10 +173,11 @@ function FormBuilder({ kind, script }: { kind: FormType; script: 'contactScript'
       <ol className="form-fields">
         {list.fields.map((field, index) => {
           const type = form.watch(`forms.${kind}.${index}.typeInput`);
+          const key = form.watch(`forms.${kind}.${index}.value`);
           return (
             <li key={field.id} className="item-row" data-testid={`form-field-${index}`}>
-              <Field label={t('fieldTitle')} error={errors?.[index]?.title}>
-                {(p) => <input {...p} {...form.register(`forms.${kind}.${index}.title`)} />}
+              <Field label={t('fieldTitle')} error={errors?.[index]?.title} {...(hasDefaultLabel(key) ? { hint: t('fieldTitleDefault') } : {})}>
+                {(p) => <input {...p} {...form.register(`forms.${kind}.${index}.title`)} placeholder={hasDefaultLabel(key) ? formFieldLabel({ title: '', value: key }, site.lang) : undefined} />}
               </Field>
               <Field label={t('fieldType')}>
                 {(p) => (

@@ -9,6 +9,7 @@ import { canChange, useSession } from '../../session.tsx';
 import { CreativesTab } from './CreativesTab.tsx';
 import { EditorSiteProvider, type EditorSite } from './editor-context.tsx';
 import { MenuTab } from './MenuTab.tsx';
+import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { OtherTab } from './OtherTab.tsx';
 import { PageTab } from './page/PageTab.tsx';
 import { PopupTab } from './PopupTab.tsx';
@@ -18,7 +19,7 @@ import { SettingsTab } from './SettingsTab.tsx';
 import { AnalyticsLink } from '../analytics/AnalyticsLink.tsx';
 import { OwnerDataNav } from '../owner-data/OwnerDataNav.tsx';
 
-const TABS = ['settings', 'creatives', 'page', 'menu', 'other', 'popup', 'campaign', 'publish'] as const;
+const TABS = ['settings', 'creatives', 'page', 'menu', 'other', 'popup', 'campaign', 'notifications', 'publish'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /{prefix}/site/{id}: every section of the spec's site editor, in one language at a time. */
@@ -148,6 +149,9 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
             </Tabs.Content>
             <Tabs.Content forceMount value="campaign">
               <CampaignTab />
+            </Tabs.Content>
+            <Tabs.Content forceMount value="notifications">
+              <NotificationsPanel />
             </Tabs.Content>
             <Tabs.Content forceMount value="publish">
               <PublishTab />

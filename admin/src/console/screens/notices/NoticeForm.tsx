@@ -21,15 +21,20 @@ export type NoticeDraft = {
 type FieldError = { message: string } | undefined;
 
 /**
- * A notice's form: heading and the way back, `intro`, title and content (≤ 120), the screen's own
- * fields (`children`), instant or scheduled with its start and end, status, and Save. Refusals
- * sit beside their fields (`err` by path); nothing typed is lost.
+ * A notice's form: heading and the way back, `intro`, title and content (≤ 120) or the screen's
+ * own `texts` in their place (a site's notification has them per language), the screen's own
+ * fields (`children`), instant or scheduled with its start and end, status, and Save. The way
+ * back is a link (`backHref`) on a screen of its own, a Cancel button (`onCancel`) inside
+ * another. Refusals sit beside their fields (`err` by path); nothing typed is lost.
  */
 export function NoticeForm({
   titleId,
   heading,
+  headingLevel = 'h1',
   backHref,
+  onCancel,
   intro,
+  texts,
   draft,
   set,
   err,
@@ -39,8 +44,12 @@ export function NoticeForm({
 }: {
   titleId: string;
   heading: string;
-  backHref: string;
+  /** h2 inside a screen that has its own h1 (the site editor). */
+  headingLevel?: 'h1' | 'h2';
+  backHref?: string;
+  onCancel?: () => void;
   intro?: ReactNode;
+  texts?: ReactNode;
   draft: NoticeDraft;
   set: (change: Partial<NoticeDraft>) => void;
   err: (path: string) => FieldError;
@@ -49,55 +58,70 @@ export function NoticeForm({
   children: ReactNode;
 }) {
   const { t } = useI18n();
+  const Heading = headingLevel;
   return (
-    <form className="card stack narrow-card" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+    // Texts of their own (a column per language) take the width; the narrow card suits one language.
+    <form className={texts ? 'card stack notice-form-wide' : 'card stack narrow-card'} noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
       <div className="row spread">
-        <h1 id={titleId}>{heading}</h1>
-        <Link href={backHref}>{t('sn.back')}</Link>
+        <Heading id={titleId}>{heading}</Heading>
+        {backHref !== undefined && <Link href={backHref}>{t('sn.back')}</Link>}
       </div>
       {intro}
-      <Field label={t('nt.title')} error={err('title')}>
-        {(props) => <input {...props} value={draft.title} maxLength={50} onChange={(event) => set({ title: event.target.value })} />}
-      </Field>
-      <Field label={t('nt.content')} error={err('content')} hint={t('nt.contentHint')}>
-        {(props) => <textarea {...props} rows={3} value={draft.content} maxLength={120} onChange={(event) => set({ content: event.target.value })} />}
-      </Field>
-      {children}
-      <fieldset>
-        <legend>{t('nt.mode')}</legend>
-        <div className="row">
-          {MODES.map((mode) => (
-            <label key={mode} className="check">
-              <input type="radio" name="publicationMode" value={mode} checked={draft.publicationMode === mode} onChange={() => set({ publicationMode: mode })} /> {t(`nt.mode.${mode}`)}
-            </label>
-          ))}
+      {texts ?? (
+        <>
+          <Field label={t('nt.title')} error={err('title')}>
+            {(props) => <input {...props} value={draft.title} maxLength={50} onChange={(event) => set({ title: event.target.value })} />}
+          </Field>
+          <Field label={t('nt.content')} error={err('content')} hint={t('nt.contentHint')}>
+            {(props) => <textarea {...props} rows={3} value={draft.content} maxLength={120} onChange={(event) => set({ content: event.target.value })} />}
+          </Field>
+        </>
+      )}
+      <div className="notice-settings">
+        <div className="stack">{children}</div>
+        <div className="stack">
+          <fieldset>
+            <legend>{t('nt.mode')}</legend>
+            <div className="row">
+              {MODES.map((mode) => (
+                <label key={mode} className="check">
+                  <input type="radio" name="publicationMode" value={mode} checked={draft.publicationMode === mode} onChange={() => set({ publicationMode: mode })} /> {t(`nt.mode.${mode}`)}
+                </label>
+              ))}
+            </div>
+            <div className="row">
+              {draft.publicationMode === 'SCHEDULED' && <DateTimeInput label={t('nt.start')} error={err('startDate')} value={draft.startDate} onChange={(startDate) => set({ startDate })} />}
+              <DateTimeInput
+                label={t('nt.end')}
+                error={err('endDate')}
+                hint={draft.publicationMode === 'INSTANT' ? t('nt.endHint') : undefined}
+                value={draft.endDate}
+                onChange={(endDate) => set({ endDate })}
+              />
+            </div>
+          </fieldset>
+          <Field label={t('nt.status')} error={err('status')}>
+            {(props) => (
+              <select {...props} value={draft.status} onChange={(event) => set({ status: STATES.find((state) => state === event.target.value) ?? 'DRAFT' })}>
+                {STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {t(`nt.state.${state}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
-        <div className="row">
-          {draft.publicationMode === 'SCHEDULED' && <DateTimeInput label={t('nt.start')} error={err('startDate')} value={draft.startDate} onChange={(startDate) => set({ startDate })} />}
-          <DateTimeInput
-            label={t('nt.end')}
-            error={err('endDate')}
-            hint={draft.publicationMode === 'INSTANT' ? t('nt.endHint') : undefined}
-            value={draft.endDate}
-            onChange={(endDate) => set({ endDate })}
-          />
-        </div>
-      </fieldset>
-      <Field label={t('nt.status')} error={err('status')}>
-        {(props) => (
-          <select {...props} value={draft.status} onChange={(event) => set({ status: STATES.find((state) => state === event.target.value) ?? 'DRAFT' })}>
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`nt.state.${state}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      </div>
       <div className="row">
         <button type="submit" disabled={saving}>
           {t('sn.save')}
         </button>
+        {onCancel && (
+          <button type="button" className="secondary" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+        )}
       </div>
     </form>
   );

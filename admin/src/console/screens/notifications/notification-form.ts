@@ -1,10 +1,14 @@
 import { messageIssues } from '../../../../../model/messages/issues.ts';
 import type { MessageIssue } from '../../../../../model/messages/issues.ts';
+import type { Language } from '../../../../../model/language.ts';
 import { notificationDateIssues, notificationInputSchema, type NotificationInput, type NotificationView } from '../../../../../model/notification-delivery.ts';
+import type { NotificationText } from '../../../../../model/site.ts';
 
 export type NotificationDraft = {
+  /** The site's default language's texts; the other languages' are in `translations`. */
   title: string;
   content: string;
+  translations: Partial<Record<Language, NotificationText>>;
   imageUrl: string;
   newsUrl: string;
   publicationMode: 'INSTANT' | 'SCHEDULED';
@@ -13,12 +17,22 @@ export type NotificationDraft = {
   endDate: string | null;
 };
 
-export const BLANK_NOTIFICATION: NotificationDraft = { title: '', content: '', imageUrl: '', newsUrl: '', publicationMode: 'INSTANT', status: 'PUBLISHED', startDate: null, endDate: null };
+export const BLANK_NOTIFICATION: NotificationDraft = {
+  title: '',
+  content: '',
+  translations: {},
+  imageUrl: '',
+  newsUrl: '',
+  publicationMode: 'INSTANT',
+  status: 'PUBLISHED',
+  startDate: null,
+  endDate: null,
+};
 
 export function notificationToDraft(notification: NotificationView): NotificationDraft {
-  const { title, content, imageUrl, newsUrl, publicationMode, status, startDate, endDate } = notification;
+  const { title, content, translations, imageUrl, newsUrl, publicationMode, status, startDate, endDate } = notification;
   // An instant one's start is the server's record of when it went out, not something to type.
-  return { title, content, imageUrl, newsUrl, publicationMode, status, startDate: publicationMode === 'SCHEDULED' ? startDate : null, endDate };
+  return { title, content, translations, imageUrl, newsUrl, publicationMode, status, startDate: publicationMode === 'SCHEDULED' ? startDate : null, endDate };
 }
 
 /**
