@@ -301,7 +301,7 @@ const SCREENS = {
     '이 페이지에 저장되지 않은 변경 사항이 있습니다. 저장하지 않고 이동할까요?',
   ],
   reloadPage: ['Reload the latest version', '最新の内容を再読み込み', '重新加载最新版本', '최신 내용 다시 불러오기'],
-  colourPicker: ['picker', 'カラーピッカー', '取色器', '색상 선택기'],
+  pickColour: ['Pick a colour: {label}', '{label}をカラーピッカーで選ぶ', '用取色器选择：{label}', '색상 선택기로 선택: {label}'],
   pageLinkButton: ['Link button', 'リンクボタン', '链接按钮', '링크 버튼'],
   'arrow.white': ['White', '白', '白色', '흰색'],
   'arrow.black': ['Black', '黒', '黑色', '검정'],
