@@ -6,7 +6,7 @@ import type { Language } from './language.ts';
 import { buttonStyleFields, linkDestinationProblem, linkTypeSchema, pageSchema } from './page.ts';
 import type { LinkType } from './page.ts';
 import { isPositionCode } from './position.ts';
-import { bodyTagsProblem, seoTextProblem, seoWhitespaceProblem, type SeoProblem } from './seo-rules.ts';
+import { bodyTagsProblem, seoDescriptionProblem, seoTextProblem, seoWhitespaceProblem, type SeoProblem } from './seo-rules.ts';
 import { snsSchema } from './sns.ts';
 import { siteHandleSchema } from './site-handle.ts';
 import { colorSchema, dateTimeSchema, domainSchema, emptyOr, idSchema, isDateOrder, mediaRefSchema, optionalText, optionalUrl, patchShape, requiredText } from './validation.ts';
@@ -65,7 +65,7 @@ const seoField = (max: number, problem: (text: string) => SeoProblem | null) =>
 export const seoSchema = z.object({
   title: seoField(SEO_LIMITS.title, seoTextProblem),
   h1: seoField(SEO_LIMITS.h1, seoTextProblem),
-  description: seoField(SEO_LIMITS.description, seoTextProblem),
+  description: seoField(SEO_LIMITS.description, seoDescriptionProblem),
   head: seoField(SEO_LIMITS.head, seoWhitespaceProblem),
   body: seoField(SEO_LIMITS.body, bodyTagsProblem),
 });
