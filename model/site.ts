@@ -11,6 +11,7 @@ import { snsSchema } from './sns.ts';
 import { siteHandleSchema } from './site-handle.ts';
 import { colorSchema, dateTimeSchema, domainSchema, emptyOr, idSchema, isDateOrder, mediaRefSchema, optionalText, optionalUrl, patchShape, requiredText } from './validation.ts';
 import type { MessageKey } from './messages/keys.ts';
+import { settingsLinkTargetIssues } from './link-targets.ts';
 import { normalisePathPrefix } from './visitor-path.ts';
 
 export { SNS_TYPES, snsSchema } from './sns.ts';
@@ -422,7 +423,11 @@ export const siteSettingsPatchSchema = z
     company: z.object(patchShape(companyInfoSchema.shape)).optional(),
     scripts: z.object(patchShape(siteScriptsSchema.shape)).optional(),
   })
-  .superRefine(checkDefaultLanguage);
+  .superRefine(checkDefaultLanguage)
+  // A campaign or popup sent leads somewhere from every link (model/link-targets.ts); stored settings are read without this rule.
+  .superRefine((patch, ctx) => {
+    for (const issue of settingsLinkTargetIssues(patch)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
+  });
 
 /** A category: one column of the grid. */
 export const creativeSchema = z.object({
