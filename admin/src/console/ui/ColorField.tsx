@@ -11,13 +11,13 @@ import { recentColours, rememberColour } from './recent-colours.ts';
  * parses to, see-through over a checkerboard, and an empty or mistyped text as a struck square.
  * The picker suggests the colours picked last in this browser.
  */
-export function ColorField<Values extends FieldValues>({
+export function ColorField<Values extends FieldValues, Valid extends FieldValues = Values>({
   control,
   name,
   label,
   placeholder,
 }: {
-  control: Control<Values>;
+  control: Control<Values, unknown, Valid>;
   name: FieldPathByValue<Values, string>;
   label: string;
   /** Shown in the empty text box (an optional colour: "Unchanged"). */

@@ -106,7 +106,9 @@ function SnsSection() {
             {(p) => (
               <select {...p} {...form.register(`sns.${index}.snsType`)}>
                 {SNS_TYPES.map((type) => (
-                  <option key={type}>{type}</option>
+                  <option key={type} value={type}>
+                    {t(`sns.${type}`)}
+                  </option>
                 ))}
               </select>
             )}
