@@ -125,6 +125,7 @@ describe('a new customer in the admin console', () => {
     await page.mouse.move(corner.x + 34, corner.y + 14, { steps: 5 });
     await page.mouse.up();
     expect(await page.getByTestId('button-0').getByLabel('Width').inputValue()).toBe('150');
+    await page.getByTestId('button-0').getByLabel('Link URL').fill('https://example.com/spring');
     await page.screenshot({ path: 'test-results/admin-editor.png' });
     await page.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => toastText(page)).toBe('Saved.');

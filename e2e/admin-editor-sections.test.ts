@@ -92,12 +92,14 @@ describe('the popup CTA editor', () => {
     // An end before the start: the message is beside the end, and nothing typed is lost.
     await time.getByLabel('Start').fill(await localInMinutes(page, 600));
     await time.getByLabel('End').fill(await localInMinutes(page, 300));
-    await time.getByLabel('Background colour').fill('#112233');
-    await time.getByLabel('Text colour').fill('not a colour');
+    await time.getByLabel('Background colour', { exact: true }).fill('#112233');
+    await time.getByLabel('Text colour', { exact: true }).fill('not a colour');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => time.getByText('Invalid date range.').count()).toBe(1);
     await expect.poll(() => time.getByText('Invalid colour.').count()).toBe(1);
-    expect(await time.getByLabel('Background colour').inputValue()).toBe('#112233');
+    // A popup whose click leads nowhere is refused beside its target.
+    await expect.poll(() => time.getByText('Choose where this leads.').count()).toBe(1);
+    expect(await time.getByLabel('Background colour', { exact: true }).inputValue()).toBe('#112233');
 
     // The countdown reads as the viewer's would: five hours ahead shows hours.
     await time.getByLabel('Start').fill('');
@@ -108,7 +110,13 @@ describe('the popup CTA editor', () => {
     await time.getByLabel('End').fill(await localInMinutes(page, 4 * 24 * 60 + 1));
     await expect.poll(() => time.getByTestId('countdown').textContent()).toBe('5 days left');
 
-    await time.getByLabel('Text colour').fill('#FFEEDD');
+    await time.getByLabel('Text colour', { exact: true }).fill('#FFEEDD');
+    // The button's colours are picked with the swatch; the text beside it follows, and the swatch shows any form the text takes.
+    const button = time.getByTestId('popup-timeLimit-button');
+    await button.getByLabel('Pick a colour: Button colour').fill('#336699');
+    expect(await button.getByLabel('Button colour', { exact: true }).inputValue()).toBe('#336699');
+    await button.getByLabel('Button text colour', { exact: true }).fill('hsl(0, 0%, 100%)');
+    expect(await button.getByLabel('Pick a colour: Button text colour').inputValue()).toBe('#ffffff');
     await time.getByLabel('Text size').fill('18');
     await time.getByLabel('Width').fill('280');
     await time.getByLabel('Height').fill('90');
@@ -118,6 +126,13 @@ describe('the popup CTA editor', () => {
     await time.getByLabel('Row 3').check();
     await time.getByLabel('Image or video').setInputFiles({ name: 'offer.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#ff0000') });
     await expect.poll(() => time.getByTestId('popup-preview').locator('img').count()).toBe(1);
+    await time.getByLabel('Media width (px)').fill('300');
+    await time.getByLabel('Media height (px)').fill('250');
+    // A page of the grid is picked, not typed.
+    await time.getByLabel('Transition type').selectOption('CREATIVE_BLOCK');
+    const target = time.getByLabel('Target page');
+    expect(await target.evaluate((field) => field.tagName)).toBe('SELECT');
+    await target.selectOption('B2');
     expect(await time.getByTestId('popup-preview').evaluate((box) => getComputedStyle(box).borderRadius)).toBe('3px');
     await time.getByLabel('Transition type').selectOption('SURVEY');
     await time.getByLabel('Survey').selectOption({ label: 'Favourite colour' });
@@ -139,8 +154,10 @@ describe('the popup CTA editor', () => {
       showRemainingTime: true,
       effectivePages: [2, 3],
       style: { backgroundColor: '#112233', textColor: '#FFEEDD', textSize: 18, width: 280, height: 90, shape: 'SLIGHTLY_ROUNDED_EDGE', textAlignment: 'TOP' },
-      media: { type: 'IMAGE' },
-      transition: { transitionType: 'SURVEY', linkedSurveyId: surveyId },
+      media: { type: 'IMAGE', width: 300, height: 250 },
+      linkButtonColor: '#336699',
+      linkTextColor: 'hsl(0, 0%, 100%)',
+      transition: { transitionType: 'SURVEY', linkedSurveyId: surveyId, targetCreativeBlock: 'B2' },
     });
     expect(Date.parse(timeLimit!.endDate!) - Date.now()).toBeGreaterThan(4 * 24 * 3600_000 - 120_000);
     expect(timeLimit!.endDate).toMatch(/[+-]\d\d:\d\d$/);
@@ -172,12 +189,23 @@ describe('the campaign editor', () => {
   it('sets the background, dates, pages and side-panel banners, buttons and links with their media and places', { timeout: 120_000 }, async () => {
     const page = await openEditor('Campaign');
     const campaign = page.getByRole('form', { name: 'Campaign' });
+    // The name's limit is a counter under it, not words in its label; past it the field is marked and the save refused.
+    const name = campaign.getByLabel('Campaign name');
+    await name.fill('S'.repeat(51));
+    const counter = campaign.locator('.field').filter({ hasText: 'Campaign name' }).getByTestId('length-counter');
+    expect(await counter.textContent()).toBe('51 / 50');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await counter.getAttribute('aria-live')).toBe('polite');
+    await campaign.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => campaign.getByText('Must be at most 50 characters.').count()).toBe(1);
     await campaign.getByLabel('Campaign name').fill('Spring sale');
+    expect(await counter.textContent()).toBe('11 / 50');
+    expect(await name.getAttribute('aria-invalid')).toBe('false');
     await campaign.getByLabel('Start').fill(await localInMinutes(page, -60));
     await campaign.getByLabel('End').fill(await localInMinutes(page, -120));
     await campaign.getByLabel('Background image').setInputFiles({ name: 'bg.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#00aa00') });
     await expect.poll(() => campaign.getByTestId('media-preview').count()).toBe(1);
-    await campaign.getByLabel('Background colour').fill('#FAFAFA');
+    await campaign.getByLabel('Background colour', { exact: true }).fill('#FAFAFA');
     await campaign.getByLabel('Background opacity (%)').fill('60');
     await campaign.getByLabel('Landing page position').selectOption('left');
     await campaign.getByLabel('Row 1').check();
@@ -198,7 +226,7 @@ describe('the campaign editor', () => {
     await expect.poll(() => button.getByLabel('Video thumbnail').count()).toBe(1);
     await button.getByLabel('Video thumbnail').setInputFiles({ name: 'poster.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#333333') });
     await button.getByLabel('Link type').selectOption('page');
-    await button.getByLabel('Link URL').fill('2');
+    await button.getByLabel('Page', { exact: true }).selectOption({ label: 'Page 2 of this category' });
     await button.getByLabel('Left').fill('5');
     await button.getByLabel('Top').fill('400');
 
@@ -229,6 +257,30 @@ describe('the campaign editor', () => {
     expect(saved.buttons[0]).toMatchObject({ buttonType: 'MEDIA', isVideo: true, buttonLinkType: 'page', linkDestinationUrl: '2', buttonPositionX: 5, buttonPositionY: 400 });
     expect(saved.buttons[0]!.thumbnailUrl).not.toBe('');
     expect(saved.links[0]).toMatchObject({ linkDestinationUrl: 'https://example.com/sale', width: 80 });
+    await page.close();
+  });
+});
+
+describe('the page editor’s buttons', () => {
+  it('takes a video for a media button, a colour picked with the swatch and a chosen “no link”', { timeout: 120_000 }, async () => {
+    const page = await openEditor('Creative detail');
+    const form = page.locator('form.page-editor');
+    await expect.poll(() => form.getAttribute('aria-label')).toContain('A1');
+    await form.getByRole('button', { name: 'Add a button' }).click();
+    const button = form.getByTestId('button-0');
+    await button.getByLabel('Button kind').selectOption('media');
+    await button.getByLabel('Button image or video').setInputFiles({ name: 'cta.mp4', mimeType: 'video/mp4', buffer: await mp4() });
+    await expect.poll(() => button.getByTestId('media-preview').evaluate((preview) => preview.tagName)).toBe('VIDEO');
+    await button.getByLabel('Pick a colour: Button colour').fill('#224466');
+    expect(await button.getByLabel('Button colour', { exact: true }).inputValue()).toBe('#224466');
+    await button.getByLabel('Link type').selectOption('none');
+    await form.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => toastText(page)).toBe('Saved.');
+
+    const site = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
+    const saved = site.creatives[0]!.pages.find((one) => one.position === 'A1')!.buttons[0]!;
+    expect(saved).toMatchObject({ buttonType: 'media', buttonLinkType: 'none', buttonColor: '#224466' });
+    expect(site.media.find((record) => saved.buttonImageUrl.endsWith(`/${record.id}`))?.kind).toBe('video');
     await page.close();
   });
 });

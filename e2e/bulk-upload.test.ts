@@ -97,7 +97,7 @@ describe('bulk upload through the server, in the console', () => {
     await form.getByLabel('All pages').uncheck();
     await form.getByLabel('B2', { exact: true }).check();
     await form.getByLabel('C3', { exact: true }).check();
-    await form.getByLabel('Button colour').fill('#224466');
+    await form.getByLabel('Button colour', { exact: true }).fill('#224466');
     await form.getByLabel('Members only').selectOption('on');
     await form.getByRole('button', { name: 'Apply to the chosen pages (2)' }).click();
     await expect

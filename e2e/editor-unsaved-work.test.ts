@@ -146,6 +146,10 @@ describe('the page editor never loses typed work', () => {
     const form = page.locator('form.page-editor');
     await form.getByRole('button', { name: 'Add a button' }).click();
     const button = form.getByTestId('button-0');
+    // The new button leads nowhere yet: the save is refused beside its field, the typed work kept.
+    await form.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => button.getByText('Choose where this leads.').count()).toBe(1);
+    expect(await button.getByLabel('Link URL').getAttribute('aria-invalid')).toBe('true');
     await button.getByLabel('Link URL').fill('https://example.com/tea');
     // A site screen: chosen by its name, never typed.
     await button.getByLabel('Link type').selectOption('internal');
@@ -172,6 +176,10 @@ describe('the page editor never loses typed work', () => {
     await form.locator('fieldset', { hasText: 'Link button' }).getByLabel('Screen', { exact: true }).selectOption({ label: 'Member login' });
     await button.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/screenshots/page-link-pickers.png' });
+    // The emptied page link is refused beside its picker, not saved as a link to nowhere.
+    await form.getByRole('button', { name: 'Save the page' }).click();
+    await expect.poll(() => second.getByText('Choose where this leads.').count()).toBe(1);
+    await second.getByLabel('Page', { exact: true }).selectOption({ label: 'Page 2 of this category' });
     await form.getByRole('button', { name: 'Save the page' }).click();
     await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Saved.');
 
@@ -187,7 +195,7 @@ describe('the page editor never loses typed work', () => {
     expect(a2?.buttons.map(({ buttonLinkType, linkDestinationUrl }) => [buttonLinkType, linkDestinationUrl])).toEqual([['internal', 'contact']]);
     expect(a2?.links.map(({ linkType, linkDestinationUrl }) => [linkType, linkDestinationUrl])).toEqual([
       ['page', '1'],
-      ['page', ''],
+      ['page', '2'],
     ]);
     expect([a2?.detail.isInternalLink, a2?.detail.linkDestinationUrl]).toEqual([true, 'login']);
     await context.close();

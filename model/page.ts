@@ -5,6 +5,7 @@ import { colorSchema, emptyOr, idSchema, mediaRefSchema, optionalText, urlSchema
 import { customPathSchema } from './visitor-path.ts';
 import { INTERNAL_LINK_TYPES } from './internal-link.ts';
 import type { MessageKey } from './messages/keys.ts';
+import { pageLinkTargetIssues } from './link-targets.ts';
 
 export { internalLinkSubPath } from './internal-link.ts';
 
@@ -40,7 +41,8 @@ const PAGE_ORDER = /^[1-9][0-9]{0,2}$/;
 
 /**
  * Why a link destination does not suit its link type, or null when it does. An empty destination
- * is allowed: the spec has such a link do nothing rather than fail to save.
+ * is no mistake of form here (a stored page may hold one, and the viewer does nothing on it); a
+ * page or settings as sent must name one (model/link-targets.ts).
  * @example linkDestinationProblem('page', 'B2') // 'enterPageNumber'
  */
 export function linkDestinationProblem(linkType: LinkType, destination: string): MessageKey | null {
@@ -201,6 +203,11 @@ export const pageContentSchema = z.object({
   snsConfig: pageSnsConfigSchema.optional(),
   showCompany: z.boolean().default(false),
   chatbotScript: z.string().max(SCRIPT_MAX).optional(),
+});
+
+/** A page as an owner sends it: every link it has leads somewhere (model/link-targets.ts). */
+export const pageContentInputSchema = pageContentSchema.superRefine((content, ctx) => {
+  for (const issue of pageLinkTargetIssues(content)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
 });
 
 export const pageSchema = pageContentSchema.extend({

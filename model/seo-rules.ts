@@ -1,6 +1,8 @@
 /**
- * The SEO character rules of back-office spec §5. Title, H1 and description allow letters (of
- * any script), digits, spaces, hyphen, pipe, colon, parentheses and brackets; every field is free
+ * The SEO character rules of back-office spec §5. Title and H1 allow letters (of any script),
+ * digits, spaces, hyphen, pipe, colon, parentheses and brackets; the description, being
+ * sentences, also takes sentence punctuation (docs/decisions.md, "SEO description punctuation:
+ * the reading"), and still no underscore, emoji or other symbols; every field is free
  * of leading and trailing whitespace; body tags are only `<script src … defer></script>` and never
  * mention eval, setTimeout or setInterval.
  */
@@ -10,6 +12,7 @@ import type { MessageKey } from './messages/keys.ts';
 export const SEO_MESSAGES = {
   whitespace: 'seoWhitespace',
   characters: 'seoCharacters',
+  descriptionCharacters: 'seoDescriptionCharacters',
   bodyTags: 'seoBodyTags',
   forbiddenCall: 'seoForbiddenCall',
 } as const satisfies Record<string, MessageKey>;
@@ -19,16 +22,26 @@ export type SeoProblem = (typeof SEO_MESSAGES)[keyof typeof SEO_MESSAGES];
 // \p{L} and \p{M}: letters of every script with their combining marks (kana voicing, Hangul jamo);
 // \p{N}: digits. Underscore, emoji and other symbols fall outside.
 const SEO_TEXT = /^[\p{L}\p{M}\p{N} \-|:()[\]]*$/u;
+// The title's set, the ideographic space, and the marks sentences are written with in the four
+// languages: full stop, comma, question and exclamation marks, semicolon, apostrophe and quotes,
+// dashes and ellipsis, and their CJK forms (。、・「」『』（）【】！？，．：；〜). Not %, &, #, @, *, /, _.
+const SEO_SENTENCES = /^[\p{L}\p{M}\p{N} \u3000\-|:()[\].,!?;'"‘’“”–—…・。、！？，．：；「」『』（）【】〜～]*$/u;
 
 /** A text of only whitespace counts as empty (in another language: not translated), not as a mistake. */
 export function seoWhitespaceProblem(text: string): SeoProblem | null {
   return text.trim() !== '' && text !== text.trim() ? SEO_MESSAGES.whitespace : null;
 }
 
-/** The problem with a title, H1 or description, or null when it follows the rules. */
+/** The problem with a title or H1, or null when it follows the rules. */
 export function seoTextProblem(text: string): SeoProblem | null {
   if (text.trim() === '') return null;
   return seoWhitespaceProblem(text) ?? (SEO_TEXT.test(text) ? null : SEO_MESSAGES.characters);
+}
+
+/** The problem with a meta description (sentences: punctuation allowed), or null when it follows the rules. */
+export function seoDescriptionProblem(text: string): SeoProblem | null {
+  if (text.trim() === '') return null;
+  return seoWhitespaceProblem(text) ?? (SEO_SENTENCES.test(text) ? null : SEO_MESSAGES.descriptionCharacters);
 }
 
 const FORBIDDEN_CALL = /\b(eval|setTimeout|setInterval)\b/;

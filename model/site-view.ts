@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mediaRecordSchema } from './draft.ts';
 import { languageSchema } from './language.ts';
 import { pageContentSchema } from './page.ts';
+import { pageLinkTargetIssues } from './link-targets.ts';
 import { siteSettingsSchema, siteStatusSchema } from './site.ts';
 
 /**
@@ -27,9 +28,14 @@ export type SitePageView = z.output<typeof sitePageViewSchema>;
  * upload) is refused with `pageChangedElsewhere` instead of overwriting it; without it (an API
  * client that does not care), the last write wins.
  */
-export const pageWriteSchema = pageContentSchema.extend({
-  baseRevision: z.string().max(64).optional().describe('The page’s `revision` this edit started from'),
-});
+export const pageWriteSchema = pageContentSchema
+  .extend({
+    baseRevision: z.string().max(64).optional().describe('The page’s `revision` this edit started from'),
+  })
+  // Every link of the page leads somewhere (model/link-targets.ts); stored pages are read without this rule.
+  .superRefine((content, ctx) => {
+    for (const issue of pageLinkTargetIssues(content)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
+  });
 
 /** One column of the grid: its letters, its category name in the view's language and its pages top to bottom. */
 export const siteColumnViewSchema = z.object({

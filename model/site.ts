@@ -7,11 +7,12 @@ import type { Language } from './language.ts';
 import { buttonStyleFields, linkDestinationProblem, linkTypeSchema, pageSchema } from './page.ts';
 import type { LinkType } from './page.ts';
 import { isPositionCode } from './position.ts';
-import { bodyTagsProblem, seoTextProblem, seoWhitespaceProblem, type SeoProblem } from './seo-rules.ts';
+import { bodyTagsProblem, seoDescriptionProblem, seoTextProblem, seoWhitespaceProblem, type SeoProblem } from './seo-rules.ts';
 import { snsSchema } from './sns.ts';
 import { siteHandleSchema } from './site-handle.ts';
 import { colorSchema, dateTimeSchema, domainSchema, emptyOr, idSchema, isDateOrder, mediaRefSchema, optionalText, optionalUrl, patchShape, requiredText } from './validation.ts';
 import type { MessageKey } from './messages/keys.ts';
+import { settingsLinkTargetIssues } from './link-targets.ts';
 import { normalisePathPrefix } from './visitor-path.ts';
 
 export { SNS_TYPES, snsSchema } from './sns.ts';
@@ -66,7 +67,7 @@ const seoField = (max: number, problem: (text: string) => SeoProblem | null) =>
 export const seoSchema = z.object({
   title: seoField(SEO_LIMITS.title, seoTextProblem),
   h1: seoField(SEO_LIMITS.h1, seoTextProblem),
-  description: seoField(SEO_LIMITS.description, seoTextProblem),
+  description: seoField(SEO_LIMITS.description, seoDescriptionProblem),
   head: seoField(SEO_LIMITS.head, seoWhitespaceProblem),
   body: seoField(SEO_LIMITS.body, bodyTagsProblem),
 });
@@ -440,7 +441,11 @@ export const siteSettingsPatchSchema = z
     company: z.object(patchShape(companyInfoSchema.shape)).optional(),
     scripts: z.object(patchShape(siteScriptsSchema.shape)).optional(),
   })
-  .superRefine(checkDefaultLanguage);
+  .superRefine(checkDefaultLanguage)
+  // A campaign or popup sent leads somewhere from every link (model/link-targets.ts); stored settings are read without this rule.
+  .superRefine((patch, ctx) => {
+    for (const issue of settingsLinkTargetIssues(patch)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
+  });
 
 /** A category: one column of the grid. */
 export const creativeSchema = z.object({

@@ -16,6 +16,8 @@ afterEach(async () => {
 
 const DAY = 86_400_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+// A popup as an owner saves it leads somewhere (model/link-targets.ts).
+const transition = { transitionType: 'EXTERNAL_URL', externalLinkUrl: 'https://example.com/' };
 const put = (json: unknown) => ctx.request(`/api/site/${siteId}`, { method: 'PUT', json, headers: { 'accept-language': 'en' } });
 
 describe('B §5 date rule on PUT /api/site/{id}', () => {
@@ -23,8 +25,8 @@ describe('B §5 date rule on PUT /api/site/{id}', () => {
     for (const body of [
       { campaign: { startDate: iso(DAY) } },
       { campaign: { startDate: iso(-2 * DAY), endDate: iso(-DAY) } },
-      { popupCtas: { timeLimit: { id: 't1', startDate: iso(DAY), endDate: null } } },
-      { popupCtas: { applicantLimit: { id: 'a1', startDate: iso(-DAY), endDate: iso(-60_000), limit: 5 } } },
+      { popupCtas: { timeLimit: { id: 't1', startDate: iso(DAY), endDate: null, transition } } },
+      { popupCtas: { applicantLimit: { id: 'a1', startDate: iso(-DAY), endDate: iso(-60_000), limit: 5, transition } } },
     ]) {
       const response = await put(body);
       expect(response.status, JSON.stringify(body)).toBe(400);
@@ -34,7 +36,7 @@ describe('B §5 date rule on PUT /api/site/{id}', () => {
     }
     expect((await put({ campaign: { startDate: iso(-DAY), endDate: iso(DAY) } })).status).toBe(200);
     // Without a start nothing is scheduled, so nothing is asked.
-    expect((await put({ popupCtas: { timeLimit: { id: 't1' } } })).status).toBe(200);
+    expect((await put({ popupCtas: { timeLimit: { id: 't1', transition } } })).status).toBe(200);
   });
 
   it('saves a campaign that has ended when its dates are left as they were', async () => {

@@ -283,8 +283,8 @@ describe('writing a page in another language', () => {
   const japanese = {
     detail: { mainText: '日本語の本文', price: '¥1,000', mainTextX: 10 },
     buttons: [
-      { id: 'b1', buttonText: '日本語のボタン', microcopyText: '今だけ', buttonPositionTop: 100, buttonColor: '#111111' },
-      { id: 'b2', buttonText: '二つ目', buttonPositionTop: 200 },
+      { id: 'b1', buttonLinkType: 'none', buttonText: '日本語のボタン', microcopyText: '今だけ', buttonPositionTop: 100, buttonColor: '#111111' },
+      { id: 'b2', buttonLinkType: 'none', buttonText: '二つ目', buttonPositionTop: 200 },
     ],
   };
 
@@ -296,8 +296,8 @@ describe('writing a page in another language', () => {
     await ctx.writePage(view.id, page.id, 'en', {
       detail: { mainText: 'English body', price: '¥1,000', mainTextX: 30 },
       buttons: [
-        { id: 'b1', buttonText: 'English button', microcopyText: 'Now only', buttonPositionTop: 150, buttonColor: '#222222' },
-        { id: 'b3', buttonText: 'Brand new', buttonPositionTop: 300 },
+        { id: 'b1', buttonLinkType: 'none', buttonText: 'English button', microcopyText: 'Now only', buttonPositionTop: 150, buttonColor: '#222222' },
+        { id: 'b3', buttonLinkType: 'none', buttonText: 'Brand new', buttonPositionTop: 300 },
       ],
     });
 
@@ -324,8 +324,8 @@ describe('writing a page in another language', () => {
       ...japanese,
       detail: { mainText: 'English body' },
       buttons: [
-        { id: 'b1', buttonText: 'One' },
-        { id: 'b2', buttonText: 'Two' },
+        { id: 'b1', buttonLinkType: 'none', buttonText: 'One' },
+        { id: 'b2', buttonLinkType: 'none', buttonText: 'Two' },
       ],
     });
 
@@ -336,7 +336,7 @@ describe('writing a page in another language', () => {
     expect(en.buttons.map((b) => [b.id, b.buttonText])).toEqual([['b1', 'One']]);
 
     // b2 comes back in Japanese: its old English text is gone, so English shows the Japanese.
-    await ctx.writePage(view.id, page.id, 'jp', { detail: { mainText: '書き直し' }, buttons: [japanese.buttons[0], { id: 'b2', buttonText: '復活' }] });
+    await ctx.writePage(view.id, page.id, 'jp', { detail: { mainText: '書き直し' }, buttons: [japanese.buttons[0], { id: 'b2', buttonLinkType: 'none', buttonText: '復活' }] });
     en = pageAt(await getSite(view.id, 'en'), 'C1');
     expect(en.buttons.map((b) => [b.id, b.buttonText])).toEqual([
       ['b1', 'One'],
@@ -380,7 +380,7 @@ describe('changing the grid', () => {
   it('refuses to drop pages with content, naming their positions, unless confirmed', async () => {
     const view = await ctx.createSite();
     await ctx.writePage(view.id, pageAt(view, 'C2').id, 'jp', { detail: { mainText: 'C2 has text' } });
-    await ctx.writePage(view.id, pageAt(view, 'A4').id, 'jp', { buttons: [{ id: 'b1', buttonText: 'A4 has a button' }] });
+    await ctx.writePage(view.id, pageAt(view, 'A4').id, 'jp', { buttons: [{ id: 'b1', buttonLinkType: 'none', buttonText: 'A4 has a button' }] });
     await ctx.writePage(view.id, pageAt(view, 'B1').id, 'jp', { detail: { mainText: 'B1 stays' } });
     const before = await getSite(view.id);
 

@@ -28,8 +28,8 @@ const campaign = (input: Record<string, unknown> = {}) => ({
   isOnClickCount: true,
   positionLp: 'left',
   effectivePages: [1],
-  buttons: [{ id: 'cb1', buttonText: 'Join', clickCount: 5 }],
-  banners: [{ id: 'bn1' }],
+  buttons: [{ id: 'cb1', buttonText: 'Join', clickCount: 5, linkDestinationUrl: 'https://example.com/join' }],
+  banners: [{ id: 'bn1', linkDestinationType: 'none' }],
   ...input,
 });
 

@@ -19,8 +19,12 @@ afterEach(async () => {
 const day = 24 * 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-async function setPopups(popupCtas: unknown) {
-  const response = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { popupCtas } });
+// A popup as an owner saves it leads somewhere (model/link-targets.ts).
+const LEADS = { transition: { transitionType: 'EXTERNAL_URL', externalLinkUrl: 'https://example.com/' } };
+
+async function setPopups(popupCtas: Record<string, Record<string, unknown>>) {
+  const leading = Object.fromEntries(Object.entries(popupCtas).map(([kind, item]) => [kind, { ...LEADS, ...item }]));
+  const response = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { popupCtas: leading } });
   expect(response.status).toBe(200);
 }
 

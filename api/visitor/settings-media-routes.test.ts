@@ -23,8 +23,13 @@ describe('media of popups, campaign and notifications on the site origin', () =>
     const response = await ctx.request(`/api/site/${siteId}`, {
       method: 'PUT',
       json: {
-        popupCtas: { timeLimit: { id: 'time1', effectivePages: [1], media: { url: popupImage.url, type: 'IMAGE' } } },
-        campaign: { startDate: new Date().toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString(), effectivePages: [1], banners: [{ id: 'banner1', mediaUrl: bannerImage.url }] },
+        popupCtas: { timeLimit: { id: 'time1', effectivePages: [1], media: { url: popupImage.url, type: 'IMAGE' }, transition: { transitionType: 'CREATIVE_BLOCK', targetCreativeBlock: 'A1' } } },
+        campaign: {
+          startDate: new Date().toISOString(),
+          endDate: new Date(Date.now() + 86_400_000).toISOString(),
+          effectivePages: [1],
+          banners: [{ id: 'banner1', mediaUrl: bannerImage.url, linkDestinationType: 'none' }],
+        },
       },
     });
     expect(response.status).toBe(200);

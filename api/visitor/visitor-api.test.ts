@@ -40,7 +40,14 @@ describe('the visitor API on the site origin', () => {
   it(`limits campaign clicks, which are GETs, at ${VISITOR_RATE_LIMITS.clicks} a minute, and leaves other reads alone`, async () => {
     await ctx.request(`/api/site/${siteId}`, {
       method: 'PUT',
-      json: { campaign: { startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString(), isOnClickCount: true, buttons: [{ id: 'cb1' }] } },
+      json: {
+        campaign: {
+          startDate: new Date(Date.now() - 60_000).toISOString(),
+          endDate: new Date(Date.now() + 86_400_000).toISOString(),
+          isOnClickCount: true,
+          buttons: [{ id: 'cb1', buttonLinkType: 'none' }],
+        },
+      },
     });
     const statuses: number[] = [];
     for (let i = 0; i <= VISITOR_RATE_LIMITS.clicks; i++) statuses.push((await ctx.visit(`/api/end-user/campaign/cb1/click?site_id=${siteId}`, { site: siteId, ip: '203.0.113.60' })).status);

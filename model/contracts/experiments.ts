@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { armSchema, experimentInputSchema, experimentViewSchema, variantKeySchema } from '../ab/experiment.ts';
-import { pageContentSchema } from '../page.ts';
+import { pageContentInputSchema, pageContentSchema } from '../page.ts';
 import { contract, type Contract } from './contract.ts';
 import { change, read } from './policy.ts';
 
@@ -58,7 +58,7 @@ export const experimentContracts = {
     summary: 'Write a variant’s media, texts, buttons, link areas and products as edited in one language',
     policy: change('site'),
     query: languageQuerySchema,
-    body: pageContentSchema,
+    body: pageContentInputSchema,
     response: pageVariantViewSchema,
   }),
   deletePageVariant: contract({

@@ -134,8 +134,11 @@ export const BACK_OFFICE_MESSAGE_KEYS = [
   'positionOrPage',
   'chooseScreen',
   'enterPageNumber',
+  'chooseDestination',
+  'chooseSurvey',
   'seoWhitespace',
   'seoCharacters',
+  'seoDescriptionCharacters',
   'seoBodyTags',
   'seoForbiddenCall',
   // Sites, pages, publishing

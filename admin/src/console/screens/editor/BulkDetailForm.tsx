@@ -5,7 +5,9 @@ import { hoverArrowColorSchema } from '../../../../../model/page.ts';
 import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { ColorField } from '../../ui/ColorField.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { DestinationPicker } from './DestinationPicker.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { pagesInOrder } from './pages-in-order.ts';
 import { useEditorSite } from './editor-context.tsx';
@@ -101,9 +103,7 @@ export function BulkDetailForm() {
     }
   });
 
-  const colour = (name: 'mainTextColor' | 'priceTextColor' | 'linkButtonColor' | 'linkTextColor') => (
-    <Field label={t(name)}>{(p) => <input {...p} {...form.register(name)} placeholder={t('unchanged')} />}</Field>
-  );
+  const colour = (name: 'mainTextColor' | 'priceTextColor' | 'linkButtonColor' | 'linkTextColor') => <ColorField control={form.control} name={name} label={t(name)} placeholder={t('unchanged')} />;
   const onOff = (name: 'isInternalLink' | 'showSns' | 'showCompany' | 'membersOnlyLock', label: string) => (
     <Field label={label}>
       {(p) => (
@@ -141,7 +141,9 @@ export function BulkDetailForm() {
             <select {...p} {...form.register('hoverArrowColor')}>
               <option value="">{t('unchanged')}</option>
               {hoverArrowColorSchema.options.map((value) => (
-                <option key={value}>{value}</option>
+                <option key={value} value={value}>
+                  {t(`arrow.${value}`)}
+                </option>
               ))}
             </select>
           )}
@@ -150,8 +152,8 @@ export function BulkDetailForm() {
       </div>
       <div className="row">
         <Field label={t('linkButtonText')}>{(p) => <input {...p} {...form.register('linkButtonText')} placeholder={t('unchanged')} />}</Field>
-        <Field label={t('linkDestinationUrl')}>{(p) => <input {...p} {...form.register('linkDestinationUrl')} placeholder={t('unchanged')} />}</Field>
         {onOff('isInternalLink', t('isInternalLink'))}
+        <DestinationPicker control={form.control} name="linkDestinationUrl" kind={form.watch('isInternalLink') === 'on' ? 'internal' : 'external'} />
         {colour('linkButtonColor')}
         {colour('linkTextColor')}
       </div>

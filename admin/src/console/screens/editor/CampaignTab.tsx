@@ -10,11 +10,15 @@ import {
   type Campaign,
   type SiteSettings,
 } from '../../../../../model/site.ts';
+import { settingsLinkTargetIssues } from '../../../../../model/link-targets.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { maxLengthAt } from '../../ui/length-counter.ts';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { ColorField } from '../../ui/ColorField.tsx';
 import { CampaignClickCounts } from './CampaignClickCounts.tsx';
+import { DestinationPicker } from './DestinationPicker.tsx';
 import { MediaField } from './MediaField.tsx';
 import { SurveyPicker } from './SurveyPicker.tsx';
 import { PageOrdersField } from './PageOrdersField.tsx';
@@ -23,6 +27,7 @@ import { useEditorSite } from './editor-context.tsx';
 import { saveSettings, settingsResolver } from './settings-form.ts';
 
 const newId = () => crypto.randomUUID();
+const NAME_MAX = maxLengthAt(campaignSchema, 'name') ?? 0;
 const BUTTON_TYPES = campaignButtonSchema.shape.buttonType.unwrap().options;
 type Form = { campaign: Campaign };
 type CampaignForm = UseFormReturn<Form, unknown, SiteSettings>;
@@ -34,7 +39,12 @@ export function CampaignTab() {
   const { t, lang } = useI18n();
   const toast = useToast();
   const form = useForm<Form, unknown, SiteSettings>({
-    resolver: settingsResolver((values) => ({ ...site.settings, ...values }), lang, site.settings),
+    resolver: settingsResolver(
+      (values) => ({ ...site.settings, ...values }),
+      lang,
+      site.settings,
+      (settings) => settingsLinkTargetIssues({ campaign: settings.campaign }),
+    ),
     defaultValues: { campaign: site.settings.campaign ?? campaignSchema.parse({}) },
   });
   const e = form.formState.errors.campaign;
@@ -51,7 +61,7 @@ export function CampaignTab() {
   return (
     <form onSubmit={submit} noValidate className="stack" aria-label={t('tab.campaign')}>
       <section className="card stack">
-        <Field label={t('campaignName')} error={e?.name}>
+        <Field label={t('campaignName')} error={e?.name} count={{ length: form.watch('campaign.name').length, max: NAME_MAX }}>
           {(p) => <input {...p} {...form.register('campaign.name')} />}
         </Field>
         <div className="row">
@@ -68,9 +78,7 @@ export function CampaignTab() {
           onClear={() => form.setValue('campaign.backgroundImage', '', { shouldDirty: true })}
         />
         <div className="row">
-          <Field label={t('backgroundColor')} error={e?.backgroundColor}>
-            {(p) => <input {...p} {...form.register('campaign.backgroundColor')} />}
-          </Field>
+          <ColorField control={form.control} name="campaign.backgroundColor" label={t('backgroundColor')} />
           <Field label={t('backgroundOpacity')} error={e?.backgroundOpacity}>
             {(p) => <input {...p} type="number" min={0} max={100} {...form.register('campaign.backgroundOpacity', { valueAsNumber: true })} />}
           </Field>
@@ -131,13 +139,16 @@ function Side({ form, name }: { form: CampaignForm; name: `campaign.${'banners' 
   );
 }
 
-function LinkTypeField({ form, name }: { form: CampaignForm; name: Parameters<CampaignForm['register']>[0] }) {
+/** Banners and flag links have no survey of their own to open: only a button can lead to one. */
+const WITHOUT_SURVEY = linkTypeSchema.options.filter((type) => type !== 'survey');
+
+function LinkTypeField({ form, name, survey = false }: { form: CampaignForm; name: Parameters<CampaignForm['register']>[0]; survey?: boolean }) {
   const { t } = useI18n();
   return (
     <Field label={t('linkType')}>
       {(p) => (
         <select {...p} {...form.register(name)}>
-          {linkTypeSchema.options.map((value) => (
+          {(survey ? linkTypeSchema.options : WITHOUT_SURVEY).map((value) => (
             <option key={value} value={value}>
               {t(`linkType.${value}`)}
             </option>
@@ -168,9 +179,7 @@ function Banners({ form, site }: Props) {
               onClear={() => form.setValue(`${base}.mediaUrl`, '', { shouldDirty: true })}
             />
             <LinkTypeField form={form} name={`${base}.linkDestinationType`} />
-            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>
-              {(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}
-            </Field>
+            <DestinationPicker control={form.control} name={`${base}.linkDestinationUrl`} kind={form.watch(`${base}.linkDestinationType`)} />
             <Side form={form} name={`${base}.position`} />
             <Placement
               form={form}
@@ -252,7 +261,7 @@ function Buttons({ form, site }: Props) {
                 {(p) => <textarea {...p} rows={3} {...form.register(`${base}.buttonContentHtml`)} />}
               </Field>
             )}
-            <LinkTypeField form={form} name={`${base}.buttonLinkType`} />
+            <LinkTypeField form={form} name={`${base}.buttonLinkType`} survey />
             {form.watch(`${base}.buttonLinkType`) === 'survey' ? (
               <SurveyPicker
                 siteId={site.id}
@@ -262,16 +271,10 @@ function Buttons({ form, site }: Props) {
                 onChange={(surveyId) => form.setValue(`${base}.linkedSurveyId`, surveyId, { shouldDirty: true })}
               />
             ) : (
-              <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>
-                {(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}
-              </Field>
+              <DestinationPicker control={form.control} name={`${base}.linkDestinationUrl`} kind={form.watch(`${base}.buttonLinkType`)} />
             )}
-            <Field label={t('linkButtonColor')} error={errors?.[index]?.buttonColor}>
-              {(p) => <input {...p} {...form.register(`${base}.buttonColor`)} />}
-            </Field>
-            <Field label={t('linkTextColor')} error={errors?.[index]?.buttonTextColor}>
-              {(p) => <input {...p} {...form.register(`${base}.buttonTextColor`)} />}
-            </Field>
+            <ColorField control={form.control} name={`${base}.buttonColor`} label={t('linkButtonColor')} />
+            <ColorField control={form.control} name={`${base}.buttonTextColor`} label={t('linkTextColor')} />
             <Side form={form} name={`${base}.position`} />
             <Placement
               form={form}
@@ -298,7 +301,6 @@ function Buttons({ form, site }: Props) {
 function Links({ form }: Props) {
   const { t } = useI18n();
   const list = useFieldArray({ control: form.control, name: 'campaign.links' });
-  const errors = form.formState.errors.campaign?.links;
   return (
     <fieldset className="card stack">
       <legend>{t('links')}</legend>
@@ -307,9 +309,7 @@ function Links({ form }: Props) {
         return (
           <div key={field.id} className="item-row" data-testid={`campaign-link-${index}`}>
             <LinkTypeField form={form} name={`${base}.linkType`} />
-            <Field label={t('linkDestinationUrl')} error={errors?.[index]?.linkDestinationUrl}>
-              {(p) => <input {...p} {...form.register(`${base}.linkDestinationUrl`)} />}
-            </Field>
+            <DestinationPicker control={form.control} name={`${base}.linkDestinationUrl`} kind={form.watch(`${base}.linkType`)} />
             <Placement
               form={form}
               names={[

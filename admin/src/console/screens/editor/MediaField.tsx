@@ -34,13 +34,18 @@ export function MediaField({
 }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
-  const shownKind = kind ?? (site.media.find((record) => url.endsWith(`/${record.id}`))?.kind === 'video' ? 'video' : 'image');
+  // What was just uploaded is not in the site's media list until the site is read again.
+  const [justStored, setJustStored] = useState<StoredMedia | null>(null);
+  const listed = justStored?.url === url ? justStored.kind : site.media.find((record) => url.endsWith(`/${record.id}`))?.kind;
+  const shownKind = kind ?? (listed === 'video' ? 'video' : 'image');
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
     const stored = await uploadMedia(site.id, file, file.name).catch(() => null);
     setBusy(false);
-    if (stored) onStored(stored);
+    if (!stored) return;
+    setJustStored(stored);
+    onStored(stored);
   };
   return (
     <div className="media-field row">

@@ -1,8 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { formInputTypeSchema, SNS_TYPES, type FormType, type SiteSettings } from '../../../../../model/site.ts';
+import { formInputTypeSchema, seoSchema, SNS_TYPES, type FormType, type SiteSettings } from '../../../../../model/site.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
+import { maxLengthAt } from '../../ui/length-counter.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { formFieldLabel, hasDefaultLabel } from '../../../../../model/form-field-label.ts';
 import { useEditorSite } from './editor-context.tsx';
@@ -67,24 +68,28 @@ function useSettingsPart(keys: readonly (keyof SiteSettings)[]) {
 }
 
 const SEO_FIELDS = [
-  ['title', 'seoTitle', 60],
-  ['h1', 'seoH1', 70],
-  ['description', 'seoDescription', 160],
-  ['head', 'seoHead', 65535],
-  ['body', 'seoBody', 65535],
+  ['title', 'seoTitle'],
+  ['h1', 'seoH1'],
+  ['description', 'seoDescription'],
+  ['head', 'seoHead'],
+  ['body', 'seoBody'],
 ] as const;
 
 function SeoSection() {
   const { t } = useI18n();
   const { form, submit } = useSettingsPart(['seo']);
   const errors = form.formState.errors.seo;
+  const typed = form.watch('seo');
   return (
     <form onSubmit={submit} noValidate className="stack card" aria-label={t('other.seo')}>
-      {SEO_FIELDS.map(([key, label, max]) => (
-        <Field key={key} label={`${t(label)} (≤ ${max})`} error={errors?.[key]}>
-          {(field) => (max > 200 ? <textarea {...field} rows={4} {...form.register(`seo.${key}`)} /> : <input {...field} {...form.register(`seo.${key}`)} />)}
-        </Field>
-      ))}
+      {SEO_FIELDS.map(([key, label]) => {
+        const max = maxLengthAt(seoSchema, key);
+        return (
+          <Field key={key} label={t(label)} error={errors?.[key]} count={max === undefined ? undefined : { length: typed[key].length, max }}>
+            {(field) => (key === 'head' || key === 'body' ? <textarea {...field} rows={4} {...form.register(`seo.${key}`)} /> : <input {...field} {...form.register(`seo.${key}`)} />)}
+          </Field>
+        );
+      })}
       <button type="submit">{t('save')}</button>
     </form>
   );
@@ -102,7 +107,9 @@ function SnsSection() {
             {(p) => (
               <select {...p} {...form.register(`sns.${index}.snsType`)}>
                 {SNS_TYPES.map((type) => (
-                  <option key={type}>{type}</option>
+                  <option key={type} value={type}>
+                    {t(`sns.${type}`)}
+                  </option>
                 ))}
               </select>
             )}

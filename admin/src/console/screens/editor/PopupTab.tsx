@@ -4,6 +4,7 @@ import { popupInternalLinkTypeSchema, popupShapeSchema, popupTextAlignmentSchema
 import type { SiteView } from '../../api/types.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
+import { ColorField } from '../../ui/ColorField.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { MediaField } from './MediaField.tsx';
@@ -77,12 +78,8 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
         <fieldset className="stack">
           <legend>{t('style')}</legend>
           <div className="row">
-            <Field label={t('backgroundColor')} error={e?.style?.backgroundColor}>
-              {(p) => <input {...p} {...form.register(`${base}.style.backgroundColor`)} />}
-            </Field>
-            <Field label={t('textColor')} error={e?.style?.textColor}>
-              {(p) => <input {...p} {...form.register(`${base}.style.textColor`)} />}
-            </Field>
+            <ColorField control={form.control} name={`${base}.style.backgroundColor`} label={t('backgroundColor')} />
+            <ColorField control={form.control} name={`${base}.style.textColor`} label={t('textColor')} />
             <Field label={t('textSize')} error={e?.style?.textSize}>
               {(p) => <input {...p} type="number" {...form.register(`${base}.style.textSize`, { valueAsNumber: true })} />}
             </Field>
@@ -132,6 +129,24 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
           }}
           onClear={() => form.setValue(`${base}.media.url`, '', { shouldDirty: true })}
         />
+        {item.media.url && (
+          <div className="row">
+            <Field label={t('mediaWidth')} hint={t('mediaSizeHint')} error={e?.media?.width}>
+              {(p) => <input {...p} type="number" min={1} {...form.register(`${base}.media.width`, nullableNumber)} />}
+            </Field>
+            <Field label={t('mediaHeight')} error={e?.media?.height}>
+              {(p) => <input {...p} type="number" min={1} {...form.register(`${base}.media.height`, nullableNumber)} />}
+            </Field>
+          </div>
+        )}
+
+        <fieldset className="stack" data-testid={`popup-${kind}-button`}>
+          <legend>{t('popupLinkButton')}</legend>
+          <div className="row">
+            <ColorField control={form.control} name={`${base}.linkButtonColor`} label={t('linkButtonColor')} />
+            <ColorField control={form.control} name={`${base}.linkTextColor`} label={t('linkTextColor')} />
+          </div>
+        </fieldset>
 
         <fieldset className="stack">
           <legend>{t('transition')}</legend>
@@ -150,7 +165,7 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
             <Field label={t('internalLinkType')} error={e?.transition?.internalLinkType}>
               {(p) => (
                 <select {...p} {...form.register(`${base}.transition.internalLinkType`, { setValueAs: (value: unknown) => (value ? value : null) })}>
-                  <option value="">—</option>
+                  <option value="">{t('destinationUnset')}</option>
                   {popupInternalLinkTypeSchema.options.map((type) => (
                     <option key={type} value={type}>
                       {t(INTERNAL_LABEL[type])}
@@ -162,12 +177,29 @@ function PopupItemFields({ kind, form, site }: { kind: PopupKind; form: UseFormR
           )}
           {transitionType === 'EXTERNAL_URL' && (
             <Field label={t('externalLinkUrl')} error={e?.transition?.externalLinkUrl}>
-              {(p) => <input {...p} type="url" {...form.register(`${base}.transition.externalLinkUrl`)} />}
+              {(p) => <input {...p} type="url" inputMode="url" placeholder="https://" {...form.register(`${base}.transition.externalLinkUrl`)} />}
             </Field>
           )}
           {transitionType === 'CREATIVE_BLOCK' && (
             <Field label={t('targetCreativeBlock')} error={e?.transition?.targetCreativeBlock}>
-              {(p) => <input {...p} {...form.register(`${base}.transition.targetCreativeBlock`)} />}
+              {(p) => (
+                <select {...p} {...form.register(`${base}.transition.targetCreativeBlock`)}>
+                  <option value="">{t('destinationUnset')}</option>
+                  {/* A stored page order (the spec's other form) stays choosable until a page of the grid replaces it. */}
+                  {/^\d+$/.test(item.transition.targetCreativeBlock) && (
+                    <option value={item.transition.targetCreativeBlock}>{t('destinationPageNumber', { row: item.transition.targetCreativeBlock })}</option>
+                  )}
+                  {site.creatives.map((column) => (
+                    <optgroup key={column.id} label={column.name ? `${column.letters} · ${column.name}` : column.letters}>
+                      {column.pages.map((page) => (
+                        <option key={page.id} value={page.position}>
+                          {page.position}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              )}
             </Field>
           )}
           {transitionType === 'SCRIPT' && (

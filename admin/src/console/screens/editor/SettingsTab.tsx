@@ -2,12 +2,14 @@ import { ExperimentPanel } from './ExperimentPanel.tsx';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LANGUAGES } from '../../../../../model/language.ts';
-import { viewModeSchema, type SiteSettings } from '../../../../../model/site.ts';
+import { siteSettingsSchema, viewModeSchema, type SiteSettings } from '../../../../../model/site.ts';
 import { ApiError } from '../../api/client.ts';
 import { request } from '../../api/request.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { ColorField } from '../../ui/ColorField.tsx';
 import { Check, Field } from '../../ui/Field.tsx';
+import { maxLengthAt } from '../../ui/length-counter.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { AnalyticsSettingsForm } from './AnalyticsSettingsForm.tsx';
 import { useEditorSite } from './editor-context.tsx';
@@ -63,12 +65,17 @@ export function SettingsTab() {
     const stored = await uploadMedia(site.id, file, file.name).catch(() => null);
     if (stored) form.setValue(key, stored.url, { shouldDirty: true });
   };
+  const typed = form.watch();
+  const lengthOf = (key: 'name' | 'customPathPrefix') => {
+    const max = maxLengthAt(siteSettingsSchema, key);
+    return max === undefined ? undefined : { length: (typed[key] ?? '').length, max };
+  };
   const logo = form.watch('logoSetting');
   const favicon = form.watch('faviconSetting');
   return (
     <div className="panel-grid">
       <form onSubmit={submit} noValidate className="stack card" aria-label={t('tab.settings')}>
-        <Field label={t('siteName')} error={errors.name}>
+        <Field label={t('siteName')} error={errors.name} count={lengthOf('name')}>
           {(props) => <input {...props} {...form.register('name')} />}
         </Field>
         <Field label={t('siteHandle')} hint={t('siteHandleHint')} error={errors.handle}>
@@ -111,7 +118,7 @@ export function SettingsTab() {
             <select {...props} {...form.register('viewMode')}>
               {viewModeSchema.options.map((mode) => (
                 <option key={mode} value={mode}>
-                  {mode}
+                  {t(`viewMode.${mode}`)}
                 </option>
               ))}
             </select>
@@ -125,12 +132,10 @@ export function SettingsTab() {
         </fieldset>
         <div className="row">
           {COLOURS.map((key) => (
-            <Field key={key} label={t(key)} error={errors[key]}>
-              {(props) => <input {...props} {...form.register(key)} />}
-            </Field>
+            <ColorField key={key} control={form.control} name={key} label={t(key)} />
           ))}
         </div>
-        <Field label={t('customPathPrefix')} error={errors.customPathPrefix} hint={t('customPathPrefixHint')}>
+        <Field label={t('customPathPrefix')} error={errors.customPathPrefix} hint={t('customPathPrefixHint')} count={lengthOf('customPathPrefix')}>
           {(props) => <input {...props} {...form.register('customPathPrefix')} />}
         </Field>
         <button type="submit" disabled={form.formState.isSubmitting}>

@@ -22,10 +22,20 @@ describe('the popup form', () => {
     const form = popupFormValues({}, newId);
     form.enabled.applicantLimit = true;
     form.popupCtas.applicantLimit.limit = 30;
+    form.popupCtas.applicantLimit.transition.externalLinkUrl = 'https://example.com/apply';
     const { values, errors } = await resolve(form);
     expect(errors).toEqual({});
     expect(Object.keys(values.popupCtas!)).toEqual(['applicantLimit']);
     expect(values.popupCtas!.applicantLimit!.limit).toBe(30);
+  });
+
+  it('refuses a switched-on popup that leads nowhere, beside its transition field', async () => {
+    const form = popupFormValues({}, newId);
+    form.enabled.timeLimit = true;
+    form.popupCtas.timeLimit.transition.transitionType = 'CREATIVE_BLOCK';
+    const { errors } = await resolve(form);
+    expect(errors.popupCtas?.timeLimit).toEqual({ transition: { targetCreativeBlock: expect.objectContaining({ message: 'Choose where this leads.' }) } });
+    expect(errors.popupCtas?.applicantLimit).toBeUndefined();
   });
 
   it('puts a message on the switched-on popup’s own field, and ignores a switched-off popup’s', async () => {

@@ -1,4 +1,5 @@
 import type { Language } from '../../../../../model/language.ts';
+import { settingsLinkTargetIssues } from '../../../../../model/link-targets.ts';
 import { POPUP_KINDS, type PopupKind } from '../../../../../model/popup-cta.ts';
 import { popupCtaItemSchema, type PopupCtas, type SiteSettings } from '../../../../../model/site.ts';
 import { settingsResolver } from './settings-form.ts';
@@ -26,5 +27,10 @@ export function enabledPopups(form: Pick<PopupForm, 'enabled'> & { popupCtas: Po
  * leftover fields never block a save. Valid values are the whole settings as parsed.
  */
 export function popupResolver(base: SiteSettings, lang: Language) {
-  return settingsResolver((form: PopupForm) => ({ ...base, popupCtas: enabledPopups(form) }), lang, base);
+  return settingsResolver(
+    (form: PopupForm) => ({ ...base, popupCtas: enabledPopups(form) }),
+    lang,
+    base,
+    (settings) => settingsLinkTargetIssues({ popupCtas: settings.popupCtas }),
+  );
 }

@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { Language } from '../../../../../model/language.ts';
+import type { MessageKey } from '../../../../../model/messages/keys.ts';
 import { siteSettingsSchema, type SiteSettings } from '../../../../../model/site.ts';
 import { settingsDateRangeIssues } from '../../../../../model/settings-date-ranges.ts';
 import type { CallOptions } from '../../api/client.ts';
@@ -12,13 +13,20 @@ import { schemaResolver } from '../../ui/schema-resolver.ts';
  * settings by `toSettings`, are checked as the API checks them (siteSettingsSchema), so a message
  * lands on the part's own field (`seo.title`). Valid values are the whole settings as parsed.
  */
-export function settingsResolver<Values extends FieldValues>(toSettings: (values: Values) => unknown, lang: Language, stored?: SiteSettings): Resolver<Values, unknown, SiteSettings> {
-  if (!stored) return schemaResolver(siteSettingsSchema, toSettings, lang);
-  // The dates rule of B §5 for ranges changed since `stored`, as the API checks it on save.
-  const dated = siteSettingsSchema.superRefine((settings, ctx) => {
-    for (const issue of settingsDateRangeIssues(stored, settings, new Date())) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
+export function settingsResolver<Values extends FieldValues>(
+  toSettings: (values: Values) => unknown,
+  lang: Language,
+  stored?: SiteSettings,
+  /** Rules the API applies to what a tab sends (its link targets), not to the stored settings. */
+  sentIssues?: (settings: SiteSettings) => readonly { path: (string | number)[]; key: MessageKey }[],
+): Resolver<Values, unknown, SiteSettings> {
+  if (!stored && !sentIssues) return schemaResolver(siteSettingsSchema, toSettings, lang);
+  const checked = siteSettingsSchema.superRefine((settings, ctx) => {
+    // The dates rule of B §5 for ranges changed since `stored`, as the API checks it on save.
+    const dated = stored ? settingsDateRangeIssues(stored, settings, new Date()) : [];
+    for (const issue of [...dated, ...(sentIssues?.(settings) ?? [])]) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.key });
   });
-  return schemaResolver(dated, toSettings, lang);
+  return schemaResolver(checked, toSettings, lang);
 }
 
 /** Saves only the keys a tab edits (a PUT of settings is a patch); answers the site as the API now has it. */

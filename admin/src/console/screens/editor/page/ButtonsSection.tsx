@@ -29,8 +29,9 @@ export function ButtonsSection({ selected }: { selected: string | null }) {
             {type === 'media' && (
               <MediaField
                 site={site}
-                label={t('buttonImage')}
+                label={t('buttonMedia')}
                 url={imageUrl}
+                video
                 onStored={(stored) => setValue(`buttons.${index}.buttonImageUrl`, stored.url, { shouldDirty: true })}
                 onClear={() => setValue(`buttons.${index}.buttonImageUrl`, '', { shouldDirty: true })}
               />

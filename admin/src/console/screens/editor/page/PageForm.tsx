@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { FormProvider, useForm } from 'react-hook-form';
 import type { CanvasBox, CanvasPageRect } from '../../../../../../model/canvas-messages.ts';
 import { applyVariant } from '../../../../../../model/ab/experiment.ts';
-import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
+import { pageContentInputSchema, pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
 import { placeRefusalIssues } from '../../../api/refusal.ts';
 import type { SitePage } from '../../../api/types.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
@@ -33,7 +33,7 @@ export function PageForm({ page, variant, onVariantSaved }: { page: SitePage; va
   const { site, onSaved, setUnsaved, reloadSite } = useEditorSite();
   // A variant is edited as the page a visitor of its arm sees: the control with the variant's parts in place, on the same canvas.
   const contentOf = (control: SitePage) => (variant ? applyVariant(pageContentSchema.parse(control), variant.content) : pageContentSchema.parse(control));
-  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentSchema, (content: PageContent) => content, lang), defaultValues: contentOf(page) });
+  const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentInputSchema, (content: PageContent) => content, lang), defaultValues: contentOf(page) });
   const history = useEditHistory(form);
   const [selected, setSelected] = useState<string | null>(null);
   // A save reloads the canvas, so media uploaded since it opened are in its draft.

@@ -1,5 +1,5 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { SNS_TYPES } from '../../../../../../model/sns.ts';
+import { SNS_TYPES, snsTypeSchema } from '../../../../../../model/sns.ts';
 import type { PageContent } from '../../../../../../model/page.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { CheckField, SelectField, TextField } from './fields.tsx';
@@ -20,7 +20,7 @@ export function SnsSection() {
       {list.fields.length === 0 && <p className="hint">{t('pageSnsHint')}</p>}
       {list.fields.map((field, index) => (
         <div key={field.key} className="item-row" data-testid={`page-sns-${index}`}>
-          <SelectField name={`snsConfig.sns.${index}.snsType`} label={t('snsType')} options={SNS_TYPES} />
+          <SelectField name={`snsConfig.sns.${index}.snsType`} label={t('snsType')} options={SNS_TYPES} text={(type) => t(`sns.${snsTypeSchema.parse(type)}`)} />
           <TextField name={`snsConfig.sns.${index}.snsUrl`} label={t('snsUrl')} />
           <button type="button" className="secondary" aria-label={`${t('moveUp')} ${index + 1}`} disabled={index === 0} onClick={() => list.move(index, index - 1)}>
             ↑

@@ -1,7 +1,8 @@
-import { get, useController, useFormContext, type FieldPath, type FieldPathByValue } from 'react-hook-form';
-import type { PageContent } from '../../../../../../model/page.ts';
-import { useI18n } from '../../../i18n/i18n.tsx';
+import { get, useController, useFormContext, useWatch, type FieldPath, type FieldPathByValue } from 'react-hook-form';
+import { pageContentSchema, type PageContent } from '../../../../../../model/page.ts';
+import { ColorField as SwatchField } from '../../../ui/ColorField.tsx';
 import { Check, Field } from '../../../ui/Field.tsx';
+import { maxLengthAt } from '../../../ui/length-counter.ts';
 import { useEditorSite } from '../editor-context.tsx';
 import { SurveyPicker } from '../SurveyPicker.tsx';
 
@@ -14,12 +15,20 @@ export function useFieldError(name: Name): { message?: string } | undefined {
   return get(formState.errors, name);
 }
 
-/** A text or textarea field of the page form, its message beside it. */
+/** The length counter of a page field whose schema caps its length, else none. */
+function useLengthCount(name: Name): { length: number; max: number } | undefined {
+  const value: unknown = useWatch<PageContent>({ name });
+  const max = maxLengthAt(pageContentSchema, name);
+  return max === undefined ? undefined : { length: typeof value === 'string' ? value.length : 0, max };
+}
+
+/** A text or textarea field of the page form, its message beside it and its length under it. */
 export function TextField({ name, label, area = false }: { name: Name; label: string; area?: boolean }) {
   const { register } = useFormContext<PageContent>();
   const error = useFieldError(name);
+  const count = useLengthCount(name);
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} count={count}>
       {(props) => (area ? <textarea {...props} rows={3} {...register(name)} /> : <input {...props} {...register(name)} />)}
     </Field>
   );
@@ -30,34 +39,18 @@ export function OptionalTextField({ name, label, area = false }: { name: FieldPa
   const { register } = useFormContext<PageContent>();
   const error = useFieldError(name);
   const options = { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? undefined : String(value)) };
+  const count = useLengthCount(name);
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} count={count}>
       {(props) => (area ? <textarea {...props} rows={4} {...register(name, options)} /> : <input {...props} {...register(name, options)} />)}
     </Field>
   );
 }
 
-/** A colour typed as `#RRGGBB`, with the browser's picker beside it. */
+/** A colour of the page: the shared swatch and text (ui/ColorField). */
 export function ColorField({ name, label }: { name: FieldPathByValue<PageContent, string>; label: string }) {
-  const { register, watch, setValue } = useFormContext<PageContent>();
-  const error = useFieldError(name);
-  const value = watch(name);
-  const { t } = useI18n();
-  return (
-    <Field label={label} error={error}>
-      {(props) => (
-        <span className="color-field">
-          <input {...props} {...register(name)} />
-          <input
-            type="color"
-            aria-label={`${label} (${t('colourPicker')})`}
-            value={/^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : '#000000'}
-            onChange={(event) => setValue(name, event.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: true })}
-          />
-        </span>
-      )}
-    </Field>
-  );
+  const { control } = useFormContext<PageContent>();
+  return <SwatchField control={control} name={name} label={label} />;
 }
 
 /** A number field; `nullable` ones are unset when empty (the viewer's default place). */
