@@ -207,14 +207,20 @@ export function PageForm({
       ))}
     </div>
   );
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && selected) {
-      // Back to the page; the focus goes to its heading rather than to the body with the fields that left.
+  // Escape goes back to the page from wherever the focus is (a field of the item, the canvas, nothing), unless a dialog or a list took it.
+  useEffect(() => {
+    if (!selected) return;
+    const back = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || (event.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"]'))) return;
       event.preventDefault();
       select(null);
+      // The focus goes to the page's heading rather than to the body, with the fields that left.
       requestAnimationFrame(() => heading.current?.focus());
-      return;
-    }
+    };
+    document.addEventListener('keydown', back);
+    return () => document.removeEventListener('keydown', back);
+  }, [selected, select]);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
       void saver.flush();
@@ -235,7 +241,7 @@ export function PageForm({
   );
   return (
     <FormProvider {...form}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys (undo, redo, Escape, save) belong to the canvas and the inspector together; each control inside keeps its own role. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys (undo, redo, save) belong to the canvas and the inspector together; each control inside keeps its own role. */}
       <div className="editor-page" onKeyDown={onKeyDown}>
         <section className="editor-canvas" aria-label={t('canvas')}>
           {/* biome-ignore lint/a11y/useSemanticElements: a row of tool buttons named together; a fieldset's frame would not fit the toolbar. */}
