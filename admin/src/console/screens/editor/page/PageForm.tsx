@@ -13,7 +13,7 @@ import { CanvasFrame } from './CanvasFrame.tsx';
 import { contentAddresses } from './canvas-media.ts';
 import { historyKey } from './history-key.ts';
 import { Inspector } from './Inspector.tsx';
-import { newItem, type NewItemKind } from './new-items.ts';
+import { newButton, newLinkArea, newProduct } from './new-items.ts';
 import { PlacementEditor } from './PlacementEditor.tsx';
 import { ScaledStage } from './ScaledStage.tsx';
 import { isFormField, isStaleSave, savePage, saveVariant } from './save-page.ts';
@@ -24,6 +24,7 @@ import { useEditHistory } from './use-edit-history.ts';
 const PC_SIZE = { width: 1280, height: 720 };
 const PC_SCALE = 400 / PC_SIZE.width;
 const ignoreBoxes = () => {};
+type NewItemKind = 'button' | 'link' | 'product';
 const ADDABLE: readonly NewItemKind[] = ['button', 'link', 'product'];
 const ADD_LABEL = { button: 'addButton', link: 'addLinkArea', product: 'addProduct' } as const;
 
@@ -84,12 +85,12 @@ export function PageForm({
 
   const refusalReason = async (error: unknown): Promise<string> => {
     const values = form.getValues();
-    // A refusal naming a field (a custom path another page uses) shows beside it too.
+    // A refusal naming a field (a custom path another page uses) shows beside it too, without taking the focus from where the owner types.
     const unplaced = await placeRefusalIssues(
       error,
       (path) => isFormField(values, path),
-      (path, problem, focus) => {
-        if (isFormField(values, path)) form.setError(path, problem, { shouldFocus: focus });
+      (path, problem) => {
+        if (isFormField(values, path)) form.setError(path, problem);
       },
       lang,
     );
@@ -188,12 +189,14 @@ export function PageForm({
     await reloadSite();
   };
 
+  // Added from the toolbar, an item is selected at once: the inspector shows its fields.
   const add = (kind: NewItemKind) => {
-    const added = newItem(kind, form.getValues());
-    if (added.field === 'buttons') form.setValue('buttons', added.items, { shouldDirty: true });
-    else if (added.field === 'links') form.setValue('links', added.items, { shouldDirty: true });
-    else form.setValue('products', added.items, { shouldDirty: true });
-    select(added.key);
+    const content = form.getValues();
+    const id = crypto.randomUUID();
+    if (kind === 'button') form.setValue('buttons', [...content.buttons, newButton(content, id)], { shouldDirty: true });
+    else if (kind === 'link') form.setValue('links', [...content.links, newLinkArea(id)], { shouldDirty: true });
+    else form.setValue('products', [...content.products, newProduct(content, id)], { shouldDirty: true });
+    select(`${kind}-${id}`);
   };
   const imageUrl = form.watch('detail.imageUrl');
   const isVideo = site.media.find((record) => imageUrl.endsWith(`/${record.id}`))?.kind === 'video';
