@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { Language } from '../../../../../model/language.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../../model/language.ts';
 import { request } from '../../api/request.ts';
 import type { SiteView } from '../../api/types.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
@@ -46,7 +46,7 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
     void reloadSite();
   }, [reloadSite]);
   const onSaved = useCallback((next: SiteView) => setSite(next), []);
-  const publishing = usePublish({ id: siteId, lang: site?.lang ?? lang ?? 'jp' }, onSaved);
+  const publishing = usePublish({ id: siteId, lang: site?.lang ?? lang ?? DEFAULT_LANGUAGE }, onSaved);
 
   // The open page's autosave: saved before anything replaces the page; the owner is asked only when that fails.
   const pageWork = useRef<PageWork | null>(null);

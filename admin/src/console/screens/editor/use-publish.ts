@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageKey, MessageValues } from '../../../../../model/messages/keys.ts';
 import { request } from '../../api/request.ts';
 import type { SiteView } from '../../api/types.ts';
@@ -80,5 +80,6 @@ export function usePublish(site: Pick<SiteView, 'id' | 'lang'>, onSaved: (site: 
 
   const stepIndex = progress ? STEPS.indexOf(progress.step) : 0;
   const overall = result ? 100 : progress ? Math.round(((stepIndex + (progress.total ? progress.done / progress.total : 1)) / STEPS.length) * 100) : 0;
-  return { publish, running, progress, overall, result, failure, finished, dismiss };
+  // One object while nothing changes, so the editor's context does not change with every render.
+  return useMemo(() => ({ publish, running, progress, overall, result, failure, finished, dismiss }), [publish, running, progress, overall, result, failure, finished, dismiss]);
 }
