@@ -143,6 +143,14 @@ describe('the site editor, canvas first', () => {
     await page.locator(`[data-item="link-${ids.link}"]`).click();
     expect(await page.getByRole('region', { name: 'Global menu' }).isHidden()).toBe(true);
     expect(await heading(page)).toBe('Link area 1');
+
+    // Delete on the focused item removes it, undo brings it back.
+    await page.locator(`[data-item="link-${ids.link}"]`).focus();
+    await page.keyboard.press('Delete');
+    expect(await page.locator(`[data-item="link-${ids.link}"]`).count()).toBe(0);
+    expect(await heading(page)).toBe('Page A1');
+    await page.keyboard.press('Control+Z');
+    expect(await page.locator(`[data-item="link-${ids.link}"]`).count()).toBe(1);
     await context.close();
   });
 

@@ -223,7 +223,38 @@ export function PageForm({
     document.addEventListener('keydown', back);
     return () => document.removeEventListener('keydown', back);
   }, [selected, select]);
+  // Delete (or Backspace) on an item focused on the canvas removes it, as its Remove button does; the page is shown again.
+  const removeItem = (key: string) => {
+    const content = form.getValues();
+    if (key.startsWith('button-'))
+      form.setValue(
+        'buttons',
+        content.buttons.filter((item) => `button-${item.id}` !== key),
+        { shouldDirty: true },
+      );
+    else if (key.startsWith('link-'))
+      form.setValue(
+        'links',
+        content.links.filter((item) => `link-${item.id}` !== key),
+        { shouldDirty: true },
+      );
+    else if (key.startsWith('product-'))
+      form.setValue(
+        'products',
+        content.products.filter((item) => `product-${item.id}` !== key),
+        { shouldDirty: true },
+      );
+    else return false;
+    select(null);
+    requestAnimationFrame(() => heading.current?.focus());
+    return true;
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const item = event.target instanceof Element ? event.target.closest('[data-item]')?.getAttribute('data-item') : null;
+    if (item && (event.key === 'Delete' || event.key === 'Backspace') && removeItem(item)) {
+      event.preventDefault();
+      return;
+    }
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
       void saver.flush();
