@@ -50,7 +50,6 @@ const SCREENS = {
   editingLanguage: ['Editing language', '編集言語', '编辑语言', '편집 언어'],
   'tab.settings': ['Site settings', 'サイト設定', '站点设置', '사이트 설정'],
   'tab.creatives': ['Creative settings', 'クリエイティブ設定', '创意设置', '크리에이티브 설정'],
-  'tab.page': ['Creative detail', 'クリエイティブ詳細', '创意详情', '크리에이티브 상세'],
   'tab.menu': ['Global menu', 'グローバルメニュー', '全局菜单', '글로벌 메뉴'],
   'tab.other': ['Other settings', 'その他の設定', '其他设置', '기타 설정'],
   'tab.popup': ['Popup CTA', 'ポップアップCTA', '弹窗CTA', '팝업 CTA'],
@@ -311,7 +310,6 @@ const SCREENS = {
   top: ['Top', '上', '上', '위쪽'],
   width: ['Width', '幅', '宽', '너비'],
   height: ['Height', '高さ', '高', '높이'],
-  savePage: ['Save the page', 'ページを保存', '保存页面', '페이지 저장'],
   noImageYet: ['No image yet', '画像未設定', '暂无图片', '이미지 없음'],
   // The page editor (creative detail): undo, unsaved work, every field of visitor spec §3
   canvas: ['The page as visitors see it', '訪問者に表示されるページ', '访客看到的页面', '방문자에게 보이는 페이지'],
@@ -550,7 +548,6 @@ const SCREENS = {
   previewMobile: ['Mobile', 'モバイル', '手机', '모바일'],
   previewPc: ['PC', 'PC', 'PC', 'PC'],
   previewNeedsSave: ['Save your changes before previewing.', 'プレビューの前に変更を保存してください。', '预览前请先保存更改。', '미리보기 전에 변경 사항을 저장하세요.'],
-  unsaved: ['Unsaved changes', '未保存の変更があります', '有未保存的更改', '저장되지 않은 변경 사항'],
   viewOnlyBanner: ['You have view-only authority: changes will be refused.', '閲覧権限のため、変更は保存できません。', '您只有查看权限，更改将被拒绝。', '보기 권한만 있어 변경이 거부됩니다.'],
   // Users
   userList: ['User list', 'ユーザー一覧', '用户列表', '사용자 목록'],
