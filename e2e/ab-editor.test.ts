@@ -44,7 +44,6 @@ describe('A/B in the editor', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/site-list');
     await page.goto(`${server.adminUrl}/admin-user/site/${siteId}`);
-    await page.getByRole('tab', { name: 'Creative detail' }).click();
     const switcher = page.getByTestId('variant-switcher');
     await switcher.getByRole('button', { name: 'Add a variant' }).click();
     await expect.poll(() => switcher.getByRole('button', { name: 'B', exact: true }).getAttribute('aria-pressed')).toBe('true');
@@ -52,7 +51,7 @@ describe('A/B in the editor', () => {
     // The variant starts as a copy of the control.
     await expect.poll(() => form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Control words');
     await form.getByLabel('Main text', { exact: true }).fill('Variant words');
-    await form.getByRole('button', { name: 'Save the page' }).click();
+    // Saved by itself, as typed.
     await expect
       .poll(async () =>
         (await api.call<{ variants: { key: string; content: { detail: { mainText: string } } }[] }>('GET', `/api/site/${siteId}/page/${firstPage}/variants`)).variants.map((v) => [
@@ -61,12 +60,12 @@ describe('A/B in the editor', () => {
         ]),
       )
       .toEqual([['B', 'Variant words']]);
-    // The control kept its own text. The switch waits for the save's answer: before it, the form still holds unsaved text, and switching would ask first.
-    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Saved.');
+    // The control kept its own text.
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved · just now');
     await switcher.getByRole('button', { name: 'Control' }).click();
     await expect.poll(() => form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Control words');
 
-    await page.getByRole('tab', { name: 'Site settings' }).click();
+    await page.getByRole('button', { name: 'Site settings' }).click();
     const panel = page.getByTestId('experiment-panel');
     await panel.getByLabel('Test name').fill('Words');
     await panel.getByRole('button', { name: 'Save the test' }).click();

@@ -28,6 +28,8 @@ let operatorContext: BrowserContext;
 let phone: BrowserContext;
 let prefix = '';
 let siteId = '';
+/** A site just created: no media, no items, nothing published. */
+let emptySiteId = '';
 let customerId = '';
 let surveyId = '';
 let notificationId = '';
@@ -47,6 +49,7 @@ beforeAll(async () => {
 
   const site = await owner.createSite({ name: 'Every element', numberHorizontal: 2, numberVertical: 2, defaultLanguage: 'jp', languages: ['jp', 'en'] });
   siteId = site.id;
+  emptySiteId = (await owner.createSite({ name: 'Nothing yet', numberHorizontal: 1, numberVertical: 1 })).id;
   const pages = pageIds(site);
   const [a1, a2, b1, b2] = await Promise.all(['#335577', '#775533', '#557733', '#2266aa'].map((colour, i) => owner.uploadImage(siteId, colour, `${i}.jpg`)));
   const music = await owner.uploadAudio(siteId, await audioBytes('mp3'), 'theme.mp3');
@@ -232,18 +235,20 @@ describe('the console meets WCAG 2.2 AA', () => {
     await page.close();
   });
 
-  it('has none in any tab of the site editor, nor in its dialogs', async () => {
+  it('has none in any site section of the editor, open beside the canvas, nor in its dialogs', async () => {
     const page = await consoleScreen(`/{prefix}/site/${siteId}`);
-    const tabs = page.locator('.tab-list:not(.sub) > [role="tab"]');
-    const count = await tabs.count();
+    const sections = page.getByRole('navigation', { name: 'Site editor' }).locator('.rail-sections button');
+    const count = await sections.count();
     expect(count).toBeGreaterThan(5);
     for (let i = 0; i < count; i++) {
-      const tab = tabs.nth(i);
-      const name = (await tab.textContent()) ?? String(i);
-      await tab.click();
-      const panel = page.locator(`[id="${await tab.getAttribute('aria-controls')}"]`);
+      const opener = sections.nth(i);
+      const name = (await opener.textContent()) ?? String(i);
+      await opener.click();
+      const panel = page.getByRole('region', { name, exact: true });
       await panel.waitFor();
       await expect.poll(() => panel.locator('.loading').count()).toBe(0);
+      // The canvas stays beside the section.
+      expect(await page.getByTestId('placement-stage').isVisible()).toBe(true);
       const subTabs = panel.locator('.tab-list.sub > [role="tab"]');
       const subCount = await subTabs.count();
       if (subCount === 0) await expectAccessible(page, `editor: ${name}`);
@@ -255,8 +260,8 @@ describe('the console meets WCAG 2.2 AA', () => {
       if (i === 0) await shot(page, 'editor-settings');
     }
 
-    // The publish tab's dialogs: unpublish asks to confirm, delete asks for the site's name.
-    await page.getByRole('tab', { name: 'Publish' }).click();
+    // Publishing's dialogs (its section the last opened): unpublish asks to confirm, delete asks for the site's name.
+    await page.getByRole('region', { name: 'Publishing and versions' }).waitFor();
     await shot(page, 'editor-publish');
     await page.getByRole('button', { name: 'Unpublish' }).click();
     await page.getByRole('alertdialog').waitFor();
@@ -270,17 +275,25 @@ describe('the console meets WCAG 2.2 AA', () => {
     await page.close();
   });
 
-  it('has none on the page editor with its canvas and an element selected', async () => {
+  it('has none on the page editor: an empty site, a busy page, an element selected, the publish report', async () => {
+    const empty = await consoleScreen(`/{prefix}/site/${emptySiteId}`);
+    await empty.getByTestId('placement-stage').waitFor();
+    await expectAccessible(empty, 'page editor, empty site');
+    await shot(empty, 'page-editor-empty');
+    await empty.close();
+
     const page = await consoleScreen(`/{prefix}/site/${siteId}`);
-    await page.getByRole('tab', { name: 'Creative settings' }).click();
-    await page.getByRole('button', { name: 'A1', exact: true }).click();
     const element = page.locator('[data-item^="button-"]').first();
     await element.waitFor();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, 'page editor');
     await element.click();
+    await page.locator('form.page-editor').getByTestId('button-0').waitFor();
     await expectAccessible(page, 'page editor, element selected');
     await shot(page, 'page-editor');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByTestId('publish-result').waitFor({ timeout: 60_000 });
+    await expectAccessible(page, 'page editor, publish report');
     await page.close();
   });
 

@@ -91,13 +91,15 @@ describe('a new customer in the admin console', () => {
     siteId = page.url().split('/').pop()!;
 
     // Bulk upload: one ZIP of nine images fills A1…C3 in order.
-    await page.getByRole('tab', { name: 'Creative settings' }).click();
+    await page.getByRole('button', { name: 'Creative settings' }).click();
+    const creatives = page.getByRole('region', { name: 'Creative settings' });
     await page.getByLabel('Choose files').setInputFiles({ name: 'creatives.zip', mimeType: 'application/zip', buffer: await nineImageZip() });
     await expect.poll(() => toastText(page), { timeout: 60_000 }).toBe('9 images placed.');
-    await expect.poll(() => page.getByRole('tabpanel').locator('.page-cell img').count()).toBe(9);
+    await expect.poll(() => creatives.locator('.page-cell img').count()).toBe(9);
 
-    // Page detail: text, a CTA button dragged and nudged on the 375 × 739 stage.
-    await page.getByRole('button', { name: 'A1', exact: true }).click();
+    // Page detail: text, a CTA button dragged and nudged on the 375 × 739 stage. A page picked in the section opens it on the canvas.
+    await creatives.getByRole('button', { name: 'A1', exact: true }).click();
+    await expect.poll(() => creatives.isHidden()).toBe(true);
     await page.getByLabel('Main text', { exact: true }).fill('Walk into spring');
     await page.getByRole('button', { name: 'Add a button' }).click();
     const left = page.getByTestId('button-0').getByLabel('Left', { exact: true });
@@ -127,11 +129,10 @@ describe('a new customer in the admin console', () => {
     expect(await page.getByTestId('button-0').getByLabel('Width').inputValue()).toBe('150');
     await page.getByTestId('button-0').getByLabel('Link URL').fill('https://example.com/spring');
     await page.screenshot({ path: 'test-results/admin-editor.png' });
-    await page.getByRole('button', { name: 'Save the page' }).click();
-    await expect.poll(() => toastText(page)).toBe('Saved.');
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved · just now');
 
     // A contact form field, required.
-    await page.getByRole('tab', { name: 'Other settings' }).click();
+    await page.getByRole('button', { name: 'Other settings' }).click();
     await page.getByRole('tab', { name: 'Contact' }).click();
     const contact = page.getByRole('form', { name: 'Contact' });
     await contact.getByRole('button', { name: 'Add a field' }).click();
@@ -154,7 +155,7 @@ describe('a new customer in the admin console', () => {
 
     // Publish, watching the bar reach the end.
     await page.getByRole('link', { name: 'Edit' }).click();
-    await page.getByRole('tab', { name: 'Publish' }).click();
+    await page.locator('.editor-workspace').waitFor();
     await page.evaluate(() => {
       const w = window as unknown as { seen: number[] };
       w.seen = [];
@@ -207,26 +208,26 @@ describe('a new customer in the admin console', () => {
     await expect.poll(() => page.getByText('You have view-only authority: changes will be refused.').count()).toBe(1);
 
     const refused = 'Your authority is view only; changes are not allowed.';
+    await page.getByRole('button', { name: 'Site settings' }).click();
     const settings = page.getByRole('form', { name: 'Site settings' });
     await settings.getByLabel('Site name').fill('Renamed by a viewer');
     await settings.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => toastText(page)).toBe(refused);
     expect(await settings.getByLabel('Site name').inputValue()).toBe('Renamed by a viewer');
 
-    await page.getByRole('tab', { name: 'Creative detail' }).click();
+    // The page saves itself, and the bar says why it cannot.
+    await page.getByRole('button', { name: 'Back to the page' }).click();
     await page.getByLabel('Main text', { exact: true }).fill('Viewer words');
-    await page.getByRole('button', { name: 'Save the page' }).click();
-    await expect.poll(() => toastText(page)).toBe(refused);
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe(`Not saved: ${refused}`);
     expect(await page.getByLabel('Main text', { exact: true }).inputValue()).toBe('Viewer words');
 
-    await page.getByRole('tab', { name: 'Global menu' }).click();
+    await page.getByRole('button', { name: 'Global menu' }).click();
     await page.getByLabel('Category A').fill('Shoes');
     await page.getByLabel('Category B').fill('Bags');
     await page.getByLabel('Category C').fill('Hats');
     await page.getByRole('form', { name: 'Global menu' }).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => toastText(page)).toBe(refused);
 
-    await page.getByRole('tab', { name: 'Publish' }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => toastText(page)).toBe(refused);
     // Nothing reached the draft.

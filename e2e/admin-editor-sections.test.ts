@@ -68,7 +68,8 @@ async function openEditor(tab: string, as = { email: CUSTOMER, password: PASSWOR
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`**/${as.prefix}/site-list`);
   await page.goto(`${server.adminUrl}/${as.prefix}/site/${as.site || siteId}`);
-  await page.getByRole('tab', { name: tab }).click();
+  // A site section, opened from the editor's rail beside the canvas.
+  await page.getByRole('button', { name: tab, exact: true }).click();
   return page;
 }
 
@@ -166,7 +167,7 @@ describe('the popup CTA editor', () => {
 
     // Reloaded, the editor shows what was saved, the date in the browser's zone.
     await page.reload();
-    await page.getByRole('tab', { name: 'Popup CTA' }).click();
+    await page.getByRole('button', { name: 'Popup CTA', exact: true }).click();
     expect(await time.getByLabel('Survey').inputValue()).toBe(surveyId);
     expect(await time.getByLabel('End').inputValue()).toBe(
       await page.evaluate((iso) => {

@@ -48,7 +48,7 @@ async function openCreatives(): Promise<Page> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/admin-user/site-list');
   await page.goto(`${server.adminUrl}/admin-user/site/${siteId}`);
-  await page.getByRole('tab', { name: 'Creative settings' }).click();
+  await page.getByRole('button', { name: 'Creative settings' }).click();
   return page;
 }
 
@@ -71,10 +71,10 @@ describe('bulk upload through the server, in the console', () => {
     await expect.poll(() => page.getByTestId('toast').textContent(), { timeout: 60_000 }).toBe('20 images placed.');
     expect(await page.getByTestId('bulk-progress').getAttribute('value')).toBe('100');
     expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
-    await expect.poll(() => page.getByRole('tabpanel').locator('.page-cell img').count()).toBe(20);
+    await expect.poll(() => page.getByRole('region', { name: 'Creative settings' }).locator('.page-cell img').count()).toBe(20);
     const view = await customer.call<SiteView>('GET', `/api/site/${siteId}`);
     const a1 = pagesOf(view).find((one) => one.position === 'A1')!;
-    expect(await page.getByRole('button', { name: 'A1', exact: true }).locator('img').getAttribute('src')).toBe(a1.detail.imageUrl);
+    expect(await page.getByRole('region', { name: 'Creative settings' }).getByRole('button', { name: 'A1', exact: true }).locator('img').getAttribute('src')).toBe(a1.detail.imageUrl);
     await page.screenshot({ path: `${SHOTS}/bulk-upload-done.png` });
     await page.close();
   });

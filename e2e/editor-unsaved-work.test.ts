@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
@@ -46,79 +46,88 @@ async function openPageEditor(context: BrowserContext, signedIn: boolean): Promi
     await page.waitForURL('**/admin-user/site-list');
   }
   await page.goto(`${server.adminUrl}/admin-user/site/${siteId}`);
-  await page.getByRole('tab', { name: 'Creative detail' }).click();
   await page.locator('form.page-editor').waitFor();
   return page;
 }
 
-const mainText = (page: Page) => page.locator('form.page-editor').getByLabel('Main text', { exact: true });
-/** A page's cell in the page editor's grid navigator. */
-const gridCell = (page: Page, position: string) => page.getByRole('tabpanel').getByRole('group', { name: 'Pages' }).getByRole('button', { name: position, exact: true });
-const saveButton = (page: Page) => page.locator('form.page-editor').getByRole('button', { name: 'Save the page' });
+const inspector = (page: Page) => page.locator('form.page-editor');
+const mainText = (page: Page) => inspector(page).getByLabel('Main text', { exact: true });
+/** A page's cell in the editor rail's grid navigator. */
+const gridCell = (page: Page, position: string) => page.getByRole('navigation', { name: 'Site editor' }).getByRole('group', { name: 'Pages' }).getByRole('button', { name: position, exact: true });
+/** What the bar says about the page's draft: "Saved · just now", "Saving…", "Not saved: …". */
+const saveState = (page: Page) => page.getByTestId('save-state').textContent();
 
 describe('the page editor never loses typed work', () => {
-  it('asks before a page switch drops unsaved text, keeps it when the owner stays, and the saved text survives a switch and a reload', { timeout: 120_000 }, async () => {
+  it('saves typed text by itself, keeps it across a page switch and a reload, and asks before a switch only when it cannot save', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await openPageEditor(context, false);
-    await mainText(page).fill('Typed, not saved');
+    expect(await saveState(page)).toBe('Saved');
+    let dialogs = 0;
+    const onDialog = (dialog: Dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    };
+    page.on('dialog', onDialog);
+    await mainText(page).fill('Typed, saved by itself');
+    await expect.poll(() => saveState(page)).toBe('Saved · just now');
 
-    // Switching to A2 would drop the text: the owner is asked, and staying keeps it on A1.
+    // Typed and switched at once: the switch saves first, and asks nothing.
+    await mainText(page).fill('Typed, then switched at once');
+    await gridCell(page, 'A2').click();
+    await expect.poll(() => inspector(page).getAttribute('aria-label')).toContain('A2');
+    await gridCell(page, 'A1').click();
+    await expect.poll(() => mainText(page).inputValue()).toBe('Typed, then switched at once');
+    await page.reload();
+    await expect.poll(() => mainText(page).inputValue()).toBe('Typed, then switched at once');
+    expect(dialogs).toBe(0);
+    page.off('dialog', onDialog);
+
+    // Half typed, the page cannot save: the bar says why, and a switch asks; staying keeps what is typed.
+    await inspector(page).getByLabel('Main text colour', { exact: true }).fill('#12');
+    await expect.poll(() => saveState(page)).toBe('Not saved: fix the marked field');
+    expect(await inspector(page).getByLabel('Main text colour', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
     await gridCell(page, 'A2').click();
     expect(await asked).toBe('This page has unsaved changes. Leave without saving them?');
-    expect(await page.locator('form.page-editor').getAttribute('aria-label')).toContain('A1');
+    expect(await inspector(page).getAttribute('aria-label')).toContain('A1');
     expect(await gridCell(page, 'A1').getAttribute('aria-current')).toBe('page');
-    expect(await mainText(page).inputValue()).toBe('Typed, not saved');
-
-    // Saved, the switch asks nothing, and the text is there on return and after a reload.
-    await saveButton(page).click();
-    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Saved.');
-    let dialogs = 0;
-    page.on('dialog', (dialog) => {
-      dialogs += 1;
-      void dialog.dismiss();
-    });
-    await gridCell(page, 'A2').click();
-    await expect.poll(() => page.locator('form.page-editor').getAttribute('aria-label')).toContain('A2');
-    await gridCell(page, 'A1').click();
-    await expect.poll(() => mainText(page).inputValue()).toBe('Typed, not saved');
-    await page.reload();
-    await page.getByRole('tab', { name: 'Creative detail' }).click();
-    await expect.poll(() => mainText(page).inputValue()).toBe('Typed, not saved');
-    expect(dialogs).toBe(0);
+    expect(await inspector(page).getByLabel('Main text colour', { exact: true }).inputValue()).toBe('#12');
+    await page.screenshot({ path: 'test-results/screenshots/page-not-saved.png' });
     await context.close();
   });
 
-  it('refuses a second tab’s save over what the first tab saved, says so, and reloads the latest version on request', { timeout: 120_000 }, async () => {
+  it('refuses a second tab’s save over what the first tab saved, says so, stops saving, and reloads the latest version on request', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const first = await openPageEditor(context, false);
     const second = await openPageEditor(context, true);
 
     await mainText(first).fill('From the first tab');
-    await saveButton(first).click();
-    await expect.poll(() => first.getByTestId('toast').textContent()).toBe('Saved.');
+    await expect.poll(() => saveState(first)).toBe('Saved · just now');
 
     // The second tab opened the page before that save: its save is refused, and what it typed stays on screen.
     await mainText(second).fill('From the second tab');
-    await saveButton(second).click();
     const stale = second.getByTestId('stale-save');
     await expect.poll(() => stale.count()).toBe(1);
-    expect(await stale.getByRole('alert').or(stale).first().textContent()).toContain('This page was changed in another tab or by another admin after you opened it.');
+    const refusal = 'This page was changed in another tab or by another admin after you opened it.';
+    expect(await stale.textContent()).toContain(refusal);
+    expect(await saveState(second)).toContain(`Not saved: ${refusal}`);
     expect(await mainText(second).inputValue()).toBe('From the second tab');
     await second.screenshot({ path: 'test-results/screenshots/page-stale-save.png' });
 
-    // The server kept the first tab's text.
+    // Typing more does not try again over the first tab's text.
+    await mainText(second).fill('From the second tab, still typing');
+    await mainText(second).blur();
     const answer = await second.request.get(`${server.adminUrl}/api/site/${siteId}?lang=jp`);
     const view = (await answer.json()) as { creatives: { pages: { position: string; detail: { mainText: string } }[] }[] };
     expect(view.creatives[0]?.pages.find((candidate) => candidate.position === 'A1')?.detail.mainText).toBe('From the first tab');
+    expect(await saveState(second)).toContain('Not saved:');
 
-    // Reloading brings the first tab's text; the second tab's next save goes through.
+    // Reloading brings the first tab's text; the second tab's next edit saves itself.
     await stale.getByRole('button', { name: 'Reload the latest version' }).click();
     await expect.poll(() => mainText(second).inputValue()).toBe('From the first tab');
     expect(await stale.count()).toBe(0);
     await mainText(second).fill('The second tab, after a reload');
-    await saveButton(second).click();
-    await expect.poll(() => second.getByTestId('toast').textContent()).toBe('Saved.');
+    await expect.poll(() => saveState(second)).toBe('Saved · just now');
     await context.close();
   });
 
@@ -128,12 +137,12 @@ describe('the page editor never loses typed work', () => {
     const a1 = gridCell(page, 'A1');
     expect(await a1.getAttribute('aria-current')).toBe('page');
     // One stop in the tab order: only the current page's cell.
-    expect(await page.getByRole('tabpanel').getByRole('group', { name: 'Pages' }).locator('button[tabindex="0"]').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Site editor' }).getByRole('group', { name: 'Pages' }).locator('button[tabindex="0"]').count()).toBe(1);
     await a1.focus();
     await page.keyboard.press('ArrowDown');
     expect(await gridCell(page, 'A2').evaluate((cell) => cell === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('form.page-editor').getAttribute('aria-label')).toContain('A2');
+    await expect.poll(() => inspector(page).getAttribute('aria-label')).toContain('A2');
     expect(await gridCell(page, 'A2').getAttribute('aria-current')).toBe('page');
     await page.screenshot({ path: 'test-results/screenshots/page-grid-navigator.png' });
     await context.close();
@@ -143,12 +152,14 @@ describe('the page editor never loses typed work', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await openPageEditor(context, false);
     await gridCell(page, 'A2').click();
-    const form = page.locator('form.page-editor');
-    await form.getByRole('button', { name: 'Add a button' }).click();
+    await expect.poll(() => inspector(page).getAttribute('aria-label')).toContain('A2');
+    const form = inspector(page);
+    // Added from the canvas toolbar, the new button is selected: the inspector shows its fields alone.
+    await page.getByRole('button', { name: 'Add a button' }).click();
     const button = form.getByTestId('button-0');
-    // The new button leads nowhere yet: the save is refused beside its field, the typed work kept.
-    await form.getByRole('button', { name: 'Save the page' }).click();
+    // The new button leads nowhere yet: autosave refuses it beside its field, the typed work kept.
     await expect.poll(() => button.getByText('Choose where this leads.').count()).toBe(1);
+    await expect.poll(() => saveState(page)).toBe('Not saved: fix the marked field');
     expect(await button.getByLabel('Link URL').getAttribute('aria-invalid')).toBe('true');
     await button.getByLabel('Link URL').fill('https://example.com/tea');
     // A site screen: chosen by its name, never typed.
@@ -161,27 +172,26 @@ describe('the page editor never loses typed work', () => {
     // Enumerations read as words.
     expect(await button.getByLabel('Animation').locator('option:checked').textContent()).toBe('None');
     expect(await button.getByLabel('Animation').locator('option[value="PULSE_OUT"]').textContent()).toBe('Pulse out');
+    await page.screenshot({ path: 'test-results/screenshots/page-link-pickers.png' });
     // A page of this category, by its place.
-    await form.getByRole('button', { name: 'Add a link area' }).click();
+    await page.getByRole('button', { name: 'Add a link area' }).click();
     const area = form.getByTestId('link-0');
     await area.getByLabel('Link type').selectOption('page');
     await area.getByLabel('Page', { exact: true }).selectOption({ label: 'Page 1 of this category' });
     // A URL typed for one kind is emptied when the kind changes to one it does not suit, instead of a refused save.
-    await form.getByRole('button', { name: 'Add a link area' }).click();
+    await page.getByRole('button', { name: 'Add a link area' }).click();
     const second = form.getByTestId('link-1');
     await second.getByLabel('Link URL').fill('https://example.com/left-behind');
     await second.getByLabel('Link type').selectOption('page');
-    // The page's link button: a screen too, once it links inside the site.
+    // The page's link button: a screen too, once it links inside the site; Escape brings the page's own fields back.
+    await page.keyboard.press('Escape');
     await form.getByLabel('Link to a screen of this site').check();
     await form.locator('fieldset', { hasText: 'Link button' }).getByLabel('Screen', { exact: true }).selectOption({ label: 'Member login' });
-    await button.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/screenshots/page-link-pickers.png' });
-    // The emptied page link is refused beside its picker, not saved as a link to nowhere.
-    await form.getByRole('button', { name: 'Save the page' }).click();
+    // The emptied page link is refused beside its picker (autosave shows the link area holding it), not saved as a link to nowhere.
     await expect.poll(() => second.getByText('Choose where this leads.').count()).toBe(1);
+    await expect.poll(() => saveState(page)).toBe('Not saved: fix the marked field');
     await second.getByLabel('Page', { exact: true }).selectOption({ label: 'Page 2 of this category' });
-    await form.getByRole('button', { name: 'Save the page' }).click();
-    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('Saved.');
+    await expect.poll(() => saveState(page)).toBe('Saved · just now');
 
     const answer = await page.request.get(`${server.adminUrl}/api/site/${siteId}?lang=jp`);
     type Saved = {

@@ -89,7 +89,7 @@ describe('the domain setup stepper', () => {
     const site = await owner.createSite({ name: 'Shop', numberHorizontal: 1, numberVertical: 1 });
     const page = await signedIn();
     await page.goto(`${server.adminUrl}/master/site/${site.id}`);
-    await page.getByRole('tab', { name: 'Site settings' }).click();
+    await page.getByRole('button', { name: 'Site settings' }).click();
     const form = page.getByRole('form', { name: 'Custom domain' });
     const current = () => form.locator('[aria-current="step"]').textContent();
     await form.getByLabel('Custom domain').fill(DOMAIN);

@@ -53,7 +53,6 @@ const jpeg = (colour: string, width = 375, height = 739) =>
   sharp({ create: { width, height, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
-const toastText = (page: Page) => page.getByTestId('toast').textContent();
 
 /** Every placed element of page A1, in px from the page's corner. */
 function elementBoxes(frame: Frame | Page) {
@@ -81,8 +80,9 @@ describe('the page canvas', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/admin-user/site-list');
     await page.goto(`${server.adminUrl}/admin-user/site/${siteId}`);
-    await page.getByRole('tab', { name: 'Creative detail' }).click();
+    // The inspector beside the canvas: the page's own fields until an item is selected.
     const form = page.locator('form.page-editor');
+    const saveState = () => page.getByTestId('save-state').textContent();
 
     // Page detail: its image, a main text, background music and a custom path (first one another page has).
     await form.getByLabel('Image or video').setInputFiles({ name: 'page.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#1976d2') });
@@ -112,8 +112,8 @@ describe('the page canvas', () => {
     await music.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/screenshots/page-music-sns.png' });
 
-    // A media button: pulse, pill, microcopy below.
-    await form.getByRole('button', { name: 'Add a button' }).click();
+    // A media button, added from the canvas toolbar and selected at once: pulse, pill, microcopy below.
+    await page.getByRole('button', { name: 'Add a button' }).click();
     const media = form.getByTestId('button-0');
     await media.getByLabel('Button kind').selectOption('media');
     await media.getByLabel('Button image').setInputFiles({ name: 'button.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#f57c00', 240, 80) });
@@ -125,7 +125,7 @@ describe('the page canvas', () => {
     await media.getByLabel('Microcopy placement').selectOption('bottom');
 
     // An HTML button, higher up.
-    await form.getByRole('button', { name: 'Add a button' }).click();
+    await page.getByRole('button', { name: 'Add a button' }).click();
     const html = form.getByTestId('button-1');
     await html.getByLabel('Button kind').selectOption('html');
     await html.getByLabel('Button HTML').fill('<b>Hello</b>');
@@ -133,7 +133,7 @@ describe('the page canvas', () => {
     await html.getByLabel('Top', { exact: true }).fill('420');
 
     // A link area to the survey.
-    await form.getByRole('button', { name: 'Add a link area' }).click();
+    await page.getByRole('button', { name: 'Add a link area' }).click();
     const link = form.getByTestId('link-0');
     await link.getByLabel('Link type').selectOption('survey');
     await link.getByLabel('Survey', { exact: true }).selectOption({ label: 'Taste' });
@@ -143,7 +143,7 @@ describe('the page canvas', () => {
     await page.screenshot({ path: 'test-results/screenshots/page-survey-picker.png' });
 
     // A product with an image and a link button.
-    await form.getByRole('button', { name: 'Add a product' }).click();
+    await page.getByRole('button', { name: 'Add a product' }).click();
     const product = form.getByTestId('product-0');
     await product.getByLabel('Product image').setInputFiles({ name: 'tea.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#388e3c', 300, 250) });
     await expect.poll(() => product.getByTestId('media-preview').count(), { timeout: 20_000 }).toBe(1);
@@ -151,20 +151,21 @@ describe('the page canvas', () => {
     await product.getByLabel('Link button text').fill('Buy the tea');
     await product.getByLabel('Link URL').fill('https://example.com/tea');
 
-    // The server refuses the path page A2 has: the message stands beside the field, and everything typed stays.
-    await form.getByRole('button', { name: 'Save the page' }).click();
+    // The server refuses every autosave while the page holds the path page A2 has: the bar says why, the message stands
+    // beside the field (back on the page's own fields with Escape), and everything typed stays.
+    await expect.poll(() => saveState(), { timeout: 20_000 }).toBe('Not saved: Page A2 already uses this path. Choose another one.');
+    expect(await product.getByLabel('Link button text').inputValue()).toBe('Buy the tea');
+    await page.keyboard.press('Escape');
     const customPath = form.getByLabel('Custom path');
     await expect.poll(() => customPath.getAttribute('aria-invalid')).toBe('true');
     expect(await form.locator(`[id="${await customPath.getAttribute('aria-describedby')}"]`).textContent()).toBe('Page A2 already uses this path. Choose another one.');
     expect(await page.getByTestId('toast').count()).toBe(0);
     expect(await form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Spring tea');
-    expect(await product.getByLabel('Link button text').inputValue()).toBe('Buy the tea');
     expect(await sns.getByTestId('page-sns-1').getByLabel('URL').inputValue()).toBe('https://line.example/tea');
     await customPath.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/screenshots/page-save-field-error.png' });
     await customPath.fill('spring-tea');
-    await form.getByRole('button', { name: 'Save the page' }).click();
-    await expect.poll(() => toastText(page)).toBe('Saved.');
+    await expect.poll(() => saveState(), { timeout: 20_000 }).toBe('Saved · just now');
     expect(await customPath.getAttribute('aria-invalid')).toBe('false');
 
     // The canvas is the viewer: the saved page's elements, drawn by its own components.
@@ -186,8 +187,10 @@ describe('the page canvas', () => {
     await page.mouse.move(start.x + start.width / 2 - 40, start.y + start.height / 2 - 100, { steps: 8 });
     await page.mouse.up();
     expect(await left.inputValue()).toBe('87');
-    // Picking it on the stage selects it: its fields in the side panel are marked.
+    // Picking it on the stage selects it: the inspector shows its fields alone.
     expect(await handle.getAttribute('aria-pressed')).toBe('true');
+    expect(await form.getByRole('heading', { level: 2 }).textContent()).toBe('Button 1');
+    expect(await form.getByTestId('button-1').count()).toBe(0);
     expect(await media.getAttribute('class')).toContain('item-selected');
     await expect.poll(async () => Math.round((await elementBoxes(frame))[buttonId]?.x ?? -1)).toBe(87);
     // A pause, as a hand takes: quick changes to one item fold into one undo step.
@@ -197,7 +200,7 @@ describe('the page canvas', () => {
     expect(await left.inputValue()).toBe('97');
     await expect.poll(async () => Math.round((await elementBoxes(frame))[buttonId]?.x ?? -1)).toBe(97);
     // Undo takes the nudge back, redo brings it again.
-    await form.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo' }).click();
     expect(await left.inputValue()).toBe('87');
     await page.keyboard.press('Control+Shift+Z');
     expect(await left.inputValue()).toBe('97');
@@ -209,27 +212,19 @@ describe('the page canvas', () => {
     expect(await page.getByTestId('placement-stage').locator('iframe').getAttribute('width')).toBe('1280');
     await screen.selectOption({ label: 'Design size · 375 × 739' });
 
-    await form.getByRole('button', { name: 'Save the page' }).click();
-    await expect.poll(() => toastText(page)).toBe('Saved.');
+    // Saved by itself once the hand stops.
+    const storedLeft = async () => {
+      const view = (await (await page.request.get(`${server.adminUrl}/api/site/${siteId}?lang=jp`)).json()) as { creatives: { pages: { buttons: { buttonPositionLeft: number }[] }[] }[] };
+      return view.creatives[0]?.pages[0]?.buttons[0]?.buttonPositionLeft;
+    };
+    await expect.poll(storedLeft, { timeout: 20_000 }).toBe(97);
+    await expect.poll(() => saveState()).toBe('Saved · just now');
     await expect.poll(() => canvas.locator('.sg-page[data-position="A1"] [data-link-id]').count(), { timeout: 30_000 }).toBe(1);
     const reloaded = page.frames().find((candidate) => candidate.url().includes('/preview/'))!;
     await expect.poll(async () => Object.keys(await elementBoxes(reloaded)).length).toBe(5);
     const onCanvas = await elementBoxes(reloaded);
 
-    // Unsaved work: previewing asks first, and staying keeps it.
-    await form.getByLabel('Main text', { exact: true }).fill('Spring tea, unsaved');
-    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
-    await page.getByRole('link', { name: 'Preview' }).click();
-    expect(await asked).toBe('This page has unsaved changes. Leave without saving them?');
-    expect(page.url()).toBe(`${server.adminUrl}/admin-user/site/${siteId}`);
-    expect(await form.getByLabel('Main text', { exact: true }).inputValue()).toBe('Spring tea, unsaved');
-    // So does the shell's menu.
-    const askedAgain = new Promise<void>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve())));
-    await page.getByRole('link', { name: 'Sites', exact: true }).click();
-    await askedAgain;
-    expect(page.url()).toBe(`${server.adminUrl}/admin-user/site/${siteId}`);
-
-    await page.getByRole('tab', { name: 'Publish' }).click();
+    // Publish, from the editor's bar: the result shows right below it.
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => page.getByTestId('publish-result').count(), { timeout: 60_000 }).toBe(1);
 

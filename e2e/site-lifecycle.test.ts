@@ -54,7 +54,7 @@ const visitStatus = (siteId: string, path = '') => visitorStatus(server, siteId,
 
 async function openPublishTab(page: Page, siteId: string): Promise<void> {
   await page.goto(`${server.adminUrl}/master/site/${siteId}`);
-  await page.getByRole('tab', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Publishing and versions' }).click();
   await page.getByRole('heading', { name: 'Unpublish or delete' }).waitFor();
 }
 
@@ -180,18 +180,17 @@ describe('page status and chatbot script on the published site', () => {
     // The owner sets both in the page form.
     const editor = await consolePage();
     await editor.goto(`${server.adminUrl}/master/site/${site.id}`);
-    await editor.getByRole('tab', { name: 'Creative detail' }).click();
-    await editor.getByRole('tabpanel').getByRole('group', { name: 'Pages' }).getByRole('button', { name: 'A2', exact: true }).click();
-    const a2 = editor.getByRole('form', { name: 'Creative detail A2' });
+    const grid = editor.getByRole('navigation', { name: 'Site editor' }).getByRole('group', { name: 'Pages' });
+    const saved = () => editor.getByTestId('save-state').textContent();
+    await grid.getByRole('button', { name: 'A2', exact: true }).click();
+    const a2 = editor.getByRole('form', { name: 'Page A2' });
     await a2.getByLabel('Page status').selectOption('draft');
-    await a2.getByRole('button', { name: 'Save the page' }).click();
-    await expect.poll(() => editor.getByTestId('toast').textContent()).toBe('Saved.');
-    await editor.getByRole('tabpanel').getByRole('group', { name: 'Pages' }).getByRole('button', { name: 'A3', exact: true }).click();
-    const a3 = editor.getByRole('form', { name: 'Creative detail A3' });
+    await expect.poll(saved).toBe('Saved · just now');
+    await grid.getByRole('button', { name: /^A3/ }).click();
+    const a3 = editor.getByRole('form', { name: 'Page A3' });
     await a3.getByLabel('Chatbot script').fill('<script>window.chatbotRuns = (window.chatbotRuns || 0) + 1</script>');
     await editor.screenshot({ path: `${SHOTS}/editor-page-status-chatbot.png` });
-    await a3.getByRole('button', { name: 'Save the page' }).click();
-    await expect.poll(() => editor.getByTestId('toast').textContent()).toBe('Saved.');
+    await expect.poll(saved).toBe('Saved · just now');
     await editor.close();
     await operator.publish(site.id);
     expect(await visitStatus(site.id, 'A2')).toBe(404);

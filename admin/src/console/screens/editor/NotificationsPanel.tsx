@@ -21,7 +21,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; notification: NotificationView 
  * apply without a publish, so nothing here marks the draft unsaved once a save is done.
  */
 export function NotificationsPanel() {
-  const { site, setUnsaved } = useEditorSite();
+  const { site } = useEditorSite();
   const { t } = useI18n();
   const { account } = useSession();
   const toast = useToast();
@@ -41,11 +41,6 @@ export function NotificationsPanel() {
   useEffect(() => {
     void load();
   }, [load]);
-  // An open form may hold typing: leaving the editor or switching its language asks first.
-  useEffect(() => {
-    setUnsaved('notifications', editing !== null);
-    return () => setUnsaved('notifications', false);
-  }, [editing, setUnsaved]);
   const remove = async (notification: NotificationView) => {
     if (!(await confirm({ message: t('nt.deleteConfirm', { title: notification.title }), confirmLabel: t('sn.delete'), danger: true }))) return;
     await request('DELETE /site/:id/notification-delivery/:notificationId', { params: { id: site.id, notificationId: notification.id } });

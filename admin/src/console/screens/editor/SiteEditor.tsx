@@ -1,35 +1,40 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { Language } from '../../../../../model/language.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../../model/language.ts';
 import { request } from '../../api/request.ts';
 import type { SiteView } from '../../api/types.ts';
 import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
 import { canChange, useSession } from '../../session.tsx';
-import { CreativesTab } from './CreativesTab.tsx';
-import { EditorSiteProvider, type EditorSite } from './editor-context.tsx';
-import { MenuTab } from './MenuTab.tsx';
-import { NotificationsPanel } from './NotificationsPanel.tsx';
-import { OtherTab } from './OtherTab.tsx';
-import { PageTab } from './page/PageTab.tsx';
-import { PopupTab } from './PopupTab.tsx';
-import { CampaignTab } from './CampaignTab.tsx';
-import { PublishTab } from './PublishTab.tsx';
-import { SettingsTab } from './SettingsTab.tsx';
 import { AnalyticsLink } from '../analytics/AnalyticsLink.tsx';
 import { OwnerDataNav } from '../owner-data/OwnerDataNav.tsx';
+import { EditorSiteProvider, type EditorSite, type PageWork } from './editor-context.tsx';
+import { GridNavigator } from './GridNavigator.tsx';
+import { LiveAddress } from './LiveAddress.tsx';
+import type { SaveState } from './page/autosave.ts';
+import { PageTab } from './page/PageTab.tsx';
+import { allPages } from './page/site-pages.ts';
+import type { HistoryStore } from './page/use-edit-history.ts';
+import { PublishControl } from './PublishControl.tsx';
+import { SaveStatus } from './SaveStatus.tsx';
+import { SITE_SECTIONS, SiteSectionPanel, type SiteSection, sectionLabel } from './SiteSectionPanel.tsx';
+import { usePublish } from './use-publish.ts';
 
-const TABS = ['settings', 'creatives', 'page', 'menu', 'other', 'popup', 'campaign', 'notifications', 'publish'] as const;
-type Tab = (typeof TABS)[number];
-
-/** /{prefix}/site/{id}: every section of the spec's site editor, in one language at a time. */
+/**
+ * /{prefix}/site/{id}: the site editor, canvas first. The page being edited is in the middle at
+ * phone size; the rail on the left holds the grid of pages and the site-wide sections; the
+ * inspector on the right shows what is selected on the canvas, or a site section opened from the
+ * rail. Preview, Publish and the live address stay in the bar above, with the page's save state.
+ */
 export default function SiteEditor({ siteId }: { siteId: string }) {
   const { t } = useI18n();
   const { account } = useSession();
   const [site, setSite] = useState<SiteView | null>(null);
   const [lang, setLang] = useState<Language | undefined>(undefined);
-  const [tab, setTab] = useState<Tab>('settings');
   const [pageId, setPageId] = useState<string | undefined>(undefined);
+  const [section, setSection] = useState<SiteSection | null>(null);
+  // Sections opened once stay mounted (hidden), so what is typed in one survives a look at another.
+  const [visited, setVisited] = useState<ReadonlySet<SiteSection>>(new Set());
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved', at: null });
   const reloadSite = useCallback(
     () =>
       request('GET /site/:id', { params: { id: siteId }, query: { lang } })
@@ -41,124 +46,157 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
     void reloadSite();
   }, [reloadSite]);
   const onSaved = useCallback((next: SiteView) => setSite(next), []);
-  // Forms holding unsaved changes, by name: leaving, previewing or switching language asks first.
-  const unsaved = useRef(new Set<string>());
-  const setUnsaved = useCallback((form: string, isUnsaved: boolean) => {
-    if (isUnsaved) unsaved.current.add(form);
-    else unsaved.current.delete(form);
+  const publishing = usePublish({ id: siteId, lang: site?.lang ?? lang ?? DEFAULT_LANGUAGE }, onSaved);
+
+  // The open page's autosave: saved before anything replaces the page; the owner is asked only when that fails.
+  const pageWork = useRef<PageWork | null>(null);
+  const registerPageWork = useCallback((work: PageWork | null) => {
+    pageWork.current = work;
   }, []);
-  const mayLeave = useCallback(() => unsaved.current.size === 0 || window.confirm(t('unsavedLeave')), [t]);
-  // Another page or variant replaces the page form alone (one is mounted at a time): only its unsaved changes are at stake.
-  const mayDropPage = useCallback(() => ![...unsaved.current].some((form) => form.startsWith('page-')) || window.confirm(t('unsavedLeave')), [t]);
+  const leavePage = useCallback(async () => {
+    const work = pageWork.current;
+    if (!work || (await work.flush())) return true;
+    return window.confirm(t('unsavedLeave'));
+  }, [t]);
+  const histories = useRef<HistoryStore>(new Map()).current;
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (unsaved.current.size > 0) event.preventDefault();
+      if (!pageWork.current?.unsaved()) return;
+      void pageWork.current.flush();
+      event.preventDefault();
     };
-    // Any link out of the editor (the preview, the shell's menu) asks first; wouter leaves a prevented click alone.
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') void pageWork.current?.flush();
+    };
+    // A link out of the editor in this tab (the preview, the shell's menu) saves the page first; wouter leaves a prevented click alone.
+    let following = false;
     const leave = (event: globalThis.MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (link && unsaved.current.size > 0 && !mayLeave()) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
+      if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || following || !pageWork.current?.unsaved()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void leavePage().then((may) => {
+        if (!may) return;
+        following = true;
+        link.click();
+        following = false;
+      });
     };
     window.addEventListener('beforeunload', warn);
+    document.addEventListener('visibilitychange', hidden);
     document.addEventListener('click', leave, true);
     return () => {
       window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('visibilitychange', hidden);
       document.removeEventListener('click', leave, true);
     };
-  }, [mayLeave]);
-  // Another page replaces the page form: its unsaved changes would go with it.
+  }, [leavePage]);
+
+  // Another page replaces the page form: what is typed there is saved first.
   const pickPage = useCallback(
-    (id: string) => {
-      if (id !== pageId && !mayDropPage()) return false;
+    async (id: string) => {
+      if (id === pageId) return;
+      if (!(await leavePage())) return;
+      setSaveState((state) => (state.kind === 'saved' ? state : { kind: 'saved', at: null }));
       setPageId(id);
-      return true;
     },
-    [pageId, mayDropPage],
+    [pageId, leavePage],
   );
+  const openSection = (next: SiteSection | null) => {
+    setSection(next);
+    if (next) setVisited((seen) => (seen.has(next) ? seen : new Set([...seen, next])));
+  };
+  const closeSection = useCallback(() => setSection(null), []);
   const openPage = useCallback(
     (id: string) => {
-      if (pickPage(id)) setTab('page');
+      void pickPage(id).then(() => setSection(null));
     },
     [pickPage],
   );
+  const changeLanguage = (next: Language) => void leavePage().then((may) => may && setLang(next));
+
   const [variantsRevision, setVariantsRevision] = useState(0);
   const onVariantsChanged = useCallback(() => setVariantsRevision((count) => count + 1), []);
   const editing = useMemo<EditorSite | null>(
-    () => (site ? { site, onSaved, setUnsaved, mayDropPageEdits: mayDropPage, reloadSite, variantsRevision, onVariantsChanged } : null),
-    [site, onSaved, setUnsaved, mayDropPage, reloadSite, variantsRevision, onVariantsChanged],
+    () =>
+      site
+        ? {
+            site,
+            onSaved,
+            registerPageWork,
+            reportSaveState: setSaveState,
+            leavePage,
+            histories,
+            reloadSite,
+            variantsRevision,
+            onVariantsChanged,
+            publishing,
+          }
+        : null,
+    [site, onSaved, registerPageWork, leavePage, histories, reloadSite, variantsRevision, onVariantsChanged, publishing],
   );
   if (!site || !editing) return <p className="loading">{t('loading')}</p>;
+  const current = pageId ?? allPages(site)[0]?.id;
   return (
-    <section className="editor">
-      <div className="row spread editor-head">
-        <h1>{site.settings.name}</h1>
-        <div className="row">
-          <label className="inline">
-            {t('editingLanguage')}{' '}
-            <select aria-label={t('editingLanguage')} value={site.lang} onChange={(event) => mayLeave() && setLang(event.target.value as Language)}>
+    <EditorSiteProvider value={editing}>
+      <section className={`editor-workspace${section ? ' with-panel' : ''}`} aria-labelledby="editor-title">
+        <header className="editor-bar">
+          <div className="editor-title">
+            <h1 id="editor-title" title={site.settings.name}>
+              {site.settings.name}
+            </h1>
+            <SaveStatus state={saveState} />
+          </div>
+          <div className="editor-actions">
+            <select aria-label={t('editingLanguage')} value={site.lang} onChange={(event) => changeLanguage(event.target.value as Language)}>
               {site.settings.languages.map((code) => (
                 <option key={code} value={code}>
                   {LANGUAGE_NAMES[code]}
                 </option>
               ))}
             </select>
-          </label>
-          <Link href={`/site/${site.id}/preview`} className="button secondary">
-            {t('preview')}
-          </Link>
-          <AnalyticsLink siteId={site.id} className="button secondary" />
-          <OwnerDataNav siteId={site.id} />
-        </div>
-      </div>
-      {account && !canChange(account) && (
-        <p className="banner" role="note">
-          {t('viewOnlyBanner')}
-        </p>
-      )}
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} className="tabs">
-        <Tabs.List aria-label={t('editor')} className="tab-list">
-          {TABS.map((name) => (
-            <Tabs.Trigger key={name} value={name} className="tab">
-              {t(`tab.${name}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {/* Language changes reload the site; keying the panels by it gives each form the new texts. */}
-        <EditorSiteProvider value={editing}>
-          <div key={site.lang}>
-            <Tabs.Content forceMount value="settings">
-              <SettingsTab />
-            </Tabs.Content>
-            <Tabs.Content forceMount value="creatives">
-              <CreativesTab onOpenPage={openPage} />
-            </Tabs.Content>
-            <Tabs.Content forceMount value="page">
-              <PageTab pageId={pageId} onPick={pickPage} />
-            </Tabs.Content>
-            <Tabs.Content forceMount value="menu">
-              <MenuTab />
-            </Tabs.Content>
-            <Tabs.Content forceMount value="other">
-              <OtherTab />
-            </Tabs.Content>
-            <Tabs.Content forceMount value="popup">
-              <PopupTab />
-            </Tabs.Content>
-            <Tabs.Content forceMount value="campaign">
-              <CampaignTab />
-            </Tabs.Content>
-            <Tabs.Content forceMount value="notifications">
-              <NotificationsPanel />
-            </Tabs.Content>
-            <Tabs.Content forceMount value="publish">
-              <PublishTab />
-            </Tabs.Content>
+            <LiveAddress />
+            <Link href={`/site/${site.id}/preview`} className="button secondary">
+              {t('preview')}
+            </Link>
+            <PublishControl />
           </div>
-        </EditorSiteProvider>
-      </Tabs.Root>
-    </section>
+        </header>
+        {account && !canChange(account) && (
+          <p className="banner" role="note">
+            {t('viewOnlyBanner')}
+          </p>
+        )}
+        {/* Language changes reload the site; keying the body by it gives each form the new texts. */}
+        <div className="editor-body" key={site.lang}>
+          <nav className="editor-rail" aria-label={t('editor')}>
+            <section aria-label={t('gridNavigator')} className="rail-block">
+              <h2 className="rail-heading">{t('pages')}</h2>
+              <GridNavigator site={site} current={current} onPick={(id) => void pickPage(id)} />
+            </section>
+            <section aria-labelledby="rail-site" className="rail-block">
+              <h2 className="rail-heading" id="rail-site">
+                {t('siteSections')}
+              </h2>
+              <ul className="rail-sections">
+                {SITE_SECTIONS.map((name) => (
+                  <li key={name}>
+                    <button type="button" className="rail-item" aria-pressed={section === name} onClick={() => openSection(section === name ? null : name)}>
+                      {sectionLabel(t, name)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <AnalyticsLink siteId={site.id} className="rail-item" />
+              <OwnerDataNav siteId={site.id} />
+            </section>
+          </nav>
+          <PageTab pageId={current} covered={section !== null} onClosePanel={closeSection} />
+          {[...visited].map((name) => (
+            <SiteSectionPanel key={name} name={name} open={section === name} onClose={closeSection} onOpenPage={openPage} />
+          ))}
+        </div>
+      </section>
+    </EditorSiteProvider>
   );
 }

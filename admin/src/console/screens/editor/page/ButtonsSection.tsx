@@ -1,24 +1,22 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { DEFAULT_ITEM_SIZE } from '../../../../../../model/constants.ts';
-import { buttonAnimationSchema, buttonSchema, buttonShapeSchema, buttonTypeSchema, linkTypeSchema, textAlignSchema, type PageContent } from '../../../../../../model/page.ts';
+import { buttonAnimationSchema, buttonShapeSchema, buttonTypeSchema, linkTypeSchema, textAlignSchema, type PageContent } from '../../../../../../model/page.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
-import { freeSpot } from '../../../../../../model/free-spot.ts';
 import { DestinationField } from './DestinationField.tsx';
-import { takenBoxes } from './taken-boxes.ts';
+import { selectedRows } from './selected-rows.ts';
 import { CheckField, ColorField, NumberField, SelectField, SurveyField, TextField } from './fields.tsx';
 
-/** The page's CTA buttons (visitor spec §3): type and content, destination, look, animation, microcopy, place. */
+/** The selected CTA button's fields, which the inspector shows (visitor spec §3): type and content, destination, look, animation, microcopy, place. */
 export function ButtonsSection({ selected }: { selected: string | null }) {
   const { t } = useI18n();
   const { site } = useEditorSite();
-  const { control, watch, setValue, getValues } = useFormContext<PageContent>();
+  const { control, watch, setValue } = useFormContext<PageContent>();
   const buttons = useFieldArray({ control, name: 'buttons', keyName: 'key' });
   return (
     <fieldset>
       <legend>{t('buttons')}</legend>
-      {buttons.fields.map((field, index) => {
+      {selectedRows(buttons.fields, selected, 'button').map(({ field, index }) => {
         const type = watch(`buttons.${index}.buttonType`);
         const linkType = watch(`buttons.${index}.buttonLinkType`);
         const imageUrl = watch(`buttons.${index}.buttonImageUrl`);
@@ -67,29 +65,6 @@ export function ButtonsSection({ selected }: { selected: string | null }) {
           </div>
         );
       })}
-      <button
-        type="button"
-        className="secondary"
-        onClick={() =>
-          buttons.append(
-            buttonSchema.parse({
-              id: crypto.randomUUID(),
-              buttonText: 'CTA',
-              // Beside what the page holds, never over the next-page arrow or another item.
-              ...placeNew(freeSpot(takenBoxes(getValues()), DEFAULT_ITEM_SIZE)),
-              buttonWidth: DEFAULT_ITEM_SIZE.width,
-              buttonHeight: DEFAULT_ITEM_SIZE.height,
-            }),
-          )
-        }
-      >
-        {t('addButton')}
-      </button>
     </fieldset>
   );
-}
-
-/** A free spot as a button's position fields. */
-function placeNew(spot: { left: number; top: number }) {
-  return { buttonPositionLeft: spot.left, buttonPositionTop: spot.top };
 }

@@ -1,10 +1,11 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { linkAreaSchema, linkTypeSchema, type PageContent } from '../../../../../../model/page.ts';
+import { linkTypeSchema, type PageContent } from '../../../../../../model/page.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { DestinationField } from './DestinationField.tsx';
+import { selectedRows } from './selected-rows.ts';
 import { NumberField, SelectField, SurveyField } from './fields.tsx';
 
-/** The page's invisible link areas (visitor spec §3): destination or survey, place and size. */
+/** The selected link area's fields, which the inspector shows (visitor spec §3): destination or survey, place and size. */
 export function LinksSection({ selected }: { selected: string | null }) {
   const { t } = useI18n();
   const { control, watch } = useFormContext<PageContent>();
@@ -12,7 +13,7 @@ export function LinksSection({ selected }: { selected: string | null }) {
   return (
     <fieldset>
       <legend>{t('linkAreas')}</legend>
-      {links.fields.map((field, index) => (
+      {selectedRows(links.fields, selected, 'link').map(({ field, index }) => (
         <div key={field.key} className={`item-row${selected === `link-${field.id}` ? ' item-selected' : ''}`} data-testid={`link-${index}`} data-item-fields={`link-${field.id}`}>
           <SelectField name={`links.${index}.linkType`} label={t('linkType')} options={linkTypeSchema.options} text={(option) => t(`linkType.${linkTypeSchema.parse(option)}`)} />
           {watch(`links.${index}.linkType`) === 'survey' ? (
@@ -29,9 +30,6 @@ export function LinksSection({ selected }: { selected: string | null }) {
           </button>
         </div>
       ))}
-      <button type="button" className="secondary" onClick={() => links.append(linkAreaSchema.parse({ id: crypto.randomUUID(), positionLeft: 70, positionTop: 150 }))}>
-        {t('addLinkArea')}
-      </button>
     </fieldset>
   );
 }

@@ -1,19 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PageContent } from '../../../../../../model/page.ts';
 import { request } from '../../../api/request.ts';
-import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { PageForm } from './PageForm.tsx';
 import { allPages } from './site-pages.ts';
 import { VariantSwitcher } from './VariantSwitcher.tsx';
-import { GridNavigator } from '../GridNavigator.tsx';
 
 type Variant = { key: string; content: PageContent };
 
-/** Creative detail (spec §2, §3): the page picked, edited in its form; its control or one of its A/B variants. */
-export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick(id: string): void }) {
-  const { site, onVariantsChanged, mayDropPageEdits } = useEditorSite();
-  const { t } = useI18n();
+/** The page being edited (spec §2, §3), its control or one of its A/B variants, on the canvas with its inspector (a site section open in the inspector's place covers it). */
+export function PageTab({ pageId, covered, onClosePanel }: { pageId: string | undefined; covered: boolean; onClosePanel(): void }) {
+  const { site, onVariantsChanged, leavePage } = useEditorSite();
   const pages = allPages(site);
   const page = pages.find((candidate) => candidate.id === pageId) ?? pages[0];
   const [variants, setVariants] = useState<Variant[]>([]);
@@ -30,6 +27,7 @@ export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick
   }, [reload]);
   if (!page) return null;
   const add = async (from: string) => {
+    if (!(await leavePage())) return;
     const created = await request('POST /site/:id/page/:pageId/variants', { params: { id: site.id, pageId: page.id }, query: { lang: site.lang }, body: { from } }).catch(() => null);
     if (!created) return;
     onVariantsChanged();
@@ -45,30 +43,22 @@ export function PageTab({ pageId, onPick }: { pageId: string | undefined; onPick
   };
   const variant = variants.find((candidate) => candidate.key === arm);
   return (
-    <div className="page-tab">
-      <nav className="grid-rail" aria-label={t('gridNavigator')}>
-        <GridNavigator site={site} current={page.id} onPick={onPick} />
-      </nav>
-      <div className="stack">
+    <PageForm
+      key={`${page.id}:${variant?.key ?? 'control'}`}
+      page={page}
+      variant={variant}
+      onVariantSaved={(saved) => setVariants((list) => list.map((candidate) => (candidate.key === saved.key ? saved : candidate)))}
+      covered={covered}
+      onClosePanel={onClosePanel}
+      pageTools={
         <VariantSwitcher
           keys={variants.map((candidate) => candidate.key)}
           arm={variant ? arm : 'control'}
-          onPick={(key) => mayDropPageEdits() && setArm(key)}
+          onPick={(key) => void leavePage().then((may) => may && setArm(key))}
           onAdd={(from) => void add(from)}
           onRemove={(key) => void remove(key)}
         />
-        {variant && (
-          <p className="hint" role="status">
-            {t('variantEditing', { key: variant.key })}
-          </p>
-        )}
-        <PageForm
-          key={`${page.id}:${variant?.key ?? 'control'}`}
-          page={page}
-          variant={variant}
-          onVariantSaved={(saved) => setVariants((list) => list.map((candidate) => (candidate.key === saved.key ? saved : candidate)))}
-        />
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useFormContext, type FieldPathByValue } from 'react-hook-form';
 import { REFERENCE_VIEWPORT } from '../../../../../../model/constants.ts';
 import type { CanvasBox, CanvasPageRect } from '../../../../../../model/canvas-messages.ts';
@@ -8,30 +8,6 @@ import { nudgeBox, placeBox, type Box } from './nudge.ts';
 
 const { width: REF_W, height: REF_H } = REFERENCE_VIEWPORT;
 const POINT = 24;
-
-/** The window's margin the stage keeps on its right. */
-const FIT_MARGIN = 24;
-
-/**
- * How much the stage is drawn smaller so a wide screen (PC) fits between its left edge and the
- * window's right one; a phone is never drawn below its real width while there is room. The window
- * decides, not the parent: a grid track sized by its content would grow with the stage.
- */
-function useFitScale(width: number): [React.RefObject<HTMLElement | null>, number] {
-  const ref = useRef<HTMLElement>(null);
-  const [room, setRoom] = useState<number | null>(null);
-  useEffect(() => {
-    const measure = () => {
-      const element = ref.current;
-      if (element) setRoom(document.documentElement.clientWidth - element.getBoundingClientRect().left - FIT_MARGIN);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.documentElement);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, room && room > 0 && room < width ? room / width : 1];
-}
 
 /** A form field that holds a number (a place or a size). */
 type NumberField = FieldPathByValue<PageContent, number | null>;
@@ -127,7 +103,6 @@ export function PlacementEditor({
   const { watch, setValue } = useFormContext<PageContent>();
   const content = watch();
   const stage = useRef<HTMLDivElement>(null);
-  const [figure, fit] = useFitScale(viewport.width);
   const area = page ?? { x: 0, y: 0, w: viewport.width, h: viewport.height };
   // Screen pixels per stored pixel, across and down.
   const sx = area.w / REF_W;
@@ -179,17 +154,17 @@ export function PlacementEditor({
   };
 
   return (
-    <figure className="placement" ref={figure}>
+    <figure className="placement">
       <figcaption>
         {t('placement')}
         <small className="hint">{t('placementHint')}</small>
         {toolbar}
       </figcaption>
-      <div className="stage-fit" style={{ width: viewport.width * fit, height: viewport.height * fit }}>
+      <div className="stage-fit" style={{ width: viewport.width, height: viewport.height }}>
         <div
           ref={stage}
           className={canvas ? 'stage stage-live' : 'stage'}
-          style={{ width: viewport.width, height: viewport.height, transform: fit === 1 ? undefined : `scale(${fit})` }}
+          style={{ width: viewport.width, height: viewport.height }}
           data-testid="placement-stage"
           data-viewport={`${viewport.width}x${viewport.height}`}
         >

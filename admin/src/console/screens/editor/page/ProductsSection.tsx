@@ -1,12 +1,13 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { productSchema, type PageContent } from '../../../../../../model/page.ts';
+import type { PageContent } from '../../../../../../model/page.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useEditorSite } from '../editor-context.tsx';
 import { MediaField } from '../MediaField.tsx';
 import { DestinationField } from './DestinationField.tsx';
+import { selectedRows } from './selected-rows.ts';
 import { CheckField, ColorField, NumberField, TextField } from './fields.tsx';
 
-/** The page's product points (visitor spec §3): image, texts, link button, colours, place, order. */
+/** The selected product point's fields, which the inspector shows (visitor spec §3): image, texts, link button, colours, place, order. */
 export function ProductsSection({ selected }: { selected: string | null }) {
   const { t } = useI18n();
   const { site } = useEditorSite();
@@ -15,7 +16,7 @@ export function ProductsSection({ selected }: { selected: string | null }) {
   return (
     <fieldset>
       <legend>{t('products')}</legend>
-      {products.fields.map((field, index) => (
+      {selectedRows(products.fields, selected, 'product').map(({ field, index }) => (
         <div key={field.key} className={`item-row${selected === `product-${field.id}` ? ' item-selected' : ''}`} data-testid={`product-${index}`} data-item-fields={`product-${field.id}`}>
           <MediaField
             site={site}
@@ -42,9 +43,6 @@ export function ProductsSection({ selected }: { selected: string | null }) {
           </button>
         </div>
       ))}
-      <button type="button" className="secondary" onClick={() => products.append(productSchema.parse({ id: crypto.randomUUID(), order: products.fields.length }))}>
-        {t('addProduct')}
-      </button>
     </fieldset>
   );
 }
