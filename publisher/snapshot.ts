@@ -4,7 +4,7 @@ import { formatPosition } from '../model/position.ts';
 import { resolvePageText, applySiteText } from '../model/translation.ts';
 import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot } from '../model/snapshot.ts';
 import type { PageContent } from '../model/page.ts';
-import type { PreparedMedia } from './media.ts';
+import { popupImageUrls, type PreparedMedia } from './media.ts';
 import type { SiteAddress } from '../model/site-address.ts';
 
 /**
@@ -92,6 +92,12 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
   }));
   const logo = settings.logoSetting ? media.entries[settings.logoSetting] : undefined;
   const favicon = settings.faviconSetting ? media.entries[settings.faviconSetting] : undefined;
+  const popupImages = Object.fromEntries(
+    popupImageUrls(settings.popupCtas).flatMap((url) => {
+      const entry = media.entries[url];
+      return entry?.kind === 'image' ? [[url, entry.image]] : [];
+    }),
+  );
   const site = siteSnapshotSchema.parse({
     siteId: draft.id,
     lang,
@@ -114,6 +120,7 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
     safeAreaColor: settings.safeAreaColor || undefined,
     logo: logo?.kind === 'image' ? logo.image : undefined,
     faviconUrl: favicon?.kind === 'image' ? favicon.image.src : undefined,
+    popupImages: Object.keys(popupImages).length > 0 ? popupImages : undefined,
     sns: settings.sns,
     seo: siteText.seo,
     company: siteText.company,
