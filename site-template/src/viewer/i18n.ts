@@ -9,6 +9,7 @@ const texts = {
   notFound: { jp: 'ページが見つかりません', en: 'Page not found', cn: '找不到页面', kr: '페이지를 찾을 수 없습니다' },
   backToTop: { jp: 'トップへ戻る', en: 'Back to the first page', cn: '返回首页', kr: '첫 페이지로' },
   language: { jp: '言語', en: 'Language', cn: '语言', kr: '언어' },
+  categoryMenu: { jp: 'カテゴリー', en: 'Categories', cn: '分类', kr: '카테고리' },
   poweredBy: { en: 'Powered by Swipegrid' },
   viewOnly: { jp: '閲覧専用プレビュー', en: 'View-only preview', cn: '仅供查看的预览', kr: '보기 전용 미리보기' },
   loading: { jp: '読み込み中', en: 'Loading', cn: '加载中', kr: '로딩 중' },
