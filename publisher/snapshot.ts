@@ -5,6 +5,7 @@ import { resolvePageText, applySiteText } from '../model/translation.ts';
 import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot } from '../model/snapshot.ts';
 import type { PageContent } from '../model/page.ts';
 import { popupImageUrls, type PreparedMedia } from './media.ts';
+import { DEFAULT_FAVICON_PATH } from './default-favicon.ts';
 import type { SiteAddress } from '../model/site-address.ts';
 
 /**
@@ -119,7 +120,8 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
     speakerColor: settings.speakerColor || undefined,
     safeAreaColor: settings.safeAreaColor || undefined,
     logo: logo?.kind === 'image' ? logo.image : undefined,
-    faviconUrl: favicon?.kind === 'image' ? favicon.image.src : undefined,
+    // The owner's icon wins; a site without one links the default the publish writes beside its index page.
+    faviconUrl: favicon?.kind === 'image' ? favicon.image.src : settings.faviconSetting ? undefined : `${address.basePath}${DEFAULT_FAVICON_PATH}`,
     popupImages: Object.keys(popupImages).length > 0 ? popupImages : undefined,
     sns: settings.sns,
     seo: siteText.seo,
