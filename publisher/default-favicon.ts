@@ -35,7 +35,7 @@ export function defaultFavicon(): Promise<Uint8Array> {
 }
 
 /** An ICO file of square PNG images (PNG inside ICO: what every browser reads). */
-export function icoOf(pngs: readonly Uint8Array[]): Uint8Array {
+function icoOf(pngs: readonly Uint8Array[]): Uint8Array {
   const header = 6;
   const entry = 16;
   let offset = header + entry * pngs.length;
