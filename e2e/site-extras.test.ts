@@ -100,7 +100,11 @@ describe('popup calls to action', () => {
     await open(page);
     await expect.poll(() => timeCount(page).textContent(), { timeout: 10_000 }).toBe('残り4日');
     expect(await timeCount(page).getAttribute('data-unit')).toBe('days');
-    expect(await page.locator('[data-popup-kind="timeLimit"] img.sg-popup-media').getAttribute('src')).toMatch(new RegExp(`^/api/end-user/site/${siteId}/settings-media/`));
+    // The published image's responsive set, sized before it loads (200 × 120 as uploaded).
+    const image = page.locator('[data-popup-kind="timeLimit"] img.sg-popup-media');
+    expect(await image.getAttribute('src')).toMatch(/^\/media\/[0-9a-f]{64}\/200\.jpg$/);
+    expect(await image.getAttribute('srcset')).toContain('100w');
+    expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['200', '120']);
 
     await page.clock.fastForward(4 * DAY - 70 * HOUR);
     await expect.poll(() => timeCount(page).textContent()).toBe('残り70時間');

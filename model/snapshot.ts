@@ -104,6 +104,11 @@ export const siteSnapshotSchema = z.object({
   safeAreaColor: z.string().optional(),
   logo: responsiveImageSchema.optional(),
   faviconUrl: z.string().optional(),
+  /**
+   * The popup CTAs' images as the publish made them (responsive derivatives, size), by the URL the
+   * settings hold; a popup image saved after the publish is not here and loads as uploaded.
+   */
+  popupImages: z.record(z.string(), responsiveImageSchema).optional(),
   sns: z.array(snsSchema),
   seo: seoSchema,
   company: companyInfoSchema,

@@ -2,6 +2,7 @@ import { REFERENCE_VIEWPORT } from '../model/constants.ts';
 import type { MediaRecord, SiteDraft } from '../model/draft.ts';
 import { pageMediaUrls, parseMediaUrl } from '../model/media-url.ts';
 import type { MediaMap, ResponsiveImage } from '../model/snapshot.ts';
+import type { PopupCtas } from '../model/site.ts';
 import type { Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { encodeHls, hlsMasterKey, packageHls, storeHls, type HlsEncode, type HlsPackage } from './hls.ts';
@@ -39,6 +40,7 @@ export function mediaUrlsOf(draft: SiteDraft, membersOnly = false): string[] {
   if (!membersOnly) {
     add(draft.settings.logoSetting);
     add(draft.settings.faviconSetting);
+    for (const url of popupImageUrls(draft.settings.popupCtas)) add(url);
   }
   for (const creative of draft.creatives) {
     for (const page of creative.pages) {
@@ -47,6 +49,15 @@ export function mediaUrlsOf(draft: SiteDraft, membersOnly = false): string[] {
     }
   }
   return [...urls];
+}
+
+/** The images the popup CTAs show (their videos play as uploaded, through the settings-media route). */
+export function popupImageUrls(popupCtas: PopupCtas): string[] {
+  return [popupCtas.timeLimit, popupCtas.applicantLimit].flatMap((item) => {
+    if (!item) return [];
+    const url = item.media.url || item.imageUrl;
+    return url && (item.media.type === 'IMAGE' || !item.media.url) ? [url] : [];
+  });
 }
 
 function toResponsiveImage(set: ImageSet, storage: Storage): ResponsiveImage {

@@ -156,8 +156,8 @@ describe('publishing a 3×4 site in two languages', () => {
   it("lists every language × position, every page JSON, each language's grid manifest, both not-found pages, every visitor screen, the sitemap and robots.txt in the manifest, each stored", async () => {
     const site = await buildSite(ctx);
     const result = await ctx.publish(site.id);
-    // 74 objects: each language's grid manifest is its own since a new site's category names are written in each language.
-    expect(result).toMatchObject({ version: 1, changed: true, files: 74, pagesRendered: 46 });
+    // 75 objects: each language's grid manifest is its own since a new site's category names are written in each language; the default favicon.ico.
+    expect(result).toMatchObject({ version: 1, changed: true, files: 75, pagesRendered: 46 });
 
     const manifest = await liveManifestOf(ctx.storage, site.id);
     const html = LANGUAGES.flatMap((lang) => POSITIONS.map((position) => publicFileName(lang, 'jp', position)));
@@ -173,14 +173,20 @@ describe('publishing a 3×4 site in two languages', () => {
     const grids = Object.keys(manifest.files).filter((path) => /^_grid\/[0-9a-f]{16}\.json$/.test(path));
     // Each language names its columns in its own words (カテゴリA, Category A), so each has its grid manifest.
     expect(grids).toHaveLength(2);
-    expect(Object.keys(manifest.files).sort()).toEqual([...html, ...json, ...grids, ...screens, '404.html', 'en/404.html', 'sitemap.xml', 'robots.txt'].sort());
+    expect(Object.keys(manifest.files).sort()).toEqual([...html, ...json, ...grids, ...screens, '404.html', 'en/404.html', 'sitemap.xml', 'robots.txt', 'favicon.ico'].sort());
 
     for (const [path, file] of Object.entries(manifest.files)) {
       const object = await ctx.storage.get(objectKey(file.hash));
       expect(object, path).not.toBeNull();
       expect(sha256(object!.body), path).toBe(file.hash);
       expect(object!.size, path).toBe(file.size);
-      const types: Record<string, string> = { json: 'application/json', xml: 'application/xml; charset=utf-8', txt: 'text/plain; charset=utf-8', html: 'text/html; charset=utf-8' };
+      const types: Record<string, string> = {
+        json: 'application/json',
+        xml: 'application/xml; charset=utf-8',
+        txt: 'text/plain; charset=utf-8',
+        html: 'text/html; charset=utf-8',
+        ico: 'image/x-icon',
+      };
       expect(file.contentType, path).toBe(types[path.split('.').at(-1)!]);
     }
     expect(manifest.assets.length).toBeGreaterThan(0);
@@ -430,7 +436,7 @@ describe('versions and rollback', () => {
       { version: 2, live: true },
       { version: 1, live: false },
     ]);
-    expect(versions.every((v) => v.files === 74 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
+    expect(versions.every((v) => v.files === 75 && !Number.isNaN(Date.parse(v.createdAt)))).toBe(true);
 
     const rolled = await ctx.request(`/api/site/${site.id}/versions/1/rollback`, { method: 'POST' });
     expect(rolled.status).toBe(200);

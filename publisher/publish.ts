@@ -9,6 +9,7 @@ import { planLanguage, type RenderJob } from './render-plan.ts';
 import { buildMembersOnlyPages, buildSnapshot } from './snapshot.ts';
 import { pageDataPath } from '../model/snapshot.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { DEFAULT_FAVICON_PATH, defaultFavicon, FAVICON_CONTENT_TYPE } from './default-favicon.ts';
 import { pointHostNames } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
 import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
@@ -105,6 +106,8 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     if (lang === defaultLanguage) {
       files.set('sitemap.xml', { body: encoder.encode(sitemapXml(snapshot.site)), contentType: 'application/xml; charset=utf-8' });
       files.set('robots.txt', { body: encoder.encode(robotsTxt(snapshot.site)), contentType: 'text/plain; charset=utf-8' });
+      // The owner's icon is linked from every page; without one, browsers still ask for /favicon.ico.
+      if (!draft.settings.faviconSetting) files.set(DEFAULT_FAVICON_PATH, { body: await defaultFavicon(), contentType: FAVICON_CONTENT_TYPE });
     }
     const plan = planLanguage(snapshot, renderer.buildId, (body) => sha256(encoder.encode(body)).slice(0, GRID_HASH_LENGTH));
     for (const data of plan.data) files.set(data.path, { body: encoder.encode(data.body), contentType: JSON_TYPE });

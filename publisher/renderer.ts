@@ -6,6 +6,7 @@ import type { PagePieces } from '../model/page-pieces.ts';
 import { pageSiteSchema, type PageSite, type RenderLocals } from '../model/snapshot.ts';
 import { companyInfoSchema, seoSchema } from '../model/site.ts';
 import { checkedShell, type PageShell, splicePage } from './page-shell.ts';
+import { withoutIslandStyle } from './island-style.ts';
 
 /** Where `npm run build` leaves the built viewer. */
 export const TEMPLATE_DIST = fileURLToPath(new URL('../site-template/dist/', import.meta.url));
@@ -81,7 +82,7 @@ export async function loadRenderer(distDir: string = TEMPLATE_DIST, options: Ren
       const pieces = splice && state !== undefined && state !== false ? await splice(locals) : null;
       if (pieces && Array.isArray(state)) return { status: 200, body: splicePage(state, pieces), spliced: true };
       const response = await entry.render(new Request('http://render.local/'), locals);
-      const body = await bodyBytes(response);
+      const body = withoutIslandStyle(await bodyBytes(response));
       if (splice && response.status === 200 && locals.page && !locals.screen) {
         if (state === undefined) shells.set(locals.site, { first: { locals, body } });
         else if (pieces && state && 'first' in state) {

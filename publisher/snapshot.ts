@@ -4,7 +4,8 @@ import { formatPosition } from '../model/position.ts';
 import { resolvePageText, applySiteText } from '../model/translation.ts';
 import { siteSnapshotSchema, type MediaMap, type ResolvedPage, type SiteSnapshot } from '../model/snapshot.ts';
 import type { PageContent } from '../model/page.ts';
-import type { PreparedMedia } from './media.ts';
+import { popupImageUrls, type PreparedMedia } from './media.ts';
+import { DEFAULT_FAVICON_PATH } from './default-favicon.ts';
 import type { SiteAddress } from '../model/site-address.ts';
 
 /**
@@ -92,6 +93,12 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
   }));
   const logo = settings.logoSetting ? media.entries[settings.logoSetting] : undefined;
   const favicon = settings.faviconSetting ? media.entries[settings.faviconSetting] : undefined;
+  const popupImages = Object.fromEntries(
+    popupImageUrls(settings.popupCtas).flatMap((url) => {
+      const entry = media.entries[url];
+      return entry?.kind === 'image' ? [[url, entry.image]] : [];
+    }),
+  );
   const site = siteSnapshotSchema.parse({
     siteId: draft.id,
     lang,
@@ -113,7 +120,9 @@ export function buildSnapshot(draft: SiteDraft, lang: Language, media: PreparedM
     speakerColor: settings.speakerColor || undefined,
     safeAreaColor: settings.safeAreaColor || undefined,
     logo: logo?.kind === 'image' ? logo.image : undefined,
-    faviconUrl: favicon?.kind === 'image' ? favicon.image.src : undefined,
+    // The owner's icon wins; a site without one links the default the publish writes beside its index page.
+    faviconUrl: favicon?.kind === 'image' ? favicon.image.src : settings.faviconSetting ? undefined : `${address.basePath}${DEFAULT_FAVICON_PATH}`,
+    popupImages: Object.keys(popupImages).length > 0 ? popupImages : undefined,
     sns: settings.sns,
     seo: siteText.seo,
     company: siteText.company,

@@ -21,6 +21,7 @@ import { languageFromAcceptLanguage, messageText } from '../../model/messages/te
 import { passcodePage } from './passcode-page.ts';
 import { resolveShareAccess } from './share-access.ts';
 import { readShareToken } from './share-token.ts';
+import { DEFAULT_FAVICON_PATH, defaultFavicon, FAVICON_CONTENT_TYPE } from '../../publisher/default-favicon.ts';
 
 export type PreviewHostDeps = {
   db: Db;
@@ -119,6 +120,8 @@ export function previewHost(deps: PreviewHostDeps) {
       if (!record) return c.text('Not found', 404);
       return c.body(JSON.stringify(await previewMediaEntry(record, storage, basePath)), 200, headers('application/json'));
     }
+
+    if (rest[0] === DEFAULT_FAVICON_PATH && rest.length === 1) return c.body(Buffer.from(await defaultFavicon()), 200, headers(FAVICON_CONTENT_TYPE));
 
     const renderer = await deps.renderer();
     await ensureClientAssets(renderer);

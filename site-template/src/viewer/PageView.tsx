@@ -61,8 +61,8 @@ export default function PageView({ page, thumbnail, lang, priority, full, onNavi
   return (
     <div className="sg-page" data-position={page.position} data-page-id={page.id}>
       {media?.kind === 'image' && <ResponsiveImage className="sg-media" image={media.image} alt={detail.imageAlt ?? ''} priority={priority} />}
-      {media?.kind === 'video' && <VideoMedia className="sg-media" src={media.video.src} hls={detail.hlsPath || media.video.hls} poster={media.video.poster} priority={priority} />}
-      {!media && detail.hlsPath && <VideoMedia className="sg-media" hls={detail.hlsPath} priority={priority} />}
+      {media?.kind === 'video' && <VideoMedia className="sg-media" src={media.video.src} hls={detail.hlsPath || media.video.hls} poster={media.video.poster} priority={priority} lang={lang} />}
+      {!media && detail.hlsPath && <VideoMedia className="sg-media" hls={detail.hlsPath} priority={priority} lang={lang} />}
       {!media && !detail.hlsPath && <p className="sg-no-media">{t('noMedia', lang)}</p>}
       {links.map((link) => (
         <LinkArea key={link.id} link={link} onNavigate={onNavigate} />

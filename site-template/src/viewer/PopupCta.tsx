@@ -4,11 +4,11 @@ import { SHAPE_RADII } from '../../../model/constants.ts';
 import type { Destination } from '../../../model/destination.ts';
 import type { Language } from '../../../model/language.ts';
 import { countdown, type CountdownUnit } from '../../../model/popup-cta.ts';
-import { settingsMediaSrc } from '../../../model/settings-media.ts';
 import type { SiteSnapshot } from '../../../model/snapshot.ts';
 import { setClickCookies, trackEvent } from './analytics.ts';
 import type { PopupView } from './extras-types.ts';
 import { t } from './i18n.ts';
+import PopupMedia from './PopupMedia.tsx';
 import { nextTickMs, popupDestination } from './popup-rules.ts';
 import { showToast } from './toast.ts';
 import { visitorCall } from './visitor-call.ts';
@@ -23,9 +23,6 @@ const ACTION: Record<PopupView['kind'], Record<Language, string>> = {
   timeLimit: { jp: '詳しく見る', en: 'Learn more', cn: '了解详情', kr: '자세히 보기' },
   applicantLimit: { jp: '応募する', en: 'Apply', cn: '申请', kr: '신청하기' },
 };
-
-// Closed popups stay closed while the visitor stays on the site (this page load).
-const closed = new Set<string>();
 
 /** V §4 countdown: minutes under 60 minutes, hours under 72 hours, else days; calls onTimeout at zero. */
 function Countdown({ end, lang, onTimeout }: { end: number; lang: Language; onTimeout: () => void }) {
@@ -71,7 +68,6 @@ function PopupItem({
   const { lang } = site;
   const [remaining, setRemaining] = useState(popup.remaining);
   const { style } = popup;
-  const mediaUrl = popup.media.url || popup.imageUrl;
   const destination = popupDestination(popup.transition);
   const label =
     popup.kind === 'timeLimit' ? (
@@ -123,21 +119,7 @@ function PopupItem({
       <button type="button" className="sg-popup-close" aria-label={t('close', lang)} onClick={onClose}>
         ×
       </button>
-      {mediaUrl &&
-        (popup.media.type === 'VIDEO' ? (
-          <video
-            className="sg-popup-media"
-            src={settingsMediaSrc(site.siteId, mediaUrl)}
-            width={popup.media.width ?? undefined}
-            height={popup.media.height ?? undefined}
-            autoPlay
-            muted
-            loop
-            playsInline
-          />
-        ) : (
-          <img className="sg-popup-media" src={settingsMediaSrc(site.siteId, mediaUrl)} alt="" width={popup.media.width ?? undefined} height={popup.media.height ?? undefined} />
-        ))}
+      <PopupMedia site={site} popup={popup} />
       {style.textAlignment === 'TOP' && label}
       {destination !== null || popup.kind === 'applicantLimit' ? button : null}
       {style.textAlignment === 'BOTTOM' && label}
@@ -146,9 +128,12 @@ function PopupItem({
 }
 
 /**
- * The popup call to action (V §4): the time-limited and applicant-limited items that apply to
- * this page, side by side when both have images. Each hides when closed or when its countdown
- * ends; with both hidden the popup is gone. Drawn over the page, so it moves nothing.
+ * The popup call to action (V §4) as drawn over a page: a backdrop dimming the page, and the
+ * time-limited and applicant-limited items that apply, side by side, low on the page. The live
+ * viewer (LivePopup.tsx) and the editor's canvas both draw it with this, so both show the same.
+ * `onHide` is an item's close button or the end of its countdown; `onDismiss` a tap on the
+ * backdrop. Pointer events are left to bubble: a swipe that starts on the backdrop or on an item
+ * still moves the page (docs/decisions.md, "Swiping past a popup").
  */
 export default function PopupCta({
   site,
@@ -156,32 +141,26 @@ export default function PopupCta({
   pageId,
   cell,
   onNavigate,
+  onHide,
+  onDismiss,
 }: {
   site: SiteSnapshot;
   popups: PopupView[];
   pageId: string;
   cell: string;
   onNavigate: (destination: Destination) => void;
+  onHide: (id: string) => void;
+  onDismiss: () => void;
 }) {
-  const [, setHidden] = useState(0);
-  const open = popups.filter((popup) => !closed.has(popup.id));
-  if (open.length === 0) return null;
-  const bothImages = open.length === 2 && open.every((popup) => popup.media.url || popup.imageUrl);
-  const hide = (id: string) => {
-    closed.add(id);
-    setHidden((count) => count + 1);
-  };
   return (
-    <div
-      className={bothImages ? 'sg-popup-cta sg-popup-both-images' : 'sg-popup-cta'}
-      role="dialog"
-      aria-label={ACTION.timeLimit[site.lang]}
-      onPointerDown={(event) => event.stopPropagation()}
-      onPointerUp={(event) => event.stopPropagation()}
-    >
-      {open.map((popup) => (
-        <PopupItem key={popup.id} site={site} popup={popup} pageId={pageId} cell={cell} onClose={() => hide(popup.id)} onNavigate={onNavigate} />
-      ))}
+    <div className="sg-popup-layer">
+      {/* A tap beside the popup is the pointer's way to close it; keyboards have Escape (LivePopup) and the close buttons. */}
+      <div className="sg-popup-backdrop" aria-hidden="true" onClick={onDismiss} />
+      <div className={popups.length > 1 ? 'sg-popup-cta sg-popup-pair' : 'sg-popup-cta'} role="dialog" aria-label={t('popup', site.lang)}>
+        {popups.map((popup) => (
+          <PopupItem key={popup.id} site={site} popup={popup} pageId={pageId} cell={cell} onClose={() => onHide(popup.id)} onNavigate={onNavigate} />
+        ))}
+      </div>
     </div>
   );
 }

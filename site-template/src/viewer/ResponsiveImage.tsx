@@ -23,7 +23,8 @@ export default function ResponsiveImage({ image, alt, priority = false, eager = 
         alt={alt}
         loading={priority || eager ? 'eager' : 'lazy'}
         decoding={priority ? 'sync' : 'async'}
-        fetchPriority={priority ? 'high' : 'auto'}
+        // Spelt as the HTML attribute: the server's renderer writes a prop's name as it is given, and `fetchPriority` is no attribute.
+        {...{ fetchpriority: priority ? 'high' : 'auto' }}
       />
     </picture>
   );

@@ -8,7 +8,7 @@ import { trackPageClicks } from './click-tracking.ts';
 import { loadExtras, loadNotifications } from './extras-source.ts';
 import type { SiteExtrasData } from './extras-types.ts';
 
-const PopupCta = lazy(() => import('./PopupCta.tsx'));
+const LivePopup = lazy(() => import('./LivePopup.tsx'));
 const NotificationBanner = lazy(() => import('./NotificationBanner.tsx'));
 const CampaignPanels = lazy(() => import('./CampaignPanels.tsx'));
 
@@ -71,7 +71,7 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
   const campaign = data.campaign && site.viewMode !== 'PC' && isCampaignOnPage(data.campaign, gridPage.row, now) ? data.campaign : null;
   return (
     <Suspense fallback={null}>
-      {popups.length > 0 && <PopupCta site={site} popups={popups} pageId={gridPage.id} cell={gridPage.position} onNavigate={onNavigate} />}
+      {popups.length > 0 && <LivePopup site={site} popups={popups} pageId={gridPage.id} cell={gridPage.position} onNavigate={onNavigate} />}
       {data.notifications.length > 0 && <NotificationBanner site={site} notifications={data.notifications} />}
       {campaign && <CampaignPanels site={site} campaign={campaign} onNavigate={onNavigate} />}
     </Suspense>

@@ -1,13 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { HLS_BUFFER_S } from '../../../model/constants.ts';
+import type { Language } from '../../../model/language.ts';
+import UnmuteButton from './UnmuteButton.tsx';
 
-type Props = { src?: string; hls?: string; poster?: string; priority: boolean; className?: string };
+type Props = { src?: string; hls?: string; poster?: string; priority: boolean; className?: string; lang: Language };
 
 /**
  * A page video: HLS when the page has a stream (natively where the browser plays it, else hls.js,
- * loaded only when such a page is near), the uploaded file otherwise. Muted so it may autoplay.
+ * loaded only when such a page is near), the uploaded file otherwise. Muted so it may autoplay,
+ * with a button to hear it.
  */
-export default function VideoMedia({ src, hls, poster, priority, className }: Props) {
+export default function VideoMedia({ src, hls, poster, priority, className, lang }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -37,5 +40,10 @@ export default function VideoMedia({ src, hls, poster, priority, className }: Pr
       player?.destroy();
     };
   }, [hls, src]);
-  return <video ref={ref} className={className} src={hls ? undefined : src} poster={poster} muted autoPlay loop playsInline preload={priority ? 'auto' : 'metadata'} />;
+  return (
+    <>
+      <video ref={ref} className={className} src={hls ? undefined : src} poster={poster} muted autoPlay loop playsInline preload={priority ? 'auto' : 'metadata'} />
+      <UnmuteButton video={ref} lang={lang} className="sg-unmute" />
+    </>
+  );
 }

@@ -111,7 +111,7 @@ function SwipeViewer({ site: pageSite, initialPage, neighbourhood, viewOnly }: V
         </div>
       </header>
       {showMenu && (
-        <nav className="sg-menu" style={{ background: site.globalMenuBackgroundColor, color: site.globalMenuTextColor }}>
+        <nav className="sg-menu" aria-label={t('categoryMenu', site.lang)} style={{ background: site.globalMenuBackgroundColor, color: site.globalMenuTextColor }}>
           {site.grid.map((category, index) => (
             <button
               // By index: the columns' ids arrive with the grid manifest, after the first paint.

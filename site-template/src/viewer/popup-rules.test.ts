@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { popupCtaTransitionSchema } from '../../../model/site.ts';
-import { nextTickMs, popupDestination } from './popup-rules.ts';
+import { nextTickMs, openPopups, popupDestination } from './popup-rules.ts';
 
 const transition = (input: Record<string, unknown>) => popupCtaTransitionSchema.parse(input);
 
@@ -35,5 +35,25 @@ describe('countdown ticks', () => {
     expect(nextTickMs(120_000, 60_000)).toBe(60_000);
     expect(nextTickMs(3 * 3600_000 + 5, 3600_000)).toBe(5);
     expect(nextTickMs(0, 60_000)).toBe(0);
+  });
+});
+
+describe('open popups (one per visit, issue 27)', () => {
+  it('opens the fresh ones on arrival and leaves them behind on another page', () => {
+    const first = openPopups({ pageId: '', ids: [] }, 'p1', ['time', 'apply'], ['time', 'apply']);
+    expect(first).toEqual({ pageId: 'p1', ids: ['time', 'apply'] });
+    // Both were shown: on the next page, though they apply there too, nothing opens again.
+    expect(openPopups(first, 'p2', ['time', 'apply'], [])).toEqual({ pageId: 'p2', ids: [] });
+  });
+
+  it('keeps an open popup on its page while it applies, and adds one that starts applying', () => {
+    const open = { pageId: 'p1', ids: ['time'] };
+    expect(openPopups(open, 'p1', ['time', 'apply'], ['apply'])).toEqual({ pageId: 'p1', ids: ['time', 'apply'] });
+    // Its window closed (or its page order no longer applies): it goes.
+    expect(openPopups(open, 'p1', [], [])).toEqual({ pageId: 'p1', ids: [] });
+  });
+
+  it('opens nothing that does not apply on the page, fresh or not', () => {
+    expect(openPopups({ pageId: '', ids: [] }, 'p2', [], ['time'])).toEqual({ pageId: 'p2', ids: [] });
   });
 });

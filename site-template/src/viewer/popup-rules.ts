@@ -41,3 +41,18 @@ export function nextTickMs(leftMs: number, tickMs: number): number {
   if (leftMs <= 0) return 0;
   return ((leftMs - 1) % tickMs) + 1;
 }
+
+/** The popups open on a page: the page they opened on and their ids, in the order they opened. */
+export type OpenPopups = { pageId: string; ids: string[] };
+
+/**
+ * Which popups are open once the visitor is on `pageId` with `active` applying there (V §4's
+ * timing rules decide `active`) and `fresh` the active ones not yet shown in this visit. A popup
+ * belongs to the page it opened on: one still open there stays while it applies; moving to
+ * another page leaves it behind, and since it was shown it never opens again in the visit.
+ * @example openPopups({ pageId: 'p1', ids: ['t'] }, 'p2', ['t', 'a'], ['a']) // { pageId: 'p2', ids: ['a'] }
+ */
+export function openPopups(previous: OpenPopups, pageId: string, active: readonly string[], fresh: readonly string[]): OpenPopups {
+  const kept = previous.pageId === pageId ? previous.ids.filter((id) => active.includes(id) && !fresh.includes(id)) : [];
+  return { pageId, ids: [...kept, ...fresh.filter((id) => active.includes(id))] };
+}
