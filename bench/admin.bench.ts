@@ -97,19 +97,17 @@ try {
   await editorPage.context().addCookies(await page.context().cookies());
   const editorScripts = weighScripts(editorPage);
   await editorPage.goto(`${server.adminUrl}/master/site/${site.id}`, { waitUntil: 'networkidle' });
-  await editorPage.getByRole('tab', { name: 'クリエイティブ詳細' }).waitFor();
+  await editorPage.getByLabel('メインテキスト', { exact: true }).waitFor();
   const editor = await editorScripts();
 
   const timings: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
     const text = `Bench edit ${run} ${Date.now()}`;
-    await editorPage.getByRole('tab', { name: 'クリエイティブ詳細' }).click();
+    // The page saves itself: the draft holds the text before Publish is clicked.
     await editorPage.getByLabel('メインテキスト', { exact: true }).fill(text);
-    await editorPage.getByRole('button', { name: 'ページを保存' }).click();
-    await editorPage.getByTestId('toast').filter({ hasText: '保存しました。' }).waitFor();
-    await editorPage.getByRole('tab', { name: '公開', exact: true }).click();
+    while (!(await (await editorPage.request.get(`${server.adminUrl}/api/site/${site.id}`)).text()).includes(text)) await new Promise((resolve) => setTimeout(resolve, 20));
     const started = performance.now();
-    await editorPage.getByRole('button', { name: '公開する' }).click();
+    await editorPage.getByRole('button', { name: '公開する', exact: true }).click();
     for (;;) {
       const html = await siteText(server.siteUrl, `/sites/${site.id}/`);
       if (html.includes(text)) break;

@@ -95,7 +95,7 @@ describe('campaign click counts for the owner', () => {
     await context.close();
 
     const editor = await ownerPage(`site/${siteId}`);
-    await editor.getByRole('tab', { name: 'Campaign' }).click();
+    await editor.locator('.editor-rail').getByRole('button', { name: 'Campaign', exact: true }).click();
     const card = editor.getByTestId('campaign-click-counts');
     const count = (id: string) => card.locator(`tr[data-campaign-item="${id}"] td`).textContent();
     await expect.poll(() => count('cb1')).toBe('12');

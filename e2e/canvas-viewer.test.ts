@@ -163,7 +163,8 @@ async function openEditor(): Promise<Page> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/admin-user/site-list');
   await page.goto(`${server.adminUrl}/admin-user/site/${siteId}`);
-  await page.getByRole('tab', { name: 'Creative detail' }).click();
+  // The page opens in the middle of the editor, its fields in the inspector.
+  await page.locator('form.page-editor').waitFor();
   return page;
 }
 

@@ -53,7 +53,8 @@ async function openNotifications(): Promise<Page> {
   await page.waitForURL('**/site-list');
   const prefix = new URL(page.url()).pathname.split('/')[1];
   await page.goto(`${server.adminUrl}/${prefix}/site/${siteId}`);
-  await page.getByRole('tab', { name: 'Notifications' }).click();
+  // A site section, opened from the editor's rail beside the canvas.
+  await page.locator('.editor-rail').getByRole('button', { name: 'Notifications', exact: true }).click();
   return page;
 }
 

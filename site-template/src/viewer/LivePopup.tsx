@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import type { Destination } from '../../../model/destination.ts';
 import type { SiteSnapshot } from '../../../model/snapshot.ts';
 import type { PopupView } from './extras-types.ts';
+import { isCanvas } from './canvas-mode.ts';
 import PopupCta from './PopupCta.tsx';
 import { openPopups, type OpenPopups } from './popup-rules.ts';
 import { markSeen, seenThisVisit } from './popup-visit.ts';
@@ -22,9 +23,10 @@ export default function LivePopup({ site, popups, pageId, cell, onNavigate }: Pr
 
   useEffect(() => {
     const active = activeIds ? activeIds.split(' ') : [];
-    const seen = seenThisVisit(site.siteId);
+    // The owner's canvas shows the popup on every page it applies to: the owner is designing it, not visiting.
+    const seen = isCanvas() ? new Set<string>() : seenThisVisit(site.siteId);
     const fresh = active.filter((id) => !seen.has(id));
-    markSeen(site.siteId, fresh);
+    if (!isCanvas()) markSeen(site.siteId, fresh);
     setOpen((previous) => openPopups(previous, pageId, active, fresh));
   }, [pageId, activeIds, site.siteId]);
 

@@ -304,6 +304,7 @@ export const SCREENS = {
   addButton: ['Add a button', 'ボタンを追加', '添加按钮', '버튼 추가'],
   buttonText: ['Button text', 'ボタンテキスト', '按钮文字', '버튼 텍스트'],
   linkAreas: ['Link areas', 'リンクエリア', '链接区域', '링크 영역'],
+  itemNeedsFix: ['a field needs fixing', '直す項目があります', '有字段需要修正', '고칠 항목이 있습니다'],
   addLinkArea: ['Add a link area', 'リンクエリアを追加', '添加链接区域', '링크 영역 추가'],
   products: ['Product points', '商品ポイント', '商品点', '상품 포인트'],
   addProduct: ['Add a product', '商品を追加', '添加商品', '상품 추가'],

@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { CampaignTab } from './CampaignTab.tsx';
-import { CreativesTab } from './CreativesTab.tsx';
-import { MenuTab } from './MenuTab.tsx';
-import { NotificationsPanel } from './NotificationsPanel.tsx';
-import { OtherTab } from './OtherTab.tsx';
-import { PopupTab } from './PopupTab.tsx';
-import { PublishTab } from './PublishTab.tsx';
-import { SettingsTab } from './SettingsTab.tsx';
+
+// Each section is its own chunk, loaded when the rail first opens it: the editor's first load is the page and its canvas.
+const SettingsTab = lazy(async () => ({ default: (await import('./SettingsTab.tsx')).SettingsTab }));
+const CreativesTab = lazy(async () => ({ default: (await import('./CreativesTab.tsx')).CreativesTab }));
+const MenuTab = lazy(async () => ({ default: (await import('./MenuTab.tsx')).MenuTab }));
+const OtherTab = lazy(async () => ({ default: (await import('./OtherTab.tsx')).OtherTab }));
+const PopupTab = lazy(async () => ({ default: (await import('./PopupTab.tsx')).PopupTab }));
+const CampaignTab = lazy(async () => ({ default: (await import('./CampaignTab.tsx')).CampaignTab }));
+const NotificationsPanel = lazy(async () => ({ default: (await import('./NotificationsPanel.tsx')).NotificationsPanel }));
+const PublishTab = lazy(async () => ({ default: (await import('./PublishTab.tsx')).PublishTab }));
 
 /** The site-wide sections the rail opens beside the canvas, in the spec's order. */
 export const SITE_SECTIONS = ['settings', 'creatives', 'menu', 'other', 'popup', 'campaign', 'notifications', 'publish'] as const;
@@ -33,14 +36,16 @@ export function SiteSectionPanel({ name, open, onClose, onOpenPage }: { name: Si
         </button>
       </div>
       <div className="site-panel-body">
-        {name === 'settings' && <SettingsTab />}
-        {name === 'creatives' && <CreativesTab onOpenPage={onOpenPage} />}
-        {name === 'menu' && <MenuTab />}
-        {name === 'other' && <OtherTab />}
-        {name === 'popup' && <PopupTab />}
-        {name === 'campaign' && <CampaignTab />}
-        {name === 'notifications' && <NotificationsPanel />}
-        {name === 'publish' && <PublishTab />}
+        <Suspense fallback={<p className="loading">{t('loading')}</p>}>
+          {name === 'settings' && <SettingsTab />}
+          {name === 'creatives' && <CreativesTab onOpenPage={onOpenPage} />}
+          {name === 'menu' && <MenuTab />}
+          {name === 'other' && <OtherTab />}
+          {name === 'popup' && <PopupTab />}
+          {name === 'campaign' && <CampaignTab />}
+          {name === 'notifications' && <NotificationsPanel />}
+          {name === 'publish' && <PublishTab />}
+        </Suspense>
       </div>
     </section>
   );

@@ -23,6 +23,13 @@ import { ViewportPicker } from './ViewportPicker.tsx';
 import { viewportById, type ViewportId } from './viewports.ts';
 
 type NewItemKind = 'button' | 'link' | 'product';
+
+/**
+ * A page as the form holds it: a page that never had social links has none shown, which is what its
+ * "show social links" box reads on mount; holding that from the start keeps the box's first read
+ * from looking like an edit (and saving a page the owner only opened).
+ */
+const editable = (content: PageContent): PageContent => ({ ...content, snsConfig: content.snsConfig ?? { display: false, sns: [] } });
 const ADDABLE: readonly NewItemKind[] = ['button', 'link', 'product'];
 const ADD_LABEL = { button: 'addButton', link: 'addLinkArea', product: 'addProduct' } as const;
 
@@ -53,7 +60,7 @@ export function PageForm({
   const { t, lang } = useI18n();
   const { site, onSaved, reloadSite, registerPageWork, reportSaveState, histories } = useEditorSite();
   // A variant is edited as the page a visitor of its arm sees: the control with the variant's parts in place, on the same canvas.
-  const contentOf = (control: SitePage) => (variant ? applyVariant(pageContentSchema.parse(control), variant.content) : pageContentSchema.parse(control));
+  const contentOf = (control: SitePage) => editable(variant ? applyVariant(pageContentSchema.parse(control), variant.content) : pageContentSchema.parse(control));
   const form = useForm<PageContent, unknown, PageContent>({ resolver: schemaResolver(pageContentInputSchema, (content: PageContent) => content, lang), defaultValues: contentOf(page) });
   const history = useEditHistory(form, { store: histories, key: `${page.id}:${variant?.key ?? 'control'}` });
   const [selected, setSelected] = useState<string | null>(null);
@@ -104,22 +111,9 @@ export function PageForm({
     );
     return unplaced ?? (error instanceof Error ? error.message : String(error));
   };
-  /** After a refusal for half-typed content: the item holding the first marked field is shown, unless the one shown has its own. */
-  const revealInvalid = () => {
-    const { errors } = form.formState;
-    const values = form.getValues();
-    const lists = [
-      ['button', errors.buttons, values.buttons],
-      ['link', errors.links, values.links],
-      ['product', errors.products, values.products],
-    ] as const;
-    const holders = lists.flatMap(([kind, marks, items]) => (Array.isArray(marks) ? items.filter((_, index) => marks[index]).map((item) => `${kind}-${item.id}`) : []));
-    const pageMarked = Object.keys(errors).some((name) => !['buttons', 'links', 'products'].includes(name));
-    if (selected ? holders.includes(selected) : pageMarked) return;
-    select(holders[0] ?? null);
-  };
   /** What the server answered is now the saved state; anything typed since stays, still to save. */
-  const settle = (content: PageContent, sent: string) => {
+  const settle = (answered: PageContent, sent: string) => {
+    const content = editable(answered);
     stored.current = JSON.stringify(content);
     if (JSON.stringify(form.getValues()) === sent) form.reset(content);
     else form.reset(content, { keepValues: true });
@@ -131,10 +125,12 @@ export function PageForm({
   };
   const save = async (): Promise<SaveOutcome> => {
     const sent = JSON.stringify(form.getValues());
-    const whole = pageContentSchema.safeParse(form.getValues());
+    // Checked as the server will (every link leads somewhere), so a half-made page is not sent to be refused.
+    const whole = pageContentInputSchema.safeParse(form.getValues());
     if (!whole.success) {
+      // The fields are marked where they are, and their items on the canvas (PlacementEditor); the
+      // inspector stays on what the owner chose rather than jumping to the item at each autosave.
       await form.trigger();
-      revealInvalid();
       return { ok: false, reason: t('saveState.fixField') };
     }
     if (variant) {

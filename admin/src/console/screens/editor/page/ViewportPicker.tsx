@@ -8,7 +8,9 @@ export function ViewportPicker({ value, onChange }: { value: ViewportId; onChang
   const id = useId();
   return (
     <span className="row viewport-picker">
-      <label htmlFor={id}>{t('viewportPicker')}</label>
+      <label htmlFor={id} className="sr-only">
+        {t('viewportPicker')}
+      </label>
       <select id={id} value={value} onChange={(event) => onChange(viewportById(event.target.value).id)}>
         {VIEWPORTS.map((viewport) => (
           <option key={viewport.id} value={viewport.id}>
