@@ -189,7 +189,10 @@ describe('the page editor never loses typed work', () => {
     await form.locator('fieldset', { hasText: 'Link button' }).getByLabel('Screen', { exact: true }).selectOption({ label: 'Member login' });
     // The emptied page link is not saved as a link to nowhere: the bar says a field is marked, and the link area shows it beside its picker.
     await expect.poll(() => saveState(page)).toBe('Not saved: fix the marked field');
-    await page.getByTestId('placement-stage').getByRole('button', { name: /^Link areas 2 / }).click();
+    await page
+      .getByTestId('placement-stage')
+      .getByRole('button', { name: /^Link areas 2 / })
+      .click();
     await expect.poll(() => second.getByText('Choose where this leads.').count()).toBe(1);
     await second.getByLabel('Page', { exact: true }).selectOption({ label: 'Page 2 of this category' });
     await expect.poll(() => saveState(page)).toBe('Saved · just now');

@@ -6,8 +6,33 @@
  * owner sends (pageWriteSchema, siteSettingsPatchSchema) and by the console's forms.
  */
 import type { MessageKey } from './messages/keys.ts';
-import type { LinkType, PageContent } from './page.ts';
-import type { Campaign, PopupCtaItem, PopupCtas } from './site.ts';
+
+// The shapes these rules read, written here rather than imported: page.ts and site.ts refine their
+// input schemas with these rules, and importing their types back would close an import cycle.
+type LinkType = 'none' | 'survey' | (string & {});
+type Linked = { linkDestinationUrl: string };
+type PageLinks = {
+  buttons: readonly (Linked & { buttonLinkType: LinkType; linkedSurveyId: string | null })[];
+  links: readonly (Linked & { linkType: LinkType; surveyId: string | null })[];
+  products: readonly { linkButtonText: string; linkButtonUrl: string }[];
+  detail: { linkButtonText: string; linkDestinationUrl: string };
+};
+type PopupCtaItem = {
+  transition: {
+    transitionType: 'INTERNAL_URL' | 'EXTERNAL_URL' | 'CREATIVE_BLOCK' | 'SCRIPT' | 'SURVEY';
+    internalLinkType: string | null;
+    externalLinkUrl: string;
+    targetCreativeBlock: string;
+    script: string;
+    linkedSurveyId: string | null;
+  };
+};
+type Campaign = {
+  banners: readonly (Linked & { linkDestinationType: LinkType })[];
+  buttons: readonly (Linked & { buttonLinkType: LinkType; linkedSurveyId: string | null })[];
+  links: readonly (Linked & { linkType: LinkType })[];
+};
+type PopupCtas = { timeLimit?: PopupCtaItem | null | undefined; applicantLimit?: PopupCtaItem | null | undefined };
 
 export type TargetIssue = { path: (string | number)[]; key: MessageKey };
 
@@ -28,7 +53,7 @@ function at(base: (string | number)[], issue: { field: string; key: MessageKey }
  * shown) but no destination.
  * @example pageLinkTargetIssues(pageContentSchema.parse({ buttons: [{ id: 'b1' }] })) // [{ path: ['buttons', 0, 'linkDestinationUrl'], key: 'chooseDestination' }]
  */
-export function pageLinkTargetIssues(content: Pick<PageContent, 'buttons' | 'links' | 'products' | 'detail'>): TargetIssue[] {
+export function pageLinkTargetIssues(content: PageLinks): TargetIssue[] {
   const destination = { destination: 'linkDestinationUrl', survey: 'linkedSurveyId' };
   return [
     ...content.buttons.flatMap((button, index) => at(['buttons', index], linkIssue(button.buttonLinkType, button.linkDestinationUrl, button.linkedSurveyId, destination))),
