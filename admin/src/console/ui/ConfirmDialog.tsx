@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useI18n } from '../i18n/i18n.tsx';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import type { Ask } from './ConfirmPrompt.tsx';
 
-type Ask = { message: string; confirmLabel: string; danger: boolean };
+// The dialog library is most of a confirmation's weight: it loads when one is first asked, not with every screen that may ask.
+const ConfirmPrompt = lazy(() => import('./ConfirmPrompt.tsx'));
 
 /**
  * An accessible confirmation (focus kept inside, Escape cancels, focus returns to the opener),
@@ -11,7 +11,6 @@ type Ask = { message: string; confirmLabel: string; danger: boolean };
  * @example const { confirm, dialog } = useConfirm(); if (await confirm({ message, confirmLabel })) remove();
  */
 export function useConfirm(): { confirm(ask: { message: string; confirmLabel: string; danger?: boolean }): Promise<boolean>; dialog: ReactNode } {
-  const { t } = useI18n();
   const [ask, setAsk] = useState<Ask | null>(null);
   const settle = useRef<((answer: boolean) => void) | null>(null);
   const confirm = useCallback((next: { message: string; confirmLabel: string; danger?: boolean }) => {
@@ -26,30 +25,10 @@ export function useConfirm(): { confirm(ask: { message: string; confirmLabel: st
     settle.current = null;
     setAsk(null);
   };
-  const dialog = (
-    <Dialog.Root
-      open={ask !== null}
-      onOpenChange={(open) => {
-        if (!open) answer(false);
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog card stack" role="alertdialog" aria-describedby={undefined}>
-          <Dialog.Title className="dialog-title">{ask?.message}</Dialog.Title>
-          <div className="row">
-            <button type="button" className={ask?.danger ? 'danger' : undefined} onClick={() => answer(true)}>
-              {ask?.confirmLabel}
-            </button>
-            <Dialog.Close asChild>
-              <button type="button" className="secondary">
-                {t('cancel')}
-              </button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+  const dialog = ask && (
+    <Suspense fallback={null}>
+      <ConfirmPrompt ask={ask} onAnswer={answer} />
+    </Suspense>
   );
   return { confirm, dialog };
 }

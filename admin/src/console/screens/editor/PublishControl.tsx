@@ -1,8 +1,19 @@
 import { siteAddress } from '../../../../../model/site-address.ts';
 import { buildVisitorPath } from '../../../../../model/visitor-path.ts';
+import type { MessageKey, MessageValues } from '../../../../../model/messages/keys.ts';
 import { useI18n, useMessages } from '../../i18n/i18n.tsx';
 import { useEditorSite } from './editor-context.tsx';
 import { useSiteHosting } from './use-site-hosting.ts';
+
+/** Why a publish failed, in the console's language; the shared messages load only when one is shown, not with the editor. */
+function PublishFailure({ messageKey, values }: { messageKey: MessageKey; values: MessageValues | undefined }) {
+  const m = useMessages();
+  return (
+    <p role="alert" className="error" data-testid="publish-failure">
+      {m(messageKey, values)}
+    </p>
+  );
+}
 
 /**
  * The editor bar's Publish button and, right below it, the publish as it runs: a bar over the four
@@ -11,7 +22,6 @@ import { useSiteHosting } from './use-site-hosting.ts';
 export function PublishControl() {
   const { site, publishing } = useEditorSite();
   const { t } = useI18n();
-  const m = useMessages();
   const hosting = useSiteHosting();
   const { running, progress, overall, result, failure } = publishing;
   // Each page on the site's own origin, as publishing addressed it (the shared host's /sites/{id}/ only redirects there).
@@ -35,11 +45,7 @@ export function PublishControl() {
               )}
             </div>
           )}
-          {failure && (
-            <p role="alert" className="error" data-testid="publish-failure">
-              {m(failure.key, failure.values)}
-            </p>
-          )}
+          {failure && <PublishFailure messageKey={failure.key} values={failure.values} />}
           {result && (
             <div role="status" data-testid="publish-result">
               <p>{result.changed ? t('publishDone', { version: result.version ?? '' }) : t('publishUnchanged', { version: result.version ?? '' })}</p>

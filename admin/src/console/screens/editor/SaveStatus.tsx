@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react';
+import { htmlLang } from '../../../../../model/language.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { LOCALES } from '../notices/notice-date.ts';
 import type { SaveState } from './page/autosave.ts';
 
 /** Under this, a save reads "just now". */
@@ -21,7 +21,7 @@ export function SaveStatus({ state }: { state: SaveState }) {
   else if (state.at === null) text = t('saveState.saved');
   else {
     const ago = Date.now() - state.at;
-    const when = ago < JUST_NOW_MS ? t('saveState.justNow') : new Intl.RelativeTimeFormat(LOCALES[lang], { numeric: 'auto' }).format(-Math.round(ago / 60_000), 'minute');
+    const when = ago < JUST_NOW_MS ? t('saveState.justNow') : new Intl.RelativeTimeFormat(htmlLang(lang), { numeric: 'auto' }).format(-Math.round(ago / 60_000), 'minute');
     text = `${t('saveState.saved')} · ${when}`;
   }
   return (
