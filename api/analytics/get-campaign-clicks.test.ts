@@ -15,8 +15,8 @@ const campaign = {
   endDate: '2026-12-31T00:00:00Z',
   isOnClickCount: true,
   effectivePages: [1],
-  banners: [{ id: 'bn1', clickCount: 0 }],
-  buttons: [{ id: 'cb1', buttonText: '応募する', clickCount: 5 }],
+  banners: [{ id: 'bn1', clickCount: 0, linkDestinationUrl: 'https://example.com/banner' }],
+  buttons: [{ id: 'cb1', buttonText: '応募する', clickCount: 5, linkDestinationUrl: 'https://example.com/apply' }],
 };
 
 function click(targetId: string, at: number, lang = 'jp', kind = 'click_campaign'): SyntheticEvent {

@@ -14,8 +14,8 @@ beforeAll(async () => {
     endDate: new Date(Date.now() + DAY).toISOString(),
     isOnClickCount: true,
     effectivePages: [1],
-    banners: [{ id: 'bn1' }],
-    buttons: [{ id: 'cb1', buttonText: '応募する', clickCount: 5 }],
+    banners: [{ id: 'bn1', linkDestinationUrl: 'https://example.com/banner' }],
+    buttons: [{ id: 'cb1', buttonText: '応募する', clickCount: 5, linkDestinationUrl: 'https://example.com/apply' }],
   };
   expect((await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { campaign } })).status).toBe(200);
 });
