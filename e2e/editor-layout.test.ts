@@ -232,4 +232,40 @@ describe('the site editor, canvas first', () => {
     expect(await page.getByTestId('publish-result').count()).toBe(0);
     await context.close();
   });
+
+  it('places, moves, resizes and deletes an item with the keyboard alone', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await openEditor(context);
+    // An empty page: nothing to select by chance.
+    await gridCell(page, 'B2').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inspector(page).getAttribute('aria-label')).toContain('B2');
+    // Add: the toolbar's button, reached and pressed from the keyboard; the new button is selected.
+    await page.getByRole('button', { name: 'Add a button' }).focus();
+    await page.keyboard.press('Enter');
+    const fields = inspector(page).getByTestId('button-0');
+    const left = fields.getByLabel('Left', { exact: true });
+    const top = fields.getByLabel('Top', { exact: true });
+    const width = fields.getByLabel('Width', { exact: true });
+    await expect.poll(() => left.count()).toBe(1);
+    const start = { x: Number(await left.inputValue()), y: Number(await top.inputValue()), w: Number(await width.inputValue()) };
+    // Move: Tab from the toolbar reaches the item on the canvas; arrows nudge it 1 px, 10 px with Shift.
+    const item = page.getByTestId('placement-stage').locator('[data-item^="button-"]');
+    await item.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowUp');
+    await expect.poll(async () => [Number(await left.inputValue()), Number(await top.inputValue())]).toEqual([start.x + 1, start.y - 10]);
+    // Resize: Alt with an arrow changes the size instead.
+    await page.keyboard.press('Alt+Shift+ArrowRight');
+    await expect.poll(async () => Number(await width.inputValue())).toBe(start.w + 10);
+    // The canvas draws the button where its fields say, at the new size.
+    expect(await item.getAttribute('aria-label')).toContain(`(${start.x + 1}, ${start.y - 10})`);
+    // Delete: the key removes the focused item; the page's own fields come back, and undo brings the button back.
+    await page.keyboard.press('Delete');
+    await expect.poll(() => item.count()).toBe(0);
+    await expect.poll(() => inspector(page).getByLabel('Main text', { exact: true }).count()).toBe(1);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => item.count()).toBe(1);
+    await context.close();
+  });
 });

@@ -117,11 +117,13 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
             buttonLinkType: 'external',
             linkDestinationUrl: 'https://example.com/',
             buttonPositionLeft: 88,
-            buttonPositionTop: 600,
+            // Clear of the next-page arrow (model/free-spot.ts ARROW_HINT_BOX, from top 603), microcopy and all.
+            buttonPositionTop: 528,
             buttonWidth: 200,
             buttonHeight: 48,
             buttonColor: '#99D52A',
-            buttonTextColor: '#FFFFFF',
+            // A new button's text colour: 8.5 : 1 on this green, where white is 1.76 : 1.
+            buttonTextColor: '#1B2B0B',
             buttonShape: 'pill',
             buttonAnimation: page.row === 1 ? 'PULSE' : 'NONE',
             microcopyText: lang === 'jp' ? '今だけの特典つき' : 'With a limited-time gift',
