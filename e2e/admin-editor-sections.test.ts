@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../api/config.ts';
 import { mp4Bytes } from '../api/test-support.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
 import type { SiteView } from '../model/site-view.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, waitForHydration } from './browser.ts';
 import { pageIds, signIn } from './site-api.ts';
 
 const OPERATOR_PASSWORD = 'Operator-pass1!';
@@ -84,11 +84,52 @@ async function mp4(): Promise<Buffer> {
   return Buffer.from(await mp4Bytes(4096));
 }
 
+/** The editor's canvas, once it has loaded the preview. */
+async function canvasFrame(page: Page): Promise<Frame> {
+  const find = () => page.frames().find((candidate) => candidate.url().includes('/preview/'));
+  await expect.poll(() => Boolean(find()), { timeout: 20_000 }).toBe(true);
+  return find()!;
+}
+
+type Box = { x: number; y: number; w: number; h: number };
+
+/** The popup layer and each item with its parts, where they are drawn in the window (the canvas's or the published page's). */
+function popupBoxes(target: Frame | Page): Promise<Record<string, Box>> {
+  return target.evaluate(() => {
+    const boxes: Record<string, Box> = {};
+    const put = (key: string, element: Element | null) => {
+      if (!element) return;
+      const rect = element.getBoundingClientRect();
+      boxes[key] = { x: rect.left, y: rect.top, w: rect.width, h: rect.height };
+    };
+    put('layer', document.querySelector('.sg-popup-cta'));
+    for (const item of document.querySelectorAll('.sg-popup-item')) {
+      const kind = item.getAttribute('data-popup-kind');
+      put(kind!, item);
+      for (const part of ['.sg-popup-media', '.sg-popup-count', '.sg-popup-action', '.sg-popup-close']) put(`${kind} ${part}`, item.querySelector(part));
+    }
+    return boxes;
+  });
+}
+
+/** Two frames drawn in the editor and then in its canvas: whatever the last change sent has arrived and been drawn. */
+async function renderedAll(page: Page, canvas: Frame): Promise<void> {
+  for (const target of [page, canvas]) await target.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/** The largest difference between two drawings' boxes, in px; endless when they do not draw the same parts. */
+function difference(canvas: Record<string, Box>, live: Record<string, Box>): number {
+  if (Object.keys(canvas).sort().join() !== Object.keys(live).sort().join()) return Number.POSITIVE_INFINITY;
+  return Math.max(...Object.entries(live).flatMap(([key, box]) => (['x', 'y', 'w', 'h'] as const).map((side) => Math.abs(canvas[key]![side] - box[side]))));
+}
+
 describe('the popup CTA editor', () => {
-  it('sets both popups with dates, style, media, pages and transitions, showing messages beside fields and keeping typed work', { timeout: 120_000 }, async () => {
+  it('draws what is typed on the canvas before it is saved, as the published page then draws it; messages beside fields; typed work kept', { timeout: 240_000 }, async () => {
     const page = await openEditor('Popup CTA');
     const time = page.getByTestId('popup-timeLimit');
     await time.getByLabel('Enabled').check();
+    // A new popup shows on no page yet: the section says so, as the canvas shows none.
+    await expect.poll(() => page.getByTestId('popup-timeLimit-placement').textContent()).toBe('Tick the rows it shows on to see it on the canvas.');
 
     // An end before the start: the message is beside the end, and nothing typed is lost.
     await time.getByLabel('Start').fill(await localInMinutes(page, 600));
@@ -101,17 +142,41 @@ describe('the popup CTA editor', () => {
     // A popup whose click leads nowhere is refused beside its target.
     await expect.poll(() => time.getByText('Choose where this leads.').count()).toBe(1);
     expect(await time.getByLabel('Background colour', { exact: true }).inputValue()).toBe('#112233');
-
-    // The countdown reads as the viewer's would: five hours ahead shows hours.
     await time.getByLabel('Start').fill('');
-    await time.getByLabel('Show the countdown').check();
-    await expect.poll(() => time.getByTestId('countdown').textContent()).toBe('5 hours left');
-    await time.getByLabel('End').fill(await localInMinutes(page, 30 + 1));
-    await expect.poll(() => time.getByTestId('countdown').textContent()).toMatch(/^(30|31) minutes left$/);
-    await time.getByLabel('End').fill(await localInMinutes(page, 4 * 24 * 60 + 1));
-    await expect.poll(() => time.getByTestId('countdown').textContent()).toBe('5 days left');
-
     await time.getByLabel('Text colour', { exact: true }).fill('#FFEEDD');
+
+    // Ticked for rows 2 and 3, it is not on A1, the canvas's page: one click moves the canvas to A2.
+    await time.getByLabel('Row 2').check();
+    await time.getByLabel('Row 3').check();
+    const placement = page.getByTestId('popup-timeLimit-placement');
+    await expect.poll(() => placement.getByRole('status').textContent()).toBe('Not on A1, the page on the canvas: it shows on A2 and the other ticked rows.');
+    await placement.getByRole('button', { name: 'Show A2 on the canvas' }).click();
+    await expect.poll(() => placement.textContent()).toBe('Shown on the canvas, on A2.');
+    expect(await page.getByRole('group', { name: 'Pages' }).getByRole('button', { name: 'A2', exact: true }).getAttribute('aria-current')).toBe('page');
+    // The section stays open beside the canvas.
+    expect(await page.getByRole('form', { name: 'Popup CTA' }).isVisible()).toBe(true);
+
+    // The canvas draws the viewer's own popup from the unsaved settings: its countdown reads as visitors' will, in the site's language.
+    const canvas = await canvasFrame(page);
+    const item = canvas.locator('.sg-page[data-position="A2"] .sg-popup-item[data-popup-kind="timeLimit"]');
+    await time.getByLabel('Show the countdown').check();
+    await expect.poll(() => item.locator('.sg-popup-count').textContent(), { timeout: 30_000 }).toBe('残り5時間');
+    await time.getByLabel('End').fill(await localInMinutes(page, 30 + 1));
+    await expect.poll(() => item.locator('.sg-popup-count').textContent()).toMatch(/^残り(30|31)分$/);
+    await time.getByLabel('End').fill(await localInMinutes(page, 4 * 24 * 60 + 1));
+    await expect.poll(() => item.locator('.sg-popup-count').textContent()).toBe('残り5日');
+    const style = (selector: string, property: string) => canvas.locator(selector).evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+    await expect.poll(() => style('.sg-popup-item[data-popup-kind="timeLimit"]', 'background-color')).toBe('rgb(17, 34, 51)');
+    expect(await style('.sg-popup-item[data-popup-kind="timeLimit"]', 'color')).toBe('rgb(255, 238, 221)');
+
+    // Half typed, the popup is not sent: the canvas keeps the last whole one until the field is whole again.
+    await time.getByLabel('Width').fill('');
+    await time.getByLabel('Background colour', { exact: true }).fill('#445566');
+    await renderedAll(page, canvas);
+    expect(await style('.sg-popup-item[data-popup-kind="timeLimit"]', 'background-color')).toBe('rgb(17, 34, 51)');
+    await time.getByLabel('Width').fill('150');
+    await expect.poll(() => style('.sg-popup-item[data-popup-kind="timeLimit"]', 'background-color')).toBe('rgb(68, 85, 102)');
+
     // The button's colours are picked with the swatch; the text beside it follows, and the swatch shows any form the text takes.
     const button = time.getByTestId('popup-timeLimit-button');
     await button.getByLabel('Pick a colour: Button colour').fill('#336699');
@@ -119,32 +184,48 @@ describe('the popup CTA editor', () => {
     await button.getByLabel('Button text colour', { exact: true }).fill('hsl(0, 0%, 100%)');
     expect(await button.getByLabel('Pick a colour: Button text colour').inputValue()).toBe('#ffffff');
     await time.getByLabel('Text size').fill('18');
-    await time.getByLabel('Width').fill('280');
-    await time.getByLabel('Height').fill('90');
+    await time.getByLabel('Height').fill('44');
     await time.getByLabel('Shape').selectOption('SLIGHTLY_ROUNDED_EDGE');
     await time.getByLabel('Text position').selectOption('TOP');
-    await time.getByLabel('Row 2').check();
-    await time.getByLabel('Row 3').check();
     await time.getByLabel('Image or video').setInputFiles({ name: 'offer.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#ff0000') });
-    await expect.poll(() => time.getByTestId('popup-preview').locator('img').count()).toBe(1);
-    await time.getByLabel('Media width (px)').fill('300');
-    await time.getByLabel('Media height (px)').fill('250');
-    // A page of the grid is picked, not typed.
+    await time.getByLabel('Media width (px)').fill('150');
+    await time.getByLabel('Media height (px)').fill('125');
+    // A page of the grid is picked, not typed; with somewhere to lead, the popup has its action button.
     await time.getByLabel('Transition type').selectOption('CREATIVE_BLOCK');
     const target = time.getByLabel('Target page');
     expect(await target.evaluate((field) => field.tagName)).toBe('SELECT');
     await target.selectOption('B2');
-    expect(await time.getByTestId('popup-preview').evaluate((box) => getComputedStyle(box).borderRadius)).toBe('3px');
+    await expect.poll(() => item.locator('img.sg-popup-media').getAttribute('width')).toBe('150');
+    await expect.poll(() => item.locator('img.sg-popup-media').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(300);
+    await expect.poll(() => style('.sg-popup-item[data-popup-kind="timeLimit"] .sg-popup-action', 'width')).toBe('150px');
+    expect(await style('.sg-popup-item[data-popup-kind="timeLimit"] .sg-popup-action', 'background-color')).toBe('rgb(51, 102, 153)');
+    expect(await style('.sg-popup-item[data-popup-kind="timeLimit"]', 'border-top-left-radius')).toBe('3px');
+    expect(await style('.sg-popup-item[data-popup-kind="timeLimit"]', 'font-size')).toBe('18px');
+    // Text on top: the countdown comes before the button.
+    expect(await item.locator('.sg-popup-count, .sg-popup-action').evaluateAll((parts) => parts.map((part) => part.className))).toEqual(['sg-popup-count', 'sg-popup-action']);
     await time.getByLabel('Transition type').selectOption('SURVEY');
     await time.getByLabel('Survey').selectOption({ label: 'Favourite colour' });
 
     const applicants = page.getByTestId('popup-applicantLimit');
     await applicants.getByLabel('Enabled').check();
+    await applicants.getByLabel('Row 2').check();
+    // Without a limit it has no places: the section says why the canvas shows none.
+    await expect.poll(() => page.getByTestId('popup-applicantLimit-placement').textContent()).toBe('Not shown: no places are left under its applicant limit.');
     await applicants.getByLabel('Applicant limit').fill('40');
+    const applicant = canvas.locator('.sg-page[data-position="A2"] .sg-popup-item[data-popup-kind="applicantLimit"]');
+    await expect.poll(() => applicant.locator('.sg-popup-count').textContent()).toBe('残り40名');
+    await applicants.getByLabel('Applicant limit').fill('35');
+    await expect.poll(() => applicant.locator('.sg-popup-count').textContent()).toBe('残り35名');
     await applicants.getByLabel('Image or video').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: await mp4() });
-    await expect.poll(() => applicants.getByTestId('popup-preview').locator('video').count()).toBe(1);
+    await applicants.getByLabel('Media width (px)').fill('120');
+    await applicants.getByLabel('Media height (px)').fill('68');
+    await expect.poll(() => applicant.locator('video.sg-popup-media').getAttribute('width')).toBe('120');
     await applicants.getByLabel('Transition type').selectOption('INTERNAL_URL');
     await applicants.getByLabel('Screen').selectOption('membership');
+    await expect.poll(() => applicant.locator('.sg-popup-action').textContent()).toBe('応募する');
+
+    // All of it was drawn before a save: the site still has no popup.
+    expect((await customer.call<SiteView>('GET', `/api/site/${siteId}`)).settings.popupCtas).toEqual({});
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => toastText(page)).toBe('Saved.');
 
@@ -154,8 +235,8 @@ describe('the popup CTA editor', () => {
       startDate: null,
       showRemainingTime: true,
       effectivePages: [2, 3],
-      style: { backgroundColor: '#112233', textColor: '#FFEEDD', textSize: 18, width: 280, height: 90, shape: 'SLIGHTLY_ROUNDED_EDGE', textAlignment: 'TOP' },
-      media: { type: 'IMAGE', width: 300, height: 250 },
+      style: { backgroundColor: '#445566', textColor: '#FFEEDD', textSize: 18, width: 150, height: 44, shape: 'SLIGHTLY_ROUNDED_EDGE', textAlignment: 'TOP' },
+      media: { type: 'IMAGE', width: 150, height: 125 },
       linkButtonColor: '#336699',
       linkTextColor: 'hsl(0, 0%, 100%)',
       transition: { transitionType: 'SURVEY', linkedSurveyId: surveyId, targetCreativeBlock: 'B2' },
@@ -163,7 +244,35 @@ describe('the popup CTA editor', () => {
     expect(Date.parse(timeLimit!.endDate!) - Date.now()).toBeGreaterThan(4 * 24 * 3600_000 - 120_000);
     expect(timeLimit!.endDate).toMatch(/[+-]\d\d:\d\d$/);
     expect(timeLimit!.media.url).toMatch(new RegExp(`/${site.media.find((record) => record.kind === 'image')!.id}$`));
-    expect(applicantLimit).toMatchObject({ limit: 40, media: { type: 'VIDEO' }, transition: { transitionType: 'INTERNAL_URL', internalLinkType: 'membership' } });
+    expect(applicantLimit).toMatchObject({
+      limit: 35,
+      effectivePages: [2],
+      media: { type: 'VIDEO', width: 120, height: 68 },
+      transition: { transitionType: 'INTERNAL_URL', internalLinkType: 'membership' },
+    });
+
+    // Published, A2 draws the popups where the canvas drew them, at the canvas's screen size (375 × 739).
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => page.getByTestId('publish-result').count(), { timeout: 60_000 }).toBe(1);
+    const live = await browser.newPage({ viewport: { width: 375, height: 739 } });
+    await live.goto(`${server.siteUrl}/sites/${siteId}/A2`);
+    await waitForHydration(live);
+    await live.locator('.sg-popup-item[data-popup-kind="applicantLimit"]').waitFor({ timeout: 20_000 });
+    // Each drawing measured with its media loaded: a video's box follows its own size once known.
+    const loaded = (target: Frame | Page) =>
+      target.evaluate(
+        () =>
+          [...document.querySelectorAll<HTMLImageElement>('img.sg-popup-media')].every((image) => image.complete) &&
+          [...document.querySelectorAll<HTMLVideoElement>('video.sg-popup-media')].every((video) => video.readyState >= 1),
+      );
+    await expect.poll(() => loaded(live), { timeout: 20_000 }).toBe(true);
+    const published = await popupBoxes(live);
+    expect(Object.keys(published)).toEqual(expect.arrayContaining(['layer', 'timeLimit .sg-popup-media', 'timeLimit .sg-popup-count', 'applicantLimit .sg-popup-action']));
+    expect(await live.locator('.sg-popup-count').allTextContents()).toEqual(['残り5日', '残り35名']);
+    await live.close();
+    expect(await canvas.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([375, 739]);
+    await expect.poll(() => loaded(canvas), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => difference(await popupBoxes(canvas), published), { timeout: 10_000 }).toBeLessThanOrEqual(1);
 
     // Reloaded, the editor shows what was saved, the date in the browser's zone.
     await page.reload();
@@ -178,8 +287,13 @@ describe('the popup CTA editor', () => {
     );
     expect(await time.getByLabel('Row 2').isChecked()).toBe(true);
 
-    // Switching a popup off removes it from the site.
+    // Switching a popup off takes it off the canvas at once, and off the site once saved.
+    await page.getByTestId('popup-timeLimit-placement').getByRole('button', { name: 'Show A2 on the canvas' }).click();
+    await expect.poll(() => page.getByTestId('popup-timeLimit-placement').textContent()).toBe('Shown on the canvas, on A2.');
+    const reloaded = await canvasFrame(page);
+    await expect.poll(() => reloaded.locator('.sg-page[data-position="A2"] .sg-popup-item').count(), { timeout: 30_000 }).toBe(2);
     await applicants.getByLabel('Enabled').uncheck();
+    await expect.poll(() => reloaded.locator('.sg-page[data-position="A2"] .sg-popup-item').count()).toBe(1);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await customer.call<SiteView>('GET', `/api/site/${siteId}`)).settings.popupCtas.applicantLimit).toBeUndefined();
     await page.close();

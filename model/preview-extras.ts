@@ -1,4 +1,5 @@
 import type { ContractResponse } from './contracts/contract.ts';
+import { parseMediaUrl } from './media-url.ts';
 import type { visitorContracts } from './contracts/visitor.ts';
 import type { Campaign } from './site.ts';
 
@@ -20,3 +21,13 @@ export const PREVIEW_EXTRAS_FILE = '_extras';
 
 /** Where the canvas looks up a draft medium the page it was given names but its map lacks (uploaded after it loaded). */
 export const PREVIEW_MEDIA_ENTRY = '_media';
+
+/**
+ * Where a preview loads a settings upload of its own site: under its own path (`{basePath}media/{id}`);
+ * any other URL as it is. The preview's extras and the canvas's unsaved popups both use it.
+ * @example previewMediaUrl('/api/site/s1/media/m1', 's1', '/preview/s1/t/') // '/preview/s1/t/media/m1'
+ */
+export function previewMediaUrl(url: string, siteId: string, basePath: string): string {
+  const ref = parseMediaUrl(url);
+  return ref && ref.siteId === siteId ? `${basePath}media/${ref.mediaId}` : url;
+}

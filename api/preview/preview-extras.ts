@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SiteDraft } from '../../model/draft.ts';
 import type { Language } from '../../model/language.ts';
-import { parseMediaUrl } from '../../model/media-url.ts';
-import type { PreviewExtras } from '../../model/preview-extras.ts';
+import { previewMediaUrl, type PreviewExtras } from '../../model/preview-extras.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { listPopups } from '../visitor/list-popups.ts';
@@ -17,10 +16,7 @@ export function previewExtras(db: Db, draft: SiteDraft, basePath: string, now: D
   const owner = db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, draft.id)).get();
   if (!owner) return { popups: [], campaign: null, notifications: [], nextChangeInMs: null };
   const site = { id: draft.id, ownerId: owner.ownerId, settings: draft.settings };
-  const local = (url: string) => {
-    const ref = parseMediaUrl(url);
-    return ref && ref.siteId === draft.id ? `${basePath}media/${ref.mediaId}` : url;
-  };
+  const local = (url: string) => previewMediaUrl(url, draft.id, basePath);
   const popups = listPopups(db, site).map((popup) => ({ ...popup, imageUrl: local(popup.imageUrl), media: { ...popup.media, url: local(popup.media.url) } }));
   const { campaign } = campaignAnswer(db, site, now);
   const { notifications, nextChangeInMs } = notificationsAnswer(draft.settings, now, lang);

@@ -66,7 +66,9 @@ function PopupItem({
   onNavigate: (destination: Destination) => void;
 }) {
   const { lang } = site;
-  const [remaining, setRemaining] = useState(popup.remaining);
+  // The count the last application answered, while the listed one is what it answered for: in the editor's canvas the listed one changes as the owner types a limit.
+  const [applied, setApplied] = useState<{ listed: number | null; remaining: number } | null>(null);
+  const remaining = applied && applied.listed === popup.remaining ? applied.remaining : popup.remaining;
   const { style } = popup;
   const destination = popupDestination(popup.transition);
   const label =
@@ -87,7 +89,7 @@ function PopupItem({
         showToast(answer.message);
         return;
       }
-      setRemaining(answer.data.remaining);
+      setApplied({ listed: popup.remaining, remaining: answer.data.remaining });
     }
     if (destination) onNavigate(destination);
   };

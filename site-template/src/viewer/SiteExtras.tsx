@@ -4,6 +4,8 @@ import { IDLE_TIMEOUT_MS } from '../../../model/constants.ts';
 import type { Destination } from '../../../model/destination.ts';
 import { isPopupCtaActive } from '../../../model/popup-cta.ts';
 import type { GridPage, ResolvedPage, SiteSnapshot } from '../../../model/snapshot.ts';
+import { useCanvasPopups } from './canvas-mode.ts';
+import { editedPopupViews } from './canvas-popups.ts';
 import { trackPageClicks } from './click-tracking.ts';
 import { loadExtras, loadNotifications } from './extras-source.ts';
 import type { SiteExtrasData } from './extras-types.ts';
@@ -27,6 +29,8 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
   const { siteId, basePath, lang } = site;
   const [data, setData] = useState<SiteExtrasData | null>(null);
   const [nextChangeInMs, setNextChangeInMs] = useState<number | null>(null);
+  // In the editor's canvas, the popup settings being edited replace the saved ones.
+  const edited = useCanvasPopups();
   const where = useRef({ siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position });
   where.current = { siteId: site.siteId, lang: site.lang, cookieless: site.cookieless, pageId: gridPage?.id, position: gridPage?.position };
 
@@ -67,7 +71,8 @@ export default function SiteExtras({ site, gridPage, page, onNavigate }: Props) 
   if (!data || !gridPage) return null;
   const now = new Date();
   const place = { pageOrder: gridPage.row, hasDetail: Boolean(page?.content) };
-  const popups = data.popups.filter((popup) => isPopupCtaActive(popup, popup.kind, place, now, popup.numberClicks));
+  const listed = edited ? editedPopupViews(edited, data.popups, site) : data.popups;
+  const popups = listed.filter((popup) => isPopupCtaActive(popup, popup.kind, place, now, popup.numberClicks));
   const campaign = data.campaign && site.viewMode !== 'PC' && isCampaignOnPage(data.campaign, gridPage.row, now) ? data.campaign : null;
   return (
     <Suspense fallback={null}>

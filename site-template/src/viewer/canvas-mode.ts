@@ -1,9 +1,10 @@
-import { useEffect, useReducer, useState } from 'react';
-import { CANVAS_FLAG, isCanvasPageMessage } from '../../../model/canvas.ts';
+import { useEffect, useReducer, useState, useSyncExternalStore } from 'react';
+import { CANVAS_FLAG, isCanvasPageMessage, isCanvasPopupsMessage } from '../../../model/canvas.ts';
 import type { CanvasBox, CanvasBoxesMessage } from '../../../model/canvas-messages.ts';
 import { REFERENCE_VIEWPORT } from '../../../model/constants.ts';
 import { pageMediaUrls, parseMediaUrl } from '../../../model/media-url.ts';
 import { PREVIEW_MEDIA_ENTRY } from '../../../model/preview-extras.ts';
+import type { PopupCtas } from '../../../model/site.ts';
 import type { MediaMap, ResolvedPage } from '../../../model/snapshot.ts';
 
 /**
@@ -17,6 +18,34 @@ export function isCanvas(): boolean {
 
 // Read as the module loads: the address sync soon replaces the preview's address with the visitor's.
 const CANVAS_AT_LOAD = typeof window !== 'undefined' && window.parent !== window && window.location.pathname.startsWith('/preview/') && new URLSearchParams(window.location.search).has(CANVAS_FLAG);
+
+/**
+ * The popup settings the admin is editing, the latest whole ones. Listened for from the start
+ * (the popups mount late, once the extras are read): the admin sends them just before the page,
+ * which it repeats until the viewer answers, so none is missed.
+ */
+let editedPopups: PopupCtas | null = null;
+const popupListeners = new Set<() => void>();
+if (CANVAS_AT_LOAD) {
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || !isCanvasPopupsMessage(event.data)) return;
+    editedPopups = event.data.popups;
+    for (const listener of popupListeners) listener();
+  });
+}
+const onPopups = (listener: () => void) => {
+  popupListeners.add(listener);
+  return () => popupListeners.delete(listener);
+};
+
+/** The popup settings being edited in the admin, or null (not a canvas, or the popup section not opened): the saved ones apply. */
+export function useCanvasPopups(): PopupCtas | null {
+  return useSyncExternalStore(
+    onPopups,
+    () => editedPopups,
+    () => null,
+  );
+}
 
 /**
  * The media the edited content names that the page's map lacks (uploaded after the canvas

@@ -18,7 +18,7 @@ describe('the console catalogue', () => {
     expect(uiText('tab.popup', 'jp')).toBe('tab.popup');
     await import('./catalogue-screens.ts');
     expect(uiText('tab.popup', 'jp')).toBe('ポップアップCTA');
-    expect(uiText('countdown.hours', 'kr', { value: 5 })).toBe('5시간 남음');
+    expect(uiText('pageOrder', 'kr', { order: 5 })).toBe('5행');
   });
 
   it("keeps its copy of the no-internet message equal to model/messages' in every language", () => {

@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES, useI18n } from '../../i18n/i18n.tsx';
 import { canChange, useSession } from '../../session.tsx';
 import { AnalyticsLink } from '../analytics/AnalyticsLink.tsx';
 import { OwnerDataNav } from '../owner-data/OwnerDataNav.tsx';
+import { CanvasPopups } from './canvas-popups.ts';
 import { EditorSiteProvider, type EditorSite, type PageWork } from './editor-context.tsx';
 import { GridNavigator } from './GridNavigator.tsx';
 import { LiveAddress } from './LiveAddress.tsx';
@@ -59,6 +60,7 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
     return window.confirm(t('unsavedLeave'));
   }, [t]);
   const histories = useRef<HistoryStore>(new Map()).current;
+  const canvasPopups = useRef(new CanvasPopups()).current;
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (!pageWork.current?.unsaved()) return;
@@ -113,6 +115,7 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
     },
     [pickPage],
   );
+  const showPage = useCallback((id: string) => void pickPage(id), [pickPage]);
   const changeLanguage = (next: Language) => void leavePage().then((may) => may && setLang(next));
 
   const [variantsRevision, setVariantsRevision] = useState(0);
@@ -131,12 +134,15 @@ export default function SiteEditor({ siteId }: { siteId: string }) {
             variantsRevision,
             onVariantsChanged,
             publishing,
+            canvasPageId: pageId ?? allPages(site)[0]?.id,
+            showPage,
+            canvasPopups,
           }
         : null,
-    [site, onSaved, registerPageWork, leavePage, histories, reloadSite, variantsRevision, onVariantsChanged, publishing],
+    [site, onSaved, registerPageWork, leavePage, histories, reloadSite, variantsRevision, onVariantsChanged, publishing, pageId, showPage, canvasPopups],
   );
   if (!site || !editing) return <p className="loading">{t('loading')}</p>;
-  const current = pageId ?? allPages(site)[0]?.id;
+  const current = editing.canvasPageId;
   return (
     <EditorSiteProvider value={editing}>
       <section className={`editor-workspace${section ? ' with-panel' : ''}`} aria-labelledby="editor-title">

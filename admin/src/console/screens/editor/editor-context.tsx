@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteView } from '../../api/types.ts';
+import type { CanvasPopups } from './canvas-popups.ts';
 import type { SaveState } from './page/autosave.ts';
 import type { HistoryStore } from './page/use-edit-history.ts';
 import type { Publishing } from './use-publish.ts';
@@ -33,6 +34,11 @@ export type EditorSite = {
   variantsRevision: number;
   onVariantsChanged(): void;
   publishing: Publishing;
+  /** The page on the canvas, and how a site section moves the canvas to another (saving the open one first; the section stays open). */
+  canvasPageId: string | undefined;
+  showPage(id: string): void;
+  /** The popup section's unsaved settings, which the canvas draws in place of the saved ones. */
+  canvasPopups: CanvasPopups;
 };
 
 const EditorSiteContext = createContext<EditorSite | null>(null);

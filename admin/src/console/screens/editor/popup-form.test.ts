@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteSettingsSchema, type SiteSettings } from '../../../../../model/site.ts';
-import { enabledPopups, popupFormValues, popupResolver, type PopupForm } from './popup-form.ts';
+import { canvasPopupSettings, enabledPopups, popupFormValues, popupResolver, type PopupForm } from './popup-form.ts';
 
 const base = siteSettingsSchema.parse({ name: 'Shop' });
 let next = 0;
@@ -56,5 +56,35 @@ describe('the popup form', () => {
     form.popupCtas.timeLimit.transition.targetCreativeBlock = 'B2';
     const { values } = await resolve(form);
     expect(values.popupCtas!.timeLimit!.transition.transitionType).toBe('CREATIVE_BLOCK');
+  });
+});
+
+describe('the popups the canvas draws from the form', () => {
+  it('are the switched-on kinds as the schema reads them', () => {
+    const form = popupFormValues({}, newId);
+    expect(canvasPopupSettings(form, true)).toEqual({});
+    form.enabled.applicantLimit = true;
+    form.popupCtas.applicantLimit.limit = 30;
+    const popups = canvasPopupSettings(form, true);
+    expect(Object.keys(popups!)).toEqual(['applicantLimit']);
+    expect(popups!.applicantLimit!.limit).toBe(30);
+  });
+
+  it('are none while a switched-on popup is half typed, whatever the switched-off one holds', () => {
+    const form = popupFormValues({}, newId);
+    form.enabled.timeLimit = true;
+    form.popupCtas.timeLimit.style.width = Number.NaN;
+    expect(canvasPopupSettings(form, true)).toBeNull();
+    form.popupCtas.timeLimit.style.width = 280;
+    form.popupCtas.timeLimit.linkButtonColor = '#33';
+    expect(canvasPopupSettings(form, true)).toBeNull();
+    form.enabled.timeLimit = false;
+    expect(canvasPopupSettings(form, true)).toEqual({});
+  });
+
+  it('are none at all on a plan without popups', () => {
+    const form = popupFormValues({}, newId);
+    form.enabled.timeLimit = true;
+    expect(canvasPopupSettings(form, false)).toEqual({});
   });
 });

@@ -22,6 +22,23 @@ export function enabledPopups(form: Pick<PopupForm, 'enabled'> & { popupCtas: Po
 }
 
 /**
+ * The popups the canvas should draw from what is typed: the switched-on kinds, each whole as the
+ * schema reads it, or null while one is half typed (an empty size, a colour being typed), when the
+ * canvas keeps the last whole ones. A plan without popups shows none, as its published site does.
+ */
+export function canvasPopupSettings(form: PopupForm, allowed: boolean): PopupCtas | null {
+  if (!allowed) return {};
+  const popups: PopupCtas = {};
+  for (const kind of POPUP_KINDS) {
+    if (!form.enabled[kind]) continue;
+    const whole = popupCtaItemSchema.safeParse(form.popupCtas[kind]);
+    if (!whole.success) return null;
+    popups[kind] = whole.data;
+  }
+  return popups;
+}
+
+/**
  * Checks the switched-on popups as the API will, by siteSettingsSchema over the stored settings,
  * so a message lands on its own field (`popupCtas.timeLimit.endDate`); a switched-off popup's
  * leftover fields never block a save. Valid values are the whole settings as parsed.
