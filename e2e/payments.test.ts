@@ -125,7 +125,8 @@ describe('payments in the console', () => {
     await page.getByLabel('Reason').fill('Paid in cash at the office');
     await table.getByRole('button', { name: 'Force-complete' }).last().click();
     const dialog = page.getByRole('alertdialog');
-    expect(await dialog.getByText('Force-complete this payment? This cannot be undone.').count()).toBe(1);
+    // The confirmation's dialog code loads the first time one is asked.
+    await expect.poll(() => dialog.getByText('Force-complete this payment? This cannot be undone.').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Force-complete' }).click();
     await expect.poll(() => toastText(page)).toBe('The payment was force-completed.');
     await expect.poll(() => table.locator('tbody tr[data-invoice]').count()).toBe(0);
