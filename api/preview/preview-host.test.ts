@@ -70,7 +70,20 @@ describe('the draft preview on the preview origin', () => {
     const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
     const saved = await ctx.request(`/api/site/${site.id}`, {
       method: 'PUT',
-      json: { popupCtas: { applicantLimit: { id: 'apply1', startDate: iso(-day), endDate: iso(day), effectivePages: [1], limit: 50, numberClicks: 2, media: { url: image.url, type: 'IMAGE' }, transition: { transitionType: 'EXTERNAL_URL', externalLinkUrl: 'https://example.com/apply' } } } },
+      json: {
+        popupCtas: {
+          applicantLimit: {
+            id: 'apply1',
+            startDate: iso(-day),
+            endDate: iso(day),
+            effectivePages: [1],
+            limit: 50,
+            numberClicks: 2,
+            media: { url: image.url, type: 'IMAGE' },
+            transition: { transitionType: 'EXTERNAL_URL', externalLinkUrl: 'https://example.com/apply' },
+          },
+        },
+      },
     });
     expect(saved.status).toBe(200);
     const notice = await ctx.request(`/api/site/${site.id}/notification-delivery`, { method: 'POST', json: { title: 'Opening', status: 'PUBLISHED', publicationMode: 'INSTANT' } });
