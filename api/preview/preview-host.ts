@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { CANVAS_FLAG } from '../../model/canvas.ts';
 import type { SiteDraft } from '../../model/draft.ts';
-import { languageSchema, parseLanguageToken, type Language } from '../../model/language.ts';
+import { parseLanguageToken, type Language } from '../../model/language.ts';
 import { PREVIEW_EXTRAS_FILE, PREVIEW_MEDIA_ENTRY } from '../../model/preview-extras.ts';
 import { DEFAULT_POSITION, isPositionCode } from '../../model/position.ts';
 import { uploadKey } from '../../publisher/media.ts';
@@ -14,6 +14,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { media } from '../db/schema.ts';
 import { loadSiteDraft } from '../sites/load-site-draft.ts';
+import { visitorLanguage } from '../visitor/visitor-language.ts';
 import { previewExtras } from './preview-extras.ts';
 import { previewMedia, previewMediaEntry } from './preview-media.ts';
 import { verifyPreviewToken } from './preview-token.ts';
@@ -109,8 +110,8 @@ export function previewHost(deps: PreviewHostDeps) {
     }
 
     if (rest[0] === PREVIEW_EXTRAS_FILE && rest.length === 1) {
-      const asked = languageSchema.safeParse(c.req.query('lang'));
-      const lang = asked.success && draft.settings.languages.includes(asked.data) ? asked.data : draft.settings.defaultLanguage;
+      // The language the visitor API would answer in for the same call.
+      const lang = visitorLanguage(c, draft.settings, c.req.query('lang'));
       return c.body(JSON.stringify(previewExtras(db, draft, basePath, deps.clock?.() ?? new Date(), lang)), 200, headers('application/json'));
     }
 

@@ -160,47 +160,45 @@ export function PlacementEditor({
         <small className="hint">{t('placementHint')}</small>
         {toolbar}
       </figcaption>
-      <div className="stage-fit" style={{ width: viewport.width, height: viewport.height }}>
-        <div
-          ref={stage}
-          className={canvas ? 'stage stage-live' : 'stage'}
-          style={{ width: viewport.width, height: viewport.height }}
-          data-testid="placement-stage"
-          data-viewport={`${viewport.width}x${viewport.height}`}
-        >
-          {canvas ?? (imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />))}
-          {!canvas && !imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
-          {items.map((item) => {
-            // An item holding a marked field (a link to nowhere) is marked on the canvas too: the inspector may show another.
-            const needsFix = item.kind !== 'text' && Boolean(get(formState.errors, item.x.split('.').slice(0, 2).join('.')));
-            return (
-              // biome-ignore lint/a11y/useSemanticElements: a positioned box that is dragged, resized by its corner handles (buttons inside it) and nudged by arrow keys; a <button> cannot hold those handles.
-              <div
-                key={item.key}
-                role="button"
-                tabIndex={0}
-                aria-label={`${item.label} (${Math.round(item.box.x)}, ${Math.round(item.box.y)})${needsFix ? ` · ${t('itemNeedsFix')}` : ''}`}
-                data-item={item.key}
-                aria-pressed={selected === item.key}
-                className={`placed placed-${item.kind}${selected === item.key ? ' placed-selected' : ''}${needsFix ? ' placed-invalid' : ''}`}
-                onFocus={() => onSelect(item.key)}
-                style={
-                  item.kind === 'product'
-                    ? { left: area.x + (item.box.x - item.box.w / 2) * sx, top: area.y + (item.box.y - item.box.h / 2) * sy, width: item.box.w * sx, height: item.box.h * sy }
-                    : { left: area.x + item.box.x * sx, top: area.y + item.box.y * sy, width: item.box.w * sx, height: item.box.h * sy }
-                }
-                onPointerDown={start(item, 'move')}
-                onPointerMove={move}
-                onPointerUp={end}
-                onPointerCancel={end}
-                onKeyDown={nudge(item)}
-              >
-                <span className="placed-label">{item.kind === 'product' ? '●' : item.label}</span>
-                {item.w && <span className="handle" data-handle={item.key} aria-hidden onPointerDown={start(item, 'resize')} onPointerMove={move} onPointerUp={end} onPointerCancel={end} />}
-              </div>
-            );
-          })}
-        </div>
+      <div
+        ref={stage}
+        className={canvas ? 'stage stage-live' : 'stage'}
+        style={{ width: viewport.width, height: viewport.height }}
+        data-testid="placement-stage"
+        data-viewport={`${viewport.width}x${viewport.height}`}
+      >
+        {canvas ?? (imageUrl && (isVideo ? <video src={imageUrl} muted className="stage-media" /> : <img src={imageUrl} alt="" className="stage-media" draggable={false} />))}
+        {!canvas && !imageUrl && <p className="stage-empty">{t('noImageYet')}</p>}
+        {items.map((item) => {
+          // An item holding a marked field (a link to nowhere) is marked on the canvas too: the inspector may show another.
+          const needsFix = item.kind !== 'text' && Boolean(get(formState.errors, item.x.split('.').slice(0, 2).join('.')));
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: a positioned box that is dragged, resized by its corner handles (buttons inside it) and nudged by arrow keys; a <button> cannot hold those handles.
+            <div
+              key={item.key}
+              role="button"
+              tabIndex={0}
+              aria-label={`${item.label} (${Math.round(item.box.x)}, ${Math.round(item.box.y)})${needsFix ? ` · ${t('itemNeedsFix')}` : ''}`}
+              data-item={item.key}
+              aria-pressed={selected === item.key}
+              className={`placed placed-${item.kind}${selected === item.key ? ' placed-selected' : ''}${needsFix ? ' placed-invalid' : ''}`}
+              onFocus={() => onSelect(item.key)}
+              style={
+                item.kind === 'product'
+                  ? { left: area.x + (item.box.x - item.box.w / 2) * sx, top: area.y + (item.box.y - item.box.h / 2) * sy, width: item.box.w * sx, height: item.box.h * sy }
+                  : { left: area.x + item.box.x * sx, top: area.y + item.box.y * sy, width: item.box.w * sx, height: item.box.h * sy }
+              }
+              onPointerDown={start(item, 'move')}
+              onPointerMove={move}
+              onPointerUp={end}
+              onPointerCancel={end}
+              onKeyDown={nudge(item)}
+            >
+              <span className="placed-label">{item.kind === 'product' ? '●' : item.label}</span>
+              {item.w && <span className="handle" data-handle={item.key} aria-hidden onPointerDown={start(item, 'resize')} onPointerMove={move} onPointerUp={end} onPointerCancel={end} />}
+            </div>
+          );
+        })}
       </div>
     </figure>
   );
