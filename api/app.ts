@@ -77,13 +77,13 @@ export type AppDeps = {
 };
 
 /** The admin origin: the back-office API under /api and the admin console at /. */
-export function createAdminApp(deps: AppDeps) {
+export async function createAdminApp(deps: AppDeps) {
   const { db, storage, config, jobs, mailer } = deps;
   const siteDomain = config.siteDomain ?? defaultSiteDomain(config.siteOrigin ?? DEFAULT_SITE_ORIGIN);
   const domains =
-    deps.domains ?? createDomains({ db, storage, connected: createConnectedDomains(db), target: { cname: siteDomain, addresses: [] }, republish: (siteId) => jobs.start(siteId), clock: deps.clock });
+    deps.domains ?? createDomains({ db, storage, connected: await createConnectedDomains(db), target: { cname: siteDomain, addresses: [] }, republish: async (siteId) => await jobs.start(siteId), clock: deps.clock });
   const previews = config.siteOrigin ? previewOrigin(config.siteOrigin, config.siteDomain ?? defaultSiteDomain(config.siteOrigin)) : '';
-  const adminHosts = deps.adminHosts ?? createAdminHosts(db);
+  const adminHosts = deps.adminHosts ?? await createAdminHosts(db);
   const admin = new URL(config.adminOrigin);
   const api = new Hono<AppEnv>()
     // An OEM's verified admin host is an admin origin too, on the admin's scheme and port.
@@ -100,8 +100,8 @@ export function createAdminApp(deps: AppDeps) {
         siteDomain: config.siteDomain,
         background: deps.background ?? createBackground(),
         // The powered-by footer and the plan's other published traits follow the new plan.
-        onPlanChanged: (accountId) => {
-          for (const siteId of liveSitesUnderPlanOf(db, accountId)) jobs.start(siteId);
+        onPlanChanged: async (accountId) => {
+          for (const siteId of await liveSitesUnderPlanOf(db, accountId)) await jobs.start(siteId);
         },
       }),
     )
@@ -143,8 +143,8 @@ export function createAdminApp(deps: AppDeps) {
 }
 
 /** The origins that may frame one site's preview or published page (api/branding/site-framers.ts); none until the admin is known. */
-function framingOrigins(db: Db, adminOrigin: (() => string) | undefined, adminHosts: AdminHosts): ((siteId: string) => string) | undefined {
-  return adminOrigin ? siteFramers(db, adminHosts, adminOrigin) : undefined;
+async function framingOrigins(db: Db, adminOrigin: (() => string) | undefined, adminHosts: AdminHosts): Promise<((siteId: string) => Promise<string>) | undefined> {
+  return adminOrigin ? await siteFramers(db, adminHosts, adminOrigin) : undefined;
 }
 
 /** Whether an Origin header names an OEM's verified admin host on the admin origin's scheme and port. */
@@ -176,8 +176,8 @@ export type SiteAppDeps = VisitorApiDeps & {
  * (SITE_ORIGIN) the spec's `/sites/{id}/…` entry, which redirects to the site's origin.
  * Kept apart from the admin's origin.
  */
-export function createSiteApp(deps: SiteAppDeps) {
-  return createSiteServer(deps).app;
+export async function createSiteApp(deps: SiteAppDeps) {
+  return (await createSiteServer(deps)).app;
 }
 
 /**
@@ -185,12 +185,12 @@ export function createSiteApp(deps: SiteAppDeps) {
  * path (api/visitor/event-fast-path.ts), which answers the calls it is sure of and hands any
  * other to the app's listener.
  */
-export function createSiteServer(deps: SiteAppDeps): { app: Hono; front: (fallback: NodeListener) => NodeListener } {
+export async function createSiteServer(deps: SiteAppDeps): Promise<{ app: Hono; front: (fallback: NodeListener) => NodeListener }> {
   const siteDomain = deps.siteDomain ?? defaultSiteDomain(deps.siteOrigin);
   const sites = hostSites(deps.storage, { siteDomain, cacheMs: deps.domainCacheMs });
   const previewHostName = handleHost(PREVIEW_LABEL, siteDomain);
   const onPreviewHost = (c: Context) => requestHostName(c.req.header('host') || new URL(c.req.url).host) === previewHostName;
-  const adminHosts = deps.adminHosts ?? createAdminHosts(deps.db);
+  const adminHosts = deps.adminHosts ?? await createAdminHosts(deps.db);
   const app = new Hono();
   app.onError(handleError);
   // An OEM's admin host is an admin origin, whichever port it reached: nothing of a site is served on it.
@@ -211,10 +211,10 @@ export function createSiteServer(deps: SiteAppDeps): { app: Hono; front: (fallba
   const previewKey = deps.preview?.key ?? PROCESS_PREVIEW_KEY;
   // Before the visitor API: the shared preview's passcode call acts for no published site.
   app.route('/api', previewLoginRoutes({ db: deps.db, key: previewKey, onPreviewHost, now: deps.clock }));
-  const visitor = visitorApi(deps, sites);
+  const visitor = await visitorApi(deps, sites);
   app.route('/api', visitor.api);
   if (deps.preview) {
-    app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: framingOrigins(deps.db, deps.preview.adminOrigin, adminHosts), storage: deps.storage, key: previewKey }));
+    app.route('/', previewHost({ clock: deps.clock, ...deps.preview, adminOrigin: await framingOrigins(deps.db, deps.preview.adminOrigin, adminHosts), storage: deps.storage, key: previewKey }));
   }
   app.route(
     '/',
@@ -222,7 +222,7 @@ export function createSiteServer(deps: SiteAppDeps): { app: Hono; front: (fallba
       sites,
       siteDomain,
       siteOrigin: () => deps.siteOrigin,
-      adminOrigin: framingOrigins(deps.db, deps.adminOrigin, adminHosts),
+      adminOrigin: await framingOrigins(deps.db, deps.adminOrigin, adminHosts),
       cookielessVisitor: cookielessVisitor({ db: deps.db, clock: deps.clock }),
     }),
   );

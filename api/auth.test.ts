@@ -25,7 +25,7 @@ function login(body: unknown, headers: Record<string, string> = {}) {
 /** A second, ordinary account (not MASTER), written straight into the database. */
 async function addCustomer(email = 'customer@example.com', password = 'Customer#Pass1'): Promise<{ id: string; email: string; password: string }> {
   const id = randomUUID();
-  ctx.db
+  await ctx.db
     .insert(accounts)
     .values({ id, email, passwordHash: await hashPassword(password), accountType: 'USER' })
     .run();
@@ -91,10 +91,10 @@ describe('logging in', () => {
     // Only the hash of the secret is stored.
     const token = cookie.split('=')[1]!;
     expect(
-      ctx.db
+      (await ctx.db
         .select()
         .from(sessions)
-        .all()
+        .all())
         .some((row) => row.id === token),
     ).toBe(false);
   });
@@ -119,7 +119,7 @@ describe('logging in', () => {
     expect(await response.json()).toMatchObject({ message: 'The login ID or password is incorrect. Please check and try logging in again.' });
     expect(LOGIN_FAILED).toBe('The login ID or password is incorrect. Please check and try logging in again.');
     expect(response.headers.getSetCookie()).toEqual([]);
-    expect(ctx.db.select().from(sessions).all()).toEqual([]);
+    expect(await ctx.db.select().from(sessions).all()).toEqual([]);
   });
 
   it('answers 400 to a malformed email or a missing password', async () => {
@@ -136,7 +136,7 @@ describe('without a session', () => {
   it('every /api/site… route answers 401 and changes nothing', async () => {
     const { site, pageId, mediaId } = await operatorSite();
     const before = await storageKeys();
-    const expired = createSession(ctx.db, ctx.db.select().from(accounts).get()!.id, Date.now() - SESSION_TTL_MS - 1000);
+    const expired = await createSession(ctx.db, (await ctx.db.select().from(accounts).get())!.id, Date.now() - SESSION_TTL_MS - 1000);
     for (const cookie of ['', `${SESSION_COOKIE}=not-a-real-session`, `${SESSION_COOKIE}=${expired.token}`]) {
       for (const [method, path, body] of await siteCalls(site.id, pageId, mediaId)) {
         const response = await ctx.request(path, { method, body, headers: { cookie } });
@@ -227,7 +227,7 @@ describe('logging out', () => {
   it('refuses a request carrying more than one session cookie, whatever their names, and clears the planted ones', async () => {
     const cookie = await ctx.login();
     const token = cookie.split('=')[1]!;
-    const attacker = createSession(ctx.db, ctx.db.select().from(sessions).get()!.accountId).token;
+    const attacker = (await createSession(ctx.db, (await ctx.db.select().from(sessions).get())!.accountId)).token;
     for (const cookies of [
       `sg_session=${attacker}; ${cookie}`,
       `${cookie}; sg_session=${attacker}`,
@@ -255,11 +255,11 @@ describe('logging out', () => {
   it('ends the session: its cookie no longer opens anything', async () => {
     const cookie = await ctx.login();
     const token = cookie.split('=')[1]!;
-    expect(ctx.db.select().from(sessions).all()).toHaveLength(1);
+    expect(await ctx.db.select().from(sessions).all()).toHaveLength(1);
     const response = await ctx.request('/api/auth/logout', { method: 'POST', headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().join('\n')).toMatch(new RegExp(`${SESSION_COOKIE}=;.*Max-Age=0`, 'i'));
-    expect(ctx.db.select().from(sessions).all()).toEqual([]);
+    expect(await ctx.db.select().from(sessions).all()).toEqual([]);
     expect((await ctx.request('/api/site', { headers: { cookie: `${SESSION_COOKIE}=${token}` } })).status).toBe(401);
     // Logging out twice, or without a session, is harmless.
     expect((await ctx.request('/api/auth/logout', { method: 'POST', headers: { cookie } })).status).toBe(200);
@@ -280,7 +280,7 @@ describe('logging out', () => {
   it('a session of a deleted account opens nothing', async () => {
     const customer = await addCustomer();
     const cookie = await ctx.loginAs(customer.email, customer.password);
-    ctx.db.delete(accounts).where(eq(accounts.id, customer.id)).run();
+    await ctx.db.delete(accounts).where(eq(accounts.id, customer.id)).run();
     expect((await ctx.request('/api/site', { headers: { cookie } })).status).toBe(401);
   });
 });

@@ -1,3 +1,5 @@
+import { closeDatabase } from './db/open-database.ts';
+import { sqlGet } from './db/test-sql.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,11 +15,11 @@ let db: Db;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-event-writer-'));
   file = path.join(dir, 'events.sqlite');
-  db = openDatabase(file);
+  db = await openDatabase(file);
 });
 
 afterEach(async () => {
-  db.$client.close();
+  await closeDatabase(db);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -35,7 +37,7 @@ const rowsOf = (session: string, n: number): EventRow[] =>
   }));
 
 /** Read on the test's own connection, not the writer's: what it sees is committed. */
-const storedOf = (session: string) => (db.$client.prepare('SELECT count(*) AS n FROM visitor_events WHERE session_id = ?').get(session) as { n: number }).n;
+const storedOf = async (session: string) => (await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events WHERE session_id = ?', session) as { n: number }).n;
 
 async function untilThread(writer: ReturnType<typeof startEventWriter>) {
   for (let waited = 0; writer.committing() !== 'thread'; waited += 20) {
@@ -54,7 +56,7 @@ describe('startEventWriter', () => {
           const session = `${phase}-${i}`;
           const outcome = await writer.events.push(rowsOf(session, 10));
           // At the moment the push resolves, and not later, all of its rows must be readable.
-          if (outcome !== 'stored' || storedOf(session) !== 10) missing.push(session);
+          if (outcome !== 'stored' || await storedOf(session) !== 10) missing.push(session);
         }),
       );
     const early = writer.committing();
@@ -74,11 +76,11 @@ describe('startEventWriter', () => {
     await untilThread(writer);
     expect(await writer.events.push(rowsOf('v', 25))).toBe('stored');
     await writer.close();
-    const last = (db.$client.prepare('SELECT max(id) AS id FROM visitor_events').get() as { id: number }).id;
-    const watermark = db.$client.prepare("SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'").get() as { id: number } | undefined;
+    const last = (await sqlGet(db, 'SELECT max(id) AS id FROM visitor_events') as { id: number }).id;
+    const watermark = await sqlGet(db, "SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'") as { id: number } | undefined;
     expect(watermark?.id).toBe(last);
     expect(await writer.events.push(rowsOf('late', 1))).toBe('closed');
-    expect(storedOf('late')).toBe(0);
+    expect(await storedOf('late')).toBe(0);
   });
 
   it('goes on committing and folding on the main connection when the thread cannot open the database', async () => {
@@ -94,10 +96,10 @@ describe('startEventWriter', () => {
     await threadEnded;
     expect(writer.committing()).toBe('here');
     expect(await writer.events.push(rowsOf('after', 5))).toBe('stored');
-    expect(storedOf('after')).toBe(5);
+    expect(await storedOf('after')).toBe(5);
     await writer.foldNow();
-    const last = (db.$client.prepare('SELECT max(id) AS id FROM visitor_events').get() as { id: number }).id;
-    expect((db.$client.prepare("SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'").get() as { id: number }).id).toBe(last);
+    const last = (await sqlGet(db, 'SELECT max(id) AS id FROM visitor_events') as { id: number }).id;
+    expect((await sqlGet(db, "SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'") as { id: number }).id).toBe(last);
     await writer.close();
   });
 });

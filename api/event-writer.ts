@@ -3,7 +3,7 @@ import { ROLLUP_EVERY_MS, startRollupJob } from './analytics/rollup-job.ts';
 import { runRollup } from './analytics/run-rollup.ts';
 import type { Db } from './db/open-database.ts';
 import { experimentArmOf } from './experiments/event-arm.ts';
-import { bindEventRows, prepareEventInsert } from './visitor/event-insert.ts';
+import { bindEventRows, insertEventValues } from './visitor/event-insert.ts';
 import type { EventQueue, EventRow, PushOutcome } from './visitor/event-queue.ts';
 
 /** What the writer thread is told at its start (api/event-writer.worker.ts). */
@@ -64,8 +64,9 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
   // are committed here on the server's own connection, and after an end the fold runs here too:
   // the thread speeds ingest up, nothing waits for it.
   let ready = false;
-  const insertHere = prepareEventInsert(db.$client);
-  const commitHere = db.$client.transaction((values: readonly unknown[]) => insertHere(values));
+  async function commitHere(values: readonly unknown[]): Promise<void> {
+    await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect));
+  }
   let rollupsHere: ReturnType<typeof startRollupJob> | undefined;
 
   // Referenced only while something waits on the thread: an idle server's process may end without it.
@@ -77,8 +78,12 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
     for (const resolve of idle.splice(0)) resolve();
   }
 
-  /** Sends one batch when none is being committed: what arrives meanwhile waits and goes next, together. */
-  function send() {
+  /**
+   * Sends one batch when none is being committed: what arrives meanwhile waits and goes next, together.
+   * CODEMOD: called from setImmediate, worker events and settleBatch, none of which can await it; it
+   * catches its own failures, and the batch in flight (inFlight) keeps a second call from sending another.
+   */
+  async function send() {
     scheduled = false;
     if (inFlight.size > 0 || waiting.length === 0) return;
     let rows = 0;
@@ -98,11 +103,11 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
     }
     let error: string | null = null;
     try {
-      commitHere(values);
+      await commitHere(values);
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
     }
-    settleBatch(batch, error);
+    await settleBatch(batch, error);
   }
 
   function schedule() {
@@ -112,7 +117,7 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
     setImmediate(send);
   }
 
-  function settleBatch(batch: number, error: string | null) {
+  async function settleBatch(batch: number, error: string | null) {
     const sent = inFlight.get(batch);
     if (!sent) return;
     inFlight.delete(batch);
@@ -127,15 +132,15 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
       for (const entry of sent.entries) entry.reject(new Error(error));
     }
     reference();
-    if (waiting.length > 0) send();
+    if (waiting.length > 0) await send();
     settleIdle();
   }
 
-  worker.on('message', (message: EventWriterAnswer) => {
+  worker.on('message', async (message: EventWriterAnswer) => {
     if ('log' in message) return log(message.log);
     if (message.kind === 'ready') ready = true;
-    else if (message.kind === 'stored') settleBatch(message.batch, null);
-    else if (message.kind === 'failed') settleBatch(message.batch, message.error);
+    else if (message.kind === 'stored') await settleBatch(message.batch, null);
+    else if (message.kind === 'failed') await settleBatch(message.batch, message.error);
     else if (message.kind === 'done') {
       asked
         .splice(
@@ -146,38 +151,39 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
       reference();
     }
   });
-  const end = (why: string) => {
+  const end = async (why: string) => {
     if (ended) return;
     ended = true;
-    for (const batch of [...inFlight.keys()]) settleBatch(batch, why);
+    for (const batch of [...inFlight.keys()]) await settleBatch(batch, why);
     for (const entry of asked.splice(0)) entry.resolve();
     if (closed) return;
     log(`visitor events: the writer thread ended (${why}); events and the rollups go on in the main thread`);
     rollupsHere = startRollupJob(db, { everyMs: data.rollupEveryMs, armOf: experimentArmOf(db), log });
-    send();
+    await send();
   };
-  worker.on('error', (error) => end(error instanceof Error ? error.message : String(error)));
-  worker.on('exit', (code) => end(`exit code ${code}`));
+  worker.on('error', async (error) => await end(error instanceof Error ? error.message : String(error)));
+  worker.on('exit', async (code) => await end(`exit code ${code}`));
 
-  const ask = (kind: 'fold' | 'stop') =>
-    new Promise<void>((resolve) => {
-      // A thread that never finished loading is not waited for: it is ended, and the fold runs here.
-      if (ended || !ready) {
-        if (kind === 'stop') {
-          rollupsHere?.stop();
-          void worker.terminate();
-        }
-        runRollup(db, { armOf: experimentArmOf(db) });
-        return resolve();
+  async function ask(kind: 'fold' | 'stop'): Promise<void> {
+    // A thread that never finished loading is not waited for: it is ended, and the fold runs here.
+    if (ended || !ready) {
+      if (kind === 'stop') {
+        rollupsHere?.stop();
+        void worker.terminate();
       }
+      await runRollup(db, { armOf: experimentArmOf(db) });
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
       asked.push({ kind, resolve });
       reference();
       worker.postMessage({ kind } satisfies EventWriterRequest);
     });
+  }
   const flush = () =>
-    new Promise<void>((resolve) => {
+    new Promise<void>(async (resolve) => {
       idle.push(resolve);
-      send();
+      await send();
       settleIdle();
     });
 

@@ -1,40 +1,43 @@
 // The analytics writer thread (api/event-writer.ts starts it): its own connection to the server's
-// SQLite file; commits the event batches the main thread sends, and folds them into the rollups.
+// database; commits the event batches the main thread sends, and folds them into the rollups.
 import { parentPort, workerData } from 'node:worker_threads';
 import { startRollupJob } from './analytics/rollup-job.ts';
-import { openDatabase } from './db/open-database.ts';
+import { closeDatabase, openDatabase } from './db/open-database.ts';
 import type { EventWriterAnswer, EventWriterData, EventWriterRequest } from './event-writer.ts';
 import { experimentArmOf } from './experiments/event-arm.ts';
-import { prepareEventInsert } from './visitor/event-insert.ts';
+import { insertEventValues } from './visitor/event-insert.ts';
 
 const { file, rollupEveryMs } = workerData as EventWriterData;
 const port = parentPort!;
 const answer = (message: EventWriterAnswer) => port.postMessage(message);
-const db = openDatabase(file);
-const insertValues = prepareEventInsert(db.$client);
-const insertBatch = db.$client.transaction((values: readonly unknown[]) => insertValues(values));
+// CODEMOD: top level of an ES module: the open is awaited here (top-level await); the main thread
+// sends nothing before 'ready'.
+const db = await openDatabase(file);
 // In this thread, between batches of events: the fold and the inserts never wait for each other's lock.
 const rollups = startRollupJob(db, { everyMs: rollupEveryMs, armOf: experimentArmOf(db), log: (line) => answer({ log: line }) });
 
 answer({ kind: 'ready' });
-port.on('message', (request: EventWriterRequest) => {
+// CODEMOD: the port does not await its listener. The main thread sends one batch at a time, and
+// 'fold' or 'stop' once its batches are answered, so messages need no queue here; rollups.runNow()
+// must be awaited before 'done' is answered (the fold is done when the main thread is told so).
+port.on('message', async (request: EventWriterRequest) => {
   if (request.kind === 'insert') {
     try {
       // Made by bindEventRows in this program's main thread: only its shape is checked.
       const values: unknown = JSON.parse(request.values);
       if (!Array.isArray(values)) throw new Error('an event batch is not an array');
-      insertBatch(values);
+      // One transaction per batch: its rows commit together, or none of them.
+      await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect));
       answer({ kind: 'stored', batch: request.batch });
     } catch (error) {
       answer({ kind: 'failed', batch: request.batch, error: error instanceof Error ? error.message : String(error) });
     }
     return;
   }
-  rollups.runNow();
-  if (request.kind === 'stop') {
-    rollups.stop();
-    db.$client.close();
-  }
+  // Stopped first: no tick of the job starts while the last fold runs, or after the database is closed.
+  if (request.kind === 'stop') rollups.stop();
+  await rollups.runNow();
+  if (request.kind === 'stop') await closeDatabase(db);
   answer({ kind: 'done', asked: request.kind });
   if (request.kind === 'stop') port.close();
 });

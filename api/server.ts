@@ -13,7 +13,7 @@ import { answerClientErrors } from './http/client-error.ts';
 import { behindTrustedProxies } from './http/client-ip.ts';
 import type { IpRange } from '../model/ip-range.ts';
 import { loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/open-database.ts';
+import { closeDatabase, openDatabase } from './db/open-database.ts';
 import { createBackground } from './mail/background.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accounts, sites } from './db/schema.ts';
@@ -77,7 +77,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   // A wrong endpoint, bucket or key stops the start here with what to fix, not the first publish or page.
   if (config.storage.s3) await checkS3Bucket(config.storage.s3);
-  const db = openDatabase(config.database);
+  const db = await openDatabase(config.database);
   // A kill -9 gave the last run no chance to end its encoders, nor to remove its temporary files: both go before any new work.
   const orphans = startChildBookkeeping(config.dataDir);
   if (orphans.killed > 0) log(`Stopped ${orphans.killed} encoder(s) left running by an earlier stop.`);
@@ -93,7 +93,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const writer = startEventWriter(db, config.database, { log });
   const { events } = writer;
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
-  const saltSweep = setInterval(() => deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
+  const saltSweep = setInterval(async () => await deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
   saltSweep.unref();
   // Last month is billed once it has ended in Japan (issue 14); a killed run is resumed at the next look.
   // Its card invoices are then charged once each; a decline stays failed for the operator.
@@ -114,14 +114,14 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   // Kept in the data folder: preview links stay valid across a restart.
   const previewKey = loadPreviewKey(config.dataDir);
   // Connected custom domains in memory: the site port's TLS ask reads them, the admin's domain calls change them.
-  const connectedDomains = createConnectedDomains(db);
+  const connectedDomains = await createConnectedDomains(db);
   // OEMs' admin hosts in memory: the admin's branding calls change them, the site port's TLS ask and hand-over read them.
-  const adminHosts = createAdminHosts(db);
-  let adminApp: ReturnType<typeof createAdminApp> | undefined;
+  const adminHosts = await createAdminHosts(db);
+  let adminApp: Awaited<ReturnType<typeof createAdminApp>> | undefined;
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
   // Several server processes behind one load balancer must count each client once: on Redis when there is one.
   const rateBuckets = config.redis ? redisTokenBuckets(config.redis.url) : null;
-  const siteServer = createSiteServer({
+  const siteServer = await createSiteServer({
     db,
     storage,
     mailer,
@@ -145,41 +145,41 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   siteOrigin = siteUrl;
   // With REDIS_URL the publishes go to the queue the `swipegrid worker`s take from; else they run here.
   const redisJobs = config.redis ? createRedisPublishJobs({ db, redisUrl: config.redis.url }) : null;
-  const jobs = redisJobs ?? createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
+  const jobs = redisJobs ?? await createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
   const domains = createDomains({
     db,
     storage,
     connected: connectedDomains,
     target: config.domainTarget,
     resolverServers: config.dnsResolver,
-    republish: (siteId) => jobs.start(siteId),
+    republish: async (siteId) => await jobs.start(siteId),
     clock: options.clock,
     log,
   });
   // Checks due while the server was down run now; the next check of each is stored, so nothing starts over.
-  domains.start();
+  await domains.start();
 
-  seedPlans(db);
+  await seedPlans(db);
   // Plan changes due while the server was down apply now; then at every midnight in Tokyo.
-  const planJobs = createPlanJobs({ db, storage, republish: (siteId) => jobs.start(siteId), clock: options.clock, log });
+  const planJobs = createPlanJobs({ db, storage, republish: async (siteId) => await jobs.start(siteId), clock: options.clock, log });
   planJobs.start();
   const operator = await ensureFirstOperator(db, config.firstOperator);
   let demoSiteId: string | undefined;
-  const siteCount = db.select({ n: count() }).from(sites).get()?.n ?? 0;
+  const siteCount = (await db.select({ n: count() }).from(sites).get())?.n ?? 0;
   if (config.seedDemo && operator.created && siteCount === 0) {
-    const owner = db.select().from(accounts).where(eq(accounts.id, operator.id!)).get()!;
+    const owner = (await db.select().from(accounts).where(eq(accounts.id, operator.id!)).get())!;
     demoSiteId = await seedDemo(db, storage, owner);
-    const publishId = jobs.start(demoSiteId);
+    const publishId = await jobs.start(demoSiteId);
     await jobs.finished(publishId);
   }
   // Versions published before sites had origins of their own have no handle: publishing them again moves them there.
-  for (const siteId of await sitesWithoutHandleVersion(db, storage)) jobs.start(siteId);
+  for (const siteId of await sitesWithoutHandleVersion(db, storage)) await jobs.start(siteId);
 
   const removed = await swept;
   if (removed > 0) log(`Removed ${removed} temporary storage file(s) left by an earlier crash.`);
   const folders = await orphans.swept;
   if (folders > 0) log(`Removed ${folders} temporary folder(s) left by an earlier stop.`);
-  adminApp = createAdminApp({
+  adminApp = await createAdminApp({
     db,
     storage,
     config: { ...config, siteOrigin: siteUrl },
@@ -197,7 +197,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   adminUrl = shown(config.adminOrigin, admin.port);
   log(`Swipegrid admin:  ${adminUrl}/`);
   log(`Published sites:  ${handleOrigin(siteUrl, config.siteDomain, '{handle}')}/   (or ${siteUrl}/sites/{siteId}/, which redirects there)`);
-  const demoHandle = demoSiteId ? db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, demoSiteId)).get()?.handle : undefined;
+  const demoHandle = demoSiteId ? (await db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, demoSiteId)).get())?.handle : undefined;
   const demoSiteUrl = demoHandle ? `${handleOrigin(siteUrl, config.siteDomain, demoHandle)}/` : undefined;
   if (demoSiteUrl) log(`Demo site:        ${demoSiteUrl}`);
   if (operator.created) {
@@ -220,14 +220,14 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       await background.idle();
       await redisJobs?.close();
       await rateBuckets?.close();
-      db.$client.close();
+      await closeDatabase(db);
     },
   };
 }
 
 /** Published sites whose live version was made before handles (its address names none). */
 async function sitesWithoutHandleVersion(db: Db, storage: Storage): Promise<string[]> {
-  const published = db.select({ id: sites.id }).from(sites).where(isNotNull(sites.liveVersion)).all();
+  const published = await db.select({ id: sites.id }).from(sites).where(isNotNull(sites.liveVersion)).all();
   const stale: string[] = [];
   for (const { id } of published) {
     const manifest = await readLiveManifest(storage, id).catch(() => null);

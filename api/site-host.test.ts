@@ -61,7 +61,7 @@ describe('a site on its own origin', () => {
     const b = await ctx.createSite({ name: 'Site B', numberHorizontal: 1, numberVertical: 1 });
     await ctx.publish(a.id);
     await ctx.publish(b.id);
-    expect(ctx.originOf(a.id)).toMatch(/^http:\/\/[a-z0-9-]+\.localhost:3001$/);
+    expect(await ctx.originOf(a.id)).toMatch(/^http:\/\/[a-z0-9-]+\.localhost:3001$/);
     expect(await (await ctx.visit('/', { site: a.id })).text()).toContain('Site A');
     expect(await (await ctx.visit('/', { site: b.id })).text()).toContain('Site B');
     // A handle nobody has, and the shared host itself, serve no site at the root.
@@ -72,7 +72,7 @@ describe('a site on its own origin', () => {
   it('answers the spec address /sites/{id}/{lang}/{position} on the shared host with 301 to the same page on the site origin, query kept', async () => {
     const site = await ctx.createSite({ name: 'Moved', numberHorizontal: 2, numberVertical: 2 });
     await ctx.publish(site.id);
-    const origin = ctx.originOf(site.id);
+    const origin = await ctx.originOf(site.id);
     for (const [path, target] of [
       [`/sites/${site.id}/en/B2?utm_source=x`, `${origin}/en/B2?utm_source=x`],
       [`/sites/${site.id}/`, `${origin}/`],
@@ -92,7 +92,7 @@ describe('a site on its own origin', () => {
   it('moves with a handle change at the next publish: the new name serves the site, the old one nothing', async () => {
     const site = await ctx.createSite({ name: 'Renamed', numberHorizontal: 1, numberVertical: 1 });
     await ctx.publish(site.id);
-    const before = new URL(ctx.originOf(site.id)).host;
+    const before = new URL(await ctx.originOf(site.id)).host;
     const saved = await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { handle: 'Spring-Shop' } });
     expect(saved.status).toBe(200);
     expect(((await saved.json()) as { settings: { handle: string } }).settings.handle).toBe('spring-shop');
@@ -135,7 +135,7 @@ describe('the visitor API on the site origin', () => {
     await ctx.publish(y.id);
     const path = `/api/end-user/site/${x.id}/contact-setting`;
     expect((await ctx.visit(path, { site: x.id })).status).toBe(200);
-    for (const host of [new URL(ctx.originOf(y.id)).host, new URL(SITE_ORIGIN).host, 'preview.localhost:3001']) {
+    for (const host of [new URL(await ctx.originOf(y.id)).host, new URL(SITE_ORIGIN).host, 'preview.localhost:3001']) {
       const refused = await ctx.visit(path, { headers: { host } });
       expect(refused.status, host).toBe(404);
       expect(await refused.json(), host).toMatchObject({ key: 'siteNotFound' });

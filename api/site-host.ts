@@ -22,7 +22,7 @@ export type SiteHostOptions = {
   siteOrigin: () => string;
   siteDomain: string;
   /** The origins besides the site that may frame a site's pages, space-separated: the admin's and its own OEM's verified admin host. */
-  adminOrigin?: (siteId: string) => string;
+  adminOrigin?: (siteId: string) => Promise<string>;
   /** A cookieless site's visitor id (api/visitor/cookieless-visitor.ts): its arm is hashed from it and no cookie is set. */
   cookielessVisitor?: CookielessVisitor;
 };
@@ -77,7 +77,7 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
     // Chosen by the visitor's cookie: no shared cache may hand it to another visitor.
     if (personal) Object.assign(headers, { 'cache-control': 'private, no-cache', vary: 'Cookie' });
     // A page may be framed by the site itself and by the admin (the editor's frames), by no other site.
-    const admin = options.adminOrigin?.(manifest.siteId);
+    const admin = await options.adminOrigin?.(manifest.siteId);
     if (file.contentType.startsWith('text/html')) headers['content-security-policy'] = `frame-ancestors 'self'${admin ? ` ${admin}` : ''}`;
     if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     const object = await storage.get(objectKey(file.hash));
@@ -117,7 +117,7 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
     const path = rest.startsWith(`${VARIANTS_FOLDER}/`) ? null : resolvePath(manifest, rest);
     if (path) {
       const experiment = await readRunningExperiment(storage, manifest.siteId);
-      const cookieless = experiment ? (options.cookielessVisitor?.(c, manifest.siteId) ?? null) : null;
+      const cookieless = experiment ? ((await options.cookielessVisitor?.(c, manifest.siteId)) ?? null) : null;
       const choice = chooseVariant(c, manifest, path, experiment, cookieless);
       return serveFile(c, manifest, choice.path, 200, choice.personal);
     }

@@ -1,3 +1,4 @@
+import { sqliteClientOf } from './db/open-database.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   mount('-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', storageDir);
   ctx = await createTestContext({ keepDir: dir, sqlite: true });
   siteId = (await ctx.createSite({ name: 'Unwritable', numberHorizontal: 1, numberVertical: 1 })).id;
-  pageId = loadSiteDraft(ctx.db, siteId).creatives[0]!.pages[0]!.id;
+  pageId = (await loadSiteDraft(ctx.db, siteId)).creatives[0]!.pages[0]!.id;
   const image = await ctx.uploadMedia(siteId, await nextPng());
   await ctx.writePage(siteId, pageId, 'jp', { detail: { imageUrl: image.url, mainText: 'v1' } });
   await ctx.publish(siteId);
@@ -80,7 +81,7 @@ async function expectRefused(response: Response, key: MessageKey, what: string):
 
 const upload = async () => ctx.request(`/api/site/${siteId}/media`, { method: 'POST', body: fileForm(await nextPng(), 'new.png') });
 const editDraft = (text: string) => ctx.request(`/api/site/${siteId}/page/${pageId}?lang=jp`, { method: 'PUT', json: { detail: { mainText: text } } });
-const sendForm = () => ctx.visit('/api/contact', { site: siteId, method: 'POST', json: { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' }, ip: '198.51.100.7' });
+const sendForm = async () => await ctx.visit('/api/contact', { site: siteId, method: 'POST', json: { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' }, ip: '198.51.100.7' });
 
 /** Starts a publish and follows it to its end: its last event, and its row. */
 async function publish(lang = 'en'): Promise<{ last: { event: string; data: unknown }; row: { status: string; error: string | null } }> {
@@ -128,7 +129,7 @@ describe('a storage that cannot take writes', () => {
     expect(await healthUntil('storageFull', 'ja')).toEqual({ storage: { writable: false, key: 'storageFull', message: messageText('storageFull', 'jp') } });
 
     // The disk of the database full too (its write-ahead log emptied first, so a write must grow it).
-    ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteClientOf(ctx.db)?.pragma('wal_checkpoint(TRUNCATE)');
     const diskFiller = await fill(dir);
     await expectRefused(await sendForm(), 'storageFull', 'form');
     await expectRefused(await editDraft('v3'), 'storageFull', 'draft edit');

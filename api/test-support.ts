@@ -9,7 +9,7 @@ import { loadRenderer, type Renderer } from '../publisher/renderer.ts';
 import { createStorage } from '../storage/index.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createAdminApp, type createSiteApp, createSiteServer } from './app.ts';
-import { openDatabase, type Db } from './db/open-database.ts';
+import { closeDatabase, openDatabase, type Db } from './db/open-database.ts';
 import { testDatabaseTarget } from './db/pg/test-database.ts';
 import { createPublishJobs, type PublishJobs } from './publishing/publish-jobs.ts';
 import { createEventQueue, type EventQueue, type EventQueueOptions } from './visitor/event-queue.ts';
@@ -99,10 +99,10 @@ export type TestContext = {
   writes: WriteLog;
   /** The temporary folder holding the SQLite file and the storage root. */
   dir: string;
-  admin: ReturnType<typeof createAdminApp>;
-  site: ReturnType<typeof createSiteApp>;
+  admin: Awaited<ReturnType<typeof createAdminApp>>;
+  site: Awaited<ReturnType<typeof createSiteApp>>;
   /** What the server puts before the site app's listener (the events call's lean path): a test serving `site` on a port passes it to `listen`. */
-  siteFront: ReturnType<typeof createSiteServer>['front'];
+  siteFront: Awaited<ReturnType<typeof createSiteServer>>['front'];
   jobs: PublishJobs;
   /** The visitor events queue of the site app; `flush()` writes what it holds. */
   events: EventQueue;
@@ -128,7 +128,7 @@ export type TestContext = {
    */
   visit(path: string, init?: TestRequestInit & { ip?: string; site?: string }): Promise<Response>;
   /** A site's own origin, from its handle: `http://{handle}.localhost:3001`. */
-  originOf(siteId: string): string;
+  originOf(siteId: string): Promise<string>;
   /** POST /api/site as the operator; throws unless 201. */
   createSite(input?: Record<string, unknown>): Promise<SiteView>;
   /** POST /api/site/{id}/media as the operator; throws unless 201. */
@@ -179,11 +179,11 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dir = options.keepDir ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-')));
   const database = options.sqlite ? { target: path.join(dir, 'test.sqlite'), drop: async () => {} } : await testDatabaseTarget(dir);
-  const db = openDatabase(database.target);
+  const db = await openDatabase(database.target);
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
   const { storage, writes } = recordingStorage(rawStorage);
-  const jobs = createPublishJobs({ db, storage, renderer: testRenderer, siteOrigin: SITE_ORIGIN });
-  seedPlans(db);
+  const jobs = await createPublishJobs({ db, storage, renderer: testRenderer, siteOrigin: SITE_ORIGIN });
+  await seedPlans(db);
   await ensureFirstOperator(db, OPERATOR);
   const outboxDir = path.join(dir, 'outbox');
   const mailer = options.mailer ?? createMailer({ from: 'no-reply@swipegrid.test', outboxDir });
@@ -194,7 +194,7 @@ export async function createTestContext(
     await background.idle();
     if (backgroundErrors.length > 0) throw new Error(backgroundErrors.splice(0).join('\n'));
   };
-  const connectedDomains = createConnectedDomains(db);
+  const connectedDomains = await createConnectedDomains(db);
   const domains = createDomains({
     db,
     storage,
@@ -202,11 +202,11 @@ export async function createTestContext(
     target: options.domainTarget ?? { cname: 'localhost', addresses: [] },
     // A resolver nobody answers on unless a test runs its own DNS server: no test asks the machine's DNS.
     resolverServers: options.dnsServers ?? ['127.0.0.1:9'],
-    republish: (siteId) => jobs.start(siteId),
+    republish: async (siteId) => await jobs.start(siteId),
     clock: options.clock,
   });
-  const adminHosts = createAdminHosts(db);
-  const admin = createAdminApp({
+  const adminHosts = await createAdminHosts(db);
+  const admin = await createAdminApp({
     db,
     storage,
     config: { adminOrigin: ADMIN_ORIGIN, siteOrigin: SITE_ORIGIN, production: false },
@@ -220,7 +220,7 @@ export async function createTestContext(
   });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
-  const { app: site, front: siteFront } = createSiteServer({
+  const { app: site, front: siteFront } = await createSiteServer({
     db,
     storage,
     mailer,
@@ -236,8 +236,8 @@ export async function createTestContext(
   });
   let cookie: string | undefined;
 
-  function originOf(siteId: string): string {
-    const row = db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, siteId)).get();
+  async function originOf(siteId: string): Promise<string> {
+    const row = await db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, siteId)).get();
     if (!row?.handle) throw new Error(`no site ${siteId}`);
     return handleOrigin(SITE_ORIGIN, 'localhost', row.handle);
   }
@@ -290,15 +290,15 @@ export async function createTestContext(
     mailer,
     background,
     domains,
-    connectDomain(siteId) {
-      const row = db.update(siteDomains).set({ state: 'connected', connectedAt: new Date(), nextCheckAt: null }).where(eq(siteDomains.siteId, siteId)).returning().get();
+    async connectDomain(siteId) {
+      const row = await db.update(siteDomains).set({ state: 'connected', connectedAt: new Date(), nextCheckAt: null }).where(eq(siteDomains.siteId, siteId)).returning().get();
       if (!row) throw new Error(`site ${siteId} has no custom domain saved`);
-      connectedDomains.refresh();
+      await connectedDomains.refresh();
     },
-    verifyAdminHost(oemId) {
-      const row = db.update(oemBrandings).set({ adminHostVerifiedAt: new Date() }).where(eq(oemBrandings.accountId, oemId)).returning().get();
+    async verifyAdminHost(oemId) {
+      const row = await db.update(oemBrandings).set({ adminHostVerifiedAt: new Date() }).where(eq(oemBrandings.accountId, oemId)).returning().get();
       if (!row?.adminHost) throw new Error(`OEM master ${oemId} has claimed no admin host`);
-      adminHosts.refresh();
+      await adminHosts.refresh();
     },
     async outbox() {
       await settled();
@@ -311,7 +311,7 @@ export async function createTestContext(
     async visit(requestPath, init = {}) {
       const { json, ip, site: siteId, ...rest } = init;
       const headers = new Headers(rest.headers);
-      if (!headers.has('host')) headers.set('host', new URL(siteId ? originOf(siteId) : SITE_ORIGIN).host);
+      if (!headers.has('host')) headers.set('host', new URL(siteId ? await originOf(siteId) : SITE_ORIGIN).host);
       let body = rest.body;
       if (json !== undefined) {
         body = JSON.stringify(json);
@@ -345,7 +345,7 @@ export async function createTestContext(
     async cleanup() {
       await background.idle();
       await events.close();
-      db.$client.close();
+      await closeDatabase(db);
       await database.drop();
       if (!options.keepDir) await rm(dir, { recursive: true, force: true });
     },
@@ -379,8 +379,8 @@ export async function addAccount(db: Db, options: TestAccountOptions): Promise<{
   const id = randomUUID();
   const email = options.email ?? `${options.type.toLowerCase().replace('_', '-')}-${++accountSequence}-${id.slice(0, 8)}@example.com`;
   const password = options.password ?? 'Account#Pass1';
-  db.transaction((tx) => {
-    tx.insert(accounts)
+  await db.transaction(async (tx) => {
+    await tx.insert(accounts)
       .values({
         id,
         email,
@@ -395,12 +395,12 @@ export async function addAccount(db: Db, options: TestAccountOptions): Promise<{
       })
       .run();
     if (options.type === 'SUB_ADMIN')
-      tx.insert(adminMembers)
+      await tx.insert(adminMembers)
         .values({ memberId: id, ownerId: options.parentId!, name: 'Sub admin', role: options.role ?? 'editor' })
         .run();
   });
   if (!options.passwordHash)
-    db.update(accounts)
+    await db.update(accounts)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(accounts.id, id))
       .run();
@@ -507,8 +507,8 @@ export function parseSse(text: string): { event: string; data: unknown }[] {
 }
 
 /** Puts a site's owner on another plan, as a plan change would, without touching the site. */
-export function moveOwnerToPlan(ctx: Pick<TestContext, 'db'>, siteId: string, planId: string): void {
-  const site = ctx.db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get();
+export async function moveOwnerToPlan(ctx: Pick<TestContext, 'db'>, siteId: string, planId: string): Promise<void> {
+  const site = await ctx.db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get();
   if (!site) throw new Error(`no site ${siteId}`);
-  ctx.db.update(accounts).set({ planId }).where(eq(accounts.id, site.ownerId)).run();
+  await ctx.db.update(accounts).set({ planId }).where(eq(accounts.id, site.ownerId)).run();
 }

@@ -1,3 +1,4 @@
+import { sqlGet } from '../api/db/test-sql.ts';
 /**
  * Analytics benchmark (`npm run bench -- analytics [--events N]`): N raw events (10 million by
  * default) of visits to a 5 × 10 site over 13 months, made in landing order as a live site sends
@@ -14,6 +15,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import type { CountName } from '../api/analytics/count-columns.ts';
 import { exportReportCsv } from '../api/analytics/export-report-csv.ts';
 import { getLpChart } from '../api/analytics/get-lp-chart.ts';
@@ -87,7 +89,7 @@ async function main() {
   const ctx = await createTestContext({ clock: () => NOW, ...(values.keep ? { keepDir: values.keep } : {}) });
   const results: Record<string, unknown> = { events: EVENTS, cpus: os.cpus().length, loadAtStart: load() };
   try {
-    const kept = ctx.db.$client.prepare("SELECT id FROM sites WHERE name = 'Bench site'").get() as { id: string } | undefined;
+    const kept = await sqlGet(ctx.db, "SELECT id FROM sites WHERE name = 'Bench site'") as { id: string } | undefined;
     const created = kept ?? (await ctx.createSite({ name: 'Bench site', numberHorizontal: 5, numberVertical: 10, defaultLanguage: 'jp', languages: ['jp', 'en'] }));
     const site: SyntheticSite = {
       siteId: created.id,
@@ -127,7 +129,7 @@ async function main() {
         pending = pending.slice(rows.length);
         makeMs += performance.now() - made;
         const start = performance.now();
-        insertSyntheticEvents(ctx.db.$client, rows);
+        await insertSyntheticEvents(ctx.db, rows);
         insertMs += performance.now() - start;
         written += rows.length;
         if (written % 1_000_000 < CHUNK) console.log(`  … ${written.toLocaleString('en')} written, load ${load()}`);
@@ -140,7 +142,7 @@ async function main() {
       // The backlog, folded as the job folds it (runRollup), in bigger batches; CPU time beside wall time.
       const rollStart = performance.now();
       const rollCpu = process.cpuUsage();
-      const folded = runRollup(ctx.db, { batch: 20_000 }).events;
+      const folded = (await runRollup(ctx.db, { batch: 20_000 })).events;
       const rollMs = performance.now() - rollStart;
       const cpu = process.cpuUsage(rollCpu);
       const rollCpuMs = (cpu.user + cpu.system) / 1000;
@@ -155,28 +157,24 @@ async function main() {
     // Lag: the server's job at its cadence; bursts as busy as a minute of a popular site (10,000 events), each
     // timed from its commit to the watermark passing its last event.
     const job = startRollupJob(ctx.db, { everyMs: ROLLUP_EVERY_MS });
-    const watermark = ctx.db.$client.prepare('SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = ?');
-    const lastId = ctx.db.$client.prepare('SELECT max(id) AS id FROM visitor_events');
     const lags: number[] = [];
     for (let b = 0; b < BURSTS; b++) {
       const burst = Array.from({ length: 2_000 }, () => syntheticVisit(random, { ...site, start: NOW.getTime() - 60_000, spanMs: 60_000 }, visit++))
         .flat()
         .slice(0, 10_000);
       await sleep(Math.round(random() * ROLLUP_EVERY_MS));
-      insertSyntheticEvents(ctx.db.$client, burst);
+      await insertSyntheticEvents(ctx.db, burst);
       const inserted = performance.now();
-      const target = (lastId.get() as { id: number }).id;
-      while (((watermark.get(LIVE) as { id: number } | undefined)?.id ?? 0) < target) await sleep(20);
+      const target = (await ctx.db.get<{ id: number }>(sql`SELECT max(id) AS id FROM visitor_events`))!.id;
+      while (((await ctx.db.get<{ id: number } | undefined>(sql`SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = ${LIVE}`))?.id ?? 0) < target) await sleep(20);
       lags.push(Math.round(performance.now() - inserted));
     }
     job.stop();
     line(`rollup lag, ${BURSTS} bursts of 10,000 (job every ${ROLLUP_EVERY_MS / 1000} s)`, `${lags.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}, load ${load()}`);
-    const counts = ctx.db.$client
-      .prepare(
-        `SELECT (SELECT count(*) FROM analytics_cell_rollups) AS cells, (SELECT count(*) FROM analytics_site_rollups) AS sites, (SELECT count(*) FROM analytics_edges) AS edges,
-                (SELECT count(*) FROM analytics_taps) AS taps, (SELECT count(*) FROM analytics_visitor_sketches) AS sketches`,
-      )
-      .get();
+    const counts = await ctx.db.get(
+      sql`SELECT (SELECT count(*) FROM analytics_cell_rollups) AS cells, (SELECT count(*) FROM analytics_site_rollups) AS sites, (SELECT count(*) FROM analytics_edges) AS edges,
+              (SELECT count(*) FROM analytics_taps) AS taps, (SELECT count(*) FROM analytics_visitor_sketches) AS sketches`,
+    );
     line('rollup rows', JSON.stringify(counts));
     Object.assign(results, { lagMs: lags, rows: counts });
 
@@ -212,12 +210,12 @@ async function main() {
     const thirteen = rangeOf(localDate('Asia/Tokyo', site.start), today, 'Asia/Tokyo');
     const scope = { id: created.id, conversionCounts: DEFAULT_COUNTS };
     const functions: Record<string, () => unknown> = {
-      lp: () => getLpSummary(ctx.db, scope, thirteen, {}),
-      'lp/chart day': () => getLpChart(ctx.db, scope, thirteen, 'day', {}),
-      'lp/chart month': () => getLpChart(ctx.db, scope, thirteen, 'month', {}),
-      pages: () => getPagesReport(ctx.db, scope, thirteen, {}),
-      taps: () => getTapBins(ctx.db, scope, 'C5', thirteen, {}),
-      'exports chart': () => new Response(exportReportCsv(ctx.db, scope, thirteen, exportQuerySchema.parse({ report: 'chart', unit: 'day' }), {})).arrayBuffer(),
+      lp: async () => await getLpSummary(ctx.db, scope, thirteen, {}),
+      'lp/chart day': async () => await getLpChart(ctx.db, scope, thirteen, 'day', {}),
+      'lp/chart month': async () => await getLpChart(ctx.db, scope, thirteen, 'month', {}),
+      pages: async () => await getPagesReport(ctx.db, scope, thirteen, {}),
+      taps: async () => await getTapBins(ctx.db, scope, 'C5', thirteen, {}),
+      'exports chart': async () => new Response(await exportReportCsv(ctx.db, scope, thirteen, exportQuerySchema.parse({ report: 'chart', unit: 'day' }), {})).arrayBuffer(),
     };
     latencies['13 months (functions)'] = {};
     for (const [name, call] of Object.entries(functions)) {

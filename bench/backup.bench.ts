@@ -12,7 +12,8 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../api/db/open-database.ts';
+import { sql } from 'drizzle-orm';
+import { closeDatabase, openDatabase, sqliteClientOf } from '../api/db/open-database.ts';
 
 const SIZES_MB = [20, 130];
 const GIVE_UP_MS = 20_000;
@@ -36,12 +37,14 @@ function startWriter(file: string) {
 }
 
 async function copy(file: string, to: string, pagesPerStep: number | null): Promise<Copy> {
-  const db = openDatabase(file);
+  const db = await openDatabase(file);
   const started = performance.now();
   let restarts = 0;
   let remaining = Number.POSITIVE_INFINITY;
   try {
-    await db.$client.backup(to, {
+    const client = sqliteClientOf(db);
+    if (!client) throw new Error('the backup bench copies a SQLite file');
+    await client.backup(to, {
       progress: ({ remainingPages }) => {
         if (remainingPages > remaining) restarts++;
         remaining = remainingPages;
@@ -53,7 +56,7 @@ async function copy(file: string, to: string, pagesPerStep: number | null): Prom
   } catch {
     return { ms: Math.round(performance.now() - started), finished: false, restarts };
   } finally {
-    db.$client.close();
+    await closeDatabase(db);
     await rm(to, { force: true });
   }
 }
@@ -63,17 +66,20 @@ console.log(`Online backup while another process commits every 50 ms, ${os.avail
 for (const sizeMb of SIZES_MB) {
   const dir = await mkdtemp(join(os.tmpdir(), 'swipegrid-backup-bench-'));
   const file = join(dir, 'swipegrid.sqlite');
-  const db = openDatabase(file);
-  const insert = db.$client.prepare("INSERT INTO visitor_events (site_id, kind, cell, session_id, visit_id, device, occurred_at, received_at) VALUES ('bench', 'view', 'A1', ?, ?, 'mobile', ?, ?)");
-  const fill = db.$client.transaction((rows: number, from: number) => {
-    for (let n = from; n < from + rows; n++) insert.run(`session-${n}-${'s'.repeat(60)}`, `visit-${n}-${'v'.repeat(60)}`, n, n);
-  });
+  const db = await openDatabase(file);
   for (let filled = 0; (await stat(file)).size + (await stat(`${file}-wal`).catch(() => ({ size: 0 }))).size < sizeMb * 1024 * 1024; filled += 50_000) {
-    fill(50_000, filled);
-    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    await db.transaction(async (tx) => {
+      for (let n = filled; n < filled + 50_000; n++) {
+        await tx.run(
+          sql`INSERT INTO visitor_events (site_id, kind, cell, session_id, visit_id, device, occurred_at, received_at)
+              VALUES ('bench', 'view', 'A1', ${`session-${n}-${'s'.repeat(60)}`}, ${`visit-${n}-${'v'.repeat(60)}`}, 'mobile', ${n}, ${n})`,
+        );
+      }
+    });
+    await db.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
   }
-  const pages = Number(db.$client.pragma('page_count', { simple: true }));
-  db.$client.close();
+  const pages = (await db.get<{ page_count: number }>(sql`PRAGMA page_count`))!.page_count;
+  await closeDatabase(db);
   const writer = startWriter(file);
   await new Promise((resolve) => writer.stdout.once('data', resolve));
   const stepped = await copy(file, join(dir, 'stepped.sqlite'), null);

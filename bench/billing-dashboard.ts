@@ -1,3 +1,4 @@
+import { sqlGet } from '../api/db/test-sql.ts';
 /**
  * The dashboard's bench: `dashboardPart` times the dashboard's queries on the billing bench's own
  * world (bench/billing.bench.ts); `benchDashboard` seeds a world of its own (below) and times the
@@ -13,8 +14,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { eq } from 'drizzle-orm';
-import { addMonths, billingMonthOf, monthStartsAt } from '../model/billing-month.ts';
+import { eq, sql } from 'drizzle-orm';
+import { addMonths, type BillingMonth, billingMonthOf, monthStartsAt } from '../model/billing-month.ts';
 import { accounts } from '../api/db/schema.ts';
 import { createTestContext, OPERATOR } from '../api/test-support.ts';
 import { rangeOf } from '../api/analytics/report-range.ts';
@@ -23,7 +24,7 @@ import { getRegistrationData } from '../api/billing/get-registration-data.ts';
 import { getRevenue } from '../api/billing/get-revenue.ts';
 import { getUserSite } from '../api/billing/get-user-site.ts';
 import type { DashboardScope } from '../api/billing/dashboard-scope.ts';
-import type { Db } from '../api/db/open-database.ts';
+import type { Db, Queries } from '../api/db/open-database.ts';
 import { JAPAN_TIME_ZONE } from '../model/zoned-calendar.ts';
 import { PLATFORM_ISSUER } from '../model/invoice.ts';
 
@@ -72,35 +73,40 @@ export async function benchDashboard(log: (label: string, value: string) => void
   try {
     const current = billingMonthOf(now);
     const first = addMonths(current, 1 - MONTHS);
-    const master = ctx.db.select().from(accounts).get()!.id;
+    const master = (await ctx.db.select().from(accounts).get())!.id;
     const seedStart = performance.now();
-    const client = ctx.db.$client;
-    const addAccount = client.prepare("INSERT INTO accounts (id, email, password_hash, account_type, parent_id, company_name, plan_id, created_at) VALUES (?, ?, '', ?, ?, ?, ?, ?)");
-    const addSubscription = client.prepare('INSERT INTO subscriptions (id, account_id, plan_id, start_month, end_month) VALUES (?, ?, ?, ?, ?)');
-    const addInvoice = client.prepare(
-      "INSERT INTO invoices (id, issuer_id, account_id, period, number, status, payment_status, billing_method, subtotal, tax, total, tax_by_rate) VALUES (?, ?, ?, ?, ?, 'issued', 'paid', 'card', ?, ?, ?, ?)",
-    );
-    const addLine = client.prepare('INSERT INTO invoice_lines (id, invoice_id, position, kind, quantity, unit_price, amount, tax_rate) VALUES (?, ?, ?, ?, 1, ?, ?, 10)');
-    const addSite = client.prepare("INSERT INTO sites (id, owner_id, name, number_horizontal, number_vertical, settings, live_version, created_at) VALUES (?, ?, 'Bench', 1, 1, '{}', ?, ?)");
     let invoiceCount = 0;
     let lineCount = 0;
     const numbers = new Map<string, number>();
     const span = now - monthStartsAt(first);
     let made = 0;
-    /** A customer account: its site, a plan change half way for every fifth, and an invoice a month from its issuer. */
-    const customer = (type: string, parentId: string, issuerId: string) => {
+    /** A customer account: its site, a plan change half way for every fifth, and an invoice a month from its issuer; `tx` is the seed's transaction. */
+    // CODEMOD: customer runs statements, so it becomes async: await each call in the transaction below, one after another
+    // (`made`, the invoice numbers and the counts are shared, in order).
+    const customer = async (tx: Queries, type: string, parentId: string, issuerId: string) => {
       const id = randomUUID();
       const plan = PLANS[made % PLANS.length]!;
       const createdAt = monthStartsAt(first) + Math.floor((made * 7919) % span);
-      addAccount.run(id, `bench-${made}@swipegrid.local`, type, parentId, `Bench ${made}`, plan.id, createdAt);
+      await tx.run(
+        sql`INSERT INTO accounts (id, email, password_hash, account_type, parent_id, company_name, plan_id, created_at)
+            VALUES (${id}, ${`bench-${made}@swipegrid.local`}, '', ${type}, ${parentId}, ${`Bench ${made}`}, ${plan.id}, ${createdAt})`,
+      );
       made++;
-      addSite.run(randomUUID(), id, made % 3 === 0 ? 1 : null, createdAt + 60_000);
+      await tx.run(
+        sql`INSERT INTO sites (id, owner_id, name, number_horizontal, number_vertical, settings, live_version, created_at)
+            VALUES (${randomUUID()}, ${id}, 'Bench', 1, 1, '{}', ${made % 3 === 0 ? 1 : null}, ${createdAt + 60_000})`,
+      );
       const changeAt = made % 5 === 0 ? addMonths(first, 6) : null;
       const before = PLANS[(made + 1) % PLANS.length]!;
-      if (changeAt) {
-        addSubscription.run(randomUUID(), id, before.id, first, changeAt);
-        addSubscription.run(randomUUID(), id, plan.id, changeAt, null);
-      } else addSubscription.run(randomUUID(), id, plan.id, first, null);
+      const subscriptions: [string, BillingMonth, BillingMonth | null][] = changeAt
+        ? [
+            [before.id, first, changeAt],
+            [plan.id, changeAt, null],
+          ]
+        : [[plan.id, first, null]];
+      for (const [planId, startMonth, endMonth] of subscriptions) {
+        await tx.run(sql`INSERT INTO subscriptions (id, account_id, plan_id, start_month, end_month) VALUES (${randomUUID()}, ${id}, ${planId}, ${startMonth}, ${endMonth})`);
+      }
       // Every month but the current one is invoiced (its run comes after it ends).
       for (let month = first; month < current; month = addMonths(month, 1)) {
         const fee = changeAt && month < changeAt ? before.price : plan.price;
@@ -111,33 +117,44 @@ export async function benchDashboard(log: (label: string, value: string) => void
         const invoiceId = randomUUID();
         const number = (numbers.get(issuerId) ?? 0) + 1;
         numbers.set(issuerId, number);
-        addInvoice.run(invoiceId, issuerId, id, month, String(number), subtotal, tax, subtotal + tax, JSON.stringify([{ rate: 10, base: subtotal, tax }]));
+        await tx.run(
+          sql`INSERT INTO invoices (id, issuer_id, account_id, period, number, status, payment_status, billing_method, subtotal, tax, total, tax_by_rate)
+              VALUES (${invoiceId}, ${issuerId}, ${id}, ${month}, ${String(number)}, 'issued', 'paid', 'card', ${subtotal}, ${tax}, ${subtotal + tax}, ${JSON.stringify([{ rate: 10, base: subtotal, tax }])})`,
+        );
         invoiceCount++;
         let position = 0;
-        if (fee > 0) addLine.run(randomUUID(), invoiceId, position++, 'plan', fee, fee);
-        if (overage > 0) addLine.run(randomUUID(), invoiceId, position++, 'pv_overage', overage, overage);
+        for (const [kind, amount] of [
+          ['plan', fee],
+          ['pv_overage', overage],
+        ] as const) {
+          if (amount <= 0) continue;
+          await tx.run(
+            sql`INSERT INTO invoice_lines (id, invoice_id, position, kind, quantity, unit_price, amount, tax_rate)
+                VALUES (${randomUUID()}, ${invoiceId}, ${position++}, ${kind}, 1, ${amount}, ${amount}, 10)`,
+          );
+        }
         lineCount += position;
       }
       return id;
     };
     const oems: string[] = [];
-    client.transaction(() => {
+    await ctx.db.transaction(async (tx) => {
       for (let o = 0; o < OEM_MASTERS; o++) {
-        const oem = customer('OEM_MASTER', master, 'platform');
+        const oem = await customer(tx, 'OEM_MASTER', master, 'platform');
         oems.push(oem);
-        const admin = customer('OEM_ADMIN', oem, oem);
-        for (let c = 0; c < CUSTOMERS_PER_OEM; c++) customer('USER', c % 2 === 0 ? admin : oem, oem);
+        const admin = await customer(tx, 'OEM_ADMIN', oem, oem);
+        for (let c = 0; c < CUSTOMERS_PER_OEM; c++) await customer(tx, 'USER', c % 2 === 0 ? admin : oem, oem);
       }
-      while (made < ACCOUNTS) customer('USER', master, 'platform');
-    })();
+      while (made < ACCOUNTS) await customer(tx, 'USER', master, 'platform');
+    });
     const seedMs = Math.round(performance.now() - seedStart);
     log('seeded', `${made} accounts, ${invoiceCount} invoices, ${lineCount} lines, ${MONTHS} months, in ${seedMs} ms`);
 
     // The first OEM master signs in as itself: its session is an ordinary one.
-    const oemEmail = ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, oems[0]!)).get()!.email;
-    ctx.db
+    const oemEmail = (await ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, oems[0]!)).get())!.email;
+    await ctx.db
       .update(accounts)
-      .set({ passwordHash: ctx.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, master)).get()!.hash })
+      .set({ passwordHash: (await ctx.db.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, master)).get())!.hash })
       .where(eq(accounts.id, oems[0]!))
       .run();
     const callers = { platform: await ctx.login(), oem: await ctx.loginAs(oemEmail, OPERATOR.password) };
@@ -186,18 +203,18 @@ function timeQuery(query: () => unknown): string {
  */
 export const dashboardPart = {
   name: 'dashboard',
-  run(db: Db): Record<string, string> {
-    const month = db.$client.prepare('SELECT max(period) AS month FROM invoices').get() as { month: string | null };
+  async run(db: Db): Promise<Record<string, string>> {
+    const month = await sqlGet(db, 'SELECT max(period) AS month FROM invoices') as { month: string | null };
     const to = month.month ?? billingMonthOf(Date.now());
-    const oem = db.$client.prepare("SELECT id FROM accounts WHERE account_type = 'OEM_MASTER' ORDER BY id LIMIT 1").get() as { id: string } | undefined;
+    const oem = await sqlGet(db, "SELECT id FROM accounts WHERE account_type = 'OEM_MASTER' ORDER BY id LIMIT 1") as { id: string } | undefined;
     const scopes: Record<string, DashboardScope> = { platform: { rootId: null, issuerId: PLATFORM_ISSUER }, ...(oem ? { oem: { rootId: oem.id, issuerId: oem.id } } : {}) };
     const days = rangeOf(`${addMonths(to, -11)}-01`, `${to}-28`, JAPAN_TIME_ZONE);
     const figures: Record<string, string> = { goal: 'p95 under 150 ms' };
     for (const [who, scope] of Object.entries(scopes)) {
-      figures[`${who}: registration-data by month`] = timeQuery(() => getRegistrationData(db, scope, days, 'month'));
-      figures[`${who}: user-site by month`] = timeQuery(() => getUserSite(db, scope, days, 'month'));
-      figures[`${who}: adoption-by-plan`] = timeQuery(() => getAdoptionByPlan(db, scope, to));
-      figures[`${who}: revenue, 13 months`] = timeQuery(() => getRevenue(db, scope, { from: addMonths(to, -12), to }));
+      figures[`${who}: registration-data by month`] = timeQuery(async () => await getRegistrationData(db, scope, days, 'month'));
+      figures[`${who}: user-site by month`] = timeQuery(async () => await getUserSite(db, scope, days, 'month'));
+      figures[`${who}: adoption-by-plan`] = timeQuery(async () => await getAdoptionByPlan(db, scope, to));
+      figures[`${who}: revenue, 13 months`] = timeQuery(async () => await getRevenue(db, scope, { from: addMonths(to, -12), to }));
     }
     return figures;
   },

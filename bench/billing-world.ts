@@ -9,21 +9,21 @@ export const BENCH_MONTH = '2026-10';
  * masters with ten customers each and direct users on four plans, a third of them over their
  * page-view limit, each with a few pages. The dashboard part reads the same rows.
  */
-export function seedBillingWorld(db: Db, accountCount: number): void {
-  db.transaction((tx) => {
-    addPlan(tx, { id: 'b-light', price: 30_000, initialFee: 100_000, licenseFee: 5_000, limitAccess: 30_000, limitAccessPrice: 1_000 });
-    addPlan(tx, { id: 'b-standard', price: 50_000, initialFee: 100_000, licenseFee: 8_000, limitAccess: 100_000, limitAccessPrice: 800 });
-    addPlan(tx, { id: 'b-premium', price: 98_000, initialFee: 100_000, licenseFee: 0, limitAccess: 300_000, limitAccessPrice: 500 });
-    addPlan(tx, { id: 'b-oem', price: 200_000, initialFee: 100_000, licenseFee: 20_000, limitAccess: 1_000_000, limitAccessPrice: 300 });
-    addIssuer(tx, 'platform', '株式会社スワイプグリッド', 'T1234567890123');
-    addAccount(tx, { id: 'root', type: 'MASTER' });
+export async function seedBillingWorld(db: Db, accountCount: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await addPlan(tx, { id: 'b-light', price: 30_000, initialFee: 100_000, licenseFee: 5_000, limitAccess: 30_000, limitAccessPrice: 1_000 });
+    await addPlan(tx, { id: 'b-standard', price: 50_000, initialFee: 100_000, licenseFee: 8_000, limitAccess: 100_000, limitAccessPrice: 800 });
+    await addPlan(tx, { id: 'b-premium', price: 98_000, initialFee: 100_000, licenseFee: 0, limitAccess: 300_000, limitAccessPrice: 500 });
+    await addPlan(tx, { id: 'b-oem', price: 200_000, initialFee: 100_000, licenseFee: 20_000, limitAccess: 1_000_000, limitAccessPrice: 300 });
+    await addIssuer(tx, 'platform', '株式会社スワイプグリッド', 'T1234567890123');
+    await addAccount(tx, { id: 'root', type: 'MASTER' });
     const plans = ['b-light', 'b-standard', 'b-premium'];
     let oem = 'root';
     for (let n = 0; n < accountCount; n++) {
       const id = `acct-${String(n).padStart(6, '0')}`;
       const isOem = n % 11 === 0;
-      if (isOem) addIssuer(tx, id, `株式会社OEM${n}`, `T${String(1_000_000_000_000 + n)}`);
-      addAccount(tx, {
+      if (isOem) await addIssuer(tx, id, `株式会社OEM${n}`, `T${String(1_000_000_000_000 + n)}`);
+      await addAccount(tx, {
         id,
         type: isOem ? 'OEM_MASTER' : 'USER',
         parentId: isOem ? 'root' : oem,

@@ -1,8 +1,8 @@
 /**
- * The same insert and lookup by key as the app's hot paths make, on SQLite (better-sqlite3) and on
- * Debian's PostgreSQL through the synchronous bridge (api/db/pg/sync-postgres.ts), beside the same
- * statements sent straight from node-postgres with `await`: what the bridge costs over the wire it
- * cannot avoid. `--n 5000` sets the count.
+ * The same insert and lookup by key as the app's hot paths make, through the app's asynchronous
+ * session (api/db/async-database.ts) on SQLite (better-sqlite3) and on Debian's PostgreSQL (a pool),
+ * beside the same statements on better-sqlite3 and node-postgres directly: what the session costs
+ * over the driver. `--n 5000` sets the count.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../api/db/open-database.ts';
+import Database from 'better-sqlite3';
+import { closeDatabase, openDatabase } from '../api/db/open-database.ts';
 import { startPostgres } from '../api/db/pg/postgres-server.ts';
 import { accounts } from '../api/db/schema.ts';
 
@@ -34,13 +35,22 @@ async function measure(name: string, insert: (value: ReturnType<typeof row>) => 
 }
 
 console.log(`Dialects (${N} rows, load ${os.loadavg()[0]!.toFixed(1)})`);
-const sqlite = openDatabase(path.join(dir, 'bench.sqlite'));
+const sqlite = await openDatabase(path.join(dir, 'bench.sqlite'));
 await measure(
-  'SQLite (better-sqlite3, synchronous)',
-  (value) => sqlite.insert(accounts).values(value).run(),
-  (id) => sqlite.select().from(accounts).where(eq(accounts.id, id)).get(),
+  'SQLite through the app\'s session',
+  async (value) => await sqlite.insert(accounts).values(value).run(),
+  async (id) => await sqlite.select().from(accounts).where(eq(accounts.id, id)).get(),
 );
-sqlite.$client.close();
+await closeDatabase(sqlite);
+const file = new Database(path.join(dir, 'bench.sqlite'));
+const insertDirect = file.prepare('INSERT INTO accounts (id, email, password_hash, account_type) VALUES (?, ?, ?, ?)');
+const findDirect = file.prepare('SELECT * FROM accounts WHERE id = ?');
+await measure(
+  'SQLite from better-sqlite3 directly',
+  (value) => insertDirect.run(value.id, `direct-${value.email}`, value.passwordHash, value.accountType),
+  (id) => findDirect.get(id),
+);
+file.close();
 
 const server = await startPostgres();
 try {
@@ -48,13 +58,13 @@ try {
   await admin.connect();
   await admin.query('CREATE DATABASE bench');
   await admin.end();
-  const postgres = openDatabase(server.url('bench'));
+  const postgres = await openDatabase(server.url('bench'));
   await measure(
-    'PostgreSQL through the synchronous bridge',
-    (value) => postgres.insert(accounts).values(value).run(),
-    (id) => postgres.select().from(accounts).where(eq(accounts.id, id)).get(),
+    'PostgreSQL through the app\'s session',
+    async (value) => await postgres.insert(accounts).values(value).run(),
+    async (id) => await postgres.select().from(accounts).where(eq(accounts.id, id)).get(),
   );
-  postgres.$client.close();
+  await closeDatabase(postgres);
   const direct = new pg.Client({ connectionString: server.url('bench') });
   await direct.connect();
   await measure(

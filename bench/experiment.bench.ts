@@ -1,3 +1,4 @@
+import { sqlGet } from '../api/db/test-sql.ts';
 /**
  * `npm run bench -- experiment [--events N]`: what experiment results cost now that they count
  * folded exposures (api/experiments/fold-exposures.ts) instead of scanning raw events. Prints the
@@ -7,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { EVENT_COLUMNS, type RawEvent } from '../api/analytics/event-facts.ts';
 import { runRollup } from '../api/analytics/run-rollup.ts';
 import { insertSyntheticEvents, type SyntheticSite, seededRandom, syntheticVisit } from '../api/analytics/synthetic-events.ts';
@@ -44,7 +45,7 @@ async function main() {
       langs: ['jp'],
       devices: ['mobile', 'desktop'],
     };
-    saveExperiment(ctx.db, site.siteId, {
+    await saveExperiment(ctx.db, site.siteId, {
       name: 'Bench',
       coverage: 1,
       arms: [
@@ -53,7 +54,7 @@ async function main() {
       ],
     });
     // Started when the events begin, so every event is the experiment's.
-    ctx.db
+    await ctx.db
       .update(experiments)
       .set({ status: 'running', startedAt: new Date(site.start) })
       .where(eq(experiments.siteId, site.siteId))
@@ -67,40 +68,40 @@ async function main() {
       const chunk = [];
       while (chunk.length < CHUNK && written + chunk.length < EVENTS) chunk.push(...syntheticVisit(random, site, visit++));
       const rows = chunk.slice(0, EVENTS - written);
-      insertSyntheticEvents(ctx.db.$client, rows);
+      await insertSyntheticEvents(ctx.db, rows);
       written += rows.length;
     }
 
     let started = performance.now();
-    runRollup(ctx.db, { batch: BATCH });
+    await runRollup(ctx.db, { batch: BATCH });
     const foldSeconds = (performance.now() - started) / 1000;
     const foldRate = Math.round(EVENTS / foldSeconds);
     results.foldRate = foldRate;
     line('fold with exposures', `${foldRate.toLocaleString('en')} events/s`);
 
     // The exposures' own part: the same batches again into experiment_exposures alone (a refold leaves it unchanged).
-    const select = ctx.db.$client.prepare(`SELECT ${EVENT_COLUMNS} FROM visitor_events WHERE id > ? ORDER BY id LIMIT ?`);
-    const batch = ctx.db.$client.transaction((rows: readonly RawEvent[]) => foldExposures(ctx.db.$client, rows));
+    // The camelCase aliases quoted, or PostgreSQL would fold them to lower case.
+    const select = sql.raw(`SELECT ${EVENT_COLUMNS.replace(/ AS (\w+)/g, ' AS "$1"')} FROM visitor_events`);
     started = performance.now();
     for (let last = 0; ; ) {
-      const rows = select.all(last, BATCH) as RawEvent[];
+      const rows = await ctx.db.all<RawEvent>(sql`${select} WHERE id > ${last} ORDER BY id LIMIT ${BATCH}`);
       if (rows.length === 0) break;
-      batch.immediate(rows);
+      await ctx.db.transaction(async (tx) => await foldExposures(tx, rows), { behavior: 'immediate' });
       last = rows.at(-1)!.id;
     }
     const exposureSeconds = (performance.now() - started) / 1000;
     results.exposureShare = Math.round((100 * exposureSeconds) / foldSeconds);
     line('exposures alone', `${Math.round(EVENTS / exposureSeconds).toLocaleString('en')} events/s (${results.exposureShare} % of the fold)`);
-    const exposureRows = ctx.db.$client.prepare<[], { n: number }>('SELECT count(*) AS n FROM experiment_exposures').get()!.n;
+    const exposureRows = (await sqlGet(ctx.db, 'SELECT count(*) AS n FROM experiment_exposures'))!.n;
     results.exposureRows = exposureRows;
     line('experiment_exposures rows', exposureRows.toLocaleString('en'));
 
     const counts = exposureCounts(ctx.db);
     const times: number[] = [];
-    readExperimentResults(ctx.db, site.siteId, counts);
+    await readExperimentResults(ctx.db, site.siteId, counts);
     for (let i = 0; i < RUNS; i++) {
       const start = performance.now();
-      readExperimentResults(ctx.db, site.siteId, counts);
+      await readExperimentResults(ctx.db, site.siteId, counts);
       times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);

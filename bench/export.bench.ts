@@ -1,3 +1,4 @@
+import { closeDatabase } from '../api/db/open-database.ts';
 /**
  * Export benchmark (`npm run bench -- export`): a 5 × 10 site in 4 languages (10 distinct
  * 1200 × 1800 photos, each used by a row of five pages) is published, then exported as a ZIP,
@@ -68,21 +69,21 @@ async function main() {
   await ensureBuilt();
   const root = await mkdtemp(join(os.tmpdir(), 'swipegrid-bench-export-'));
   try {
-    const db = openDatabase(join(root, 'bench.sqlite'));
+    const db = await openDatabase(join(root, 'bench.sqlite'));
     const storage = createStorage({ driver: 'fs', root: join(root, 'storage'), publicBaseUrl: '/' });
     const operator = await ensureFirstOperator(db, { email: 'bench@swipegrid.local', password: 'Bench-password-1234!' });
     const account = { id: operator.id!, tenantId: operator.id!, scopeRootId: null };
-    const siteId = createSite(db, account.id, createSiteInputSchema.parse({ name: 'Export bench', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: 'jp', languages: [...LANGUAGES] }));
-    const site = findSiteForAccount(db, account, siteId);
+    const siteId = await createSite(db, account.id, createSiteInputSchema.parse({ name: 'Export bench', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: 'jp', languages: [...LANGUAGES] }));
+    const site = await findSiteForAccount(db, account, siteId);
     const uploads = [];
     for (let row = 1; row <= ROWS; row++) uploads.push(await storeUploadedBytes(db, storage, { id: siteId, ownerId: account.id }, { name: `row-${row}.jpg`, bytes: await photo(row) }));
-    const draft = loadSiteDraft(db, siteId);
+    const draft = await loadSiteDraft(db, siteId);
     for (const creative of draft.creatives)
       for (const page of creative.pages)
         for (const lang of LANGUAGES)
-          writePage(db, site, page.id, lang, pageContentSchema.parse({ detail: { imageUrl: uploads[page.row - 1]!.url, mainText: `${lang} ${creative.columnIndex}-${page.row}` } }));
+          await writePage(db, site, page.id, lang, pageContentSchema.parse({ detail: { imageUrl: uploads[page.row - 1]!.url, mainText: `${lang} ${creative.columnIndex}-${page.row}` } }));
     const renderer = await loadRenderer();
-    const published = await publishSite(loadSiteDraft(db, siteId), { storage, renderer });
+    const published = await publishSite(await loadSiteDraft(db, siteId), { storage, renderer });
     console.log(`\n── a ${COLUMNS} × ${ROWS} site in ${LANGUAGES.length} languages, ${published.files} files in its version`);
 
     const tree = await peakGrowth(async () => (await exportTree(storage, siteId))!);
@@ -103,8 +104,8 @@ async function main() {
     line('folder, first export', `${ms(first.ms)}, ${first.value.written} written`);
 
     const a1 = draft.creatives[0]!.pages[0]!;
-    writePage(db, site, a1.id, 'en', pageContentSchema.parse({ detail: { imageUrl: uploads[0]!.url, mainText: 'en A1, edited' } }));
-    await publishSite(loadSiteDraft(db, siteId), { storage, renderer });
+    await writePage(db, site, a1.id, 'en', pageContentSchema.parse({ detail: { imageUrl: uploads[0]!.url, mainText: 'en A1, edited' } }));
+    await publishSite(await loadSiteDraft(db, siteId), { storage, renderer });
     const edited = await peakGrowth(async () => syncTree((await exportTree(storage, siteId))!, dirTarget(folder)));
     line('folder, after one text edit', `${ms(edited.ms)}, ${edited.value.written} written, ${edited.value.unchanged} unchanged`);
     const unchanged = await peakGrowth(async () => syncTree((await exportTree(storage, siteId))!, dirTarget(folder)));
@@ -124,7 +125,7 @@ async function main() {
         2,
       )}\n`,
     );
-    db.$client.close();
+    await closeDatabase(db);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

@@ -35,9 +35,9 @@ async function main() {
   try {
     const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
     const start = Date.parse('2026-01-01T00:00:00Z');
-    ctx.db.transaction((tx) => {
+    await ctx.db.transaction(async (tx) => {
       for (let index = 0; index < ENTRIES; index++)
-        tx.insert(formEntries)
+        await tx.insert(formEntries)
           .values({
             id: randomUUID(),
             siteId: site.id,

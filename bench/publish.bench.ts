@@ -1,3 +1,4 @@
+import { closeDatabase } from '../api/db/open-database.ts';
 /**
  * Publishing benchmark (`npm run bench`): a 5 × 10 site in 4 languages with 50 distinct
  * 3000 × 2000 photos, published first, republished unchanged, republished after one text
@@ -207,16 +208,16 @@ type Setup = {
 };
 
 async function setUp(root: string): Promise<Setup> {
-  const db = openDatabase(join(root, 'bench.sqlite'));
+  const db = await openDatabase(join(root, 'bench.sqlite'));
   const storage = createStorage({ driver: 'fs', root: join(root, 'storage'), publicBaseUrl: '/' });
   const operator = await ensureFirstOperator(db, { email: 'bench@swipegrid.local', password: 'Bench-password-1234!' });
   const account = { id: operator.id!, tenantId: operator.id!, scopeRootId: null };
-  const siteId = createSite(
+  const siteId = await createSite(
     db,
     account.id,
     createSiteInputSchema.parse({ name: 'Benchmark', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: DEFAULT_LANGUAGE, languages: [...LANGUAGES] }),
   );
-  const site = findSiteForAccount(db, account, siteId);
+  const site = await findSiteForAccount(db, account, siteId);
 
   const generated = await timed(async () => {
     const sources: Uint8Array[] = [];
@@ -234,7 +235,7 @@ async function setUp(root: string): Promise<Setup> {
     `${IMAGE_COUNT} × ${IMAGE_WIDTH}×${IMAGE_HEIGHT} JPEG q85, ${kb(totalSourceBytes / IMAGE_COUNT)} average, ${(totalSourceBytes / 1024 / 1024).toFixed(1)} MB in all, ${seconds(generated.ms)}`,
   );
 
-  const draft = loadSiteDraft(db, siteId);
+  const draft = await loadSiteDraft(db, siteId);
   let firstPage: Setup['firstPage'] | undefined;
   const written = await timed(async () => {
     let index = 0;
@@ -243,7 +244,7 @@ async function setUp(root: string): Promise<Setup> {
         const position = `${columnLetters(creative.columnIndex)}${page.row}`;
         const upload = await storeUploadedBytes(db, storage, site, { name: `photo-${position}.jpg`, bytes: sources[index]! });
         const buttonId = randomUUID();
-        for (const lang of LANGUAGES) writePage(db, site, page.id, lang, pageContentSchema.parse(pageBody(lang, position, upload.url, buttonId)));
+        for (const lang of LANGUAGES) await writePage(db, site, page.id, lang, pageContentSchema.parse(pageBody(lang, position, upload.url, buttonId)));
         if (position === 'A1') firstPage = { id: page.id, position, imageUrl: upload.url, buttonId };
         index++;
         progress(`uploading and writing pages ${index}/${IMAGE_COUNT}`);
@@ -259,21 +260,21 @@ async function setUp(root: string): Promise<Setup> {
 /** The 20 × 50 site in the same languages, each page using one of the small site's photos again. */
 async function setUpBig(setup: Setup): Promise<{ siteId: string }> {
   const account = setup.account;
-  const siteId = createSite(
+  const siteId = await createSite(
     setup.db,
     account.id,
     createSiteInputSchema.parse({ name: 'Benchmark big', numberHorizontal: BIG_COLUMNS, numberVertical: BIG_ROWS, defaultLanguage: DEFAULT_LANGUAGE, languages: [...LANGUAGES] }),
   );
-  const site = findSiteForAccount(setup.db, account, siteId);
+  const site = await findSiteForAccount(setup.db, account, siteId);
   const uploads: string[] = [];
   for (const [index, bytes] of setup.sources.entries()) uploads.push((await storeUploadedBytes(setup.db, setup.storage, site, { name: `photo-${index}.jpg`, bytes })).url);
-  const draft = loadSiteDraft(setup.db, siteId);
+  const draft = await loadSiteDraft(setup.db, siteId);
   let index = 0;
   for (const creative of draft.creatives) {
     for (const page of creative.pages) {
       const position = `${columnLetters(creative.columnIndex)}${page.row}`;
       const buttonId = randomUUID();
-      for (const lang of LANGUAGES) writePage(setup.db, site, page.id, lang, pageContentSchema.parse(pageBody(lang, position, uploads[index % uploads.length]!, buttonId)));
+      for (const lang of LANGUAGES) await writePage(setup.db, site, page.id, lang, pageContentSchema.parse(pageBody(lang, position, uploads[index % uploads.length]!, buttonId)));
       index++;
       if (index % 100 === 0) progress(`writing the big site's pages ${index}/${BIG_COLUMNS * BIG_ROWS}`);
     }
@@ -323,7 +324,7 @@ async function timedPublish(setup: Setup, renderer: Renderer, label: string, sit
   };
   const cpu = process.cpuUsage();
   const started = now();
-  const result = await publishSite(loadSiteDraft(setup.db, siteId), { storage: setup.storage, renderer, onProgress });
+  const result = await publishSite(await loadSiteDraft(setup.db, siteId), { storage: setup.storage, renderer, onProgress });
   const ended = now();
   const used = process.cpuUsage(cpu);
   endProgress();
@@ -370,7 +371,7 @@ function changedPaths(before: Manifest | null, after: Manifest | null): string[]
 
 /** Renders one not-found page, so the entry's lazily imported chunks are loaded now. */
 async function warmUp(renderer: Renderer, setup: Setup): Promise<void> {
-  const draft = loadSiteDraft(setup.db, setup.siteId);
+  const draft = await loadSiteDraft(setup.db, setup.siteId);
   const { site } = buildSnapshot(draft, DEFAULT_LANGUAGE, { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 }, siteAddress(draft, { siteOrigin: DEFAULT_SITE_ORIGIN }));
   const { grid: _grid, ...rest } = site;
   await renderer.renderPage({ site: { ...rest, gridPath: '' }, page: null, neighbourhood: null, assetOrigin: '' });
@@ -556,7 +557,7 @@ async function main(): Promise<void> {
     const loaded = await timed(() => loadRenderer());
     const renderer = loaded.value;
     line('renderer loaded', `${millis(loaded.ms)}, ${renderer.clientAssets.length} client assets`);
-    const warm = await timed(() => warmUp(renderer, setup!));
+    const warm = await timed(async () => await warmUp(renderer, setup!));
     line('first render (lazy chunk imports)', millis(warm.ms));
 
     heading('a. first publish');
@@ -587,7 +588,7 @@ async function main(): Promise<void> {
     heading('d. republish after one text edit (A1 mainText, jp)');
     const edit = await timed(async () => {
       const { id, position, imageUrl, buttonId } = setup!.firstPage;
-      writePage(setup!.db, setup!.site, id, 'jp', pageContentSchema.parse(pageBody('jp', position, imageUrl, buttonId, `${TEXTS.jp.main} ${position} — 改訂版`)));
+      await writePage(setup!.db, setup!.site, id, 'jp', pageContentSchema.parse(pageBody('jp', position, imageUrl, buttonId, `${TEXTS.jp.main} ${position} — 改訂版`)));
     });
     line('writePage', millis(edit.ms));
     const edited = await timedPublish(setup, renderer, 'republish after edit');
@@ -631,7 +632,7 @@ async function main(): Promise<void> {
     if (weighed.unresolved.length > 0) line('script URLs not resolved to dist/client', weighed.unresolved.join(', '));
 
     heading('g. growth: the 5 × 10 site beside a 20 × 50 site (4,000 pages, the same 50 photos)');
-    const big = await timed(() => setUpBig(setup!));
+    const big = await timed(async () => await setUpBig(setup!));
     line('big site written (setup)', `${BIG_COLUMNS * BIG_ROWS * LANGUAGES.length} page writes, ${seconds(big.ms)}`);
     const bigFirst = await timedPublish(setup, renderer, 'big site, first publish', big.value.siteId);
     printPublish(bigFirst);
@@ -774,7 +775,7 @@ async function main(): Promise<void> {
     console.log(`\nFigures written to ${RESULTS_FILE}`);
   } finally {
     endProgress();
-    setup?.db.$client.close();
+    (setup?.db && await closeDatabase(setup?.db));
     await rm(root, { recursive: true, force: true });
   }
 }

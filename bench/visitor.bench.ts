@@ -1,3 +1,5 @@
+import { closeDatabase } from '../api/db/open-database.ts';
+import { sqlGet } from '../api/db/test-sql.ts';
 /**
  * Visitor API benchmark (`node bench/visitor.bench.ts`): the real server on loopback with a
  * temporary DATA_DIR, driven by autocannon. It measures analytics events accepted per second
@@ -200,10 +202,10 @@ async function main() {
     const applicantsCounted = count(applyRun, 200);
     // A stop writes what the event queue still holds.
     await stopProcess(swipegrid);
-    const db = openDatabase(join(dataDir, 'swipegrid.sqlite'));
-    const storedEvents = (db.$client.prepare('SELECT count(*) AS n FROM visitor_events').get() as { n: number }).n;
-    const counter = (db.$client.prepare('SELECT clicks FROM popup_cta_counters WHERE popup_id = ?').get(popup.id) as { clicks: number } | undefined)?.clicks ?? 0;
-    db.$client.close();
+    const db = await openDatabase(join(dataDir, 'swipegrid.sqlite'));
+    const storedEvents = (await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events') as { n: number }).n;
+    const counter = (await sqlGet(db, 'SELECT clicks FROM popup_cta_counters WHERE popup_id = ?', popup.id) as { clicks: number } | undefined)?.clicks ?? 0;
+    await closeDatabase(db);
 
     console.log('\nPOST /api/end-user/events (batches of 10)');
     line('requests per second', `${Math.round(perSecond(eventsRun))}  (bare Hono POST ${Math.round(perSecond(bareRun))}, ratio ${(perSecond(eventsRun) / perSecond(bareRun)).toFixed(2)})`);

@@ -58,7 +58,7 @@ afterAll(async () => {
 
 async function open(path = ''): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${onPort(ctx.originOf(big), server!.origin)}/${path}`);
+  await page.goto(`${onPort(await ctx.originOf(big), server!.origin)}/${path}`);
   await waitForHydration(page);
   return page;
 }

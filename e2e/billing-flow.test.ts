@@ -1,3 +1,4 @@
+import { closeDatabase } from '../api/db/open-database.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,12 +32,12 @@ let db: Db;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-e2e-billing-flow-'));
   server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, SEED_DEMO: 'false' }), () => {});
-  db = openDatabase(join(dataDir, 'swipegrid.sqlite'));
+  db = await openDatabase(join(dataDir, 'swipegrid.sqlite'));
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  db?.$client.close();
+  (db && await closeDatabase(db));
   await browser?.close();
   await server?.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -86,9 +87,9 @@ describe('billing, end to end in the console', () => {
     await expect.poll(() => customer.getByTestId('pending-change').textContent()).toContain(`applies from ${addMonths(month, 1)}-01 (Japan time)`);
 
     // The month's run: Light's fee and the first month's initial fee, tax once on the whole; the pending change does not count yet.
-    expect(runBilling(db, month).issued).toBe(1);
-    const invoice = db.select().from(invoices).where(eq(invoices.period, month)).get()!;
-    const lines = db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(invoiceLines.position).all();
+    expect((await runBilling(db, month)).issued).toBe(1);
+    const invoice = (await db.select().from(invoices).where(eq(invoices.period, month)).get())!;
+    const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(invoiceLines.position).all();
     expect(lines.map((line) => [line.kind, line.amount])).toEqual([
       ['plan', 30_000],
       ['initial', 100_000],
@@ -109,7 +110,7 @@ describe('billing, end to end in the console', () => {
     await admin.getByLabel('Reason').fill('Settled by the customer in person');
     await table.getByRole('button', { name: 'Force-complete' }).last().click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Force-complete' }).click();
-    await expect.poll(() => db.select({ status: invoices.paymentStatus }).from(invoices).where(eq(invoices.id, invoice.id)).get()?.status).toBe('completed');
+    await expect.poll(async () => (await db.select({ status: invoices.paymentStatus }).from(invoices).where(eq(invoices.id, invoice.id)).get())?.status).toBe('completed');
 
     // And downloads the invoice's PDF.
     await admin.goto(`${server.adminUrl}/master/invoice/${invoice.id}`);

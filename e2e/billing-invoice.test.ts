@@ -1,3 +1,4 @@
+import { closeDatabase } from '../api/db/open-database.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,12 +33,12 @@ beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   dataDir = await mkdtemp(join(tmpdir(), 'swipegrid-e2e-billing-'));
   server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, SEED_DEMO: 'false' }), () => {});
-  db = openDatabase(join(dataDir, 'swipegrid.sqlite'));
+  db = await openDatabase(join(dataDir, 'swipegrid.sqlite'));
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  db?.$client.close();
+  (db && await closeDatabase(db));
   await browser?.close();
   await server?.close();
   await rm(dataDir, { recursive: true, force: true });
@@ -74,12 +75,12 @@ describe('issuer settings and the invoice screen', () => {
 
     const operator = await signIn(server, OPERATOR.email, OPERATOR.password);
     await operator.call('POST', '/api/master/user', { companyName: '株式会社カスタマー', email: 'customer@example.com', accountType: 'USER', planId: 'standard', password: 'First#Pass1' }, 201);
-    const customer = db.select({ id: accounts.id, planId: accounts.planId }).from(accounts).where(eq(accounts.email, 'customer@example.com')).get()!;
+    const customer = (await db.select({ id: accounts.id, planId: accounts.planId }).from(accounts).where(eq(accounts.email, 'customer@example.com')).get())!;
     const customerId = customer.id;
     const plan = customer.planId!;
-    db.insert(subscriptions).values({ id: 'sub-1', accountId: customerId, planId: plan, startMonth: '2026-01' }).run();
-    runBilling(db, '2026-10');
-    const invoice = db.select().from(invoices).where(eq(invoices.accountId, customerId)).get()!;
+    await db.insert(subscriptions).values({ id: 'sub-1', accountId: customerId, planId: plan, startMonth: '2026-01' }).run();
+    await runBilling(db, '2026-10');
+    const invoice = (await db.select().from(invoices).where(eq(invoices.accountId, customerId)).get())!;
 
     await page.goto(`${server.adminUrl}/master/account`);
     const runs = page.getByRole('region', { name: 'Billing runs' });

@@ -1,3 +1,4 @@
+import { closeDatabase } from '../api/db/open-database.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,11 +37,11 @@ const emails = { oem: 'oem@example.com', user: 'direct@example.com' };
 const current = billingMonthOf(Date.now());
 const previous = addMonths(current, -1);
 
-function invoice(issuerId: string, accountId: string, lines: { kind: string; amount: number }[]) {
+async function invoice(issuerId: string, accountId: string, lines: { kind: string; amount: number }[]) {
   const id = randomUUID();
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const tax = Math.floor(subtotal / 10);
-  db.insert(invoices)
+  await db.insert(invoices)
     .values({
       id,
       issuerId,
@@ -57,7 +58,7 @@ function invoice(issuerId: string, accountId: string, lines: { kind: string; amo
     })
     .run();
   for (const [position, line] of lines.entries())
-    db.insert(invoiceLines).values({ id: randomUUID(), invoiceId: id, position, kind: line.kind, quantity: 1, unitPrice: line.amount, amount: line.amount, taxRate: 10 }).run();
+    await db.insert(invoiceLines).values({ id: randomUUID(), invoiceId: id, position, kind: line.kind, quantity: 1, unitPrice: line.amount, amount: line.amount, taxRate: 10 }).run();
 }
 
 beforeAll(async () => {
@@ -65,9 +66,9 @@ beforeAll(async () => {
   if (SHOTS_DIR) await mkdir(SHOTS_DIR, { recursive: true });
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password, SEED_DEMO: 'false' });
   server = await startServer(config, () => {});
-  db = openDatabase(config.database);
+  db = await openDatabase(config.database);
   const passwordHash = await hashPassword(PASSWORD);
-  const master = db.select().from(accounts).where(eq(accounts.email, OPERATOR.email)).get()!.id;
+  const master = (await db.select().from(accounts).where(eq(accounts.email, OPERATOR.email)).get())!.id;
   const add = async (type: 'OEM_MASTER' | 'OEM_ADMIN' | 'USER', parentId: string, planId: string, email?: string) =>
     (await addAccount(db, { type, parentId, planId, passwordHash, password: PASSWORD, ...(email ? { email } : {}) })).id;
   const oem = await add('OEM_MASTER', master, 'oem', emails.oem);
@@ -75,21 +76,21 @@ beforeAll(async () => {
   const c2 = await add('USER', oem, 'light');
   const u1 = await add('USER', master, 'standard', emails.user);
   const u2 = await add('USER', master, 'trial');
-  const subscribe = (accountId: string, planId: string, startMonth: string, endMonth: string | null = null) =>
-    db.insert(subscriptions).values({ id: randomUUID(), accountId, planId, startMonth, endMonth }).run();
+  const subscribe = async (accountId: string, planId: string, startMonth: string, endMonth: string | null = null) =>
+    await db.insert(subscriptions).values({ id: randomUUID(), accountId, planId, startMonth, endMonth }).run();
   // u1 moved from light to standard this month.
-  subscribe(u1, 'light', addMonths(current, -3), current);
-  subscribe(u1, 'standard', current);
-  subscribe(u2, 'trial', addMonths(current, -3));
-  subscribe(oem, 'oem', addMonths(current, -3));
-  subscribe(c1, 'premium', addMonths(current, -3));
-  subscribe(c2, 'light', addMonths(current, -3));
-  invoice('platform', u1, [
+  await subscribe(u1, 'light', addMonths(current, -3), current);
+  await subscribe(u1, 'standard', current);
+  await subscribe(u2, 'trial', addMonths(current, -3));
+  await subscribe(oem, 'oem', addMonths(current, -3));
+  await subscribe(c1, 'premium', addMonths(current, -3));
+  await subscribe(c2, 'light', addMonths(current, -3));
+  await invoice('platform', u1, [
     { kind: 'plan', amount: 30_000 },
     { kind: 'pv_overage', amount: 2_000 },
   ]);
-  invoice('platform', oem, [{ kind: 'plan', amount: 200_000 }]);
-  invoice(oem, c1, [
+  await invoice('platform', oem, [{ kind: 'plan', amount: 200_000 }]);
+  await invoice(oem, c1, [
     { kind: 'plan', amount: 80_000 },
     { kind: 'initial', amount: 100_000 },
   ]);
@@ -100,7 +101,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  db?.$client.close();
+  (db && await closeDatabase(db));
   await server?.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -45,7 +45,7 @@ beforeAll(async () => {
   lockedSiteId = await publishedSite({});
   server = await serveOnLoopback(ctx.site);
   // Each site on its own origin, {handle}.localhost on this test's port.
-  origin = onPort(ctx.originOf(siteId), server.origin);
+  origin = onPort(await ctx.originOf(siteId), server.origin);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });
@@ -64,11 +64,11 @@ async function open(path: string, at = origin): Promise<Page> {
   return page;
 }
 
-const entries = (site: string) =>
-  ctx.db
+const entries = async (site: string) =>
+  (await ctx.db
     .select()
     .from(formEntries)
-    .all()
+    .all())
     .filter((entry) => entry.siteId === site);
 
 describe('the contact screen', () => {
@@ -99,7 +99,7 @@ describe('the contact screen', () => {
     await expect.poll(() => error.textContent()).toBe('必須項目をすべて入力してください。');
     expect(await page.locator('select').getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
-    expect(entries(siteId)).toHaveLength(0);
+    expect(await entries(siteId)).toHaveLength(0);
 
     await page.fill('input[name="email"]', 'not-an-email');
     await page.selectOption('select', '見積もり');
@@ -113,14 +113,14 @@ describe('the contact screen', () => {
     await page.waitForURL(`${origin}/contact-success?utm=mail`);
     await waitForHydration(page);
     await expect.poll(() => page.locator('.sg-screen-main').textContent()).toContain('送信しました');
-    const stored = entries(siteId);
+    const stored = await entries(siteId);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.data).toEqual({ email: 'guest@example.com', name: '佐藤', topic: '見積もり', people: 3, interests: ['B'] });
     await page.close();
   });
 
   it('keeps nothing when the honeypot is filled, though the visitor sees the same success', async () => {
-    const before = entries(siteId).length;
+    const before = (await entries(siteId)).length;
     const page = await open(`/en/contact`);
     await page.locator('.sg-form').waitFor();
     await page.fill('input[name="email"]', 'bot@example.com');
@@ -129,7 +129,7 @@ describe('the contact screen', () => {
     await page.locator('input[name="website"]').fill('http://spam.example', { force: true });
     await page.click('.sg-submit');
     await page.waitForURL(`${origin}/en/contact-success`);
-    expect(entries(siteId)).toHaveLength(before);
+    expect(await entries(siteId)).toHaveLength(before);
     await page.close();
   });
 });
@@ -147,14 +147,14 @@ describe('the custom form screen', () => {
     await page.fill('input[name="companyName"]', 'ACME');
     await page.click('.sg-submit');
     await page.waitForURL(`${origin}/en/form-success`);
-    expect(entries(siteId).some((entry) => entry.formType === 'HOMEPAGE_SETTING')).toBe(true);
+    expect((await entries(siteId)).some((entry) => entry.formType === 'HOMEPAGE_SETTING')).toBe(true);
     await page.close();
   });
 
   // Last: both sites have one owner, whom this moves to a plan without forms.
   it('says the form is not available when the plan lacks settingFormContact', async () => {
-    moveOwnerToPlan(ctx, lockedSiteId, 'trial');
-    const page = await open('/contact', onPort(ctx.originOf(lockedSiteId), server!.origin));
+    await moveOwnerToPlan(ctx, lockedSiteId, 'trial');
+    const page = await open('/contact', onPort(await ctx.originOf(lockedSiteId), server!.origin));
     await expect.poll(() => page.locator('.sg-form-error').textContent()).toBe('このサイトではフォームをご利用いただけません。');
     expect(await page.locator('.sg-form').count()).toBe(0);
     await page.close();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   locked = await publishedSiteWithLockedPage(ctx);
   server = await serveOnLoopback(ctx.site);
-  origin = onPort(ctx.originOf(locked.site.id), server.origin);
+  origin = onPort(await ctx.originOf(locked.site.id), server.origin);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });

@@ -169,7 +169,7 @@ beforeAll(async () => {
   });
   await ctx.writePage(siteId, id(0, 1), 'en', { ...(await pageContent(id(0, 1))), detail: { ...(await pageContent(id(0, 1))).detail, mainText: 'New for spring' } });
   // Links that lead nowhere, as pages saved before targets were required hold them (model/link-targets.ts): the viewer must cope.
-  storeSavedBefore(id(0, 1), {
+  await storeSavedBefore(id(0, 1), {
     buttons: [{ id: 'survey-without-id', buttonType: 'text', buttonText: 'Survey', buttonLinkType: 'survey', buttonPositionLeft: 200, buttonPositionTop: 380 }],
     products: [{ id: 'bare-product', productName: 'Cap', description: 'No link', linkButtonText: 'Buy', coordinateX: 340, coordinateY: 470 }],
   });
@@ -190,7 +190,7 @@ beforeAll(async () => {
   app.get('/test-music.wav', (c) => c.body(toneWav() as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'audio/wav' }));
   app.route('/', ctx.site);
   server = await serveOnLoopback(app);
-  origin = onPort(ctx.originOf(siteId), server.origin);
+  origin = onPort(await ctx.originOf(siteId), server.origin);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 }, hasTouch: true, isMobile: true });
 });
@@ -203,11 +203,11 @@ afterAll(async () => {
 });
 
 /** Appends items to a page's stored content directly, as a save before a write rule existed left them. */
-function storeSavedBefore(pageId: string, items: { buttons: unknown[]; products: unknown[] }): void {
-  const row = ctx.db.select().from(pages).where(eq(pages.id, pageId)).get();
+async function storeSavedBefore(pageId: string, items: { buttons: unknown[]; products: unknown[] }): Promise<void> {
+  const row = await ctx.db.select().from(pages).where(eq(pages.id, pageId)).get();
   const content = pageContentSchema.parse(row?.content);
   const next = pageContentSchema.parse({ ...content, buttons: [...content.buttons, ...items.buttons], products: [...content.products, ...items.products] });
-  ctx.db.update(pages).set({ content: next }).where(eq(pages.id, pageId)).run();
+  await ctx.db.update(pages).set({ content: next }).where(eq(pages.id, pageId)).run();
 }
 
 async function pageContent(pageId: string): Promise<Record<string, unknown> & { detail: Record<string, unknown> }> {

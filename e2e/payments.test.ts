@@ -1,3 +1,4 @@
+import { closeDatabase } from '../api/db/open-database.ts';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,16 +54,16 @@ beforeAll(async () => {
   );
   customerId = user.id;
   // Invoices as the billing run makes them (another branch), written beside the running server.
-  db = openDatabase(join(dataDir, 'swipegrid.sqlite'));
-  seedInvoice(db, { accountId: customerId, period: '2026-10', billingMethod: 'bank_transfer', planFee: 50_000, pvFee: 3_000, licenseFee: 10_000 });
-  seedInvoice(db, { accountId: customerId, period: '2026-09', paymentStatus: 'paid', planFee: 50_000 });
+  db = await openDatabase(join(dataDir, 'swipegrid.sqlite'));
+  await seedInvoice(db, { accountId: customerId, period: '2026-10', billingMethod: 'bank_transfer', planFee: 50_000, pvFee: 3_000, licenseFee: 10_000 });
+  await seedInvoice(db, { accountId: customerId, period: '2026-09', paymentStatus: 'paid', planFee: 50_000 });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  db?.$client.close();
+  (db && await closeDatabase(db));
   await provider?.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -63,7 +63,7 @@ beforeAll(async () => {
   if (response.status !== 200) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
   await ctx.publish(site.id);
   server = await serveOnLoopback(ctx.site);
-  origin = onPort(ctx.originOf(site.id), server.origin);
+  origin = onPort(await ctx.originOf(site.id), server.origin);
   browser = await launchBrowser(PHONE_BROWSER_ARGS);
 }, 120_000);
 

@@ -70,7 +70,7 @@ beforeAll(async () => {
   if (response.status !== 200) throw new Error(`settings answered ${response.status}: ${await response.text()}`);
   await ctx.publish(siteId);
   server = await serveOnLoopback(ctx.site);
-  origin = onPort(ctx.originOf(siteId), server.origin);
+  origin = onPort(await ctx.originOf(siteId), server.origin);
   browser = await launchBrowser(PHONE_BROWSER_ARGS);
 });
 
@@ -135,11 +135,11 @@ describe('popup calls to action', () => {
     const listed = (await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta`, { site: siteId })).json()) as { popups: { id: string; remaining: number }[] };
     expect(listed.popups.find((popup) => popup.id === 'apply1')!.remaining).toBe(2);
     await expect
-      .poll(() =>
-        ctx.db
+      .poll(async () =>
+        (await ctx.db
           .select()
           .from(visitorEvents)
-          .all()
+          .all())
           .filter((event) => event.kind === 'click_popup_cta')
           .map((event) => event.targetId),
       )
@@ -222,11 +222,11 @@ describe('analytics', () => {
     await page.goto('about:blank');
     await expect
       .poll(
-        () =>
-          ctx.db
+        async () =>
+          (await ctx.db
             .select()
             .from(visitorEvents)
-            .all()
+            .all())
             .filter((event) => event.kind === 'slide_page')
             .map((event) => `${event.cell}>${event.toCell} ${event.direction}`),
         { timeout: 10_000 },
@@ -236,10 +236,10 @@ describe('analytics', () => {
     const session = cookies.find((cookie) => cookie.name === 'sessionId')!;
     // Set for 3650 days (V §9); Chromium keeps no cookie longer than 400 days.
     expect(session.expires * 1000 - Date.now()).toBeGreaterThan(399 * DAY);
-    const stored = ctx.db
+    const stored = (await ctx.db
       .select()
       .from(visitorEvents)
-      .all()
+      .all())
       .find((event) => event.kind === 'slide_page')!;
     expect(stored.sessionId).toBe(decodeURIComponent(session.value));
     await page.context().close();

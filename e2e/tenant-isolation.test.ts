@@ -1,3 +1,5 @@
+import { closeDatabase } from '../api/db/open-database.ts';
+import { sqlGet } from '../api/db/test-sql.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import os from 'node:os';
@@ -48,8 +50,8 @@ function plantingScript(token: string): string {
 </script>`;
 }
 
-function originOf(siteId: string): string {
-  const handle = db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, siteId)).get()?.handle;
+async function originOf(siteId: string): Promise<string> {
+  const handle = (await db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, siteId)).get())?.handle;
   if (!handle) throw new Error(`no site ${siteId}`);
   return handleOrigin(server.siteUrl, 'localhost', handle);
 }
@@ -73,10 +75,10 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-isolation-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_EMAIL: OPERATOR.email, ADMIN_PASSWORD: OPERATOR.password });
   server = await startServer(config, () => {});
-  db = openDatabase(config.database);
+  db = await openDatabase(config.database);
   // The attacker has an admin account of their own; their session is what the script plants.
   const attacker = await addAccount(db, { type: 'USER', email: 'attacker@example.com' });
-  attackerToken = createSession(db, attacker.id).token;
+  attackerToken = (await createSession(db, attacker.id)).token;
 
   const api = await signIn(server, OPERATOR.email, OPERATOR.password);
   const a = await api.createSite({ name: 'Attacker site', numberHorizontal: 1, numberVertical: 1, defaultLanguage: 'en', languages: ['en'] });
@@ -84,8 +86,8 @@ beforeAll(async () => {
   await api.publish(a.id);
   const b = await api.createSite({ name: 'Member site', numberHorizontal: 1, numberVertical: 1, defaultLanguage: 'en', languages: ['en'] });
   await api.publish(b.id);
-  siteA = { id: a.id, origin: originOf(a.id) };
-  siteB = { id: b.id, origin: originOf(b.id) };
+  siteA = { id: a.id, origin: await originOf(a.id) };
+  siteB = { id: b.id, origin: await originOf(b.id) };
 
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 375, height: 739 } });
@@ -94,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  db?.$client.close();
+  (db && await closeDatabase(db));
   await server?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -179,7 +181,7 @@ describe("a site's scripts against the admin and other sites", () => {
       return { status: response.status, id: ((await response.json()) as { id: string }).id };
     });
     expect(created.status).toBe(201);
-    const owner = db.$client.prepare('SELECT a.email AS email FROM sites s JOIN accounts a ON a.id = s.owner_id WHERE s.id = ?').get(created.id) as { email: string };
+    const owner = await sqlGet(db, 'SELECT a.email AS email FROM sites s JOIN accounts a ON a.id = s.owner_id WHERE s.id = ?', created.id) as { email: string };
     expect(owner.email).toBe(OPERATOR.email);
     // The admin's host holds exactly its own session cookie: none of the planted ones reached it.
     const adminCookies = await context.cookies(server.adminUrl);

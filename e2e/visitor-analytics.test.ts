@@ -1,3 +1,4 @@
+import { sqlAll } from '../api/db/test-sql.ts';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -49,7 +50,7 @@ beforeAll(async () => {
   await ctx.publish(siteId);
   // With the server's lean path before the site app: the viewer's beacons take it, as in production.
   server = await serveOnLoopback(ctx.site, ctx.siteFront);
-  origin = onPort(ctx.originOf(siteId), server.origin);
+  origin = onPort(await ctx.originOf(siteId), server.origin);
   browser = await launchBrowser(PHONE_BROWSER_ARGS);
 });
 
@@ -60,8 +61,8 @@ afterAll(async () => {
 });
 
 type Row = { kind: string; cell: string; to_cell: string | null; direction: string | null; target_id: string | null; tap_x: number | null; tap_y: number | null; value: number | null };
-const stored = () =>
-  ctx.db.$client.prepare('SELECT kind, cell, to_cell, direction, target_id, tap_x, tap_y, value, session_id, visit_id, device, lang FROM visitor_events ORDER BY id').all() as (Row & {
+const stored = async () =>
+  await sqlAll(ctx.db, 'SELECT kind, cell, to_cell, direction, target_id, tap_x, tap_y, value, session_id, visit_id, device, lang FROM visitor_events ORDER BY id') as (Row & {
     session_id: string;
     visit_id: string;
     device: string;
@@ -133,7 +134,7 @@ async function visit(): Promise<Visit> {
   await page.close({ runBeforeUnload: true });
 
   const tap = tapBin((where.x / where.width) * TAP_FRAME.width, (where.y / where.height) * TAP_FRAME.height);
-  await expect.poll(() => stored().at(-1)?.kind, { timeout: 10_000 }).toBe('exit');
+  await expect.poll(async () => (await stored()).at(-1)?.kind, { timeout: 10_000 }).toBe('exit');
   const session = (await context.cookies()).find((cookie) => cookie.name === 'sessionId')?.value;
   await context.close();
   return { opened, tap, session };
@@ -145,7 +146,7 @@ describe('analytics of a visit', () => {
     const none = { to_cell: null, direction: null, target_id: null, tap_x: null, tap_y: null };
     const dwell = (cell: string) => ({ ...none, kind: 'dwell', cell, value: expect.any(Number) });
     const move = (cell: string, to: string, direction: string) => ({ ...none, kind: 'slide_page', cell, to_cell: to, direction, value: null });
-    const rows = stored();
+    const rows = await stored();
     expect(rows.map(({ kind, cell, to_cell, direction, target_id, tap_x, tap_y, value }) => ({ kind, cell, to_cell, direction, target_id, tap_x, tap_y, value }))).toEqual([
       { ...none, kind: 'landing', cell: 'A1', value: null },
       dwell('A1'),
@@ -176,7 +177,7 @@ describe('analytics of a visit', () => {
   it('once the rollup has run, the reports show exactly that visit: its views, moves, exit upward off B4 and the CTA click', async () => {
     const { tap } = await visitOnce();
     // What the server's job does every 10 s (api/analytics/rollup-job.ts).
-    runRollup(ctx.db);
+    await runRollup(ctx.db);
     const report = async <T>(path: string, schema: z.ZodType<T>): Promise<T> => {
       const response = await ctx.request(`/api/analysis/site/${siteId}/${path}`);
       expect(response.status).toBe(200);

@@ -114,7 +114,7 @@ describe('an uploaded 5 MB 720p mp4, published', () => {
     const html = Buffer.from((await ctx.storage.get(objectKey(manifest.files['index.html']!.hash)))!.body).toString('utf8');
     expect(html).toContain(`poster="/${hlsPosterKey(sha256)}"`);
     // The grid's thumbnail for the page, as the snapshot takes it from the prepared media.
-    const prepared = await prepareMedia(loadSiteDraft(ctx.db, site.id), ctx.storage, () => {}, undefined, { onProgress: () => {} });
+    const prepared = await prepareMedia(await loadSiteDraft(ctx.db, site.id), ctx.storage, () => {}, undefined, { onProgress: () => {} });
     expect(prepared.thumbnails[site.videoUrl]).toBe(`/${hlsThumbnailKey(sha256)}`);
     expect(prepared.videosPackaged).toBeUndefined();
 

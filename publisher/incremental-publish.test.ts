@@ -34,7 +34,7 @@ async function buildSite(ctx: TestContext): Promise<Site> {
 /** Publishes the current draft into `storage`, counting the renders the 'pages' progress events report. */
 async function publishCounting(ctx: TestContext, siteId: string, storage: Storage, renderer: Renderer) {
   const events: PublishProgress[] = [];
-  const result = await publishSite(loadSiteDraft(ctx.db, siteId), { storage, renderer, onProgress: (event) => events.push(event) });
+  const result = await publishSite(await loadSiteDraft(ctx.db, siteId), { storage, renderer, onProgress: (event) => events.push(event) });
   const pages = events.filter((event) => event.step === 'pages');
   const total = pages[0]?.total ?? -1;
   return { result, rendered: pages.filter((event) => event.done > 0).length, total };

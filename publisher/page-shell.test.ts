@@ -93,7 +93,7 @@ async function publishRecording(siteId: string) {
       return page;
     },
   };
-  await publishSite(loadSiteDraft(ctx.db, siteId), { storage: ctx.storage, renderer: recording });
+  await publishSite(await loadSiteDraft(ctx.db, siteId), { storage: ctx.storage, renderer: recording });
   return renders;
 }
 

@@ -39,10 +39,10 @@ describe('a page’s status decides whether it is published', () => {
     expect(JSON.stringify(data)).not.toContain('secret draft text');
 
     const { site, pages: published } = buildSnapshot(
-      loadSiteDraft(ctx.db, id),
+      await loadSiteDraft(ctx.db, id),
       'jp',
       { entries: {}, thumbnails: {}, keys: [], made: 0, reused: 0 },
-      siteAddress(loadSiteDraft(ctx.db, id), { siteOrigin: SITE_ORIGIN }),
+      siteAddress(await loadSiteDraft(ctx.db, id), { siteOrigin: SITE_ORIGIN }),
     );
     expect(published.map((page) => page.position)).toEqual(['A1', 'A3']);
     expect(site.grid[0]!.pages.map((page) => [page.position, page.unpublished ?? false, page.hasImage, page.customPath])).toEqual([

@@ -374,7 +374,7 @@ describe('a publish that dies half way', () => {
       const page = site.pages.get(position)!;
       await ctx.writePage(site.id, page.id, 'jp', pageBody(position, page.imageUrl, 'jp', `${position}を更新`));
     }
-    const draft = loadSiteDraft(ctx.db, site.id);
+    const draft = await loadSiteDraft(ctx.db, site.id);
     await expect(publishSite(draft, { storage: dyingStorage(ctx.rawStorage, diesAt), renderer: await testRenderer() })).rejects.toThrow(/killed while writing/);
 
     expect(await readLivePointer(ctx.storage, site.id)).toMatchObject({ version: 1 });
@@ -401,16 +401,16 @@ describe('a publish that dies half way', () => {
         throw new Error('disk full');
       },
     };
-    const jobs = createPublishJobs({ db: ctx.db, storage: broken, renderer: testRenderer });
+    const jobs = await createPublishJobs({ db: ctx.db, storage: broken, renderer: testRenderer });
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const publishId = jobs.start(site.id);
+      const publishId = await jobs.start(site.id);
       const events: PublishEvent[] = [];
-      jobs.watch(site.id, publishId, (event) => events.push(event));
+      await jobs.watch(site.id, publishId, (event) => events.push(event));
       await jobs.finished(publishId);
       // The owner is told by key (the event's text is the English of it); the raw error stays in the server log.
       expect(events.at(-1)).toEqual({ type: 'failed', key: 'publishFailed', values: {}, message: 'Publishing failed. The previous version is still live.' });
-      expect(jobs.status(site.id, publishId)).toMatchObject({ status: 'failed', errorKey: 'publishFailed', error: 'Publishing failed. The previous version is still live.' });
+      expect(await jobs.status(site.id, publishId)).toMatchObject({ status: 'failed', errorKey: 'publishFailed', error: 'Publishing failed. The previous version is still live.' });
     } finally {
       quiet.mockRestore();
     }

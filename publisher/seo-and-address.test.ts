@@ -46,7 +46,7 @@ describe('the page head of a published page', () => {
     expect(head).toContain('<title>Catalogue 2026</title>');
     expect(head).toContain('<meta name="description" content="The spring catalogue">');
     // The site's own origin, {handle}.localhost with the shared host's port, and no /sites/{id} segment.
-    const origin = ctx.originOf(site.id);
+    const origin = await ctx.originOf(site.id);
     expect(origin).toMatch(/^http:\/\/[a-z0-9-]+\.localhost:3001$/);
     expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${origin}/en/B1`);
     expect(attr(head, /hreflang="ja" href="([^"]+)"/)).toBe(`${origin}/B1`);
@@ -101,7 +101,7 @@ describe('sitemap.xml and robots.txt', () => {
     const response = await ctx.visit(`/sitemap.xml`, { site: site.id });
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await response.text();
-    const origin = ctx.originOf(site.id);
+    const origin = await ctx.originOf(site.id);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(origin.length));
     const base = '/';
     expect(locs).toEqual([base, `${base}A2`, `${base}B1`, `${base}en/`, `${base}en/A2`, `${base}en/B1`]);
@@ -116,7 +116,7 @@ describe('custom domains and path prefixes', () => {
 
   it('serves a site on its custom domain without the site segment, and sends its shared address and its handle there', async () => {
     const site = await seoSite({ customDomain: 'Shop.Example.test' });
-    ctx.connectDomain(site.id);
+    await ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     const top = await visitUrl('http://shop.example.test/');
     expect(top.status).toBe(200);
@@ -142,13 +142,13 @@ describe('custom domains and path prefixes', () => {
 
   it('moves with the published version: a new domain takes over, the replaced one stops at once, and a rollback to a version made for it is refused', async () => {
     const site = await seoSite({ customDomain: 'one.example.test' });
-    ctx.connectDomain(site.id);
+    await ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'two.example.test' } })).status).toBe(200);
     // Replaced: the old name leads nowhere before any republish has run.
     expect(await readDomainSite(ctx.storage, 'one.example.test')).toBeNull();
     expect((await visitUrl('http://one.example.test/')).status).toBe(404);
-    ctx.connectDomain(site.id);
+    await ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     await ctx.writePage(site.id, site.pages.A1!, 'jp', { detail: { mainText: 'A1 改訂' } });
     const latest = await ctx.publish(site.id);
@@ -170,13 +170,13 @@ describe('custom domains and path prefixes', () => {
 
   it("never serves a site's version on a domain or handle another site has claimed since", async () => {
     const first = await seoSite({ customDomain: 'moved.example.test', handle: 'firstname' });
-    ctx.connectDomain(first.id);
+    await ctx.connectDomain(first.id);
     await ctx.publish(first.id);
     expect((await ctx.request(`/api/site/${first.id}`, { method: 'PUT', json: { customDomain: '', handle: 'renamed' } })).status).toBe(200);
     await ctx.publish(first.id);
 
     const second = await seoSite({ customDomain: 'moved.example.test', handle: 'firstname' });
-    ctx.connectDomain(second.id);
+    await ctx.connectDomain(second.id);
     await ctx.publish(second.id);
     expect(await readDomainSite(ctx.storage, 'moved.example.test')).toBe(second.id);
     expect(await readHandleSite(ctx.storage, 'firstname')).toBe(second.id);
@@ -194,7 +194,7 @@ describe('custom domains and path prefixes', () => {
   it('a republish with nothing changed puts back a pointer that was lost', async () => {
     const site = await seoSite();
     await ctx.publish(site.id);
-    const handle = new URL(ctx.originOf(site.id)).hostname.split('.')[0]!;
+    const handle = new URL(await ctx.originOf(site.id)).hostname.split('.')[0]!;
     await ctx.storage.delete(handleKey(handle));
     expect((await ctx.visit('/', { site: site.id })).status).toBe(404);
     const again = await ctx.publish(site.id);
@@ -207,11 +207,11 @@ describe('custom domains and path prefixes', () => {
     const ask = async (domain: string) => (await ctx.visit(`/api/tls/ask?domain=${encodeURIComponent(domain)}`)).status;
     // Caddy's on-demand TLS asks first: no certificate for a domain not yet verified.
     expect(await ask('gone.example.test')).toBe(404);
-    ctx.connectDomain(site.id);
+    await ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     expect(await ask('gone.example.test')).toBe(200);
     expect(await ask('GONE.example.test')).toBe(200);
-    for (const other of ['other.example.test', new URL(ctx.originOf(site.id)).hostname, 'localhost', '../x', '']) expect(await ask(other), other).toBe(404);
+    for (const other of ['other.example.test', new URL(await ctx.originOf(site.id)).hostname, 'localhost', '../x', '']) expect(await ask(other), other).toBe(404);
     expect((await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: '' } })).status).toBe(200);
     await ctx.publish(site.id);
     expect((await visitUrl('http://gone.example.test/')).status).toBe(404);
@@ -232,7 +232,7 @@ describe('custom domains and path prefixes', () => {
   it('serves a site with a path prefix only under that prefix, on its handle origin and on its domain; the shared address with or without the prefix redirects there', async () => {
     const site = await seoSite({ customPathPrefix: 'shop' });
     await ctx.publish(site.id);
-    const origin = ctx.originOf(site.id);
+    const origin = await ctx.originOf(site.id);
     expect((await ctx.visit('/shop/en/B1', { site: site.id })).status).toBe(200);
     const html = await (await ctx.visit('/shop/', { site: site.id })).text();
     expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${origin}/shop/`);
@@ -243,7 +243,7 @@ describe('custom domains and path prefixes', () => {
     expect((await ctx.visit(`/other/sites/${site.id}/`)).status).toBe(404);
 
     await ctx.request(`/api/site/${site.id}`, { method: 'PUT', json: { customDomain: 'prefixed.example.test' } });
-    ctx.connectDomain(site.id);
+    await ctx.connectDomain(site.id);
     await ctx.publish(site.id);
     expect((await visitUrl('http://prefixed.example.test/shop/en/B1')).status).toBe(200);
     expect((await visitUrl('http://prefixed.example.test/shop')).headers.get('location')).toBe('/shop/');

@@ -105,7 +105,7 @@ export type FullSweepOptions = {
   /** Keys last written at or after this instant stay, whatever references them: see docs/decisions.md. */
   olderThan: Date;
   /** The sha256 of every original a media row (of any site, so any draft) names; read after listing. */
-  uploadsInUse: () => ReadonlySet<string>;
+  uploadsInUse: () => Promise<ReadonlySet<string>>;
 };
 
 /**
@@ -135,7 +135,7 @@ export async function sweepStorage(storage: Storage, options: FullSweepOptions):
   }
   const uploads: { key: string; size: number }[] = [];
   for await (const info of storage.list('uploads/')) if (old(info) && /^uploads\/[0-9a-f]{64}$/.test(info.key)) uploads.push(info);
-  const inUse = options.uploadsInUse();
+  const inUse = await options.uploadsInUse();
   for (const info of uploads) if (!inUse.has(info.key.slice('uploads/'.length))) unreached.push(info);
 
   await storage.deleteMany(unreached.map((info) => info.key));

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { rebuildRollups, runRollup } from '../api/analytics/run-rollup.ts';
 import { loadConfig } from '../api/config.ts';
-import { openDatabase } from '../api/db/open-database.ts';
+import { closeDatabase, openDatabase } from '../api/db/open-database.ts';
 import { experimentArmOf } from '../api/experiments/event-arm.ts';
 
 const USAGE = 'Usage: npm run analytics:rebuild [-- --site <siteId>]';
@@ -11,13 +11,13 @@ const USAGE = 'Usage: npm run analytics:rebuild [-- --site <siteId>]';
  * Safe beside a running server: its rollup job goes on folding new events while this refolds the
  * old ones (api/analytics/run-rollup.ts), and a rebuild stopped midway is simply run again.
  */
-function main() {
+async function main() {
   const { values } = parseArgs({ options: { site: { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const db = openDatabase(loadConfig().database);
+  const db = await openDatabase(loadConfig().database);
   // Each event's arm as the server's job gives it, so a rebuild keeps the variant dimension.
   const armOf = experimentArmOf(db);
   try {
@@ -26,17 +26,18 @@ function main() {
     const progress = (done: number, target: number) => {
       if (process.stderr.isTTY) process.stderr.write(`\revents up to id ${done.toLocaleString('en')} of ${target.toLocaleString('en')}`);
     };
-    const { events } = rebuildRollups(db, { siteId: values.site, batch: 20_000, onProgress: progress, armOf });
+    const { events } = await rebuildRollups(db, { siteId: values.site, batch: 20_000, onProgress: progress, armOf });
     if (process.stderr.isTTY) process.stderr.write('\n');
     // Events that arrived while rebuilding, folded now rather than at the server's next tick.
-    const caught = runRollup(db, { armOf }).events;
+    const caught = (await runRollup(db, { armOf })).events;
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `Rebuilt ${values.site ? `site ${values.site}` : 'every site'}: ${events.toLocaleString('en')} events in ${seconds.toFixed(1)} s (${Math.round(events / seconds).toLocaleString('en')}/s), ${caught} newer folded.`,
     );
   } finally {
-    db.$client.close();
+    // CODEMOD: main becomes async (the rollups run queries): await closeDatabase(db) then, and `await main()` below.
+    await closeDatabase(db);
   }
 }
 
-main();
+await main();

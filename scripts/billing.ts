@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.ts';
-import { openDatabase } from '../api/db/open-database.ts';
+import { closeDatabase, openDatabase } from '../api/db/open-database.ts';
 import { runBilling } from '../api/billing/billing-run.ts';
 import { billingMonthOf, billingMonthSchema } from '../model/billing-month.ts';
 
@@ -10,7 +10,7 @@ const USAGE = 'Usage: npm run billing -- --month YYYY-MM (a month that has ended
  * Bills a month by hand (the server bills last month by itself once it has ended): one invoice
  * per billable account, safe to run again or after a crash. Prints progress and what it issued.
  */
-function main() {
+async function main() {
   const { values } = parseArgs({ options: { month: { type: 'string' }, help: { type: 'boolean' } } });
   if (values.help) {
     console.log(USAGE);
@@ -21,14 +21,15 @@ function main() {
   const month = parsed.data;
   const current = billingMonthOf(Date.now());
   if (month >= current) fail(`${month} has not ended yet in Japan (it is ${current} there): only a past month can be billed.`);
-  const db = openDatabase(loadConfig().database);
+  const db = await openDatabase(loadConfig().database);
   const started = Date.now();
-  const result = runBilling(db, month, { onProgress: (done, total) => process.stdout.write(`\r${done}/${total} accounts`) });
+  const result = await runBilling(db, month, { onProgress: (done, total) => process.stdout.write(`\r${done}/${total} accounts`) });
   process.stdout.write('\n');
   console.log(
     `${month}: ${result.accountsTotal} accounts, ${result.issued} invoices issued${result.waitingForIssuer ? `, ${result.waitingForIssuer} drafts waiting for their issuer's company name and registration number` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  db.$client.close();
+  // CODEMOD: main becomes async (runBilling runs queries): await closeDatabase(db) then, and `await main()` below.
+  await closeDatabase(db);
 }
 
 function fail(message: string): never {
@@ -36,4 +37,4 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-main();
+await main();

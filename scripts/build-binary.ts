@@ -21,7 +21,7 @@ const WORK = join(OUT, 'binary-build');
  * child process (started as `process.execPath file …`, which the launcher recognises). Each is
  * bundled on its own beside the main bundle.
  */
-const WORKERS = ['api/event-writer.worker.ts', 'api/billing/billing-run.child.ts', 'api/db/pg/bridge.worker.ts'];
+const WORKERS = ['api/event-writer.worker.ts', 'api/billing/billing-run.child.ts'];
 /**
  * Packages kept whole on disk rather than bundled: better-sqlite3 and sharp load their .node files
  * (and libvips) by path; pdfkit reads its font metrics from `__dirname`. Their dependencies follow.

@@ -1,3 +1,4 @@
+import { closeDatabase } from '../api/db/open-database.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -26,11 +27,11 @@ describe('scripts/create-operator.ts', () => {
     const result = run('--email', 'Ops@Example.com');
     expect(result.status).toBe(0);
     const password = /Password:\s+(\S+)/.exec(result.stdout)![1]!;
-    const db = openDatabase(path.join(dir, 'swipegrid.sqlite'));
-    const row = db.select().from(accounts).get()!;
+    const db = await openDatabase(path.join(dir, 'swipegrid.sqlite'));
+    const row = (await db.select().from(accounts).get())!;
     expect(row).toMatchObject({ email: 'ops@example.com', accountType: 'MASTER' });
     expect(await verifyPassword(password, row.passwordHash)).toBe(true);
-    db.$client.close();
+    await closeDatabase(db);
   });
 
   it('refuses a taken email or a password that breaks the admin rule, creating nothing', () => {

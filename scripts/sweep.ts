@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/config.ts';
-import { openDatabase } from '../api/db/open-database.ts';
+import { closeDatabase, openDatabase } from '../api/db/open-database.ts';
 import { media } from '../api/db/schema.ts';
 import { createStorageLease } from '../api/publishing/storage-lease.ts';
 import { KEEP_VERSIONS } from '../publisher/retention.ts';
@@ -22,19 +22,19 @@ async function main() {
     process.exit(values.help ? 0 : 2);
   }
   const config = loadConfig();
-  const db = openDatabase(config.database);
+  const db = await openDatabase(config.database);
   const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   const started = Date.now();
   const report = await createStorageLease(db).whileSweeping(() =>
     sweepStorage(storage, {
       keep,
       olderThan: new Date(started - graceMinutes * 60_000),
-      uploadsInUse: () =>
+      uploadsInUse: async () =>
         new Set(
-          db
+          (await db
             .selectDistinct({ sha256: media.sha256 })
             .from(media)
-            .all()
+            .all())
             .map((row) => row.sha256),
         ),
     }),
@@ -42,7 +42,7 @@ async function main() {
   console.log(
     `${report.versionsPruned} versions pruned, ${report.keysRemoved} keys removed, ${(report.bytesFreed / 1024 / 1024).toFixed(1)} MB freed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  db.$client.close();
+  await closeDatabase(db);
 }
 
 await main();

@@ -12,18 +12,18 @@ export type AccountSite = ReportSite & { name: string };
  * whose owner's plan has analytics, so the view across sites never shows what a site's own report
  * would refuse (docs/decisions.md "Analytics across an account's sites").
  */
-export function accountSites(db: Db, viewer: Viewer): AccountSite[] {
+export async function accountSites(db: Db, viewer: Viewer): Promise<AccountSite[]> {
   const analyticsOf = new Map<string, boolean>();
-  const allowed = (ownerId: string) => {
+  const allowed = async (ownerId: string) => {
     let found = analyticsOf.get(ownerId);
     if (found === undefined) {
-      found = effectivePlan(db, ownerId).limits.analyticsEffect;
+      found = (await effectivePlan(db, ownerId)).limits.analyticsEffect;
       analyticsOf.set(ownerId, found);
     }
     return found;
   };
-  return listSites(db, viewer)
-    .filter((site) => allowed(site.ownerId))
+  return (await listSites(db, viewer))
+    .filter(async (site) => await allowed(site.ownerId))
     .map((site) => ({ ...reportSite(site), name: site.name }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

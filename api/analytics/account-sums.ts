@@ -25,18 +25,19 @@ const zeroCounts = (): Counts =>
  * up, visitors are unions of the sites' sketches. One pass over each site's rows, so the
  * per-site figures cost nothing more.
  */
-export function sumAccountPeriods(db: Db, sites: readonly AccountSite[], periods: readonly Period[], filter: RollupFilter): AccountPeriods {
+export async function sumAccountPeriods(db: Db, sites: readonly AccountSite[], periods: readonly Period[], filter: RollupFilter): Promise<AccountPeriods> {
   const counts = periods.map(zeroCounts);
   const unions = periods.map(emptyUnion);
-  const perSite = sites.map((site): SitePeriods => {
-    const siteCounts = sumSitePeriods(db, site, periods, filter);
-    const siteUnions = userUnionsPeriods(db, site, periods, filter);
+  const perSite: SitePeriods[] = [];
+  for (const site of sites) {
+    const siteCounts = await sumSitePeriods(db, site, periods, filter);
+    const siteUnions = await userUnionsPeriods(db, site, periods, filter);
     for (const [i, one] of siteCounts.entries()) {
       const target = counts[i]!;
       for (const name of COUNT_NAMES) target[name] += one[name];
     }
     for (const [i, one] of siteUnions.entries()) addUnion(unions[i]!, one);
-    return { site, counts: siteCounts, users: siteUnions.map(countUnion) };
-  });
+    perSite.push({ site, counts: siteCounts, users: siteUnions.map(countUnion) });
+  }
   return { counts, users: unions.map(countUnion), sites: perSite };
 }

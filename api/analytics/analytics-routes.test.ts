@@ -78,7 +78,7 @@ describe('the analyticsEffect plan gate (B §6)', () => {
       expect(response.status, report).toBe(403);
       expect(await response.json()).toMatchObject({ key: 'planFeatureLocked', message: 'この機能は現在のプランに含まれていません。' });
     }
-    moveOwnerToPlan(ctx, trialSite, 'standard');
+    await moveOwnerToPlan(ctx, trialSite, 'standard');
     expect((await ctx.request(`/api/analysis/site/${trialSite}/ranking`, { headers: { cookie } })).status).toBe(200);
   });
 });
@@ -114,7 +114,7 @@ describe('reports across the account’s sites (/analysis/account/…)', () => {
       events.push(Array.from({ length: 40 }, (_, visit) => syntheticVisit(random, site, visit)).flat());
       siteIds.push(id);
     }
-    insertSyntheticEvents(ctx.db.$client, events.flat());
+    await insertSyntheticEvents(ctx.db, events.flat());
     return { owner, cookie, siteIds, events };
   }
   const get = async <T>(path: string, cookie: string): Promise<T> => {
@@ -126,7 +126,7 @@ describe('reports across the account’s sites (/analysis/account/…)', () => {
   it('adds up the account’s site figures, counts a visitor of two sites once, and leaves other accounts’ sites out', async () => {
     const mine = await customerWithSites('premium', [12, 20], 7);
     const theirs = await customerWithSites('premium', [15], 70);
-    runRollup(ctx.db);
+    await runRollup(ctx.db);
     const account = await get<AccountLpSummary>(`/api/analysis/account/lp?${range}`, mine.cookie);
     const perSite = await Promise.all(mine.siteIds.map((id) => get<LpSummary>(`/api/analysis/site/${id}/lp?${range}`, mine.cookie)));
 

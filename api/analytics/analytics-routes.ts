@@ -26,17 +26,17 @@ export function analyticsRoutes(deps: { db: Db; now?: (() => Date) | undefined }
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = new Hono<AppEnv>();
-  route(app, contracts.getLpSummary, ({ site, query }) => getLpSummary(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
-  route(app, contracts.getLpChart, ({ site, query }) => getLpChart(db, reportSite(site), resolveRange(query, now()), query.unit, filterOf(query)));
-  route(app, contracts.getAccountLpSummary, ({ account, query }) => getAccountLpSummary(db, accountSites(db, account), resolveRange(query, now()), filterOf(query)));
-  route(app, contracts.getAccountLpChart, ({ account, query }) => getAccountLpChart(db, accountSites(db, account), resolveRange(query, now()), query.unit, filterOf(query)));
-  route(app, contracts.getPagesReport, ({ site, query }) => getPagesReport(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
-  route(app, contracts.getRanking, ({ site, query }) => getRanking(db, reportSite(site), resolveRange(query, now()), query.by, filterOf(query)));
-  route(app, contracts.getTapBins, ({ site, query }) => getTapBins(db, reportSite(site), query.cell, resolveRange(query, now()), filterOf(query)));
-  route(app, contracts.getCampaignClicks, ({ site, query }) => getCampaignClicks(db, site, resolveRange(query, now()), filterOf(query)));
-  route(app, contracts.exportReport, ({ site, query }) => {
+  route(app, contracts.getLpSummary, async ({ site, query }) => await getLpSummary(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getLpChart, async ({ site, query }) => await getLpChart(db, reportSite(site), resolveRange(query, now()), query.unit, filterOf(query)));
+  route(app, contracts.getAccountLpSummary, async ({ account, query }) => await getAccountLpSummary(db, await accountSites(db, account), resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getAccountLpChart, async ({ account, query }) => await getAccountLpChart(db, await accountSites(db, account), resolveRange(query, now()), query.unit, filterOf(query)));
+  route(app, contracts.getPagesReport, async ({ site, query }) => await getPagesReport(db, reportSite(site), resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getRanking, async ({ site, query }) => await getRanking(db, reportSite(site), resolveRange(query, now()), query.by, filterOf(query)));
+  route(app, contracts.getTapBins, async ({ site, query }) => await getTapBins(db, reportSite(site), query.cell, resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.getCampaignClicks, async ({ site, query }) => await getCampaignClicks(db, site, resolveRange(query, now()), filterOf(query)));
+  route(app, contracts.exportReport, async ({ site, query }) => {
     const range = resolveRange(query, now());
-    return csvResponse(exportReportCsv(db, reportSite(site), range, query, filterOf(query)), `analytics-${query.report}-${site.id}-${range.from}-${range.to}.csv`);
+    return csvResponse(await exportReportCsv(db, reportSite(site), range, query, filterOf(query)), `analytics-${query.report}-${site.id}-${range.from}-${range.to}.csv`);
   });
   return app;
 }

@@ -61,13 +61,13 @@ export type RawEvent = {
 export type Visit = { siteId: string; landingAt: number; landingCell: string; dims: Dimensions; moved: boolean };
 
 /** Where the visits of a batch are looked up and kept (api/analytics/visit-book.ts). */
-export type Visits = { get(visitId: string): Visit | undefined; set(visitId: string, visit: Visit): void };
+export type Visits = { get(visitId: string): Promise<Visit | undefined>; set(visitId: string, visit: Visit): void };
 
 /**
  * The variant (the experiment arm) an event's visitor was shown, from the variationId and
  * experimentId cookies; '' outside any experiment. The A/B module supplies it.
  */
-export type ArmOf = (event: Pick<RawEvent, 'siteId' | 'variationId' | 'experimentId' | 'at'>) => string;
+export type ArmOf = (event: Pick<RawEvent, 'siteId' | 'variationId' | 'experimentId' | 'at'>) => string | Promise<string>;
 
 export const NO_ARM: ArmOf = () => '';
 
@@ -76,9 +76,9 @@ export const NO_ARM: ArmOf = () => '';
  * bounce until the visit moves); a move is a view of the cell moved to and an edge; the visit's
  * first move takes its bounce back, on the landing's own hour, cell and dimensions.
  */
-export function factsOf(event: RawEvent, visits: Visits, armOf: ArmOf): Fact[] {
-  const visit = visits.get(event.visitId);
-  const dims: Dimensions = { variant: armOf(event), lang: event.lang ?? '', device: event.device, source: visit?.dims.source ?? '' };
+export async function factsOf(event: RawEvent, visits: Visits, armOf: ArmOf): Promise<Fact[]> {
+  const visit = await visits.get(event.visitId);
+  const dims: Dimensions = { variant: await armOf(event), lang: event.lang ?? '', device: event.device, source: visit?.dims.source ?? '' };
   const base = { siteId: event.siteId, at: event.at, cell: event.cell, visitor: event.sessionId };
   switch (event.kind) {
     case 'landing': {

@@ -14,14 +14,14 @@ const COUNTS = [...COUNT_COLUMNS.map(([name]) => name), 'conversions' as const];
 type Table = { header: readonly string[]; rows: readonly (readonly (string | number)[])[] };
 
 /** The report as a header and rows; the columns are the JSON answer's field names. */
-function reportTable(db: Db, site: ReportSite, range: ReportRange, query: ExportQuery, filter: RollupFilter): Table {
+async function reportTable(db: Db, site: ReportSite, range: ReportRange, query: ExportQuery, filter: RollupFilter): Promise<Table> {
   switch (query.report) {
     case 'chart': {
-      const chart = getLpChart(db, site, range, query.unit, filter);
+      const chart = await getLpChart(db, site, range, query.unit, filter);
       return { header: ['period', 'users', ...COUNTS], rows: chart.points.map((point) => [point.period, point.users, ...COUNTS.map((name) => point[name])]) };
     }
     case 'pages': {
-      const pages = getPagesReport(db, site, range, filter);
+      const pages = await getPagesReport(db, site, range, filter);
       const directions = ['left', 'right', 'up', 'down'] as const;
       return {
         header: ['cell', ...COUNTS, ...directions.map((d) => `moves.${d}`), ...[...directions, 'leave' as const].map((d) => `exitsBy.${d}`), 'conversionChance'],
@@ -35,7 +35,7 @@ function reportTable(db: Db, site: ReportSite, range: ReportRange, query: Export
       };
     }
     case 'ranking': {
-      const ranking = getRanking(db, site, range, query.by, filter);
+      const ranking = await getRanking(db, site, range, query.by, filter);
       return { header: ['rank', 'cell', query.by], rows: ranking.rows.map((row) => [row.rank, row.cell, row.value]) };
     }
     default:
@@ -48,12 +48,12 @@ function reportTable(db: Db, site: ReportSite, range: ReportRange, query: Export
  * computed first, so a refusal, such as a ranking of a small site, is an error answer and not a
  * broken file; then its rows are sent a few hundred at a time as the client reads.
  */
-export function exportReportCsv(db: Db, site: ReportSite, range: ReportRange, query: ExportQuery, filter: RollupFilter): ReadableStream<Uint8Array> {
-  const table = reportTable(db, site, range, query, filter);
+export async function exportReportCsv(db: Db, site: ReportSite, range: ReportRange, query: ExportQuery, filter: RollupFilter): Promise<ReadableStream<Uint8Array>> {
+  const table = await reportTable(db, site, range, query, filter);
   const rows = table.rows.map((cells, index) => ({ index, cells }));
   return csvStream<{ index: number; cells: readonly (string | number)[] }>({
     header: table.header,
-    page: (after, limit) => rows.slice(after ? after.index + 1 : 0, (after ? after.index + 1 : 0) + limit),
+    page: async (after, limit) => rows.slice(after ? after.index + 1 : 0, (after ? after.index + 1 : 0) + limit),
     cells: (row) => row.cells,
     // A year of days is two pages.
     pageSize: 200,

@@ -7,8 +7,8 @@ import { rangeView, type ReportRange } from './report-range.ts';
 import type { RollupFilter } from './report-sums.ts';
 
 /** The time chart over the account's sites: counts added up, users merged per day or month. */
-export function getAccountLpChart(db: Db, sites: readonly AccountSite[], range: ReportRange, unit: ChartUnit, filter: RollupFilter): LpChart {
+export async function getAccountLpChart(db: Db, sites: readonly AccountSite[], range: ReportRange, unit: ChartUnit, filter: RollupFilter): Promise<LpChart> {
   const cut = periods(range.tz, range.from, range.to, unit);
-  const sums = sumAccountPeriods(db, sites, cut, filter);
+  const sums = await sumAccountPeriods(db, sites, cut, filter);
   return { range: rangeView(range), unit, points: cut.map((period, i) => ({ period: period.label, users: sums.users[i]!, ...sums.counts[i]! })) };
 }

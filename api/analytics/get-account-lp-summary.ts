@@ -7,9 +7,9 @@ import { previousRange, type ReportRange } from './report-range.ts';
 import type { RollupFilter } from './report-sums.ts';
 
 /** The KPI cards over the account's sites (users merged, so a visitor of two sites counts once), and each site's users, swipe PV, CV and CV rate over the range. */
-export function getAccountLpSummary(db: Db, sites: readonly AccountSite[], range: ReportRange, filter: RollupFilter): AccountLpSummary {
+export async function getAccountLpSummary(db: Db, sites: readonly AccountSite[], range: ReportRange, filter: RollupFilter): Promise<AccountLpSummary> {
   const before = previousRange(range);
-  const sums = sumAccountPeriods(db, sites, [before.period, range.period], filter);
+  const sums = await sumAccountPeriods(db, sites, [before.period, range.period], filter);
   const figures = (i: number) => ({ counts: sums.counts[i]!, users: sums.users[i]! });
   return {
     ...summaryOf(range, before, figures(1), figures(0)),

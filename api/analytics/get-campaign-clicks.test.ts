@@ -61,7 +61,7 @@ describe('campaign clicks in analytics (GET /analysis/site/{id}/campaign)', () =
   it('counts each banner and button by the days of the range, in its zone and with its filters', async () => {
     // 2026-11-24 23:30 and 2026-11-25 00:30 in Tokyo: one click on each side of a Tokyo midnight.
     const tokyoMidnight = Date.parse('2026-11-24T15:00:00Z');
-    insertSyntheticEvents(ctx.db.$client, [
+    await insertSyntheticEvents(ctx.db, [
       click('cb1', tokyoMidnight - HOUR / 2),
       click('cb1', tokyoMidnight + HOUR / 2),
       click('cb1', tokyoMidnight + 2 * HOUR, 'en'),
@@ -70,7 +70,7 @@ describe('campaign clicks in analytics (GET /analysis/site/{id}/campaign)', () =
       // Another kind of click with an id is not a campaign click.
       click('cb1', tokyoMidnight + 5 * HOUR, 'jp', 'click_cta_btn'),
     ]);
-    runRollup(ctx.db);
+    await runRollup(ctx.db);
 
     const day = await report('from=2026-11-25&to=2026-11-25');
     expect(day.items).toEqual([
@@ -88,7 +88,7 @@ describe('campaign clicks in analytics (GET /analysis/site/{id}/campaign)', () =
     expect((await report('from=2026-11-24&to=2026-11-24&tz=UTC')).items.find((item) => item.id === 'cb1')!.clicks).toBe(3);
 
     // A rebuild refolds the same counts from the raw events.
-    rebuildRollups(ctx.db, { siteId });
+    await rebuildRollups(ctx.db, { siteId });
     expect((await report('from=2026-11-25&to=2026-11-25')).total).toBe(4);
   });
 });

@@ -6,8 +6,8 @@ import { rangeView, type ReportRange } from './report-range.ts';
 import { type RollupFilter, sumCampaignClicks } from './report-sums.ts';
 
 /** Clicks on each banner and button of the site's campaign as saved now, over the range; the total counts removed items too. */
-export function getCampaignClicks(db: Db, site: Pick<SiteRow, 'id' | 'settings'>, range: ReportRange, filter: RollupFilter): CampaignClicksReport {
-  const clicks = sumCampaignClicks(db, site, range.period, filter);
+export async function getCampaignClicks(db: Db, site: Pick<SiteRow, 'id' | 'settings'>, range: ReportRange, filter: RollupFilter): Promise<CampaignClicksReport> {
+  const clicks = await sumCampaignClicks(db, site, range.period, filter);
   const campaign = siteSettingsSchema.parse(site.settings).campaign;
   const items = [
     ...(campaign?.banners ?? []).map((banner) => ({ id: banner.id, kind: 'banner' as const, side: banner.position, text: '', clicks: clicks.get(banner.id) ?? 0 })),

@@ -13,11 +13,11 @@ function kpi(value: number, previous: number): Kpi {
 export const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
 /** The KPI cards of B §2: users, swipe PV, CV and CV rate, CTA, popup, SNS clicks, calls, bounce rate, registrations, each beside the previous period. */
-export function getLpSummary(db: Db, site: ReportSite, range: ReportRange, filter: RollupFilter): LpSummary {
+export async function getLpSummary(db: Db, site: ReportSite, range: ReportRange, filter: RollupFilter): Promise<LpSummary> {
   const before = previousRange(range);
   const periods = [before.period, range.period];
-  const [was, now] = sumSitePeriods(db, site, periods, filter) as [Counts, Counts];
-  const [usersWas, usersNow] = countUsersPeriods(db, site, periods, filter) as [number, number];
+  const [was, now] = await sumSitePeriods(db, site, periods, filter) as [Counts, Counts];
+  const [usersWas, usersNow] = await countUsersPeriods(db, site, periods, filter) as [number, number];
   return summaryOf(range, before, { counts: now, users: usersNow }, { counts: was, users: usersWas });
 }
 

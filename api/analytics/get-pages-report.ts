@@ -26,9 +26,9 @@ function zeroes<D extends string>(names: readonly D[]): Directions<D> {
  * Each cell's counts, its moves out by direction, its exits by direction, and its chance of
  * converting (an absorbing Markov chain over the range's edges: model/conversion-chance.ts).
  */
-export function getPagesReport(db: Db, site: ReportSite, range: ReportRange, filter: RollupFilter): PagesReport {
-  const counts = sumCells(db, site, range.period, filter);
-  const edges = sumEdges(db, site, range.period, filter);
+export async function getPagesReport(db: Db, site: ReportSite, range: ReportRange, filter: RollupFilter): Promise<PagesReport> {
+  const counts = await sumCells(db, site, range.period, filter);
+  const edges = await sumEdges(db, site, range.period, filter);
   const cells = new Set([...counts.keys()]);
   const moves = new Map<string, Directions<(typeof MOVE_DIRECTIONS)[number]>>();
   const exitsBy = new Map<string, Directions<(typeof EXIT_DIRECTIONS)[number]>>();

@@ -28,9 +28,9 @@ function metricOf(cell: PageCell, by: RankingMetric): number {
  * The site's pages ranked by a metric, highest first (ties in grid order). B §9: ranking needs
  * at least 10 pages; a smaller site is refused with that message.
  */
-export function getRanking(db: Db, site: ReportSite, range: ReportRange, by: RankingMetric, filter: RollupFilter): Ranking {
-  if (countSitePages(db, site.id) < RANKING_MIN_PAGES) throw new AppError('conflict', 'rankingNeedsPages', { values: { min: RANKING_MIN_PAGES } });
-  const report = getPagesReport(db, site, range, filter);
+export async function getRanking(db: Db, site: ReportSite, range: ReportRange, by: RankingMetric, filter: RollupFilter): Promise<Ranking> {
+  if (await countSitePages(db, site.id) < RANKING_MIN_PAGES) throw new AppError('conflict', 'rankingNeedsPages', { values: { min: RANKING_MIN_PAGES } });
+  const report = await getPagesReport(db, site, range, filter);
   const scored = report.cells.map((cell) => ({ cell: cell.cell, value: metricOf(cell, by) }));
   // A stable sort keeps grid order among equal values.
   scored.sort((a, b) => b.value - a.value);

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Counts } from '../../model/analytics-report.ts';
 import type { Period } from '../../model/zoned-calendar.ts';
 import type { Db } from '../db/open-database.ts';
@@ -28,32 +28,15 @@ function grainOf(grain: string, filter: RollupFilter): string {
   return FILTER_COLUMNS.every((column) => filter[column] === undefined) ? grain.toUpperCase() : grain;
 }
 
-function filterSql(filter: RollupFilter): { sql: string; params: string[] } {
-  const parts: string[] = [];
-  const params: string[] = [];
+/** The filter's conditions, each ` AND column = value` (empty without a filter). */
+function filterSql(filter: RollupFilter): SQL {
+  const parts: SQL[] = [];
   for (const column of FILTER_COLUMNS) {
     const value = filter[column];
     if (value === undefined) continue;
-    parts.push(`AND ${column} = ?`);
-    params.push(value);
+    parts.push(sql` AND ${sql.raw(column)} = ${value}`);
   }
-  return { sql: parts.join(' '), params };
-}
-
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-function statement(db: Db, sql: string): Database.Statement {
-  let cache = statements.get(db.$client);
-  if (!cache) {
-    cache = new Map();
-    statements.set(db.$client, cache);
-  }
-  let found = cache.get(sql);
-  if (!found) {
-    found = db.$client.prepare(sql);
-    cache.set(sql, found);
-  }
-  return found;
+  return sql.join(parts);
 }
 
 /** The index of the period a bucket starts in; -1 before the first. */
@@ -83,15 +66,18 @@ function segmentsOf(periods: readonly Period[], hours: boolean): Segment[] {
   return joined;
 }
 
-const SUMS = COUNT_COLUMNS.map(([, column]) => `SUM(${column})`).join(', ');
+const SUMS = sql.raw(COUNT_COLUMNS.map(([, column]) => `SUM(${column})`).join(', '));
 
 /** The site's counts per period. */
-export function sumSitePeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): Counts[] {
+export async function sumSitePeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): Promise<Counts[]> {
   const sums = periods.map(() => new Array<number>(COUNT_COLUMNS.length).fill(0));
   const where = filterSql(filter);
-  const select = statement(db, `SELECT bucket, ${SUMS} FROM analytics_site_rollups WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY bucket`).raw();
   for (const segment of segmentsOf(periods, true)) {
-    for (const row of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<number[]>) {
+    // One row per bucket of the segment: few enough to read whole.
+    const rows = await db.values<number[]>(
+      sql`SELECT bucket, ${SUMS} FROM analytics_site_rollups WHERE site_id = ${site.id} AND grain = ${grainOf(segment.grain, filter)} AND bucket >= ${segment.from} AND bucket < ${segment.to}${where} GROUP BY bucket`,
+    );
+    for (const row of rows) {
       const index = periodOf(periods, row[0]!);
       if (index < 0) continue;
       const target = sums[index]!;
@@ -105,13 +91,13 @@ export function sumSitePeriods(db: Db, site: ReportSite, periods: readonly Perio
  * The site's unique visitors per period, from the day and month sketches. A period made of one
  * sketch (a day of a day chart, unfiltered) is counted from the stored bytes, with no merge.
  */
-export function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): number[] {
-  return sketchesPerPeriod(db, site, periods, filter).map((sketches) => (sketches.length === 1 ? countSketch(sketches[0]!) : countUnion(unionOf(sketches))));
+export async function countUsersPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): Promise<number[]> {
+  return (await sketchesPerPeriod(db, site, periods, filter)).map((sketches) => (sketches.length === 1 ? countSketch(sketches[0]!) : countUnion(unionOf(sketches))));
 }
 
 /** The site's visitors per period as mergeable sets: the reports across sites add them up before counting. */
-export function userUnionsPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): SketchUnion[] {
-  return sketchesPerPeriod(db, site, periods, filter).map(unionOf);
+export async function userUnionsPeriods(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): Promise<SketchUnion[]> {
+  return (await sketchesPerPeriod(db, site, periods, filter)).map(unionOf);
 }
 
 function unionOf(sketches: readonly Uint8Array[]): SketchUnion {
@@ -120,12 +106,14 @@ function unionOf(sketches: readonly Uint8Array[]): SketchUnion {
   return union;
 }
 
-function sketchesPerPeriod(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): Uint8Array[][] {
+async function sketchesPerPeriod(db: Db, site: ReportSite, periods: readonly Period[], filter: RollupFilter): Promise<Uint8Array[][]> {
   const found: Uint8Array[][] = periods.map(() => []);
   const where = filterSql(filter);
-  const select = statement(db, `SELECT bucket, sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`).raw();
   for (const segment of segmentsOf(periods, false)) {
-    for (const row of select.iterate(site.id, grainOf(segment.grain, filter), segment.from, segment.to, ...where.params) as Iterable<[number, Uint8Array]>) {
+    const rows = await db.values<[number, Uint8Array]>(
+      sql`SELECT bucket, sketch FROM analytics_visitor_sketches WHERE site_id = ${site.id} AND grain = ${grainOf(segment.grain, filter)} AND bucket >= ${segment.from} AND bucket < ${segment.to}${where}`,
+    );
+    for (const row of rows) {
       const index = periodOf(periods, row[0]);
       if (index >= 0) found[index]!.push(row[1]);
     }
@@ -139,42 +127,43 @@ function sketchesPerPeriod(db: Db, site: ReportSite, periods: readonly Period[],
  * groups come back to JavaScript (a cell's 50 rows, an edge's 250), not every bucket's row.
  * Groups that net to zero in every sum are dropped: they lie only in the days taken away.
  */
-function netSums(db: Db, table: string, keys: readonly string[], sums: readonly string[], scope: { siteId: string; cell?: string }, range: Period, hours: boolean, filter: RollupFilter): unknown[][] {
+async function netSums(db: Db, table: string, keys: readonly string[], sums: readonly string[], scope: { siteId: string; cell?: string }, range: Period, hours: boolean, filter: RollupFilter): Promise<unknown[][]> {
   const where = filterSql(filter);
   const segments = netCover(range.start, range.end, hours);
   if (segments.length === 0) return [];
-  const selects = segments.map(
-    (segment) =>
-      `SELECT ${[...keys, ...sums.map((column) => (segment.sign < 0 ? `-${column} AS ${column}` : column))].join(', ')} FROM ${table}
-       WHERE site_id = ? ${scope.cell === undefined ? '' : 'AND cell = ?'} AND grain = ? AND bucket >= ? AND bucket < ? ${where.sql}`,
-  );
-  const nonZero = sums.map((column) => `SUM(${column}) <> 0`).join(' OR ');
-  const sql = `SELECT ${[...keys, ...sums.map((column) => `SUM(${column})`)].join(', ')} FROM (${selects.join(' UNION ALL ')}) AS segments GROUP BY ${keys.join(', ')} HAVING ${nonZero} ORDER BY ${keys.join(', ')}`;
-  const params = segments.flatMap((segment) => [scope.siteId, ...(scope.cell === undefined ? [] : [scope.cell]), grainOf(segment.grain, filter), segment.from, segment.to, ...where.params]);
-  return statement(db, sql)
-    .raw()
-    .all(...params) as unknown[][];
+  // Table and column names are the callers' constants, never a request's.
+  const from = sql.raw(table);
+  const cell = scope.cell === undefined ? sql`` : sql` AND cell = ${scope.cell}`;
+  const selects = segments.map((segment) => {
+    const columns = sql.raw([...keys, ...sums.map((column) => (segment.sign < 0 ? `-${column} AS ${column}` : column))].join(', '));
+    return sql`SELECT ${columns} FROM ${from}
+       WHERE site_id = ${scope.siteId}${cell} AND grain = ${grainOf(segment.grain, filter)} AND bucket >= ${segment.from} AND bucket < ${segment.to}${where}`;
+  });
+  const summed = sql.raw([...keys, ...sums.map((column) => `SUM(${column})`)].join(', '));
+  const groups = sql.raw(keys.join(', '));
+  const nonZero = sql.raw(sums.map((column) => `SUM(${column}) <> 0`).join(' OR '));
+  return await db.values(sql`SELECT ${summed} FROM (${sql.join(selects, sql` UNION ALL `)}) AS segments GROUP BY ${groups} HAVING ${nonZero} ORDER BY ${groups}`);
 }
 
 const COUNT_NAMES = COUNT_COLUMNS.map(([, column]) => column);
 
 /** Each cell's counts over the range. */
-export function sumCells(db: Db, site: ReportSite, range: Period, filter: RollupFilter): Map<string, Counts> {
-  const rows = netSums(db, 'analytics_cell_rollups', ['cell'], COUNT_NAMES, { siteId: site.id }, range, true, filter) as [string, ...number[]][];
+export async function sumCells(db: Db, site: ReportSite, range: Period, filter: RollupFilter): Promise<Map<string, Counts>> {
+  const rows = await netSums(db, 'analytics_cell_rollups', ['cell'], COUNT_NAMES, { siteId: site.id }, range, true, filter) as [string, ...number[]][];
   return new Map(rows.map(([cell, ...sums]) => [cell, countsFromSums(sums, site.conversionCounts)]));
 }
 
 export type EdgeSum = { from: string; to: string; direction: string; moves: number };
 
 /** Moves and exits over the range (days and months). */
-export function sumEdges(db: Db, site: ReportSite, range: Period, filter: RollupFilter): EdgeSum[] {
-  const rows = netSums(db, 'analytics_edges', ['from_cell', 'to_cell', 'direction'], ['moves'], { siteId: site.id }, range, false, filter) as [string, string, string, number][];
+export async function sumEdges(db: Db, site: ReportSite, range: Period, filter: RollupFilter): Promise<EdgeSum[]> {
+  const rows = await netSums(db, 'analytics_edges', ['from_cell', 'to_cell', 'direction'], ['moves'], { siteId: site.id }, range, false, filter) as [string, string, string, number][];
   return rows.map(([from, to, direction, moves]) => ({ from, to, direction, moves }));
 }
 
 /** A cell's taps per bin over the range (days and months). */
-export function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, filter: RollupFilter): { x: number; y: number; taps: number }[] {
-  const rows = netSums(db, 'analytics_taps', ['y', 'x'], ['taps'], { siteId: site.id, cell }, range, false, filter) as [number, number, number][];
+export async function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, filter: RollupFilter): Promise<{ x: number; y: number; taps: number }[]> {
+  const rows = await netSums(db, 'analytics_taps', ['y', 'x'], ['taps'], { siteId: site.id, cell }, range, false, filter) as [number, number, number][];
   return rows.map(([y, x, taps]) => ({ x, y, taps }));
 }
 
@@ -183,11 +172,10 @@ export function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, f
  * local midnight, which is an hour's start in every zone of whole-hour offsets (a half-hour zone
  * reads its days half an hour off).
  */
-export function sumCampaignClicks(db: Db, site: Pick<ReportSite, 'id'>, range: Period, filter: RollupFilter): Map<string, number> {
+export async function sumCampaignClicks(db: Db, site: Pick<ReportSite, 'id'>, range: Period, filter: RollupFilter): Promise<Map<string, number>> {
   const where = filterSql(filter);
-  const sql = `SELECT item_id, SUM(clicks) FROM analytics_campaign_clicks WHERE site_id = ? AND bucket >= ? AND bucket < ? ${where.sql} GROUP BY item_id`;
-  const rows = statement(db, sql)
-    .raw()
-    .all(site.id, range.start, range.end, ...where.params) as [string, number][];
+  const rows = await db.values<[string, number]>(
+    sql`SELECT item_id, SUM(clicks) FROM analytics_campaign_clicks WHERE site_id = ${site.id} AND bucket >= ${range.start} AND bucket < ${range.end}${where} GROUP BY item_id`,
+  );
   return new Map(rows.map(([itemId, clicks]) => [itemId, Number(clicks)]));
 }

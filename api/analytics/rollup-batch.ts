@@ -1,4 +1,6 @@
-import type Database from 'better-sqlite3';
+import { type SQL, sql } from 'drizzle-orm';
+import type { RunResult } from '../db/async-database.ts';
+import type { Queries } from '../db/open-database.ts';
 import { COUNT_COLUMNS, COUNT_INDEX, type CountName } from './count-columns.ts';
 import { dayBucket, hourBucket, monthBucket } from './rollup-buckets.ts';
 import { addHash, addSketch, emptyUnion, encodeSketch, visitorHash } from './visitor-sketch.ts';
@@ -159,30 +161,30 @@ export class RollupBatch {
   }
 
   /** Adds the batch to the tables; run inside the transaction that also moves the watermark. */
-  write(statements: RollupStatements): void {
+  async write(statements: RollupStatements): Promise<void> {
     const groups = [...this.#groups.values()];
-    for (const { siteId, grain, bucket, dims, cells } of groups) for (const [cell, sums] of cells) statements.cell.run(siteId, grain, bucket, cell, ...dims, ...sums);
-    for (const { siteId, grain, bucket, dims, site } of groups) if (site) statements.site.run(siteId, grain, bucket, ...dims, ...site);
+    for (const { siteId, grain, bucket, dims, cells } of groups) for (const [cell, sums] of cells) await statements.cell([siteId, grain, bucket, cell, ...dims, ...sums]);
+    for (const { siteId, grain, bucket, dims, site } of groups) if (site) await statements.site([siteId, grain, bucket, ...dims, ...site]);
     for (const { siteId, grain, bucket, dims, edges } of groups) {
-      for (const [key, moves] of edges) statements.edge.run(siteId, grain, bucket, ...key.split(SEP), ...dims, moves);
+      for (const [key, moves] of edges) await statements.edge([siteId, grain, bucket, ...key.split(SEP), ...dims, moves]);
     }
     for (const { siteId, grain, bucket, dims, taps } of groups) {
       for (const [key, count] of taps) {
         const [cell, x, y] = key.split(SEP);
-        statements.tap.run(siteId, cell, grain, bucket, Number(x), Number(y), ...dims, count);
+        await statements.tap([siteId, cell!, grain, bucket, Number(x), Number(y), ...dims, count]);
       }
     }
     for (const [key, clicks] of this.#campaignClicks) {
       const [siteId, hour, itemId, ...dims] = key.split(SEP);
-      statements.campaign.run(siteId, Number(hour), itemId, ...dims, clicks);
+      await statements.campaign([siteId!, Number(hour), itemId!, ...dims, clicks]);
     }
     for (const { siteId, grain, bucket, dims, visitors } of groups) {
       if (visitors.size === 0) continue;
-      const stored = statements.readSketch.get(siteId, grain, bucket, ...dims) as { sketch: Uint8Array } | undefined;
+      const stored = await statements.readSketch([siteId, grain, bucket, ...dims]);
       const union = emptyUnion();
       if (stored) addSketch(union, stored.sketch);
       for (const hash of visitors) addHash(union, hash);
-      statements.writeSketch.run(siteId, grain, bucket, ...dims, encodeSketch(union));
+      await statements.writeSketch([siteId, grain, bucket, ...dims, encodeSketch(union)]);
     }
   }
 }
@@ -205,47 +207,82 @@ function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
+/** A value bound to a rollup statement's parameter. */
+type Value = string | number | Uint8Array | null;
+
+/**
+ * The statements that add a batch's sums, each a function of its values in the order of its
+ * columns (as listed in prepareRollupStatements), running one statement on the database or
+ * transaction it was made for.
+ */
 export type RollupStatements = {
-  cell: Database.Statement;
-  site: Database.Statement;
-  edge: Database.Statement;
-  tap: Database.Statement;
-  campaign: Database.Statement;
-  readSketch: Database.Statement;
-  writeSketch: Database.Statement;
+  /** site_id, grain, bucket, cell, the four dimensions, then the counts in COUNT_COLUMNS' order. */
+  cell(values: readonly Value[]): Promise<RunResult>;
+  /** site_id, grain, bucket, the four dimensions, then the counts in COUNT_COLUMNS' order. */
+  site(values: readonly Value[]): Promise<RunResult>;
+  /** site_id, grain, bucket, from_cell, to_cell, direction, the four dimensions, moves. */
+  edge(values: readonly Value[]): Promise<RunResult>;
+  /** site_id, cell, grain, bucket, x, y, the four dimensions, taps. */
+  tap(values: readonly Value[]): Promise<RunResult>;
+  /** site_id, bucket (the hour), item_id, the four dimensions, clicks. */
+  campaign(values: readonly Value[]): Promise<RunResult>;
+  /** site_id, grain, bucket, the four dimensions: the stored sketch, if any. */
+  readSketch(values: readonly Value[]): Promise<{ sketch: Uint8Array } | undefined>;
+  /** site_id, grain, bucket, the four dimensions, sketch. */
+  writeSketch(values: readonly Value[]): Promise<RunResult>;
 };
 
 const DIMS = 'variant, lang, device, source';
 
-/** The upserts that add a batch's sums; prepared once per connection. */
-export function prepareRollupStatements(sqlite: Database.Database): RollupStatements {
+/** The values as `(?, ?, …)`, one parameter each; `count` says how many the statement takes. */
+function tuple(values: readonly Value[], count: number): SQL {
+  if (values.length !== count) throw new Error(`a rollup statement takes ${count} values, not ${values.length}`);
+  return sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+}
+
+/** The upserts that add a batch's sums, on `db` (the fold's transaction). Their texts are built once here, from this file's constants. */
+export function prepareRollupStatements(db: Queries): RollupStatements {
   const countColumns = COUNT_COLUMNS.map(([, column]) => column);
   // The stored count is named by its table: PostgreSQL will not guess between it and `excluded`.
   const adds = (table: string) => countColumns.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ');
-  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  const cellInto = sql.raw(`INSERT INTO analytics_cell_rollups (site_id, grain, bucket, cell, ${DIMS}, ${countColumns.join(', ')}) VALUES `);
+  const cellUpdate = sql.raw(` ON CONFLICT (site_id, grain, bucket, cell, ${DIMS}) DO UPDATE SET ${adds('analytics_cell_rollups')}`);
+  const siteInto = sql.raw(`INSERT INTO analytics_site_rollups (site_id, grain, bucket, ${DIMS}, ${countColumns.join(', ')}) VALUES `);
+  const siteUpdate = sql.raw(` ON CONFLICT (site_id, grain, bucket, ${DIMS}) DO UPDATE SET ${adds('analytics_site_rollups')}`);
+  const dims = sql.raw(DIMS);
   return {
-    cell: sqlite.prepare(
-      `INSERT INTO analytics_cell_rollups (site_id, grain, bucket, cell, ${DIMS}, ${countColumns.join(', ')}) VALUES (${marks(8 + WIDTH)})
-       ON CONFLICT (site_id, grain, bucket, cell, ${DIMS}) DO UPDATE SET ${adds('analytics_cell_rollups')}`,
-    ),
-    site: sqlite.prepare(
-      `INSERT INTO analytics_site_rollups (site_id, grain, bucket, ${DIMS}, ${countColumns.join(', ')}) VALUES (${marks(7 + WIDTH)})
-       ON CONFLICT (site_id, grain, bucket, ${DIMS}) DO UPDATE SET ${adds('analytics_site_rollups')}`,
-    ),
-    edge: sqlite.prepare(
-      `INSERT INTO analytics_edges (site_id, grain, bucket, from_cell, to_cell, direction, ${DIMS}, moves) VALUES (${marks(11)})
-       ON CONFLICT (site_id, grain, bucket, from_cell, to_cell, direction, ${DIMS}) DO UPDATE SET moves = analytics_edges.moves + excluded.moves`,
-    ),
-    tap: sqlite.prepare(
-      `INSERT INTO analytics_taps (site_id, cell, grain, bucket, x, y, ${DIMS}, taps) VALUES (${marks(11)})
-       ON CONFLICT (site_id, cell, grain, bucket, x, y, ${DIMS}) DO UPDATE SET taps = analytics_taps.taps + excluded.taps`,
-    ),
-    campaign: sqlite.prepare(
-      `INSERT INTO analytics_campaign_clicks (site_id, bucket, item_id, ${DIMS}, clicks) VALUES (${marks(8)})
-       ON CONFLICT (site_id, bucket, item_id, ${DIMS}) DO UPDATE SET clicks = analytics_campaign_clicks.clicks + excluded.clicks`,
-    ),
-    readSketch: sqlite.prepare(`SELECT sketch FROM analytics_visitor_sketches WHERE site_id = ? AND grain = ? AND bucket = ? AND variant = ? AND lang = ? AND device = ? AND source = ?`),
-    writeSketch: sqlite.prepare(`INSERT INTO analytics_visitor_sketches (site_id, grain, bucket, ${DIMS}, sketch) VALUES (${marks(8)})
-       ON CONFLICT (site_id, grain, bucket, ${DIMS}) DO UPDATE SET sketch = excluded.sketch`),
+    cell: async (values) => await db.run(sql`${cellInto}${tuple(values, 8 + WIDTH)}${cellUpdate}`),
+    site: async (values) => await db.run(sql`${siteInto}${tuple(values, 7 + WIDTH)}${siteUpdate}`),
+    edge: async (values) =>
+      await db.run(
+        sql`INSERT INTO analytics_edges (site_id, grain, bucket, from_cell, to_cell, direction, ${dims}, moves) VALUES ${tuple(values, 11)}
+            ON CONFLICT (site_id, grain, bucket, from_cell, to_cell, direction, ${dims}) DO UPDATE SET moves = analytics_edges.moves + excluded.moves`,
+      ),
+    tap: async (values) =>
+      await db.run(
+        sql`INSERT INTO analytics_taps (site_id, cell, grain, bucket, x, y, ${dims}, taps) VALUES ${tuple(values, 11)}
+            ON CONFLICT (site_id, cell, grain, bucket, x, y, ${dims}) DO UPDATE SET taps = analytics_taps.taps + excluded.taps`,
+      ),
+    campaign: async (values) =>
+      await db.run(
+        sql`INSERT INTO analytics_campaign_clicks (site_id, bucket, item_id, ${dims}, clicks) VALUES ${tuple(values, 8)}
+            ON CONFLICT (site_id, bucket, item_id, ${dims}) DO UPDATE SET clicks = analytics_campaign_clicks.clicks + excluded.clicks`,
+      ),
+    readSketch: async (values) => {
+      const [siteId, grain, bucket, variant, lang, device, source] = values;
+      if (values.length !== 7) throw new Error(`the sketch read takes 7 values, not ${values.length}`);
+      return await db.get<{ sketch: Uint8Array } | undefined>(
+        sql`SELECT sketch FROM analytics_visitor_sketches
+            WHERE site_id = ${siteId} AND grain = ${grain} AND bucket = ${bucket} AND variant = ${variant} AND lang = ${lang} AND device = ${device} AND source = ${source}`,
+      );
+    },
+    writeSketch: async (values) =>
+      await db.run(
+        sql`INSERT INTO analytics_visitor_sketches (site_id, grain, bucket, ${dims}, sketch) VALUES ${tuple(values, 8)}
+            ON CONFLICT (site_id, grain, bucket, ${dims}) DO UPDATE SET sketch = excluded.sketch`,
+      ),
   };
 }

@@ -20,12 +20,12 @@ export function startRollupJob(db: Db, options: { everyMs?: number; log?: (line:
   const log = options.log ?? ((line: string) => console.error(line));
   let running = false;
   let stopped = false;
-  const tick = () => {
+  const tick = async () => {
     if (running || stopped) return;
     running = true;
-    const step = () => {
+    const step = async () => {
       try {
-        const { events } = runRollup(db, { maxBatches: 1, armOf: options.armOf });
+        const { events } = await runRollup(db, { maxBatches: 1, armOf: options.armOf });
         if (events > 0 && !stopped) {
           setImmediate(step);
           return;
@@ -35,13 +35,13 @@ export function startRollupJob(db: Db, options: { everyMs?: number; log?: (line:
       }
       running = false;
     };
-    step();
+    await step();
   };
   const timer = setInterval(tick, options.everyMs ?? ROLLUP_EVERY_MS);
   timer.unref();
   return {
-    runNow: () => {
-      if (!running) runRollup(db, { armOf: options.armOf });
+    runNow: async () => {
+      if (!running) await runRollup(db, { armOf: options.armOf });
     },
     stop: () => {
       stopped = true;

@@ -1,3 +1,5 @@
+import { closeDatabase } from '../db/open-database.ts';
+import { sqlAll } from '../db/test-sql.ts';
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,52 +136,50 @@ function dailyFromChart(chart: LpChart) {
 }
 
 /** Every rollup row of every table, sorted: what a rebuild must give again. */
-function snapshot(): Record<string, unknown[]> {
+async function snapshot(): Promise<Record<string, unknown[]>> {
   const tables = ['analytics_cell_rollups', 'analytics_site_rollups', 'analytics_edges', 'analytics_taps', 'analytics_visitor_sketches'];
-  // Rows whose counts all came back to 0 (a bounce taken back) are the same as no row.
-  return Object.fromEntries(
-    tables.map((table) => [
-      table,
-      (ctx.db.$client.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[])
-        .map((row) => JSON.stringify(row, (_, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value)))
-        .sort(),
-    ]),
-  );
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    rows[table] = ((await sqlAll(ctx.db, `SELECT * FROM ${table}`)) as Record<string, unknown>[])
+      .map((row) => JSON.stringify(row, (_, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value)))
+      .sort();
+  }
+  return rows;
 }
 
 describe('rollups equal a direct count of the raw events', () => {
-  it('for random visits, batch sizes, arrival in two parts and filters', () => {
+  it('for random visits, batch sizes, arrival in two parts and filters', async () => {
     const filterArb = fc.record(
       { lang: fc.constantFrom('jp', 'en'), device: fc.constantFrom('mobile', 'desktop', 'tablet'), source: fc.constantFrom('direct', 'search', 'social', 'referral', 'campaign') },
       { requiredKeys: [] },
     );
-    fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 60 }), filterArb, (seed, visits, batch, chosen) => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 60 }), filterArb, async (seed, visits, batch, chosen) => {
         const site = siteOf(`prop-${++sites}`, 40);
         const events = generate(site, seed, visits);
         const half = Math.floor(events.length / 2);
-        insertSyntheticEvents(ctx.db.$client, events.slice(0, half));
-        runRollup(ctx.db, { batch });
-        insertSyntheticEvents(ctx.db.$client, events.slice(half));
-        runRollup(ctx.db, { batch });
+        await insertSyntheticEvents(ctx.db, events.slice(0, half));
+        await runRollup(ctx.db, { batch });
+        await insertSyntheticEvents(ctx.db, events.slice(half));
+        await runRollup(ctx.db, { batch });
 
         const range = rangeOfEvents(events);
         // The filtered rows (one per combination) and the unfiltered ones (all combinations) are kept apart: both are checked.
         for (const filter of [chosen, {}]) {
           const expected = direct(events, filter);
           const scope = { id: site.siteId, conversionCounts: DEFAULT_COUNTS };
-          const pages = fromPages(getPagesReport(ctx.db, scope, range, filter));
+          const pages = fromPages(await getPagesReport(ctx.db, scope, range, filter));
           const nonZero = (counts: Map<string, Counts>) => new Map([...counts].filter(([, c]) => Object.values(c).some((n) => n !== 0)));
           expect(nonZero(pages.cells)).toEqual(nonZero(expected.cells));
           expect(pages.moves).toEqual(expected.moves);
           expect(pages.exitsBy).toEqual(expected.exitsBy);
 
-          const daily = dailyFromChart(getLpChart(ctx.db, scope, range, 'day', filter));
+          const daily = dailyFromChart(await getLpChart(ctx.db, scope, range, 'day', filter));
           expect(daily.users).toEqual(new Map([...expected.usersByDay].map(([day, set]) => [day, set.size])));
           expect(daily.views).toEqual(expected.viewsByDay);
 
           for (const cell of ['A1', 'B2', 'C4']) {
-            const bins = getTapBins(ctx.db, scope, cell, range, filter).bins;
+            const bins = (await getTapBins(ctx.db, scope, cell, range, filter)).bins;
             const want = [...expected.taps].filter(([key]) => key.startsWith(`${cell}>`)).map(([key, n]) => [key.slice(cell.length + 1), n]);
             expect(new Map(bins.map((b) => [`${b.x},${b.y}`, b.taps]))).toEqual(new Map(want as [string, number][]));
           }
@@ -191,33 +191,33 @@ describe('rollups equal a direct count of the raw events', () => {
 });
 
 describe('rebuilding and running the rollup again', () => {
-  it('gives identical rollups when rebuilt, for every site or one, and a second run adds nothing', () => {
-    for (const [i, siteId] of ['rebuild-a', 'rebuild-b'].entries()) insertSyntheticEvents(ctx.db.$client, generate(siteOf(siteId, 60), 1000 + i, 80));
-    runRollup(ctx.db, { batch: 37 });
-    const before = snapshot();
-    expect(runRollup(ctx.db).events).toBe(0);
-    expect(snapshot()).toEqual(before);
-    rebuildRollups(ctx.db, { batch: 101 });
-    expect(snapshot()).toEqual(before);
-    rebuildRollups(ctx.db, { siteId: 'rebuild-a', batch: 13 });
-    expect(snapshot()).toEqual(before);
+  it('gives identical rollups when rebuilt, for every site or one, and a second run adds nothing', async () => {
+    for (const [i, siteId] of ['rebuild-a', 'rebuild-b'].entries()) await insertSyntheticEvents(ctx.db, generate(siteOf(siteId, 60), 1000 + i, 80));
+    await runRollup(ctx.db, { batch: 37 });
+    const before = await snapshot();
+    expect((await runRollup(ctx.db)).events).toBe(0);
+    expect(await snapshot()).toEqual(before);
+    await rebuildRollups(ctx.db, { batch: 101 });
+    expect(await snapshot()).toEqual(before);
+    await rebuildRollups(ctx.db, { siteId: 'rebuild-a', batch: 13 });
+    expect(await snapshot()).toEqual(before);
   });
 
-  it('folds each event once when two connections run the rollup at the same time', () => {
-    const other = openDatabase(ctx.database);
+  it('folds each event once when two connections run the rollup at the same time', async () => {
+    const other = await openDatabase(ctx.database);
     try {
-      insertSyntheticEvents(ctx.db.$client, generate(siteOf('concurrent', 30), 7, 120));
+      await insertSyntheticEvents(ctx.db, generate(siteOf('concurrent', 30), 7, 120));
       // Interleaved batches from two connections, as the server's job and a second process would run them.
       for (let done = false; !done; ) {
-        const a = runRollup(ctx.db, { batch: 17, maxBatches: 1 });
-        const b = runRollup(other, { batch: 29, maxBatches: 1 });
+        const a = await runRollup(ctx.db, { batch: 17, maxBatches: 1 });
+        const b = await runRollup(other, { batch: 29, maxBatches: 1 });
         done = a.events === 0 && b.events === 0;
       }
-      const folded = snapshot();
-      rebuildRollups(ctx.db, { siteId: 'concurrent' });
-      expect(snapshot()).toEqual(folded);
+      const folded = await snapshot();
+      await rebuildRollups(ctx.db, { siteId: 'concurrent' });
+      expect(await snapshot()).toEqual(folded);
     } finally {
-      other.$client.close();
+      await closeDatabase(other);
     }
   });
 });
@@ -226,8 +226,8 @@ describe('CSV exports', () => {
   it('with a filter, equal the filtered report’s numbers; the CV follows the site’s conversion setting', async () => {
     const site = await ctx.createSite({ numberHorizontal: 3, numberVertical: 4 });
     const events = generate(siteOf(site.id, 60), 99, 150);
-    insertSyntheticEvents(ctx.db.$client, events);
-    runRollup(ctx.db);
+    await insertSyntheticEvents(ctx.db, events);
+    await runRollup(ctx.db);
     const query = 'from=2026-09-01&to=2026-11-26&device=mobile&source=search';
     const json = async <T>(url: string) => (await (await ctx.request(url)).json()) as T;
     const csv = async (url: string) => {
@@ -249,9 +249,9 @@ describe('CSV exports', () => {
       chart.points.map((point) => [point.period, point.users, point.views, point.ctaClicks, point.bounces]),
     );
     // The site's setting decides what a conversion is: phone calls only, then the CV is the calls.
-    const row = ctx.db.select({ settings: sitesTable.settings }).from(sitesTable).where(eq(sitesTable.id, site.id)).get()!;
+    const row = (await ctx.db.select({ settings: sitesTable.settings }).from(sitesTable).where(eq(sitesTable.id, site.id)).get())!;
     const settings = siteSettingsSchema.parse(row.settings);
-    ctx.db
+    await ctx.db
       .update(sitesTable)
       .set({ settings: { ...settings, analytics: { ...settings.analytics, conversionEvents: ['click_phone'] } } })
       .where(eq(sitesTable.id, site.id))

@@ -1,8 +1,9 @@
-import type Database from 'better-sqlite3';
-import type { Db } from '../db/open-database.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, onPostgres, type Queries } from '../db/open-database.ts';
 import { foldExposures } from '../experiments/fold-exposures.ts';
+import { EVENT_ORDER_LOCK } from '../visitor/event-insert.ts';
 import { type ArmOf, EVENT_COLUMNS, factsOf, NO_ARM, type RawEvent } from './event-facts.ts';
-import { prepareRollupStatements, RollupBatch, type RollupStatements } from './rollup-batch.ts';
+import { prepareRollupStatements, RollupBatch } from './rollup-batch.ts';
 import { VISIT_MEMORY_MS, VisitBook } from './visit-book.ts';
 
 /** Events folded per transaction: big enough that upserts amortise, small enough that ingest waits a few tens of ms at most. */
@@ -10,58 +11,55 @@ export const ROLLUP_BATCH = 5_000;
 
 export const LIVE = 'live';
 
-type Prepared = {
-  statements: RollupStatements;
-  readState: Database.Statement;
-  writeState: Database.Statement;
-  liveEvents: Database.Statement;
-  siteEvents: Database.Statement;
-  pruneVisits: Database.Statement;
-};
-
-const prepared = new WeakMap<Database.Database, Prepared>();
-
-function prepare(sqlite: Database.Database): Prepared {
-  let found = prepared.get(sqlite);
-  if (!found) {
-    const select = `SELECT ${EVENT_COLUMNS} FROM visitor_events`;
-    found = {
-      statements: prepareRollupStatements(sqlite),
-      readState: sqlite.prepare('SELECT last_event_id AS lastEventId, target_event_id AS targetEventId FROM analytics_rollup_state WHERE name = ?'),
-      writeState: sqlite.prepare(
-        'INSERT INTO analytics_rollup_state (name, last_event_id, target_event_id) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET last_event_id = excluded.last_event_id, target_event_id = excluded.target_event_id',
-      ),
-      liveEvents: sqlite.prepare(`${select} WHERE id > ? ORDER BY id LIMIT ?`),
-      siteEvents: sqlite.prepare(`${select} WHERE site_id = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?`),
-      // Not while a rebuild of every site runs, nor a site's own: a rebuild refolds old visits, which must stay until it is done.
-      pruneVisits: sqlite.prepare(
-        `DELETE FROM analytics_visits WHERE landing_at < ?
-           AND NOT EXISTS (SELECT 1 FROM analytics_rollup_state WHERE name = 'rebuild:*')
-           AND site_id NOT IN (SELECT substr(name, 9) FROM analytics_rollup_state WHERE name LIKE 'rebuild:%')`,
-      ),
-    };
-    prepared.set(sqlite, found);
-  }
-  return found;
-}
+/** The raw events as `RawEvent` names them: the camelCase aliases quoted, or PostgreSQL would fold them to lower case. */
+const SELECT_EVENTS = sql.raw(`SELECT ${EVENT_COLUMNS.replace(/ AS (\w+)/g, ' AS "$1"')} FROM visitor_events`);
 
 type State = { lastEventId: number; targetEventId: number | null };
 
-function readState(p: Prepared, name: string): State | undefined {
-  return p.readState.get(name) as State | undefined;
+async function readState(db: Queries, name: string): Promise<State | undefined> {
+  return await db.get<State | undefined>(sql`SELECT last_event_id AS "lastEventId", target_event_id AS "targetEventId" FROM analytics_rollup_state WHERE name = ${name}`);
 }
 
-function fold(sqlite: Database.Database, p: Prepared, rows: readonly RawEvent[], armOf: ArmOf): number {
+async function writeState(db: Queries, name: string, lastEventId: number, targetEventId: number | null): Promise<void> {
+  await db.run(
+    sql`INSERT INTO analytics_rollup_state (name, last_event_id, target_event_id) VALUES (${name}, ${lastEventId}, ${targetEventId})
+        ON CONFLICT (name) DO UPDATE SET last_event_id = excluded.last_event_id, target_event_id = excluded.target_event_id`,
+  );
+}
+
+/**
+ * Forgets the visits that landed before `before`. Not while a rebuild of every site runs, nor for a
+ * site being rebuilt: a rebuild refolds old visits, which must stay until it is done.
+ */
+async function pruneVisits(db: Queries, before: number): Promise<void> {
+  await db.run(
+    sql`DELETE FROM analytics_visits WHERE landing_at < ${before}
+          AND NOT EXISTS (SELECT 1 FROM analytics_rollup_state WHERE name = 'rebuild:*')
+          AND site_id NOT IN (SELECT substr(name, 9) FROM analytics_rollup_state WHERE name LIKE 'rebuild:%')`,
+  );
+}
+
+/**
+ * The first statement of every fold transaction on PostgreSQL: EVENT_ORDER_LOCK, exclusive. It waits
+ * for the inserts in flight (they hold it shared) and for any other fold, so, as with SQLite's
+ * IMMEDIATE transactions, no event commits below the watermark once read and no two folds of
+ * any process read the same watermark. SQLite needs nothing: `behavior: 'immediate'` is its lock.
+ */
+async function lockFold(db: Queries, postgres: boolean): Promise<void> {
+  if (postgres) await db.run(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(EVENT_ORDER_LOCK))})`);
+}
+
+async function fold(db: Queries, rows: readonly RawEvent[], armOf: ArmOf): Promise<number> {
   const batch = new RollupBatch();
-  const visits = new VisitBook(sqlite);
+  const visits = new VisitBook(db);
   let last = 0;
   for (const row of rows) {
-    for (const fact of factsOf(row, visits, armOf)) batch.add(fact);
+    for (const fact of await factsOf(row, visits, armOf)) batch.add(fact);
     last = row.id;
   }
-  batch.write(p.statements);
-  visits.flush();
-  foldExposures(sqlite, rows);
+  await batch.write(prepareRollupStatements(db));
+  await visits.flush();
+  await foldExposures(db, rows);
   return last;
 }
 
@@ -75,28 +73,31 @@ export type RollupRun = { events: number; lastEventId: number };
  * Each transaction is IMMEDIATE (takes the write lock before reading the watermark), reads the
  * watermark, adds the batch's sums and moves the watermark, so a batch is folded exactly once
  * however many runs overlap (the server's job, a rebuild script in another process), and a run
- * killed midway loses nothing. SQLite commits ids in order (one writer), so no event can appear
- * later below the watermark.
+ * killed midway loses nothing. SQLite commits ids in order (one writer), and on PostgreSQL a fold
+ * waits for the inserts in flight (lockFold), so no event can appear later below the watermark.
  */
-export function runRollup(db: Db, options: RollupOptions & { maxBatches?: number } = {}): RollupRun {
-  const p = prepare(db.$client);
+export async function runRollup(db: Db, options: RollupOptions & { maxBatches?: number } = {}): Promise<RollupRun> {
   const size = options.batch ?? ROLLUP_BATCH;
+  const postgres = onPostgres(db);
   let events = 0;
   let lastEventId = 0;
-  const step = db.$client.transaction(() => {
-    const from = readState(p, LIVE)?.lastEventId ?? 0;
-    const rows = p.liveEvents.all(from, size) as RawEvent[];
-    if (rows.length === 0) {
-      lastEventId = from;
-      return 0;
-    }
-    lastEventId = fold(db.$client, p, rows, options.armOf ?? NO_ARM);
-    p.writeState.run(LIVE, lastEventId, null);
-    p.pruneVisits.run(rows.at(-1)!.at - VISIT_MEMORY_MS);
-    return rows.length;
-  });
   for (let n = 0; n < (options.maxBatches ?? Number.POSITIVE_INFINITY); n++) {
-    const folded = step.immediate();
+    const folded = await db.transaction(
+      async (tx) => {
+        await lockFold(tx, postgres);
+        const from = (await readState(tx, LIVE))?.lastEventId ?? 0;
+        const rows = await tx.all<RawEvent>(sql`${SELECT_EVENTS} WHERE id > ${from} ORDER BY id LIMIT ${size}`);
+        if (rows.length === 0) {
+          lastEventId = from;
+          return 0;
+        }
+        lastEventId = await fold(tx, rows, options.armOf ?? NO_ARM);
+        await writeState(tx, LIVE, lastEventId, null);
+        await pruneVisits(tx, rows.at(-1)!.at - VISIT_MEMORY_MS);
+        return rows.length;
+      },
+      { behavior: 'immediate' },
+    );
     events += folded;
     if (folded < size) break;
   }
@@ -121,36 +122,44 @@ const ROLLUP_TABLES = [
  * `live` goes on folding newer events: the two never fold the same event. Reports show the
  * site's numbers growing back while it runs.
  */
-export function rebuildRollups(db: Db, options: RollupOptions & { siteId?: string; onProgress?: (done: number, target: number) => void } = {}): { events: number } {
-  const p = prepare(db.$client);
+export async function rebuildRollups(db: Db, options: RollupOptions & { siteId?: string; onProgress?: (done: number, target: number) => void } = {}): Promise<{ events: number }> {
   const size = options.batch ?? ROLLUP_BATCH;
-  const name = `rebuild:${options.siteId ?? '*'}`;
-  db.$client
-    .transaction(() => {
-      const target = readState(p, LIVE)?.lastEventId ?? 0;
+  const postgres = onPostgres(db);
+  const siteId = options.siteId;
+  const name = `rebuild:${siteId ?? '*'}`;
+  await db.transaction(
+    async (tx) => {
+      await lockFold(tx, postgres);
+      const target = (await readState(tx, LIVE))?.lastEventId ?? 0;
+      // The table names are this file's constants.
       for (const table of ROLLUP_TABLES) {
-        if (options.siteId) db.$client.prepare(`DELETE FROM ${table} WHERE site_id = ?`).run(options.siteId);
-        else db.$client.prepare(`DELETE FROM ${table}`).run();
+        if (siteId) await tx.run(sql`DELETE FROM ${sql.raw(table)} WHERE site_id = ${siteId}`);
+        else await tx.run(sql`DELETE FROM ${sql.raw(table)}`);
       }
-      p.writeState.run(name, 0, target);
-    })
-    .immediate();
-  const everySite = db.$client.prepare(`SELECT ${EVENT_COLUMNS} FROM visitor_events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?`);
+      await writeState(tx, name, 0, target);
+    },
+    { behavior: 'immediate' },
+  );
   let events = 0;
-  const step = db.$client.transaction(() => {
-    const state = readState(p, name);
-    if (!state || state.targetEventId === null) return 0;
-    const rows = (options.siteId ? p.siteEvents.all(options.siteId, state.lastEventId, state.targetEventId, size) : everySite.all(state.lastEventId, state.targetEventId, size)) as RawEvent[];
-    if (rows.length === 0) {
-      db.$client.prepare('DELETE FROM analytics_rollup_state WHERE name = ?').run(name);
-      return 0;
-    }
-    p.writeState.run(name, fold(db.$client, p, rows, options.armOf ?? NO_ARM), state.targetEventId);
-    options.onProgress?.(rows.at(-1)!.id, state.targetEventId);
-    return rows.length;
-  });
   for (;;) {
-    const folded = step.immediate();
+    const folded = await db.transaction(
+      async (tx) => {
+        await lockFold(tx, postgres);
+        const state = await readState(tx, name);
+        if (!state || state.targetEventId === null) return 0;
+        const rows = siteId
+          ? await tx.all<RawEvent>(sql`${SELECT_EVENTS} WHERE site_id = ${siteId} AND id > ${state.lastEventId} AND id <= ${state.targetEventId} ORDER BY id LIMIT ${size}`)
+          : await tx.all<RawEvent>(sql`${SELECT_EVENTS} WHERE id > ${state.lastEventId} AND id <= ${state.targetEventId} ORDER BY id LIMIT ${size}`);
+        if (rows.length === 0) {
+          await tx.run(sql`DELETE FROM analytics_rollup_state WHERE name = ${name}`);
+          return 0;
+        }
+        await writeState(tx, name, await fold(tx, rows, options.armOf ?? NO_ARM), state.targetEventId);
+        options.onProgress?.(rows.at(-1)!.id, state.targetEventId);
+        return rows.length;
+      },
+      { behavior: 'immediate' },
+    );
     events += folded;
     if (folded === 0) break;
   }

@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
+import type { Queries } from '../db/open-database.ts';
 import type { Visit, Visits } from './event-facts.ts';
 import { DAY_MS } from './rollup-buckets.ts';
 
@@ -12,22 +13,20 @@ type VisitRow = { siteId: string; landingAt: number; landingCell: string; varian
  * folds, and written back (`flush`) in the batch's transaction.
  */
 export class VisitBook implements Visits {
-  readonly #read: Database.Statement;
-  readonly #write: Database.Statement;
+  readonly #db: Queries;
   readonly #known = new Map<string, Visit | null>();
   readonly #changed = new Set<string>();
 
-  constructor(sqlite: Database.Database) {
-    this.#read = sqlite.prepare('SELECT site_id AS siteId, landing_at AS landingAt, landing_cell AS landingCell, variant, lang, device, source, moved FROM analytics_visits WHERE visit_id = ?');
-    this.#write = sqlite.prepare(`INSERT INTO analytics_visits (visit_id, site_id, landing_at, landing_cell, variant, lang, device, source, moved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (visit_id) DO UPDATE SET site_id = excluded.site_id, landing_at = excluded.landing_at, landing_cell = excluded.landing_cell, variant = excluded.variant,
-         lang = excluded.lang, device = excluded.device, source = excluded.source, moved = excluded.moved`);
+  constructor(db: Queries) {
+    this.#db = db;
   }
 
-  get(visitId: string): Visit | undefined {
+  async get(visitId: string): Promise<Visit | undefined> {
     let visit = this.#known.get(visitId);
     if (visit === undefined) {
-      const row = this.#read.get(visitId) as VisitRow | undefined;
+      const row = await this.#db.get<VisitRow | undefined>(
+        sql`SELECT site_id AS "siteId", landing_at AS "landingAt", landing_cell AS "landingCell", variant, lang, device, source, moved FROM analytics_visits WHERE visit_id = ${visitId}`,
+      );
       visit = row
         ? { siteId: row.siteId, landingAt: row.landingAt, landingCell: row.landingCell, dims: { variant: row.variant, lang: row.lang, device: row.device, source: row.source }, moved: row.moved === 1 }
         : null;
@@ -41,12 +40,17 @@ export class VisitBook implements Visits {
     this.#changed.add(visitId);
   }
 
-  flush(): void {
+  async flush(): Promise<void> {
     for (const visitId of this.#changed) {
       const visit = this.#known.get(visitId);
       if (!visit) continue;
       const { dims } = visit;
-      this.#write.run(visitId, visit.siteId, visit.landingAt, visit.landingCell, dims.variant, dims.lang, dims.device, dims.source, visit.moved ? 1 : 0);
+      await this.#db.run(
+        sql`INSERT INTO analytics_visits (visit_id, site_id, landing_at, landing_cell, variant, lang, device, source, moved)
+            VALUES (${visitId}, ${visit.siteId}, ${visit.landingAt}, ${visit.landingCell}, ${dims.variant}, ${dims.lang}, ${dims.device}, ${dims.source}, ${visit.moved ? 1 : 0})
+            ON CONFLICT (visit_id) DO UPDATE SET site_id = excluded.site_id, landing_at = excluded.landing_at, landing_cell = excluded.landing_cell, variant = excluded.variant,
+              lang = excluded.lang, device = excluded.device, source = excluded.source, moved = excluded.moved`,
+      );
     }
     this.#changed.clear();
   }

@@ -28,7 +28,7 @@ const cookies = new Map<Caller, string>();
 beforeAll(async () => {
   ctx = await createTestContext({ clock: () => new Date(nowMs) });
   const passwordHash = await hashPassword(PASSWORD);
-  const master = ctx.db.select().from(accounts).get()!.id;
+  const master = (await ctx.db.select().from(accounts).get())!.id;
   const add = async (type: Parameters<typeof addAccount>[1]['type'], parentId: string) => (await addAccount(ctx.db, { type, parentId, passwordHash, password: PASSWORD, planId: 'trial' })).email;
   const masterUser = await add('MASTER_USER', master);
   const oemMaster = await addAccount(ctx.db, { type: 'OEM_MASTER', parentId: master, passwordHash, password: PASSWORD, planId: 'trial' });

@@ -44,19 +44,19 @@ function toView(row: Row, now: Date): AnnouncementView {
 }
 
 /** The kind's announcements, newest first, with their status at `now`, filtered by it. */
-export function listAnnouncements(db: Db, kind: AnnouncementKind, status: NotificationStatus | 'all', now: Date): AnnouncementView[] {
-  return db
+export async function listAnnouncements(db: Db, kind: AnnouncementKind, status: NotificationStatus | 'all', now: Date): Promise<AnnouncementView[]> {
+  return (await db
     .select()
     .from(announcements)
     .where(eq(announcements.kind, kind))
     .orderBy(desc(announcements.createdAt), desc(announcements.id))
-    .all()
+    .all())
     .map((row) => toView(row, now))
     .filter((view) => status === 'all' || view.shownStatus === status);
 }
 
-function findRow(db: Db, kind: AnnouncementKind, id: string): Row {
-  const row = db
+async function findRow(db: Db, kind: AnnouncementKind, id: string): Promise<Row> {
+  const row = await db
     .select()
     .from(announcements)
     .where(and(eq(announcements.kind, kind), eq(announcements.id, id)))
@@ -65,8 +65,8 @@ function findRow(db: Db, kind: AnnouncementKind, id: string): Row {
   return row;
 }
 
-export function findAnnouncement(db: Db, kind: AnnouncementKind, id: string, now: Date): AnnouncementView {
-  return toView(findRow(db, kind, id), now);
+export async function findAnnouncement(db: Db, kind: AnnouncementKind, id: string, now: Date): Promise<AnnouncementView> {
+  return toView(await findRow(db, kind, id), now);
 }
 
 /**
@@ -74,11 +74,11 @@ export function findAnnouncement(db: Db, kind: AnnouncementKind, id: string, now
  * instant one starts when it is saved published (kept if it had started already), as a site's
  * notifications do (model/notification-delivery.ts).
  */
-export function saveAnnouncement(db: Db, kind: AnnouncementKind, input: AnnouncementInput, options: { now: Date; by: string; id?: string }): AnnouncementView {
+export async function saveAnnouncement(db: Db, kind: AnnouncementKind, input: AnnouncementInput, options: { now: Date; by: string; id?: string }): Promise<AnnouncementView> {
   const { now } = options;
   const issues = notificationDateIssues(input, now);
   if (issues.length > 0) throw new AppError('validation', issues[0]!.key, { issues: issues.map((issue) => ({ path: [issue.path], key: issue.key, values: {} })) });
-  const previous = options.id ? findRow(db, kind, options.id) : undefined;
+  const previous = options.id ? await findRow(db, kind, options.id) : undefined;
   const startedBefore = previous?.publicationMode === 'INSTANT' && previous.status === 'PUBLISHED' ? previous.startDate : null;
   const startDate = input.publicationMode === 'SCHEDULED' ? input.startDate : input.status === 'PUBLISHED' ? (startedBefore ?? now.toISOString()) : null;
   const values = {
@@ -94,13 +94,13 @@ export function saveAnnouncement(db: Db, kind: AnnouncementKind, input: Announce
     receivers: input.receivers,
   };
   const row = previous
-    ? db
+    ? await db
         .update(announcements)
         .set({ ...values, updatedAt: now })
         .where(eq(announcements.id, previous.id))
         .returning()
         .get()
-    : db
+    : await db
         .insert(announcements)
         .values({ id: randomUUID(), kind, ...values, createdBy: options.by, createdAt: now })
         .returning()
@@ -108,31 +108,31 @@ export function saveAnnouncement(db: Db, kind: AnnouncementKind, input: Announce
   return toView(row, now);
 }
 
-export function deleteAnnouncement(db: Db, kind: AnnouncementKind, id: string): void {
-  db.delete(announcements)
-    .where(eq(announcements.id, findRow(db, kind, id).id))
+export async function deleteAnnouncement(db: Db, kind: AnnouncementKind, id: string): Promise<void> {
+  await db.delete(announcements)
+    .where(eq(announcements.id, (await findRow(db, kind, id)).id))
     .run();
 }
 
 /** What `receiver` gets of a kind at `now`: published, inside its window, naming it; newest first. */
-function deliveredRows(db: Db, kind: AnnouncementKind, receiver: Receiver | null, now: Date): Row[] {
+async function deliveredRows(db: Db, kind: AnnouncementKind, receiver: Receiver | null, now: Date): Promise<Row[]> {
   if (receiver === null) return [];
-  return db
+  return (await db
     .select()
     .from(announcements)
     .where(and(eq(announcements.kind, kind), eq(announcements.status, 'PUBLISHED')))
     .orderBy(desc(announcements.createdAt), desc(announcements.id))
-    .all()
+    .all())
     .filter((row) => receiversOf(row).includes(receiver) && isDelivered(fields(row), now));
 }
 
 /** The caller's inbox of a kind: each marked read or not (news is never marked, so it counts as read). */
-export function receivedAnnouncements(db: Db, kind: AnnouncementKind, reader: { accountId: string; receiver: Receiver | null }, now: Date): { items: ReceivedAnnouncement[]; unreadCount: number } {
-  const rows = deliveredRows(db, kind, reader.receiver, now);
+export async function receivedAnnouncements(db: Db, kind: AnnouncementKind, reader: { accountId: string; receiver: Receiver | null }, now: Date): Promise<{ items: ReceivedAnnouncement[]; unreadCount: number }> {
+  const rows = await deliveredRows(db, kind, reader.receiver, now);
   const read = new Set(
     rows.length === 0
       ? []
-      : db
+      : (await db
           .select({ id: announcementReads.announcementId })
           .from(announcementReads)
           .where(
@@ -144,7 +144,7 @@ export function receivedAnnouncements(db: Db, kind: AnnouncementKind, reader: { 
               ),
             ),
           )
-          .all()
+          .all())
           .map((entry) => entry.id),
   );
   const items = rows.map((row) => ({
@@ -165,13 +165,13 @@ export function receivedAnnouncements(db: Db, kind: AnnouncementKind, reader: { 
  * one meant for another receiver, or not on the air, leaves no trace. One row per pair, so
  * marking twice (or twice at once) changes nothing more.
  */
-export function markRead(db: Db, reader: { accountId: string; receiver: Receiver | null }, ids: readonly string[], now: Date): number {
+export async function markRead(db: Db, reader: { accountId: string; receiver: Receiver | null }, ids: readonly string[], now: Date): Promise<number> {
   const wanted = new Set(ids);
-  const mine = deliveredRows(db, 'system', reader.receiver, now).filter((row) => wanted.has(row.id));
+  const mine = (await deliveredRows(db, 'system', reader.receiver, now)).filter((row) => wanted.has(row.id));
   if (mine.length > 0)
-    db.insert(announcementReads)
+    await db.insert(announcementReads)
       .values(mine.map((row) => ({ announcementId: row.id, accountId: reader.accountId, readAt: now })))
       .onConflictDoNothing()
       .run();
-  return receivedAnnouncements(db, 'system', reader, now).unreadCount;
+  return (await receivedAnnouncements(db, 'system', reader, now)).unreadCount;
 }

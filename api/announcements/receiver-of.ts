@@ -10,7 +10,7 @@ import type { Actor } from '../identity/actor.ts';
  * is an OEM user when an OEM master stands above it, else a direct user. The platform's master
  * posts announcements and receives none.
  */
-export function receiverOf(db: Db, actor: Pick<Actor, 'effectiveType' | 'tenantId'>): Receiver | null {
+export async function receiverOf(db: Db, actor: Pick<Actor, 'effectiveType' | 'tenantId'>): Promise<Receiver | null> {
   switch (actor.effectiveType) {
     case 'MASTER':
       return null;
@@ -19,17 +19,17 @@ export function receiverOf(db: Db, actor: Pick<Actor, 'effectiveType' | 'tenantI
     case 'OEM_ADMIN':
       return actor.effectiveType;
     case 'USER': {
-      const above = ancestorIds(db, actor.tenantId).slice(1);
-      return above.length > 0 && hasOemMaster(db, above) ? 'OEM_USER' : 'DIRECT_USER';
+      const above = (await ancestorIds(db, actor.tenantId)).slice(1);
+      return above.length > 0 && await hasOemMaster(db, above) ? 'OEM_USER' : 'DIRECT_USER';
     }
   }
 }
 
-function hasOemMaster(db: Db, ids: string[]): boolean {
-  return db
+async function hasOemMaster(db: Db, ids: string[]): Promise<boolean> {
+  return (await db
     .select({ type: accounts.accountType })
     .from(accounts)
     .where(inArray(accounts.id, ids))
-    .all()
+    .all())
     .some((row) => row.type === 'OEM_MASTER');
 }

@@ -16,28 +16,28 @@ export function announcementRoutes(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
   // Each login account reads for itself: a sub-admin's marks are its own, its receiver its parent's type.
-  const reader = (account: Actor) => ({ accountId: account.id, receiver: receiverOf(db, account) });
+  const reader = async (account: Actor) => ({ accountId: account.id, receiver: await receiverOf(db, account) });
   const app = new Hono<AppEnv>();
 
-  route(app, contracts.listNews, ({ query }) => ({ items: listAnnouncements(db, 'news', query.status, now()) }));
-  route(app, contracts.createNews, ({ body, account }) => saveAnnouncement(db, 'news', body, { now: now(), by: account.id }));
-  route(app, contracts.getNews, ({ params }) => findAnnouncement(db, 'news', params.newsId, now()));
-  route(app, contracts.replaceNews, ({ params, body, account }) => saveAnnouncement(db, 'news', body, { now: now(), by: account.id, id: params.newsId }));
-  route(app, contracts.deleteNews, ({ params }) => {
-    deleteAnnouncement(db, 'news', params.newsId);
+  route(app, contracts.listNews, async ({ query }) => ({ items: await listAnnouncements(db, 'news', query.status, now()) }));
+  route(app, contracts.createNews, async ({ body, account }) => await saveAnnouncement(db, 'news', body, { now: now(), by: account.id }));
+  route(app, contracts.getNews, async ({ params }) => await findAnnouncement(db, 'news', params.newsId, now()));
+  route(app, contracts.replaceNews, async ({ params, body, account }) => await saveAnnouncement(db, 'news', body, { now: now(), by: account.id, id: params.newsId }));
+  route(app, contracts.deleteNews, async ({ params }) => {
+    await deleteAnnouncement(db, 'news', params.newsId);
     return { deleted: true as const };
   });
-  route(app, contracts.receivedNews, ({ account }) => receivedAnnouncements(db, 'news', reader(account), now()));
+  route(app, contracts.receivedNews, async ({ account }) => await receivedAnnouncements(db, 'news', await reader(account), now()));
 
-  route(app, contracts.listSystemNotifications, ({ query }) => ({ items: listAnnouncements(db, 'system', query.status, now()) }));
-  route(app, contracts.createSystemNotification, ({ body, account }) => saveAnnouncement(db, 'system', body, { now: now(), by: account.id }));
-  route(app, contracts.markSystemNotificationsRead, ({ body, account }) => ({ unreadCount: markRead(db, reader(account), body.noti_ids, now()) }));
-  route(app, contracts.showSystemNotification, ({ params }) => findAnnouncement(db, 'system', params.notiId, now()));
-  route(app, contracts.updateSystemNotification, ({ params, body, account }) => saveAnnouncement(db, 'system', body, { now: now(), by: account.id, id: params.notiId }));
-  route(app, contracts.deleteSystemNotification, ({ params }) => {
-    deleteAnnouncement(db, 'system', params.notiId);
+  route(app, contracts.listSystemNotifications, async ({ query }) => ({ items: await listAnnouncements(db, 'system', query.status, now()) }));
+  route(app, contracts.createSystemNotification, async ({ body, account }) => await saveAnnouncement(db, 'system', body, { now: now(), by: account.id }));
+  route(app, contracts.markSystemNotificationsRead, async ({ body, account }) => ({ unreadCount: await markRead(db, await reader(account), body.noti_ids, now()) }));
+  route(app, contracts.showSystemNotification, async ({ params }) => await findAnnouncement(db, 'system', params.notiId, now()));
+  route(app, contracts.updateSystemNotification, async ({ params, body, account }) => await saveAnnouncement(db, 'system', body, { now: now(), by: account.id, id: params.notiId }));
+  route(app, contracts.deleteSystemNotification, async ({ params }) => {
+    await deleteAnnouncement(db, 'system', params.notiId);
     return { deleted: true as const };
   });
-  route(app, contracts.receivedSystemNotifications, ({ account }) => receivedAnnouncements(db, 'system', reader(account), now()));
+  route(app, contracts.receivedSystemNotifications, async ({ account }) => await receivedAnnouncements(db, 'system', await reader(account), now()));
   return app;
 }

@@ -1,3 +1,4 @@
+import { sqliteClientOf } from '../db/open-database.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -49,7 +50,7 @@ describe('API keys', () => {
     const refused = await withKey('/api/site', `Bearer ${key}`, { method: 'POST', body: newSite });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ key: 'apiKeyReadOnly' });
-    expect(ctx.db.select().from(sites).all()).toHaveLength(0);
+    expect(await ctx.db.select().from(sites).all()).toHaveLength(0);
   });
 
   it('lets a read-write key change what its account may, and nothing of another branch', async () => {
@@ -59,7 +60,7 @@ describe('API keys', () => {
     const owner = await addAccount(ctx.db, { type: 'USER', planId: 'premium' });
     const ownerCookie = await ctx.loginAs(owner.email, owner.password);
     const userKey = await issue({ scope: 'read-write' }, ownerCookie);
-    const operatorSite = ctx.db.select().from(sites).get()!;
+    const operatorSite = (await ctx.db.select().from(sites).get())!;
     expect((await withKey(`/api/site/${operatorSite.id}`, `Bearer ${userKey.key}`)).status).toBe(404);
   });
 
@@ -69,7 +70,7 @@ describe('API keys', () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ key: 'apiKeySessionOnly' });
     expect((await withKey('/api/api-key', `Bearer ${key}`)).status).toBe(403);
-    expect(ctx.db.select().from(apiKeys).all()).toHaveLength(1);
+    expect(await ctx.db.select().from(apiKeys).all()).toHaveLength(1);
   });
 
   it('answers 403 ipNotAllowed from an address outside the list, IPv4 and IPv6 ranges included', async () => {
@@ -107,7 +108,7 @@ describe('API keys', () => {
   it("answers a basic-auth ID another tenant's key chose exactly as a free one, and changes nothing of that key", async () => {
     const other = await addAccount(ctx.db, { type: 'USER', planId: 'premium' });
     const otherKey = await issue({ basicAuth: { enabled: true, id: 'shared-name', password: 'other-tenant-password' } }, await ctx.loginAs(other.email, other.password));
-    const otherRow = ctx.db.select().from(apiKeys).where(eq(apiKeys.id, otherKey.apiKey.id)).get();
+    const otherRow = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, otherKey.apiKey.id)).get();
     const ask = (id: string) => ctx.request('/api/api-key', { method: 'POST', json: { name: 'Reporting', scope: 'read', basicAuth: { enabled: true, id, password: 'my-own-long-password' } } });
     const taken = await ask('shared-name');
     const free = await ask('never-chosen');
@@ -119,7 +120,7 @@ describe('API keys', () => {
         .replace(/<id>\.[0-9a-f]{8}/, '<id>.<suffix>');
     expect(await shape(taken, 'shared-name')).toBe(await shape(free, 'never-chosen'));
     // The other tenant's key is as it was and still signs in as its own account only.
-    expect(ctx.db.select().from(apiKeys).where(eq(apiKeys.id, otherKey.apiKey.id)).get()).toEqual(otherRow);
+    expect(await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, otherKey.apiKey.id)).get()).toEqual(otherRow);
     const otherSites = await withKey('/api/site', basic(otherKey.apiKey.basicId!, 'other-tenant-password'));
     expect(otherSites.status).toBe(200);
     expect((await withKey('/api/site', basic(otherKey.apiKey.basicId!, 'my-own-long-password'))).status).toBe(401);
@@ -133,7 +134,7 @@ describe('API keys', () => {
     expect(await badIp.json()).toMatchObject({ issues: [{ path: ['ipRestriction', 'addresses', 0], key: 'invalidIpRange' }] });
     const halfBasic = await ctx.request('/api/api-key', { method: 'POST', json: { name: 'x', scope: 'read', basicAuth: { enabled: true, id: 'bot', password: '' } } });
     expect(await halfBasic.json()).toMatchObject({ issues: [{ path: ['basicAuth', 'password'], key: 'basicAuthRequired' }] });
-    expect(ctx.db.select().from(apiKeys).all()).toHaveLength(0);
+    expect(await ctx.db.select().from(apiKeys).all()).toHaveLength(0);
   });
 
   it('never stores the key: neither the database file nor its write-ahead log holds it', async () => {
@@ -143,7 +144,7 @@ describe('API keys', () => {
     const issued = await Promise.all([issue(), issue({ scope: 'read-write' })]);
     const files = ['test.sqlite', 'test.sqlite-wal'].map((name) => path.join(ctx.dir, name));
     const before = await Promise.all(files.map((file) => readFile(file).catch(() => Buffer.alloc(0))));
-    ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteClientOf(ctx.db)?.pragma('wal_checkpoint(TRUNCATE)');
     const after = await readFile(files[0]!);
     for (const { key, apiKey } of issued) {
       for (const bytes of [...before, after]) expect(bytes.includes(key)).toBe(false);
@@ -157,17 +158,17 @@ describe('API keys', () => {
     const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 40 }, () => withKey('/api/site', `Bearer ${key}`)));
     expect(answers.map((response) => response.status)).toEqual(Array(40).fill(200));
-    const used = ctx.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id)).get()!.lastUsedAt!;
+    const used = (await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id)).get())!.lastUsedAt!;
     expect(used.getTime()).toBeGreaterThanOrEqual(started);
     await authenticateApiKey(ctx.db, { kind: 'bearer', key }, 'local', new Date(started - 60_000));
-    expect(ctx.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id)).get()!.lastUsedAt).toEqual(used);
+    expect((await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, apiKey.id)).get())!.lastUsedAt).toEqual(used);
   });
 
   it('holds the limit of active keys under parallel requests', async () => {
     await ctx.login();
     const answers = await Promise.all(Array.from({ length: 25 }, (_, index) => ctx.request('/api/api-key', { method: 'POST', json: { name: `k${index}`, scope: 'read' } })));
     expect(answers.filter((response) => response.status === 201)).toHaveLength(20);
-    expect(ctx.db.select().from(apiKeys).all()).toHaveLength(20);
+    expect(await ctx.db.select().from(apiKeys).all()).toHaveLength(20);
   });
 
   it('never acts on a site origin: a key is no member token there', async () => {

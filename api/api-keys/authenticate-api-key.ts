@@ -38,14 +38,14 @@ async function basicKey(db: Db, id: string, password: string, ip: string): Promi
     { key: `api-basic:${id}`, limit: BASIC_ATTEMPTS_PER_ID },
     { key: `ip:${ip}`, limit: THROTTLE.perIp },
   ];
-  const { allowed, reservations } = reserveAttempts(db, limits, THROTTLE);
+  const { allowed, reservations } = await reserveAttempts(db, limits, THROTTLE);
   if (!allowed) throw new AppError('too_many_requests', 'tooManyAttempts');
-  const row = db.select().from(apiKeys).where(eq(apiKeys.basicId, id)).get();
+  const row = await db.select().from(apiKeys).where(eq(apiKeys.basicId, id)).get();
   const matches = await verifyPassword(password, row?.basicPasswordHash ?? (await timingDummyHash()));
   if (!row || !matches) return undefined;
-  db.transaction((tx) => {
-    forgetAttempts(tx, `api-basic:${id}`);
-    releaseAttempt(tx, reservations[1]!, THROTTLE.perIp);
+  await db.transaction(async (tx) => {
+    await forgetAttempts(tx, `api-basic:${id}`);
+    await releaseAttempt(tx, reservations[1]!, THROTTLE.perIp);
   });
   return row;
 }
@@ -58,7 +58,7 @@ async function basicKey(db: Db, id: string, password: string, ip: string): Promi
 export async function authenticateApiKey(db: Db, credential: ApiCredential, clientAddress: string, now = new Date()): Promise<KeyCaller> {
   const row =
     credential.kind === 'bearer'
-      ? db
+      ? await db
           .select()
           .from(apiKeys)
           .where(eq(apiKeys.secretHash, hashKeySecret(credential.key)))
@@ -66,7 +66,7 @@ export async function authenticateApiKey(db: Db, credential: ApiCredential, clie
       : await basicKey(db, credential.id, credential.password, clientAddress);
   if (!row || row.revokedAt) throw new AppError('unauthenticated', 'apiKeyInvalid');
   if (row.allowedIps && !clientAllowed(row.allowedIps, clientAddress)) throw new AppError('forbidden', 'ipNotAllowed');
-  db.update(apiKeys)
+  await db.update(apiKeys)
     .set({ lastUsedAt: now })
     .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now))))
     .run();

@@ -31,7 +31,7 @@ export async function issueApiKey(db: Db, accountId: string, input: z.output<typ
   const basicPasswordHash = input.basicAuth.enabled ? await hashPassword(input.basicAuth.password) : null;
   for (let tries = 1; ; tries++) {
     try {
-      return insertKey(db, accountId, input, basicPasswordHash);
+      return await insertKey(db, accountId, input, basicPasswordHash);
     } catch (error) {
       if (!isUniqueViolation(error) || !input.basicAuth.enabled || tries >= BASIC_ID_TRIES) throw error;
     }
@@ -39,18 +39,18 @@ export async function issueApiKey(db: Db, accountId: string, input: z.output<typ
 }
 
 /** One try: the key's row, with a new secret and, when basic auth is on, a new suffix. */
-function insertKey(db: Db, accountId: string, input: z.output<typeof apiKeyInputSchema>, basicPasswordHash: string | null) {
+async function insertKey(db: Db, accountId: string, input: z.output<typeof apiKeyInputSchema>, basicPasswordHash: string | null) {
   const secret = newKeySecret();
   const id = randomUUID();
-  const row = db.transaction(
-    (tx) => {
-      const active = tx
+  const row = await db.transaction(
+    async (tx) => {
+      const active = await tx
         .select({ n: count() })
         .from(apiKeys)
         .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
         .get();
       if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) throw new AppError('conflict', 'apiKeyLimit', { values: { max: MAX_ACTIVE_API_KEYS } });
-      return tx
+      return await tx
         .insert(apiKeys)
         .values({
           id,

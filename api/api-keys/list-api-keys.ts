@@ -4,6 +4,6 @@ import { apiKeys } from '../db/schema-access.ts';
 import { toApiKeyView } from './api-key-view.ts';
 
 /** An account's keys, newest first. */
-export function listApiKeys(db: Db, accountId: string) {
-  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt)).all().map(toApiKeyView);
+export async function listApiKeys(db: Db, accountId: string) {
+  return (await db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt)).all()).map(toApiKeyView);
 }

@@ -5,8 +5,8 @@ import { notFound } from '../http/errors.ts';
 import { toApiKeyView } from './api-key-view.ts';
 
 /** Revokes one of the account's keys (a second revoke keeps the first instant); another account's key is not found. */
-export function revokeApiKey(db: Db, accountId: string, keyId: string, now = new Date()) {
-  const row = db
+export async function revokeApiKey(db: Db, accountId: string, keyId: string, now = new Date()) {
+  const row = await db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now.getTime()})` })
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)))

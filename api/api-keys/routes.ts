@@ -11,8 +11,8 @@ import { revokeApiKey } from './revoke-api-key.ts';
 export function apiKeyRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.listApiKeys, ({ account }) => ({ keys: listApiKeys(db, account.id) }));
-  route(app, contracts.createApiKey, ({ account, body }) => issueApiKey(db, account.id, body));
-  route(app, contracts.revokeApiKey, ({ account, params }) => revokeApiKey(db, account.id, params.keyId));
+  route(app, contracts.listApiKeys, async ({ account }) => ({ keys: await listApiKeys(db, account.id) }));
+  route(app, contracts.createApiKey, async ({ account, body }) => await issueApiKey(db, account.id, body));
+  route(app, contracts.revokeApiKey, async ({ account, params }) => await revokeApiKey(db, account.id, params.keyId));
   return app;
 }

@@ -12,23 +12,23 @@ import { setSubscription } from './set-subscription.ts';
  * or in two processes at once, applies nothing twice: only one claim of a row succeeds.
  * Answers the accounts whose plan changed, so their live sites can be published again.
  */
-export function applyDuePlanChanges(db: Db, now: number): string[] {
-  const due = db
+export async function applyDuePlanChanges(db: Db, now: number): Promise<string[]> {
+  const due = await db
     .select()
     .from(planChanges)
     .where(and(eq(planChanges.status, 'pending'), lte(planChanges.effectiveMonth, billingMonthOf(now))))
     .all();
   const applied: string[] = [];
   for (const change of due) {
-    const done = db.transaction((tx) => {
-      const claim = tx
+    const done = await db.transaction(async (tx) => {
+      const claim = await tx
         .update(planChanges)
         .set({ status: 'applied', appliedAt: new Date(now) })
         .where(and(eq(planChanges.id, change.id), eq(planChanges.status, 'pending')))
         .run();
       if (claim.changes === 0) return false;
-      setSubscription(tx, change.accountId, change.toPlanId, change.effectiveMonth);
-      tx.update(accounts)
+      await setSubscription(tx, change.accountId, change.toPlanId, change.effectiveMonth);
+      await tx.update(accounts)
         .set({ planId: change.toPlanId, updatedAt: new Date(now) })
         .where(eq(accounts.id, change.accountId))
         .run();

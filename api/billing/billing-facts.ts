@@ -34,8 +34,8 @@ type AccountFacts = Pick<typeof accounts.$inferSelect, 'id' | 'accountType' | 'p
  * or expired before it, and accounts terminated in an earlier month. Suspended ones are billed:
  * the 12-month minimum runs on (docs/decisions.md "Billing run").
  */
-export function billableAccounts(db: Queries, month: BillingMonth): BillableAccount[] {
-  const all = db
+export async function billableAccounts(db: Queries, month: BillingMonth): Promise<BillableAccount[]> {
+  const all = await db
     .select({
       id: accounts.id,
       accountType: accounts.accountType,
@@ -52,31 +52,31 @@ export function billableAccounts(db: Queries, month: BillingMonth): BillableAcco
     .orderBy(accounts.id)
     .all();
   const byId = new Map<string, AccountFacts>(all.map((row) => [row.id, row]));
-  const terminatedIn = terminationMonths(db);
+  const terminatedIn = await terminationMonths(db);
   const firstSubscribed = new Map(
-    db
+    (await db
       .select({ accountId: subscriptions.accountId, first: sql<string>`min(${subscriptions.startMonth})` })
       .from(subscriptions)
       .groupBy(subscriptions.accountId)
-      .all()
+      .all())
       .map((row) => [row.accountId, row.first]),
   );
-  const views = pageViewsByOwner(db, month);
+  const views = await pageViewsByOwner(db, month);
   const blocks = new Map(
-    db
+    (await db
       .select({ ownerId: sites.ownerId, count: sql<number>`count(*)` })
       .from(pages)
       .innerJoin(sites, eq(sites.id, pages.siteId))
       .groupBy(sites.ownerId)
-      .all()
+      .all())
       .map((row) => [row.ownerId, row.count]),
   );
   const cards = new Set(
-    db
+    (await db
       .select({ accountId: paymentCards.accountId })
       .from(paymentCards)
       .where(sql`${paymentCards.providerMethodId} IS NOT NULL`)
-      .all()
+      .all())
       .map((row) => row.accountId),
   );
   return all
@@ -121,8 +121,8 @@ function issuerOf(account: AccountFacts, byId: ReadonlyMap<string, AccountFacts>
 }
 
 /** The Japan month each terminated account's contract ended in (its first termination: it is never undone). */
-function terminationMonths(db: Queries): Map<string, BillingMonth> {
-  const rows = db
+async function terminationMonths(db: Queries): Promise<Map<string, BillingMonth>> {
+  const rows = await db
     .select({ accountId: contractHistory.accountId, at: sql<number>`min(${contractHistory.at})` })
     .from(contractHistory)
     .where(eq(contractHistory.toState, 'terminated'))
@@ -135,8 +135,8 @@ function terminationMonths(db: Queries): Map<string, BillingMonth> {
  * Each owner's page views in month M, from the month rollups of all filter combinations (grain
  * `M`, bucket: the Japan month's first instant), summed over its sites. Never raw events.
  */
-function pageViewsByOwner(db: Queries, month: BillingMonth): Map<string, number> {
-  const rows = db
+async function pageViewsByOwner(db: Queries, month: BillingMonth): Promise<Map<string, number>> {
+  const rows = await db
     .select({ ownerId: sites.ownerId, views: sql<number>`sum(${analyticsSiteRollups.views})` })
     .from(sites)
     .innerJoin(analyticsSiteRollups, and(eq(analyticsSiteRollups.siteId, sites.id), eq(analyticsSiteRollups.grain, 'M'), eq(analyticsSiteRollups.bucket, monthStartsAt(month))))

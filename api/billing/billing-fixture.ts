@@ -14,8 +14,8 @@ import { contractHistory, plans } from '../db/schema-identity.ts';
 
 export type PlanTerms = { id: string; price: number; initialFee: number; licenseFee: number; limitAccess: number; limitAccessPrice: number };
 
-export function addPlan(db: Queries, terms: PlanTerms): void {
-  db.insert(plans)
+export async function addPlan(db: Queries, terms: PlanTerms): Promise<void> {
+  await db.insert(plans)
     .values({
       ...terms,
       name: terms.id,
@@ -34,8 +34,8 @@ export function addPlan(db: Queries, terms: PlanTerms): void {
     .run();
 }
 
-export function addIssuer(db: Queries, issuerId: string, companyName: string, registrationNumber: string): void {
-  db.insert(invoiceIssuers).values({ issuerId, companyName, address: '東京都千代田区丸の内1-1-1', registrationNumber }).run();
+export async function addIssuer(db: Queries, issuerId: string, companyName: string, registrationNumber: string): Promise<void> {
+  await db.insert(invoiceIssuers).values({ issuerId, companyName, address: '東京都千代田区丸の内1-1-1', registrationNumber }).run();
 }
 
 export type FixtureAccount = {
@@ -57,8 +57,8 @@ export type FixtureAccount = {
   pendingChange?: { toPlanId: string; effectiveMonth: BillingMonth };
 };
 
-export function addAccount(db: Queries, account: FixtureAccount): void {
-  db.insert(accounts)
+export async function addAccount(db: Queries, account: FixtureAccount): Promise<void> {
+  await db.insert(accounts)
     .values({
       id: account.id,
       email: `${account.id}@example.com`,
@@ -74,16 +74,16 @@ export function addAccount(db: Queries, account: FixtureAccount): void {
     })
     .run();
   for (const [planId, startMonth, endMonth] of account.subscriptions ?? []) {
-    db.insert(subscriptions)
+    await db.insert(subscriptions)
       .values({ id: `${account.id}-${startMonth}`, accountId: account.id, planId, startMonth, endMonth: endMonth ?? null })
       .run();
   }
   if (account.terminatedAt !== undefined)
-    db.insert(contractHistory)
+    await db.insert(contractHistory)
       .values({ id: `${account.id}-end`, accountId: account.id, fromState: 'active', toState: 'terminated', at: new Date(account.terminatedAt) })
       .run();
   if (account.pendingChange)
-    db.insert(planChanges)
+    await db.insert(planChanges)
       .values({
         id: `${account.id}-change`,
         accountId: account.id,
@@ -93,27 +93,27 @@ export function addAccount(db: Queries, account: FixtureAccount): void {
         status: 'pending',
       })
       .run();
-  if (account.pageViews || account.pages) addSite(db, account);
+  if (account.pageViews || account.pages) await addSite(db, account);
 }
 
-function addSite(db: Queries, account: FixtureAccount): void {
+async function addSite(db: Queries, account: FixtureAccount): Promise<void> {
   const siteId = `site-${account.id}`.toLowerCase();
-  db.insert(sites).values({ id: siteId, ownerId: account.id, name: siteId, handle: siteId, numberHorizontal: 1, numberVertical: 1, settings: {} }).run();
+  await db.insert(sites).values({ id: siteId, ownerId: account.id, name: siteId, handle: siteId, numberHorizontal: 1, numberVertical: 1, settings: {} }).run();
   if (account.pageViews) {
     const dims = { variant: '', lang: '', device: '', source: '' };
-    db.insert(analyticsSiteRollups)
+    await db.insert(analyticsSiteRollups)
       .values({ siteId, grain: 'M', bucket: monthStartsAt(account.pageViews.month), ...dims, views: account.pageViews.views })
       .run();
     // A filtered row of the same month must not be counted again: reports sum either these or the `M` rows.
-    db.insert(analyticsSiteRollups)
+    await db.insert(analyticsSiteRollups)
       .values({ siteId, grain: 'm', bucket: monthStartsAt(account.pageViews.month), ...dims, device: 'mobile', views: account.pageViews.views })
       .run();
   }
   if (account.pages) {
-    db.insert(creatives)
+    await db.insert(creatives)
       .values({ id: `${siteId}-c`, siteId, columnIndex: 0, name: { jp: 'A' } })
       .run();
-    db.insert(pages)
+    await db.insert(pages)
       .values(Array.from({ length: account.pages }, (_, row) => ({ id: `${siteId}-p${row}`, siteId, creativeId: `${siteId}-c`, row, content: {} })))
       .run();
   }

@@ -1,3 +1,4 @@
+import { closeDatabase } from '../db/open-database.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,19 +13,19 @@ let file: string;
 let db: Db;
 let job: BillingJob | undefined;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'billing-job-'));
   file = path.join(dir, 'db.sqlite');
-  db = openDatabase(file);
-  addPlan(db, { id: 'light', price: 30_000, initialFee: 100_000, licenseFee: 0, limitAccess: 30_000, limitAccessPrice: 1_000 });
-  addIssuer(db, 'platform', '株式会社スワイプグリッド', 'T1234567890123');
-  addAccount(db, { id: 'root', type: 'MASTER' });
-  addAccount(db, { id: 'user', type: 'USER', parentId: 'root', subscriptions: [['light', '2026-01']] });
+  db = await openDatabase(file);
+  await addPlan(db, { id: 'light', price: 30_000, initialFee: 100_000, licenseFee: 0, limitAccess: 30_000, limitAccessPrice: 1_000 });
+  await addIssuer(db, 'platform', '株式会社スワイプグリッド', 'T1234567890123');
+  await addAccount(db, { id: 'root', type: 'MASTER' });
+  await addAccount(db, { id: 'user', type: 'USER', parentId: 'root', subscriptions: [['light', '2026-01']] });
 });
 
-afterEach(() => {
+afterEach(async () => {
   job?.close();
-  db.$client.close();
+  await closeDatabase(db);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -41,8 +42,8 @@ describe('the billing job', () => {
     const logs: string[] = [];
     job = startBillingJob(db, file, { clock: () => Date.parse('2026-10-31T15:30:00Z'), log: (line) => logs.push(line), firstCheckMs: 0 });
     await until(() => logs.includes('Billed 2026-10.'));
-    expect(db.select().from(billingRuns).all()).toEqual([expect.objectContaining({ period: '2026-10', status: 'finished' })]);
-    expect(db.select({ accountId: invoices.accountId, period: invoices.period, total: invoices.total }).from(invoices).all()).toEqual([{ accountId: 'user', period: '2026-10', total: 33_000 }]);
+    expect(await db.select().from(billingRuns).all()).toEqual([expect.objectContaining({ period: '2026-10', status: 'finished' })]);
+    expect(await db.select({ accountId: invoices.accountId, period: invoices.period, total: invoices.total }).from(invoices).all()).toEqual([{ accountId: 'user', period: '2026-10', total: 33_000 }]);
     job.close();
     job = startBillingJob(db, file, { clock: () => Date.parse('2026-10-31T15:30:00Z'), log: (line) => logs.push(line), firstCheckMs: 0 });
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -25,10 +25,10 @@ export function startBillingJob(
 ): BillingJob {
   const now = options.clock ?? Date.now;
   let child: ChildProcess | null = null;
-  const look = () => {
+  const look = async () => {
     if (child) return;
     const period = addMonths(billingMonthOf(now()), -1);
-    const finished = db
+    const finished = await db
       .select({ id: billingRuns.id })
       .from(billingRuns)
       .where(and(eq(billingRuns.period, period), eq(billingRuns.status, 'finished')))

@@ -2,14 +2,14 @@
 // database file, the month, the batch size and how long to pause after each batch, so the
 // test can kill it between (or during) batches. Prints `progress done/total` and `done`.
 import { billingMonthSchema } from '../../model/billing-month.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { closeDatabase, openDatabase } from '../db/open-database.ts';
 import { runBilling } from './billing-run.ts';
 
 const [file, month, batch, pause] = process.argv.slice(2);
-const db = openDatabase(file!);
+const db = await openDatabase(file!);
 const pauseMs = Number(pause ?? 0);
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
-runBilling(db, billingMonthSchema.parse(month), {
+await runBilling(db, billingMonthSchema.parse(month), {
   batchSize: Number(batch ?? 500),
   onProgress(done, total) {
     console.log(`progress ${done}/${total}`);
@@ -17,4 +17,4 @@ runBilling(db, billingMonthSchema.parse(month), {
   },
 });
 console.log('done');
-db.$client.close();
+await closeDatabase(db);

@@ -1,3 +1,4 @@
+import { closeDatabase } from '../db/open-database.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,16 +25,16 @@ type Expected = { issuer: string; lines: Line[]; subtotal: number; tax: number; 
  * tax is 10 % of the invoice's subtotal, rounded down; page-view overage is billed per started
  * 1,000 views over the plan's limit.
  */
-function seedMonth(db: Db): Map<string, Expected> {
-  addPlan(db, { id: 'light', price: 30_000, initialFee: 100_000, licenseFee: 5_000, limitAccess: 30_000, limitAccessPrice: 1_000 });
-  addPlan(db, { id: 'standard', price: 50_000, initialFee: 100_000, licenseFee: 8_000, limitAccess: 100_000, limitAccessPrice: 800 });
-  addPlan(db, { id: 'premium', price: 98_000, initialFee: 100_000, licenseFee: 0, limitAccess: 300_000, limitAccessPrice: 500 });
-  addPlan(db, { id: 'trial', price: 0, initialFee: 0, licenseFee: 0, limitAccess: 10_000, limitAccessPrice: 0 });
-  addPlan(db, { id: 'oem', price: 200_000, initialFee: 100_000, licenseFee: 20_000, limitAccess: 1_000_000, limitAccessPrice: 300 });
-  addPlan(db, { id: 'oem-basic', price: 20_000, initialFee: 50_000, licenseFee: 0, limitAccess: 20_000, limitAccessPrice: 1_500 });
-  addPlan(db, { id: 'odd', price: 12_345, initialFee: 0, licenseFee: 0, limitAccess: 0, limitAccessPrice: 7 });
-  addIssuer(db, 'platform', '株式会社スワイプグリッド', PLATFORM_NUMBER);
-  addIssuer(db, 'a03', '株式会社オーイーエム', OEM_NUMBER);
+async function seedMonth(db: Db): Promise<Map<string, Expected>> {
+  await addPlan(db, { id: 'light', price: 30_000, initialFee: 100_000, licenseFee: 5_000, limitAccess: 30_000, limitAccessPrice: 1_000 });
+  await addPlan(db, { id: 'standard', price: 50_000, initialFee: 100_000, licenseFee: 8_000, limitAccess: 100_000, limitAccessPrice: 800 });
+  await addPlan(db, { id: 'premium', price: 98_000, initialFee: 100_000, licenseFee: 0, limitAccess: 300_000, limitAccessPrice: 500 });
+  await addPlan(db, { id: 'trial', price: 0, initialFee: 0, licenseFee: 0, limitAccess: 10_000, limitAccessPrice: 0 });
+  await addPlan(db, { id: 'oem', price: 200_000, initialFee: 100_000, licenseFee: 20_000, limitAccess: 1_000_000, limitAccessPrice: 300 });
+  await addPlan(db, { id: 'oem-basic', price: 20_000, initialFee: 50_000, licenseFee: 0, limitAccess: 20_000, limitAccessPrice: 1_500 });
+  await addPlan(db, { id: 'odd', price: 12_345, initialFee: 0, licenseFee: 0, limitAccess: 0, limitAccessPrice: 7 });
+  await addIssuer(db, 'platform', '株式会社スワイプグリッド', PLATFORM_NUMBER);
+  await addIssuer(db, 'a03', '株式会社オーイーエム', OEM_NUMBER);
   const since = (plan: string): FixtureAccount['subscriptions'] => [[plan, '2026-01']];
   const accounts: FixtureAccount[] = [
     { id: 'a01', type: 'MASTER' },
@@ -73,8 +74,8 @@ function seedMonth(db: Db): Map<string, Expected> {
     { id: 'a29', type: 'USER', parentId: 'a01', subscriptions: since('odd'), pageViews: { month: MONTH, views: 1 } },
   ];
   for (let n = 30; n <= 50; n++) accounts.push({ id: `a${n}`, type: 'USER', parentId: 'a01', subscriptions: since(n % 2 === 0 ? 'light' : 'premium') });
-  for (const account of accounts) addAccount(db, account);
-  db.insert(paymentCards).values({ accountId: 'a30', providerCustomerId: 'cus_1', providerMethodId: 'pm_1', brand: 'visa', last4: '4242' }).run();
+  for (const account of accounts) await addAccount(db, account);
+  await db.insert(paymentCards).values({ accountId: 'a30', providerCustomerId: 'cus_1', providerMethodId: 'pm_1', brand: 'visa', last4: '4242' }).run();
 
   const plan = (price: number): Line => ['plan', 1, price, price];
   const expected = new Map<string, Expected>([
@@ -102,13 +103,13 @@ function seedMonth(db: Db): Map<string, Expected> {
 }
 
 /** What an invoice says, without its random ids: two runs agree when these agree. */
-function snapshot(db: Db) {
-  return db
+async function snapshot(db: Db) {
+  return (await db
     .select()
     .from(invoices)
     .orderBy(asc(invoices.accountId))
-    .all()
-    .map((invoice) => ({
+    .all())
+    .map(async (invoice) => ({
       accountId: invoice.accountId,
       issuerId: invoice.issuerId,
       number: invoice.number,
@@ -118,12 +119,12 @@ function snapshot(db: Db) {
       total: invoice.total,
       taxByRate: invoice.taxByRate,
       method: invoice.billingMethod,
-      lines: db
+      lines: (await db
         .select()
         .from(invoiceLines)
         .where(eq(invoiceLines.invoiceId, invoice.id))
         .orderBy(invoiceLines.position)
-        .all()
+        .all())
         .map((line): Line => [line.kind, line.quantity, line.unitPrice, line.amount]),
     }));
 }
@@ -133,15 +134,15 @@ let file: string;
 let db: Db;
 let expected: Map<string, Expected>;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'billing-run-'));
   file = path.join(dir, 'db.sqlite');
-  db = openDatabase(file);
-  expected = seedMonth(db);
+  db = await openDatabase(file);
+  expected = await seedMonth(db);
 });
 
-afterEach(() => {
-  db.$client.close();
+afterEach(async () => {
+  await closeDatabase(db);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -161,9 +162,9 @@ function runChild(options: { batch: number; pauseMs: number; killAfter?: number 
 }
 
 describe('the monthly billing run', () => {
-  it('bills each account of the month as worked out by hand, numbering each issuer from 1 without gaps', () => {
-    const result = runBilling(db, MONTH);
-    const made = snapshot(db);
+  it('bills each account of the month as worked out by hand, numbering each issuer from 1 without gaps', async () => {
+    const result = await runBilling(db, MONTH);
+    const made = await snapshot(db);
     expect(made.map((invoice) => invoice.accountId)).toEqual([...expected.keys()].sort());
     for (const invoice of made) {
       const want = expected.get(invoice.accountId)!;
@@ -183,30 +184,30 @@ describe('the monthly billing run', () => {
     const numbers = (issuer: string) => made.filter((invoice) => invoice.issuerId === issuer).map((invoice) => Number(invoice.number));
     expect(numbers('platform')).toEqual(Array.from({ length: numbers('platform').length }, (_, i) => i + 1));
     expect(numbers('a03')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(db.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, 'a03')).get()?.nextNumber).toBe(11);
+    expect((await db.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, 'a03')).get())?.nextNumber).toBe(11);
     expect(result).toMatchObject({ issued: made.length, waitingForIssuer: 0 });
-    const run = db.select().from(billingRuns).get();
+    const run = await db.select().from(billingRuns).get();
     expect(run).toMatchObject({ period: MONTH, status: 'finished', accountsDone: result.accountsTotal });
     // The OEM master and 45 users, less the inactive one, the one terminated in October and the one whose contract starts in December.
     expect(result.accountsTotal).toBe(43);
   });
 
-  it('keeps the invoices of the issue time: a second run issues nothing and changes nothing', () => {
-    runBilling(db, MONTH);
-    const first = snapshot(db);
-    const second = runBilling(db, MONTH);
+  it('keeps the invoices of the issue time: a second run issues nothing and changes nothing', async () => {
+    await runBilling(db, MONTH);
+    const first = await snapshot(db);
+    const second = await runBilling(db, MONTH);
     expect(second.issued).toBe(0);
-    expect(snapshot(db)).toEqual(first);
+    expect(await snapshot(db)).toEqual(first);
   });
 
-  it('leaves the invoices of an issuer without its settings as drafts, and issues them once it has them', () => {
-    db.delete(invoiceIssuers).where(eq(invoiceIssuers.issuerId, 'a03')).run();
-    expect(runBilling(db, MONTH)).toMatchObject({ waitingForIssuer: 10 });
-    expect(snapshot(db).filter((invoice) => invoice.issuerId === 'a03')).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'draft', number: null })]));
-    addIssuer(db, 'a03', '株式会社オーイーエム', OEM_NUMBER);
-    expect(runBilling(db, MONTH)).toMatchObject({ issued: 10, waitingForIssuer: 0 });
+  it('leaves the invoices of an issuer without its settings as drafts, and issues them once it has them', async () => {
+    await db.delete(invoiceIssuers).where(eq(invoiceIssuers.issuerId, 'a03')).run();
+    expect(await runBilling(db, MONTH)).toMatchObject({ waitingForIssuer: 10 });
+    expect((await snapshot(db)).filter((invoice) => invoice.issuerId === 'a03')).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'draft', number: null })]));
+    await addIssuer(db, 'a03', '株式会社オーイーエム', OEM_NUMBER);
+    expect(await runBilling(db, MONTH)).toMatchObject({ issued: 10, waitingForIssuer: 0 });
     expect(
-      snapshot(db)
+      (await snapshot(db))
         .filter((invoice) => invoice.issuerId === 'a03')
         .map((invoice) => invoice.number),
     ).toEqual(['000001', '000002', '000003', '000004', '000005', '000006', '000007', '000008', '000009', '000010']);
@@ -215,26 +216,26 @@ describe('the monthly billing run', () => {
   it('run killed (kill -9) half way, then run again, gives the invoices of one clean run: none twice, numbers consecutive', async () => {
     const killed = await runChild({ batch: 5, pauseMs: 500, killAfter: 4 });
     expect(killed.killed, killed.output).toBe(true);
-    const partial = snapshot(db);
+    const partial = await snapshot(db);
     expect(partial.filter((invoice) => invoice.status === 'issued').length).toBeGreaterThan(0);
     expect(partial.filter((invoice) => invoice.status === 'issued').length).toBeLessThan(expected.size);
-    expect(db.select().from(billingRuns).get()?.status).toBe('running');
+    expect((await db.select().from(billingRuns).get())?.status).toBe('running');
     const rerun = await runChild({ batch: 5, pauseMs: 0 });
     expect(rerun.output).toContain('done');
 
     const cleanFile = path.join(dir, 'clean.sqlite');
-    const clean = openDatabase(cleanFile);
-    seedMonth(clean);
-    runBilling(clean, MONTH);
-    expect(snapshot(db)).toEqual(snapshot(clean));
-    clean.$client.close();
+    const clean = await openDatabase(cleanFile);
+    await seedMonth(clean);
+    await runBilling(clean, MONTH);
+    expect(await snapshot(db)).toEqual(await snapshot(clean));
+    await closeDatabase(clean);
   });
 
   it('two runs started at once produce one set of invoices', async () => {
     const [a, b] = await Promise.all([runChild({ batch: 3, pauseMs: 5 }), runChild({ batch: 3, pauseMs: 5 })]);
     expect(a.output).toContain('done');
     expect(b.output).toContain('done');
-    const made = snapshot(db);
+    const made = await snapshot(db);
     expect(made.map((invoice) => invoice.accountId)).toEqual([...expected.keys()].sort());
     expect(made.every((invoice) => invoice.status === 'issued')).toBe(true);
     const platform = made.filter((invoice) => invoice.issuerId === 'platform').map((invoice) => Number(invoice.number));

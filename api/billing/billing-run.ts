@@ -37,13 +37,13 @@ export type BillingRunOptions = {
  * is unique, so running twice, at once, or again after a kill gives exactly one invoice per
  * account and month, numbered as one clean run would have numbered them.
  */
-export function runBilling(db: Db, period: BillingMonth, options: BillingRunOptions = {}): BillingRunResult {
+export async function runBilling(db: Db, period: BillingMonth, options: BillingRunOptions = {}): Promise<BillingRunResult> {
   const now = options.now ?? Date.now;
-  const accounts = billableAccounts(db, period);
-  const plans = plansInForce(db, period);
+  const accounts = await billableAccounts(db, period);
+  const plans = await plansInForce(db, period);
   const statements = prepareBillingStatements(db);
   const runId = randomUUID();
-  db.insert(billingRuns)
+  await db.insert(billingRuns)
     .values({ id: runId, period, status: 'running', accountsTotal: accounts.length, accountsDone: 0, startedAt: new Date(now()) })
     .run();
   const size = options.batchSize ?? BATCH;
@@ -52,11 +52,11 @@ export function runBilling(db: Db, period: BillingMonth, options: BillingRunOpti
   try {
     for (let start = 0; start < accounts.length; start += size) {
       const batch = accounts.slice(start, start + size);
-      db.transaction((tx) => writeDrafts(tx, statements, batch, plans, period), { behavior: 'immediate' });
-      const outcome = db.transaction(
-        (tx) => {
-          const result = issueDrafts(tx, statements, batch, period, now());
-          tx.update(billingRuns)
+      await db.transaction(async (tx) => await writeDrafts(tx, statements, batch, plans, period), { behavior: 'immediate' });
+      const outcome = await db.transaction(
+        async (tx) => {
+          const result = await issueDrafts(tx, statements, batch, period, now());
+          await tx.update(billingRuns)
             .set({ accountsDone: start + batch.length })
             .where(eq(billingRuns.id, runId))
             .run();
@@ -69,13 +69,13 @@ export function runBilling(db: Db, period: BillingMonth, options: BillingRunOpti
       options.onProgress?.(start + batch.length, accounts.length);
     }
   } catch (error) {
-    db.update(billingRuns)
+    await db.update(billingRuns)
       .set({ status: 'failed', finishedAt: new Date(now()) })
       .where(eq(billingRuns.id, runId))
       .run();
     throw error;
   }
-  db.update(billingRuns)
+  await db.update(billingRuns)
     .set({ status: 'finished', finishedAt: new Date(now()) })
     .where(eq(billingRuns.id, runId))
     .run();
@@ -83,9 +83,9 @@ export function runBilling(db: Db, period: BillingMonth, options: BillingRunOpti
 }
 
 /** Each account's draft for the month, unless its invoice is already issued; no plan in force or nothing to charge: no invoice. */
-function writeDrafts(tx: Queries, statements: BillingStatements, batch: readonly BillableAccount[], plans: ReadonlyMap<string, PlanRow>, period: BillingMonth): void {
+async function writeDrafts(tx: Queries, statements: BillingStatements, batch: readonly BillableAccount[], plans: ReadonlyMap<string, PlanRow>, period: BillingMonth): Promise<void> {
   const existing = new Map(
-    tx
+    (await tx
       .select({ id: invoices.id, accountId: invoices.accountId, status: invoices.status })
       .from(invoices)
       .where(
@@ -97,14 +97,14 @@ function writeDrafts(tx: Queries, statements: BillingStatements, batch: readonly
           ),
         ),
       )
-      .all()
+      .all())
       .map((row) => [row.accountId, row]),
   );
   for (const account of batch) {
     const found = existing.get(account.id);
     if (found && found.status !== 'draft') continue;
     // A killed run's draft is computed again: the figures may have moved since (late rollups).
-    if (found) tx.delete(invoices).where(eq(invoices.id, found.id)).run();
+    if (found) await tx.delete(invoices).where(eq(invoices.id, found.id)).run();
     const plan = plans.get(account.id);
     if (!plan) continue;
     const lines = invoiceLines({ plan, firstMonth: account.firstMonth === period, licenseIssued: account.licenseIssued, pageViews: account.pageViews });
@@ -113,7 +113,7 @@ function writeDrafts(tx: Queries, statements: BillingStatements, batch: readonly
     const taxes = taxByRate(lines);
     const tax = taxes.reduce((sum, rate) => sum + rate.tax, 0);
     const id = randomUUID();
-    statements.insertDraft({
+    await statements.insertDraft({
       id,
       issuerId: account.issuerId,
       accountId: account.id,
@@ -128,7 +128,7 @@ function writeDrafts(tx: Queries, statements: BillingStatements, batch: readonly
       taxByRate: JSON.stringify(taxes),
       recipientSnapshot: JSON.stringify({ companyName: account.companyName, contactPerson: account.contactPerson, email: account.email }),
     });
-    for (const [position, line] of lines.entries()) statements.insertLine(id, position, { id: randomUUID(), ...line });
+    for (const [position, line] of lines.entries()) await statements.insertLine(id, position, { id: randomUUID(), ...line });
   }
 }
 
@@ -136,8 +136,8 @@ function writeDrafts(tx: Queries, statements: BillingStatements, batch: readonly
  * Issues the batch's drafts in account order, each taking the next number of its issuer's
  * sequence in this same transaction, so a number is never taken without its invoice nor twice.
  */
-function issueDrafts(tx: Queries, statements: BillingStatements, batch: readonly BillableAccount[], period: BillingMonth, at: number): { issued: number; waiting: number } {
-  const drafts = tx
+async function issueDrafts(tx: Queries, statements: BillingStatements, batch: readonly BillableAccount[], period: BillingMonth, at: number): Promise<{ issued: number; waiting: number }> {
+  const drafts = await tx
     .select({ id: invoices.id, issuerId: invoices.issuerId })
     .from(invoices)
     .where(
@@ -155,16 +155,16 @@ function issueDrafts(tx: Queries, statements: BillingStatements, batch: readonly
   const issuers = new Map<string, typeof invoiceIssuers.$inferSelect | null>();
   let issued = 0;
   for (const draft of drafts) {
-    if (!issuers.has(draft.issuerId)) issuers.set(draft.issuerId, tx.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, draft.issuerId)).get() ?? null);
+    if (!issuers.has(draft.issuerId)) issuers.set(draft.issuerId, await tx.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, draft.issuerId)).get() ?? null);
     const issuer = issuers.get(draft.issuerId);
     if (!issuer) continue;
     const snapshot = JSON.stringify({ companyName: issuer.companyName, address: issuer.address, registrationNumber: issuer.registrationNumber });
-    statements.issue(draft.id, formatInvoiceNumber(issuer.nextNumber), at, snapshot);
+    await statements.issue(draft.id, formatInvoiceNumber(issuer.nextNumber), at, snapshot);
     issuer.nextNumber += 1;
     issued++;
   }
   for (const issuer of issuers.values()) {
-    if (issuer) tx.update(invoiceIssuers).set({ nextNumber: issuer.nextNumber }).where(eq(invoiceIssuers.issuerId, issuer.issuerId)).run();
+    if (issuer) await tx.update(invoiceIssuers).set({ nextNumber: issuer.nextNumber }).where(eq(invoiceIssuers.issuerId, issuer.issuerId)).run();
   }
   return { issued, waiting: drafts.length - issued };
 }

@@ -1,9 +1,11 @@
-import type { Db } from '../db/open-database.ts';
+import { sql } from 'drizzle-orm';
+import type { Queries } from '../db/open-database.ts';
 
 /**
- * The billing run's per-invoice writes as statements prepared once per run: drizzle prepares
- * a new statement for every call, which was most of a 10,000-account run's time (docs/decisions.md
- * "Billing run"). They run on the connection underneath, so inside the run's transactions too.
+ * The billing run's per-invoice writes as fixed statement texts: the SQLite engine keeps each
+ * text's prepared statement (api/db/sqlite-engine.ts), so a 10,000-account run prepares each once
+ * (docs/decisions.md "Billing run"). Run on the database handle, they join the run's open
+ * transaction (api/db/async-database.ts).
  */
 export type BillingStatements = ReturnType<typeof prepareBillingStatements>;
 
@@ -23,17 +25,16 @@ export type DraftRow = {
   recipientSnapshot: string;
 };
 
-export function prepareBillingStatements(db: Db) {
-  const insertDraft = db.$client.prepare(
-    `INSERT INTO invoices (id, issuer_id, account_id, period, status, payment_status, billing_method, plan_id, page_views, blocks_used, subtotal, tax, total, tax_by_rate, recipient_snapshot)
-     VALUES (@id, @issuerId, @accountId, @period, 'draft', 'unpaid', @billingMethod, @planId, @pageViews, @blocksUsed, @subtotal, @tax, @total, @taxByRate, @recipientSnapshot)`,
-  );
-  const insertLine = db.$client.prepare('INSERT INTO invoice_lines (id, invoice_id, position, kind, quantity, unit_price, amount, tax_rate) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const issue = db.$client.prepare("UPDATE invoices SET status = 'issued', number = ?, issued_at = ?, issuer_snapshot = ? WHERE id = ? AND status = 'draft'");
+export function prepareBillingStatements(db: Queries) {
   return {
-    insertDraft: (row: DraftRow) => insertDraft.run(row),
-    insertLine: (invoiceId: string, position: number, line: { id: string; kind: string; quantity: number; unitPrice: number; amount: number; taxRate: number }) =>
-      insertLine.run(line.id, invoiceId, position, line.kind, line.quantity, line.unitPrice, line.amount, line.taxRate),
-    issue: (invoiceId: string, number: string, issuedAt: number, issuerSnapshot: string) => issue.run(number, issuedAt, issuerSnapshot, invoiceId),
+    insertDraft: async (row: DraftRow) =>
+      await db.run(sql`INSERT INTO invoices (id, issuer_id, account_id, period, status, payment_status, billing_method, plan_id, page_views, blocks_used, subtotal, tax, total, tax_by_rate, recipient_snapshot)
+        VALUES (${row.id}, ${row.issuerId}, ${row.accountId}, ${row.period}, 'draft', 'unpaid', ${row.billingMethod}, ${row.planId}, ${row.pageViews}, ${row.blocksUsed}, ${row.subtotal}, ${row.tax}, ${row.total}, ${row.taxByRate}, ${row.recipientSnapshot})`),
+    insertLine: async (invoiceId: string, position: number, line: { id: string; kind: string; quantity: number; unitPrice: number; amount: number; taxRate: number }) =>
+      await db.run(
+        sql`INSERT INTO invoice_lines (id, invoice_id, position, kind, quantity, unit_price, amount, tax_rate) VALUES (${line.id}, ${invoiceId}, ${position}, ${line.kind}, ${line.quantity}, ${line.unitPrice}, ${line.amount}, ${line.taxRate})`,
+      ),
+    issue: async (invoiceId: string, number: string, issuedAt: number, issuerSnapshot: string) =>
+      await db.run(sql`UPDATE invoices SET status = 'issued', number = ${number}, issued_at = ${issuedAt}, issuer_snapshot = ${issuerSnapshot} WHERE id = ${invoiceId} AND status = 'draft'`),
   };
 }

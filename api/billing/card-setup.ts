@@ -8,8 +8,8 @@ import { AppError } from '../http/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 /** The card on file and whether card billing is on at all (no provider key: off, and the screens say so). */
-export function cardState(db: Db, accountId: string, provider: PaymentProvider | null): z.input<typeof cardStateSchema> {
-  const row = db.select().from(paymentCards).where(eq(paymentCards.accountId, accountId)).get();
+export async function cardState(db: Db, accountId: string, provider: PaymentProvider | null): Promise<z.input<typeof cardStateSchema>> {
+  const row = await db.select().from(paymentCards).where(eq(paymentCards.accountId, accountId)).get();
   const card = row?.brand && row.last4 && row.expMonth && row.expYear ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null;
   return { cardBilling: provider !== null, card };
 }
@@ -23,14 +23,14 @@ export function cardState(db: Db, accountId: string, provider: PaymentProvider |
  */
 export async function startCardSetup(db: Db, provider: PaymentProvider | null, input: { accountId: string; returnUrl: string }): Promise<{ url: string }> {
   if (!provider) throw new AppError('bad_request', 'cardBillingOff');
-  const account = db.select({ email: accounts.email, companyName: accounts.companyName }).from(accounts).where(eq(accounts.id, input.accountId)).get();
+  const account = await db.select({ email: accounts.email, companyName: accounts.companyName }).from(accounts).where(eq(accounts.id, input.accountId)).get();
   if (!account) throw new AppError('not_found', 'userDoesNotExist');
   try {
-    let customerId = db.select({ id: paymentCards.providerCustomerId }).from(paymentCards).where(eq(paymentCards.accountId, input.accountId)).get()?.id;
+    let customerId = (await db.select({ id: paymentCards.providerCustomerId }).from(paymentCards).where(eq(paymentCards.accountId, input.accountId)).get())?.id;
     if (!customerId) {
       const created = await provider.createCustomer({ accountId: input.accountId, email: account.email, name: account.companyName });
-      db.insert(paymentCards).values({ accountId: input.accountId, providerCustomerId: created }).onConflictDoNothing().run();
-      customerId = db.select({ id: paymentCards.providerCustomerId }).from(paymentCards).where(eq(paymentCards.accountId, input.accountId)).get()?.id ?? created;
+      await db.insert(paymentCards).values({ accountId: input.accountId, providerCustomerId: created }).onConflictDoNothing().run();
+      customerId = (await db.select({ id: paymentCards.providerCustomerId }).from(paymentCards).where(eq(paymentCards.accountId, input.accountId)).get())?.id ?? created;
     }
     const back = (outcome: string) => `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}card=${outcome}`;
     return await provider.startCardSetup({ customerId, accountId: input.accountId, successUrl: back('saved'), cancelUrl: back('cancelled') });

@@ -14,32 +14,32 @@ type Claim = { paymentId: string; customerId: string; methodId: string; amount: 
  * provider's answer (a crash, a lost connection) is resumed with the same row, hence the same
  * idempotency key, so the provider answers the first attempt again instead of charging twice.
  */
-function claim(db: Db, invoiceId: string, accountId: string): Claim {
-  return db.transaction((tx) => {
-    const invoice = tx
+async function claim(db: Db, invoiceId: string, accountId: string): Promise<Claim> {
+  return await db.transaction(async (tx) => {
+    const invoice = await tx
       .select()
       .from(invoices)
       .where(and(eq(invoices.id, invoiceId), eq(invoices.accountId, accountId)))
       .get();
     if (!invoice) throw notFound('invoiceNotFound');
-    const card = tx.select().from(paymentCards).where(eq(paymentCards.accountId, accountId)).get();
+    const card = await tx.select().from(paymentCards).where(eq(paymentCards.accountId, accountId)).get();
     const refused = () => new AppError('conflict', 'paymentNotChargeable', { values: { status: invoice.paymentStatus } });
     if (invoice.status !== 'issued' || invoice.billingMethod !== 'card') throw refused();
     if (!card?.providerMethodId) throw new AppError('conflict', 'noCardOnFile');
     const base = { customerId: card.providerCustomerId, methodId: card.providerMethodId, amount: invoice.total };
     if (invoice.paymentStatus === 'processing') {
-      const last = tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(desc(payments.createdAt)).get();
+      const last = await tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(desc(payments.createdAt)).get();
       if (last && last.providerRef === null && last.status === 'processing') return { ...base, paymentId: last.id };
       throw refused();
     }
-    const taken = tx
+    const taken = await tx
       .update(invoices)
       .set({ paymentStatus: 'processing' })
       .where(and(eq(invoices.id, invoiceId), inArray(invoices.paymentStatus, ['unpaid', 'failed'])))
       .run();
     if (taken.changes !== 1) throw refused();
     const paymentId = randomUUID();
-    tx.insert(payments).values({ id: paymentId, invoiceId, method: 'card', status: 'processing', amount: invoice.total }).run();
+    await tx.insert(payments).values({ id: paymentId, invoiceId, method: 'card', status: 'processing', amount: invoice.total }).run();
     return { ...base, paymentId };
   });
 }
@@ -51,7 +51,7 @@ function claim(db: Db, invoiceId: string, accountId: string): Claim {
  * with the decline code at once when the card is declined. Returns the state it left.
  */
 export async function chargeInvoice(db: Db, provider: PaymentProvider, invoiceId: string, accountId: string): Promise<PaymentStatus> {
-  const attempt = claim(db, invoiceId, accountId);
+  const attempt = await claim(db, invoiceId, accountId);
   let result: ChargeResult;
   try {
     result = await provider.charge({ ...attempt, invoiceId, idempotencyKey: `charge-${attempt.paymentId}` });
@@ -60,20 +60,20 @@ export async function chargeInvoice(db: Db, provider: PaymentProvider, invoiceId
     console.error(`charge of invoice ${invoiceId} got no answer:`, error);
     throw new AppError('unavailable', 'paymentProviderError');
   }
-  return db.transaction((tx) => {
+  return await db.transaction(async (tx) => {
     if (result.outcome === 'accepted') {
-      tx.update(payments).set({ providerRef: result.ref, updatedAt: new Date() }).where(eq(payments.id, attempt.paymentId)).run();
+      await tx.update(payments).set({ providerRef: result.ref, updatedAt: new Date() }).where(eq(payments.id, attempt.paymentId)).run();
     } else {
-      tx.update(payments)
+      await tx.update(payments)
         .set({ providerRef: result.ref, status: 'failed', failureCode: result.failureCode, updatedAt: new Date() })
         .where(and(eq(payments.id, attempt.paymentId), eq(payments.status, 'processing')))
         .run();
-      tx.update(invoices)
+      await tx.update(invoices)
         .set({ paymentStatus: 'failed' })
         .where(and(eq(invoices.id, invoiceId), eq(invoices.paymentStatus, 'processing')))
         .run();
     }
-    const now = tx.select({ paymentStatus: invoices.paymentStatus }).from(invoices).where(eq(invoices.id, invoiceId)).get();
+    const now = await tx.select({ paymentStatus: invoices.paymentStatus }).from(invoices).where(eq(invoices.id, invoiceId)).get();
     return paymentStatusSchema.parse(now?.paymentStatus);
   });
 }

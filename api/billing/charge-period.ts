@@ -14,7 +14,7 @@ export type PeriodCharges = { charged: number; failed: number };
  * decline by itself. chargeInvoice's claim makes a second call for the same month charge nothing.
  */
 export async function chargeBilledMonth(db: Db, provider: PaymentProvider, period: BillingMonth, log?: (line: string) => void): Promise<PeriodCharges> {
-  const due = db
+  const due = await db
     .select({ id: invoices.id, accountId: invoices.accountId })
     .from(invoices)
     .where(and(eq(invoices.period, period), eq(invoices.status, 'issued'), eq(invoices.billingMethod, 'card'), eq(invoices.paymentStatus, 'unpaid')))

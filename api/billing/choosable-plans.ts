@@ -10,10 +10,10 @@ import type { PlanOwner } from './owned-plans.ts';
  * Whose catalogue an account buys from: an OEM master's customers (anyone below an OEM master)
  * from that OEM master's; direct users and the OEM masters themselves from the platform's.
  */
-export function sellerOf(db: Queries, accountId: string): PlanOwner {
-  const above = ancestorIds(db, accountId).slice(1);
+export async function sellerOf(db: Queries, accountId: string): Promise<PlanOwner> {
+  const above = (await ancestorIds(db, accountId)).slice(1);
   if (above.length === 0) return null;
-  const oem = db
+  const oem = await db
     .select({ id: accounts.id })
     .from(accounts)
     .where(and(inArray(accounts.id, above), eq(accounts.accountType, 'OEM_MASTER')))
@@ -22,13 +22,13 @@ export function sellerOf(db: Queries, accountId: string): PlanOwner {
 }
 
 /** The plans an account may change to: its seller's active ones, cheapest first. */
-export function choosablePlans(db: Queries, accountId: string): Plan[] {
-  const seller = sellerOf(db, accountId);
-  return db
+export async function choosablePlans(db: Queries, accountId: string): Promise<Plan[]> {
+  const seller = await sellerOf(db, accountId);
+  return (await db
     .select()
     .from(plans)
     .where(and(seller === null ? isNull(plans.ownerId) : eq(plans.ownerId, seller), eq(plans.status, 'active')))
     .orderBy(asc(plans.price), asc(plans.name), asc(plans.id))
-    .all()
+    .all())
     .map((row) => planSchema.parse(row));
 }

@@ -20,7 +20,7 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-const planJobs = () => createPlanJobs({ db: ctx.db, storage: ctx.storage, republish: (siteId) => publishes.push(ctx.jobs.start(siteId)), clock: () => new Date(now) });
+const planJobs = () => createPlanJobs({ db: ctx.db, storage: ctx.storage, republish: async (siteId) => publishes.push(await ctx.jobs.start(siteId)), clock: () => new Date(now) });
 
 /** Waits for the publishes the jobs started. */
 async function settled(): Promise<void> {
@@ -32,16 +32,16 @@ async function customerWithSite(planId: string, contractExpiry: string | null = 
   const owner = await addAccount(ctx.db, { type: 'USER', planId });
   const site = await ctx.createSite({ name: 'Contract', numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
   const draft = await ctx.createSite({ name: 'Never published', numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
-  ctx.db.update(sites).set({ ownerId: owner.id }).where(eq(sites.id, site.id)).run();
-  ctx.db.update(sites).set({ ownerId: owner.id }).where(eq(sites.id, draft.id)).run();
+  await ctx.db.update(sites).set({ ownerId: owner.id }).where(eq(sites.id, site.id)).run();
+  await ctx.db.update(sites).set({ ownerId: owner.id }).where(eq(sites.id, draft.id)).run();
   await ctx.request(`/api/user/${owner.id}`, { method: 'PUT', json: { contractExpiry } });
-  syncSubscriptions(ctx.db, '2026-11');
+  await syncSubscriptions(ctx.db, '2026-11');
   await ctx.publish(site.id);
   return { ownerId: owner.id, email: owner.email, password: owner.password, siteId: site.id, draftId: draft.id };
 }
 
 const live = async (siteId: string) => (await ctx.visit('/', { site: siteId })).status;
-const marked = (siteId: string) => ctx.db.select().from(sites).where(eq(sites.id, siteId)).get()?.unpublishedByContractAt ?? null;
+const marked = async (siteId: string) => (await ctx.db.select().from(sites).where(eq(sites.id, siteId)).get())?.unpublishedByContractAt ?? null;
 
 describe('contract end', () => {
   it('unpublishes the sites on the expiry date in Tokyo, once, and publishes exactly those again when the contract is renewed', async () => {
@@ -54,8 +54,8 @@ describe('contract end', () => {
     now = Date.parse('2026-11-29T15:00:00Z'); // the expiry date begins in Tokyo
     expect((await jobs.runDue()).unpublished).toEqual([siteId]);
     expect(await live(siteId)).toBe(404);
-    expect(marked(siteId)).toEqual(new Date(now));
-    expect(marked(draftId)).toBeNull();
+    expect(await marked(siteId)).toEqual(new Date(now));
+    expect(await marked(draftId)).toBeNull();
     expect((await jobs.runDue()).unpublished).toEqual([]);
 
     // Renewed: the expiry moves on, the site comes back, the draft stays a draft.
@@ -63,8 +63,8 @@ describe('contract end', () => {
     expect((await jobs.runDue()).republished).toEqual([siteId]);
     await settled();
     expect(await live(siteId)).toBe(200);
-    expect(marked(siteId)).toBeNull();
-    expect(ctx.db.select().from(sites).where(eq(sites.id, draftId)).get()?.liveVersion).toBeNull();
+    expect(await marked(siteId)).toBeNull();
+    expect((await ctx.db.select().from(sites).where(eq(sites.id, draftId)).get())?.liveVersion).toBeNull();
     expect((await jobs.runDue()).republished).toEqual([]);
   });
 
@@ -107,7 +107,7 @@ describe('the powered-by footer', () => {
     const footer = async () => (await (await ctx.visit('/', { site: siteId })).text()).includes('Powered by Swipegrid');
     expect(await footer()).toBe(true);
     expect((await ctx.request(`/api/user/${ownerId}`, { method: 'PUT', json: { planId: 'standard' } })).status).toBe(200);
-    const started = ctx.db
+    const started = await ctx.db
       .select()
       .from(publishesTable)
       .where(and(eq(publishesTable.siteId, siteId), eq(publishesTable.status, 'running')))

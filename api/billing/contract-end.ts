@@ -23,7 +23,7 @@ function ended(today: string) {
  */
 export async function unpublishEndedContracts(db: Db, storage: Storage, now: number): Promise<string[]> {
   const today = localDate(JAPAN_TIME_ZONE, now);
-  const live = db
+  const live = await db
     .select({ id: sites.id })
     .from(sites)
     .innerJoin(accounts, eq(accounts.id, sites.ownerId))
@@ -32,7 +32,7 @@ export async function unpublishEndedContracts(db: Db, storage: Storage, now: num
   const down: string[] = [];
   for (const { id } of live) {
     if (!(await unpublishSite(db, storage, id))) continue;
-    db.update(sites)
+    await db.update(sites)
       .set({ unpublishedByContractAt: new Date(now) })
       .where(eq(sites.id, id))
       .run();
@@ -46,15 +46,15 @@ export async function unpublishEndedContracts(db: Db, storage: Storage, now: num
  * its expiry moved on): their mark is cleared and they are answered, for the caller to publish
  * them again. A terminated contract never comes back (spec B §4: irreversible).
  */
-export function sitesToRepublish(db: Db, now: number): string[] {
+export async function sitesToRepublish(db: Db, now: number): Promise<string[]> {
   const today = localDate(JAPAN_TIME_ZONE, now);
-  const back = db
+  const back = (await db
     .select({ id: sites.id })
     .from(sites)
     .innerJoin(accounts, eq(accounts.id, sites.ownerId))
     .where(and(isNotNull(sites.unpublishedByContractAt), eq(accounts.contractState, 'active'), or(isNull(accounts.contractExpiry), sql`${accounts.contractExpiry} > ${today}`)))
-    .all()
+    .all())
     .map((row) => row.id);
-  if (back.length > 0) db.update(sites).set({ unpublishedByContractAt: null }).where(inArray(sites.id, back)).run();
+  if (back.length > 0) await db.update(sites).set({ unpublishedByContractAt: null }).where(inArray(sites.id, back)).run();
   return back;
 }

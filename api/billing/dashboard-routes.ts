@@ -18,9 +18,9 @@ export function dashboardRoutes(deps: { db: Db; now?: (() => Date) | undefined }
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = new Hono<AppEnv>();
-  route(app, contracts.getRegistrationData, ({ account, query }) => getRegistrationData(db, dashboardScope(account), dashboardRange(query, now()), query.unit));
-  route(app, contracts.getUserSite, ({ account, query }) => getUserSite(db, dashboardScope(account), dashboardRange(query, now()), query.unit));
-  route(app, contracts.getAdoptionByPlan, ({ account, query }) => getAdoptionByPlan(db, dashboardScope(account), dashboardMonth(query.month, now())));
-  route(app, contracts.getRevenue, ({ account, query }) => getRevenue(db, dashboardScope(account), monthRange(query, now())));
+  route(app, contracts.getRegistrationData, async ({ account, query }) => await getRegistrationData(db, dashboardScope(account), dashboardRange(query, now()), query.unit));
+  route(app, contracts.getUserSite, async ({ account, query }) => await getUserSite(db, dashboardScope(account), dashboardRange(query, now()), query.unit));
+  route(app, contracts.getAdoptionByPlan, async ({ account, query }) => await getAdoptionByPlan(db, dashboardScope(account), dashboardMonth(query.month, now())));
+  route(app, contracts.getRevenue, async ({ account, query }) => await getRevenue(db, dashboardScope(account), monthRange(query, now())));
   return app;
 }

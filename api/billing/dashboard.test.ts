@@ -26,17 +26,17 @@ const cookies = {} as Record<'master' | 'oemA' | 'subA' | 'oemB' | 'oemAdminA' |
 /** The seeded prices this test's sums were worked out with (yen a month, excluding tax). */
 const PRICE = { trial: 0, light: 30_000, standard: 50_000, premium: 80_000, oem: 200_000 } as const;
 
-function subscribe(accountId: string, planId: string, startMonth: string, endMonth: string | null = null) {
-  ctx.db.insert(subscriptions).values({ id: randomUUID(), accountId, planId, startMonth, endMonth }).run();
+async function subscribe(accountId: string, planId: string, startMonth: string, endMonth: string | null = null) {
+  await ctx.db.insert(subscriptions).values({ id: randomUUID(), accountId, planId, startMonth, endMonth }).run();
 }
 
 type Line = { kind: string; amount: number };
 /** An invoice with its lines; tax once per invoice at 10 %, floored, as the billing run computes it. */
-function invoice(issuerId: string, accountId: string, period: string, lines: Line[], status = 'issued') {
+async function invoice(issuerId: string, accountId: string, period: string, lines: Line[], status = 'issued') {
   const id = randomUUID();
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const tax = Math.floor(subtotal / 10);
-  ctx.db
+  await ctx.db
     .insert(invoices)
     .values({
       id,
@@ -54,7 +54,7 @@ function invoice(issuerId: string, accountId: string, period: string, lines: Lin
     })
     .run();
   for (const [position, line] of lines.entries()) {
-    ctx.db.insert(invoiceLines).values({ id: randomUUID(), invoiceId: id, position, kind: line.kind, quantity: 1, unitPrice: line.amount, amount: line.amount, taxRate: 10 }).run();
+    await ctx.db.insert(invoiceLines).values({ id: randomUUID(), invoiceId: id, position, kind: line.kind, quantity: 1, unitPrice: line.amount, amount: line.amount, taxRate: 10 }).run();
   }
 }
 
@@ -69,7 +69,7 @@ async function get<T>(cookie: string, path: string): Promise<T> {
 beforeAll(async () => {
   ctx = await createTestContext({ clock: () => NOW });
   const passwordHash = await hashPassword(PASSWORD);
-  const master = ctx.db.select().from(accounts).get()!.id;
+  const master = (await ctx.db.select().from(accounts).get())!.id;
   const add = async (type: Parameters<typeof addAccount>[1]['type'], parentId: string, planId: string | null, extra: Partial<Parameters<typeof addAccount>[1]> = {}) =>
     (await addAccount(ctx.db, { type, parentId, planId, passwordHash, password: PASSWORD, ...extra })).id;
   ids.oemA = await add('OEM_MASTER', master, 'oem');
@@ -86,11 +86,11 @@ beforeAll(async () => {
   // Neither a never contracted account nor one whose contract starts next month is billed, nor counted, this month.
   const inactive = await add('USER', master, 'premium', { contractState: 'inactive' });
   const later = await add('USER', master, 'premium');
-  ctx.db.update(accounts).set({ contractStart: '2026-12-01' }).where(eq(accounts.id, later)).run();
-  subscribe(inactive, 'premium', '2026-01');
-  subscribe(later, 'premium', '2026-01');
+  await ctx.db.update(accounts).set({ contractStart: '2026-12-01' }).where(eq(accounts.id, later)).run();
+  await subscribe(inactive, 'premium', '2026-01');
+  await subscribe(later, 'premium', '2026-01');
 
-  const prices = ctx.db
+  const prices = await ctx.db
     .select({ id: plans.id, price: plans.price })
     .from(plans)
     .where(inArray(plans.id, Object.keys(PRICE)))
@@ -98,8 +98,8 @@ beforeAll(async () => {
   expect(Object.fromEntries(prices.map((row) => [row.id, row.price]))).toEqual(PRICE);
 
   // d1 moved from standard to premium on 1 October; everyone else has been on one plan since January.
-  subscribe(ids.d1, 'standard', '2026-01', '2026-10');
-  subscribe(ids.d1, 'premium', '2026-10');
+  await subscribe(ids.d1, 'standard', '2026-01', '2026-10');
+  await subscribe(ids.d1, 'premium', '2026-10');
   for (const [account, planId] of [
     [ids.d2, 'trial'],
     [ids.d3, 'premium'],
@@ -110,58 +110,58 @@ beforeAll(async () => {
     [ids.a3, 'trial'],
     [ids.b1, 'pro'],
   ] as const)
-    subscribe(account, planId, '2026-01');
+    await subscribe(account, planId, '2026-01');
 
   // The platform's September and October invoices: plan fees with an initial fee, overage and a license beside them.
-  invoice('platform', ids.d1, '2026-09', [plan(50_000)]);
-  invoice('platform', ids.d3, '2026-09', [plan(80_000)]);
-  invoice('platform', ids.oemA, '2026-09', [plan(200_000), { kind: 'license', amount: 10_000 }]);
-  invoice('platform', ids.oemB, '2026-09', [plan(200_000)]);
-  invoice('platform', ids.d1, '2026-10', [plan(80_000), { kind: 'pv_overage', amount: 3_000 }]);
-  invoice('platform', ids.d2, '2026-10', [{ kind: 'initial', amount: 100_000 }]);
-  invoice('platform', ids.oemA, '2026-10', [plan(200_000), { kind: 'license', amount: 10_000 }]);
-  invoice('platform', ids.oemB, '2026-10', [plan(200_000)]);
+  await invoice('platform', ids.d1, '2026-09', [plan(50_000)]);
+  await invoice('platform', ids.d3, '2026-09', [plan(80_000)]);
+  await invoice('platform', ids.oemA, '2026-09', [plan(200_000), { kind: 'license', amount: 10_000 }]);
+  await invoice('platform', ids.oemB, '2026-09', [plan(200_000)]);
+  await invoice('platform', ids.d1, '2026-10', [plan(80_000), { kind: 'pv_overage', amount: 3_000 }]);
+  await invoice('platform', ids.d2, '2026-10', [{ kind: 'initial', amount: 100_000 }]);
+  await invoice('platform', ids.oemA, '2026-10', [plan(200_000), { kind: 'license', amount: 10_000 }]);
+  await invoice('platform', ids.oemB, '2026-10', [plan(200_000)]);
   // Neither a draft nor a voided invoice is revenue.
-  invoice('platform', ids.d3, '2026-10', [plan(80_000)], 'void');
-  invoice('platform', ids.d2, '2026-08', [plan(99_999)], 'draft');
+  await invoice('platform', ids.d3, '2026-10', [plan(80_000)], 'void');
+  await invoice('platform', ids.d2, '2026-08', [plan(99_999)], 'draft');
   // OEM master A's invoices to its customers; B's to its own.
-  invoice(ids.oemA, ids.a1, '2026-10', [plan(80_000), { kind: 'initial', amount: 100_000 }]);
-  invoice(ids.oemA, ids.a2, '2026-10', [plan(30_000), { kind: 'pv_overage', amount: 1_001 }]);
-  invoice(ids.oemB, ids.b1, '2026-10', [plan(120_000)]);
+  await invoice(ids.oemA, ids.a1, '2026-10', [plan(80_000), { kind: 'initial', amount: 100_000 }]);
+  await invoice(ids.oemA, ids.a2, '2026-10', [plan(30_000), { kind: 'pv_overage', amount: 1_001 }]);
+  await invoice(ids.oemB, ids.b1, '2026-10', [plan(120_000)]);
 
   // Companies and sites made on known days (the rest in January): a1 at 00:30 on 21 November in Tokyo (still the 20th in UTC).
-  ctx.db
+  await ctx.db
     .update(accounts)
     .set({ createdAt: new Date('2026-01-05T03:00:00Z') })
     .run();
-  ctx.db
+  await ctx.db
     .update(accounts)
     .set({ createdAt: new Date('2026-11-20T15:30:00Z') })
     .where(eq(accounts.id, ids.a1))
     .run();
-  ctx.db
+  await ctx.db
     .update(accounts)
     .set({ createdAt: new Date('2026-09-15T03:00:00Z') })
     .where(inArray(accounts.id, [ids.a2, ids.d2]))
     .run();
-  const site = (owner: string, at: string, live = false) => {
-    const id = createSite(ctx.db, owner, createSiteInputSchema.parse({ name: 'Dashboard site', numberHorizontal: 1, numberVertical: 1 }));
-    ctx.db
+  const site = async (owner: string, at: string, live = false) => {
+    const id = await createSite(ctx.db, owner, createSiteInputSchema.parse({ name: 'Dashboard site', numberHorizontal: 1, numberVertical: 1 }));
+    await ctx.db
       .update(sites)
       .set({ createdAt: new Date(at), liveVersion: live ? 1 : null })
       .where(eq(sites.id, id))
       .run();
   };
-  site(ids.a1, '2026-11-20T15:30:00Z', true);
-  site(ids.a1, '2026-11-24T02:00:00Z');
-  site(ids.a3, '2026-10-02T02:00:00Z', true);
-  site(ids.b1, '2026-11-24T02:00:00Z');
-  site(ids.d1, '2026-11-10T02:00:00Z');
-  site(ids.oemA, '2026-11-10T02:00:00Z');
+  await site(ids.a1, '2026-11-20T15:30:00Z', true);
+  await site(ids.a1, '2026-11-24T02:00:00Z');
+  await site(ids.a3, '2026-10-02T02:00:00Z', true);
+  await site(ids.b1, '2026-11-24T02:00:00Z');
+  await site(ids.d1, '2026-11-10T02:00:00Z');
+  await site(ids.oemA, '2026-11-10T02:00:00Z');
 
-  const emailOf = (id: string) => ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, id)).get()!.email;
+  const emailOf = async (id: string) => (await ctx.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, id)).get())!.email;
   cookies.master = await ctx.login();
-  for (const who of ['oemA', 'subA', 'oemB', 'oemAdminA', 'd1'] as const) cookies[who] = await ctx.loginAs(emailOf(ids[who]), PASSWORD);
+  for (const who of ['oemA', 'subA', 'oemB', 'oemAdminA', 'd1'] as const) cookies[who] = await ctx.loginAs(await emailOf(ids[who]), PASSWORD);
 });
 afterAll(() => ctx.cleanup());
 
@@ -189,13 +189,13 @@ describe('MRR and ARR (B §2, §9): the sum of the month’s plan fees', () => {
 
   it('agrees with the invoices to the yen: MRR is the sum of the plan lines, revenue the sum of the totals', async () => {
     const revenue = await get<Revenue>(cookies.master, '/api/dashboard/revenue?from=2026-10&to=2026-10');
-    const issued = ctx.db
+    const issued = (await ctx.db
       .select()
       .from(invoices)
       .where(eq(invoices.issuerId, 'platform'))
-      .all()
+      .all())
       .filter((row) => row.period === '2026-10' && row.status === 'issued');
-    const lines = ctx.db
+    const lines = await ctx.db
       .select()
       .from(invoiceLines)
       .where(

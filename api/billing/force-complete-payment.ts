@@ -10,9 +10,9 @@ import { AppError, notFound } from '../http/errors.ts';
  * be undone. The state change is conditional on the state read and the audit row is written in
  * the same transaction, so parallel requests complete it once and leave one audit row.
  */
-export function forceCompletePayment(db: Db, input: { actorId: string; accountId: string; invoiceId: string; reason: string }): void {
-  db.transaction((tx) => {
-    const invoice = tx
+export async function forceCompletePayment(db: Db, input: { actorId: string; accountId: string; invoiceId: string; reason: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const invoice = await tx
       .select({ paymentStatus: invoices.paymentStatus, status: invoices.status })
       .from(invoices)
       .where(and(eq(invoices.id, input.invoiceId), eq(invoices.accountId, input.accountId)))
@@ -20,13 +20,13 @@ export function forceCompletePayment(db: Db, input: { actorId: string; accountId
     if (!invoice) throw notFound('invoiceNotFound');
     const refused = () => new AppError('conflict', 'paymentNotForceCompletable', { values: { status: invoice.paymentStatus } });
     if (invoice.status !== 'issued' || !FORCE_COMPLETABLE.some((status) => status === invoice.paymentStatus)) throw refused();
-    const done = tx
+    const done = await tx
       .update(invoices)
       .set({ paymentStatus: 'completed' })
       .where(and(eq(invoices.id, input.invoiceId), inArray(invoices.paymentStatus, [...FORCE_COMPLETABLE])))
       .run();
     if (done.changes !== 1) throw refused();
-    tx.insert(auditLog)
+    await tx.insert(auditLog)
       .values({
         id: randomUUID(),
         actorId: input.actorId,

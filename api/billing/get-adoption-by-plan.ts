@@ -11,8 +11,8 @@ import { inForce } from './subscriptions-in-force.ts';
  * subscriptions cover in the month (each version of a plan its own row: its terms differ), and
  * how many of them are on a plan whose price is above 0.
  */
-export function getAdoptionByPlan(db: Db, scope: DashboardScope, month: BillingMonth): AdoptionByPlan {
-  const rows = db.all<{ planId: string; name: string; version: number; price: number; accounts: number }>(sql`${scopeAccounts(scope, false)}${inForce([month], sql`s.counted = 1`)}
+export async function getAdoptionByPlan(db: Db, scope: DashboardScope, month: BillingMonth): Promise<AdoptionByPlan> {
+  const rows = await db.all<{ planId: string; name: string; version: number; price: number; accounts: number }>(sql`${scopeAccounts(scope, false)}${inForce([month], sql`s.counted = 1`)}
     SELECT p.id AS planId, p.name AS name, p.version AS version, p.price AS price, count(DISTINCT f.account_id) AS accounts
     FROM in_force f JOIN ${plans} p ON p.id = f.plan_id
     GROUP BY p.id

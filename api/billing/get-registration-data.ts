@@ -17,12 +17,12 @@ const isCompanyType = (type: string): type is keyof CompaniesByType => (COMPANY_
  * platform's staff nor sub-admins) of the caller's branch created in each day or month of the
  * range (Japan time), over the range, and to date.
  */
-export function getRegistrationData(db: Db, scope: DashboardScope, range: ReportRange, unit: DashboardUnit): RegistrationData {
+export async function getRegistrationData(db: Db, scope: DashboardScope, range: ReportRange, unit: DashboardUnit): Promise<RegistrationData> {
   const types = sql.join(
     COMPANY_TYPES.map((type) => sql`${type}`),
     sql`, `,
   );
-  const rows = db.all<{ day: string | null; type: string; n: number }>(sql`${scopeAccounts(scope, false)}
+  const rows = await db.all<{ day: string | null; type: string; n: number }>(sql`${scopeAccounts(scope, false)}
     SELECT CASE WHEN a.created_at >= ${range.period.start} AND a.created_at < ${range.period.end} THEN ${japanDay(sql`a.created_at`)} END AS day,
       a.account_type AS type, count(*) AS n
     FROM scope_accounts s JOIN ${accounts} a ON a.id = s.id

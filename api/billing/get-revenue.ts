@@ -16,11 +16,11 @@ type Sums = { invoices: number; subtotal: number; tax: number; revenue: number; 
  * issued yet (the current one, before its billing run) shows the subscriptions in force of the
  * accounts the caller bills × their plan's price instead, and says so. ARR is 12 × MRR.
  */
-export function getRevenue(db: Db, scope: DashboardScope, range: { from: BillingMonth; to: BillingMonth }): Revenue {
-  const invoiced = new Map(invoicedMonths(db, scope.issuerId, range).map((row) => [row.period, row]));
+export async function getRevenue(db: Db, scope: DashboardScope, range: { from: BillingMonth; to: BillingMonth }): Promise<Revenue> {
+  const invoiced = new Map((await invoicedMonths(db, scope.issuerId, range)).map((row) => [row.period, row]));
   const months: BillingMonth[] = [];
   for (let month = range.from; month <= range.to; month = addMonths(month, 1)) months.push(month);
-  const subscribed = subscribedMrr(
+  const subscribed = await subscribedMrr(
     db,
     scope,
     months.filter((month) => !invoiced.has(month)),
@@ -51,8 +51,8 @@ export function getRevenue(db: Db, scope: DashboardScope, range: { from: Billing
  * with their plan lines summed. One pass over `invoices_dashboard` (a covering index) and a probe
  * of `invoice_lines_plan` (a partial covering index) per invoice: docs/decisions.md.
  */
-function invoicedMonths(db: Db, issuerId: string, range: { from: BillingMonth; to: BillingMonth }): (Sums & { period: string })[] {
-  return db.all<Sums & { period: string }>(sql`
+async function invoicedMonths(db: Db, issuerId: string, range: { from: BillingMonth; to: BillingMonth }): Promise<(Sums & { period: string })[]> {
+  return await db.all<Sums & { period: string }>(sql`
     SELECT i.period AS period, count(*) AS invoices, sum(i.subtotal) AS subtotal, sum(i.tax) AS tax, sum(i.total) AS revenue,
       coalesce(sum((SELECT sum(l.amount) FROM ${invoiceLines} l WHERE l.invoice_id = i.id AND l.kind = 'plan')), 0) AS mrr
     FROM ${invoices} i
@@ -61,9 +61,9 @@ function invoicedMonths(db: Db, issuerId: string, range: { from: BillingMonth; t
 }
 
 /** The plan fees the caller would bill for each month: the subscriptions in force of the accounts it bills × their plan's price. */
-function subscribedMrr(db: Db, scope: DashboardScope, months: readonly BillingMonth[]): Map<string, number> {
+async function subscribedMrr(db: Db, scope: DashboardScope, months: readonly BillingMonth[]): Promise<Map<string, number>> {
   if (months.length === 0) return new Map();
-  const rows = db.all<{ month: string; mrr: number }>(sql`${scopeAccounts(scope, true)}${inForce(months, sql`s.issuer = ${scope.issuerId}`)}
+  const rows = await db.all<{ month: string; mrr: number }>(sql`${scopeAccounts(scope, true)}${inForce(months, sql`s.issuer = ${scope.issuerId}`)}
     SELECT f.month AS month, sum(p.price) AS mrr FROM in_force f JOIN ${plans} p ON p.id = f.plan_id GROUP BY f.month`);
   return new Map(rows.map((row) => [row.month, row.mrr]));
 }

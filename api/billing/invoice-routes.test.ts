@@ -17,22 +17,22 @@ const OEM_NUMBER = 'T9876543210987';
 let ctx: TestContext;
 let invoiceId: string;
 
-const as = (accountId: string) => ({ headers: { cookie: `${SESSION_COOKIE}=${createSession(ctx.db, accountId).token}` } });
+const as = async (accountId: string) => ({ headers: { cookie: `${SESSION_COOKIE}=${(await createSession(ctx.db, accountId)).token}` } });
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const operator = ctx.db.select({ id: accounts.id }).from(accounts).get()!.id;
-  addPlan(ctx.db, { id: 'bill-basic', price: 20_000, initialFee: 50_000, licenseFee: 0, limitAccess: 20_000, limitAccessPrice: 1_500 });
-  addIssuer(ctx.db, 'platform', '株式会社スワイプグリッド', 'T1234567890123');
-  addIssuer(ctx.db, 'oem', '株式会社オーイーエム', OEM_NUMBER);
-  addAccount(ctx.db, { id: 'oem', type: 'OEM_MASTER', parentId: operator, subscriptions: [['bill-basic', '2026-01']] });
-  addAccount(ctx.db, { id: 'customer', type: 'USER', parentId: 'oem', subscriptions: [['bill-basic', '2026-01']], pageViews: { month: '2026-10', views: 20_001 } });
-  addAccount(ctx.db, { id: 'stranger', type: 'USER', parentId: operator, subscriptions: [['bill-basic', '2026-01']] });
-  runBilling(ctx.db, '2026-10');
-  invoiceId = ctx.db
+  const operator = (await ctx.db.select({ id: accounts.id }).from(accounts).get())!.id;
+  await addPlan(ctx.db, { id: 'bill-basic', price: 20_000, initialFee: 50_000, licenseFee: 0, limitAccess: 20_000, limitAccessPrice: 1_500 });
+  await addIssuer(ctx.db, 'platform', '株式会社スワイプグリッド', 'T1234567890123');
+  await addIssuer(ctx.db, 'oem', '株式会社オーイーエム', OEM_NUMBER);
+  await addAccount(ctx.db, { id: 'oem', type: 'OEM_MASTER', parentId: operator, subscriptions: [['bill-basic', '2026-01']] });
+  await addAccount(ctx.db, { id: 'customer', type: 'USER', parentId: 'oem', subscriptions: [['bill-basic', '2026-01']], pageViews: { month: '2026-10', views: 20_001 } });
+  await addAccount(ctx.db, { id: 'stranger', type: 'USER', parentId: operator, subscriptions: [['bill-basic', '2026-01']] });
+  await runBilling(ctx.db, '2026-10');
+  invoiceId = (await ctx.db
     .select({ id: invoices.id, accountId: invoices.accountId })
     .from(invoices)
-    .all()
+    .all())
     .find((row) => row.accountId === 'customer')!.id;
 });
 
@@ -47,7 +47,7 @@ function pdfText(bytes: ArrayBuffer, name: string): string {
 
 describe('an invoice and its PDF', () => {
   it('shows the invoice to the billed account and to the OEM master that issued it, to nobody outside the branch', async () => {
-    const seen = await ctx.request(`/api/bill/${invoiceId}`, as('oem'));
+    const seen = await ctx.request(`/api/bill/${invoiceId}`, await as('oem'));
     expect(seen.status).toBe(200);
     const { invoice } = (await seen.json()) as { invoice: { issuer: { registrationNumber: string }; lines: { kind: string; amount: number }[]; total: number } };
     expect(invoice.issuer.registrationNumber).toBe(OEM_NUMBER);
@@ -56,13 +56,13 @@ describe('an invoice and its PDF', () => {
       ['pv_overage', 1_500],
     ]);
     expect(invoice.total).toBe(23_650);
-    expect((await ctx.request(`/api/bill/${invoiceId}`, as('customer'))).status).toBe(200);
-    expect((await ctx.request(`/api/bill/${invoiceId}`, as('stranger'))).status).toBe(404);
-    expect((await ctx.request(`/api/bill/${invoiceId}/export-pdf`, as('stranger'))).status).toBe(404);
+    expect((await ctx.request(`/api/bill/${invoiceId}`, await as('customer'))).status).toBe(200);
+    expect((await ctx.request(`/api/bill/${invoiceId}`, await as('stranger'))).status).toBe(404);
+    expect((await ctx.request(`/api/bill/${invoiceId}/export-pdf`, await as('stranger'))).status).toBe(404);
   });
 
   it('prints the Japanese PDF with the issuer, its registration number, the Japanese company names and the tax line', async () => {
-    const response = await ctx.request(`/api/bill/${invoiceId}/export-pdf`, as('customer'));
+    const response = await ctx.request(`/api/bill/${invoiceId}/export-pdf`, await as('customer'));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toContain('invoice-000001.pdf');
@@ -76,7 +76,7 @@ describe('an invoice and its PDF', () => {
   });
 
   it('prints the English PDF with the same figures', async () => {
-    const response = await ctx.request(`/api/bill/${invoiceId}/export-pdf?lang=en`, as('oem'));
+    const response = await ctx.request(`/api/bill/${invoiceId}/export-pdf?lang=en`, await as('oem'));
     const text = pdfText(await response.arrayBuffer(), 'en.pdf');
     expect(text).toContain(`Registration No.: ${OEM_NUMBER}`);
     expect(text).toContain('10% taxable ¥21,500, consumption tax ¥2,150');
@@ -96,8 +96,8 @@ describe('billing runs', () => {
 
 describe('issuer settings', () => {
   it('refuses a registration number that is not T and 13 digits, and keeps each issuer its own', async () => {
-    const save = (accountId: string, registrationNumber: string) =>
-      ctx.request('/api/invoice-issuer', { method: 'PUT', json: { companyName: '株式会社オーイーエム', address: '大阪府大阪市', registrationNumber }, ...as(accountId) });
+    const save = async (accountId: string, registrationNumber: string) =>
+      ctx.request('/api/invoice-issuer', { method: 'PUT', json: { companyName: '株式会社オーイーエム', address: '大阪府大阪市', registrationNumber }, ...await as(accountId) });
     for (const wrong of ['9876543210987', 'T987654321098', 'T98765432109870', 'T98765432109x7']) {
       const refused = await save('oem', wrong);
       expect(refused.status).toBe(400);
@@ -109,7 +109,7 @@ describe('issuer settings', () => {
     const platform = (await (await ctx.request('/api/invoice-issuer')).json()) as { issuer: { issuerId: string; registrationNumber: string } };
     expect(platform.issuer).toMatchObject({ issuerId: 'platform', registrationNumber: 'T1234567890123' });
     // An issued invoice keeps the number it was issued with.
-    const { invoice } = (await (await ctx.request(`/api/bill/${invoiceId}`, as('oem'))).json()) as { invoice: { issuer: { registrationNumber: string } } };
+    const { invoice } = (await (await ctx.request(`/api/bill/${invoiceId}`, await as('oem'))).json()) as { invoice: { issuer: { registrationNumber: string } } };
     expect(invoice.issuer.registrationNumber).toBe(OEM_NUMBER);
   });
 });

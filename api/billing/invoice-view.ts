@@ -11,11 +11,11 @@ import { inBranch, type Viewer } from '../identity/account-tree.ts';
  * sub-admins), anyone above it in the tree (its OEM master bills it; the platform sees all).
  * Drafts are the run's business, not a reader's.
  */
-export function readInvoice(db: Db, viewer: Viewer, id: string): InvoiceView | null {
-  const row = db.select({ invoice: invoices, planName: plans.name }).from(invoices).leftJoin(plans, eq(plans.id, invoices.planId)).where(eq(invoices.id, id)).get();
-  if (!row || row.invoice.status === 'draft' || !inBranch(db, viewer, row.invoice.accountId)) return null;
+export async function readInvoice(db: Db, viewer: Viewer, id: string): Promise<InvoiceView | null> {
+  const row = await db.select({ invoice: invoices, planName: plans.name }).from(invoices).leftJoin(plans, eq(plans.id, invoices.planId)).where(eq(invoices.id, id)).get();
+  if (!row || row.invoice.status === 'draft' || !await inBranch(db, viewer, row.invoice.accountId)) return null;
   const { invoice } = row;
-  const lines = db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(invoiceLines.position).all();
+  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(invoiceLines.position).all();
   return invoiceViewSchema.parse({
     ...invoice,
     planName: row.planName,
@@ -26,12 +26,12 @@ export function readInvoice(db: Db, viewer: Viewer, id: string): InvoiceView | n
   });
 }
 
-export function listBillingRuns(db: Db, period: BillingMonth): BillingRun[] {
-  return db
+export async function listBillingRuns(db: Db, period: BillingMonth): Promise<BillingRun[]> {
+  return (await db
     .select()
     .from(billingRuns)
     .where(eq(billingRuns.period, period))
     .orderBy(desc(billingRuns.startedAt))
-    .all()
+    .all())
     .map((run) => billingRunSchema.parse({ ...run, startedAt: run.startedAt.getTime(), finishedAt: run.finishedAt?.getTime() ?? null }));
 }

@@ -9,16 +9,16 @@ export function issuerIdOf(actor: { effectiveType: EffectiveType; tenantId: stri
   return actor.effectiveType === 'MASTER' || actor.effectiveType === 'MASTER_USER' ? PLATFORM_ISSUER : actor.tenantId;
 }
 
-export function readIssuer(db: Queries, issuerId: string): Issuer | null {
-  const row = db.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, issuerId)).get();
+export async function readIssuer(db: Queries, issuerId: string): Promise<Issuer | null> {
+  const row = await db.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, issuerId)).get();
   return row ? { issuerId: row.issuerId, companyName: row.companyName, address: row.address, registrationNumber: row.registrationNumber, nextNumber: row.nextNumber } : null;
 }
 
 /** Sets the issuer's details, never its number sequence: a run may be taking numbers from it at this moment. */
-export function saveIssuer(db: Queries, issuerId: string, input: IssuerInput): Issuer {
-  db.insert(invoiceIssuers)
+export async function saveIssuer(db: Queries, issuerId: string, input: IssuerInput): Promise<Issuer> {
+  await db.insert(invoiceIssuers)
     .values({ issuerId, ...input })
     .onConflictDoUpdate({ target: invoiceIssuers.issuerId, set: { ...input, updatedAt: new Date() } })
     .run();
-  return readIssuer(db, issuerId)!;
+  return (await readIssuer(db, issuerId))!;
 }

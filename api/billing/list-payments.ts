@@ -36,11 +36,11 @@ const lineSum = (kind: string) => sql<number>`(SELECT COALESCE(SUM(l.amount), 0)
  * payment state, newest month first, filtered by month and state. The CSV export reads the same
  * function, so the file holds exactly the rows the screen lists.
  */
-export function listPayments(db: Db, scope: Scope, query: PaymentListQuery): PaymentRow[] {
+export async function listPayments(db: Db, scope: Scope, query: PaymentListQuery): Promise<PaymentRow[]> {
   const filters = [sql`${invoices.status} <> 'draft'`, scopeCondition(scope)];
   if (query.month) filters.push(sql`${invoices.period} = ${query.month}`);
   if (query.status) filters.push(sql`${invoices.paymentStatus} = ${query.status}`);
-  const rows = db.all<Record<string, unknown>>(sql`
+  const rows = await db.all<Record<string, unknown>>(sql`
     SELECT ${invoices.id} AS invoiceId, ${invoices.accountId} AS accountId, ${accounts.companyName} AS companyName, ${invoices.period} AS period,
       ${invoices.number} AS number, ${invoices.blocksUsed} AS blocksUsed, ${lineSum('plan')} AS planFee, ${lineSum('pv_overage')} AS pvFee,
       ${lineSum('license')} AS licenseFee, ${invoices.subtotal} AS subtotal, ${invoices.tax} AS tax, ${invoices.total} AS total,

@@ -5,12 +5,12 @@ import { inBranchOf } from '../identity/account-tree.ts';
 import { effectivePlan } from '../identity/effective-plan.ts';
 
 /** The live sites whose pages an account's plan governs: its own and those of accounts below it without a plan of their own. */
-export function liveSitesUnderPlanOf(db: Db, accountId: string): string[] {
-  const planId = db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)).get()?.planId;
-  const rows = db
+export async function liveSitesUnderPlanOf(db: Db, accountId: string): Promise<string[]> {
+  const planId = (await db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)).get())?.planId;
+  const rows = await db
     .select({ id: sites.id, ownerId: sites.ownerId })
     .from(sites)
     .where(and(inBranchOf(sites.ownerId, accountId), isNotNull(sites.liveVersion)))
     .all();
-  return rows.filter((row) => row.ownerId === accountId || effectivePlan(db, row.ownerId).plan?.id === planId).map((row) => row.id);
+  return rows.filter(async (row) => row.ownerId === accountId || (await effectivePlan(db, row.ownerId)).plan?.id === planId).map((row) => row.id);
 }

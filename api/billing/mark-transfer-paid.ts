@@ -9,9 +9,9 @@ import { AppError, notFound } from '../http/errors.ts';
  * money came under (spec B §1: billing by card provider or bank transfer). Conditional on
  * `unpaid`, so two operators marking it at once record one payment.
  */
-export function markTransferPaid(db: Db, input: { actorId: string; accountId: string; invoiceId: string; transferName: string }): void {
-  db.transaction((tx) => {
-    const invoice = tx
+export async function markTransferPaid(db: Db, input: { actorId: string; accountId: string; invoiceId: string; transferName: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const invoice = await tx
       .select()
       .from(invoices)
       .where(and(eq(invoices.id, input.invoiceId), eq(invoices.accountId, input.accountId)))
@@ -20,14 +20,14 @@ export function markTransferPaid(db: Db, input: { actorId: string; accountId: st
     const refused = () => new AppError('conflict', 'paymentNotMarkable', { values: { status: invoice.paymentStatus } });
     if (invoice.status !== 'issued' || invoice.billingMethod !== 'bank_transfer') throw refused();
     const now = new Date();
-    const done = tx
+    const done = await tx
       .update(invoices)
       .set({ paymentStatus: 'paid', transferName: input.transferName, paidAt: now })
       .where(and(eq(invoices.id, input.invoiceId), eq(invoices.paymentStatus, 'unpaid')))
       .run();
     if (done.changes !== 1) throw refused();
-    tx.insert(payments).values({ id: randomUUID(), invoiceId: input.invoiceId, method: 'bank_transfer', status: 'paid', amount: invoice.total }).run();
-    tx.insert(auditLog)
+    await tx.insert(payments).values({ id: randomUUID(), invoiceId: input.invoiceId, method: 'bank_transfer', status: 'paid', amount: invoice.total }).run();
+    await tx.insert(auditLog)
       .values({
         id: randomUUID(),
         actorId: input.actorId,

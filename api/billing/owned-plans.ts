@@ -10,19 +10,19 @@ export type PlanOwner = string | null;
 const ownedBy = (owner: PlanOwner) => (owner === null ? isNull(plans.ownerId) : eq(plans.ownerId, owner));
 
 /** An owner's plans, every version, cheapest first and each plan's versions in order; `'all'` for every owner's. */
-export function listPlansOf(db: Queries, owner: PlanOwner | 'all'): Plan[] {
-  return db
+export async function listPlansOf(db: Queries, owner: PlanOwner | 'all'): Promise<Plan[]> {
+  return (await db
     .select()
     .from(plans)
     .where(owner === 'all' ? undefined : ownedBy(owner))
     .orderBy(asc(plans.price), asc(plans.name), asc(plans.version), asc(plans.id))
-    .all()
+    .all())
     .map((row) => planSchema.parse(row));
 }
 
 /** One of the owner's plans; another owner's is a 404, as if it did not exist. */
-export function ownedPlan(db: Queries, owner: PlanOwner, planId: string): Plan {
-  const row = db
+export async function ownedPlan(db: Queries, owner: PlanOwner, planId: string): Promise<Plan> {
+  const row = await db
     .select()
     .from(plans)
     .where(and(eq(plans.id, planId), ownedBy(owner)))

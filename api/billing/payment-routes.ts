@@ -31,31 +31,31 @@ export function paymentRoutes(deps: PaymentDeps) {
     if (!provider) throw new AppError('bad_request', 'cardBillingOff');
     return provider;
   };
-  route(app, contracts.listPayments, ({ account, query }) => ({ payments: listPayments(db, listScopeOf(account), query) }));
-  route(app, contracts.exportPayments, ({ account, query }) => {
-    const rows = listPayments(db, listScopeOf(account), query);
+  route(app, contracts.listPayments, async ({ account, query }) => ({ payments: await listPayments(db, listScopeOf(account), query) }));
+  route(app, contracts.exportPayments, async ({ account, query }) => {
+    const rows = await listPayments(db, listScopeOf(account), query);
     const name = `payments-${query.month ?? 'all'}${query.status ? `-${query.status}` : ''}.csv`;
     return new Response(`\uFEFF${csvLines(paymentCsvRows(rows))}`, {
       headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
     });
   });
   // The signature is over the bytes as sent, so the body is read as text under its cap and never re-serialised.
-  route(app, contracts.receiveWebhook, async ({ c }) => receiveWebhook(db, needProvider(), await readBodyText(c, bodyCap(contracts.receiveWebhook)), c.req.header('stripe-signature')));
-  route(app, contracts.listBills, ({ targetAccount }) => ({ payments: listPayments(db, { kind: 'account', accountId: targetAccount.id }, {}) }));
+  route(app, contracts.receiveWebhook, async ({ c }) => await receiveWebhook(db, needProvider(), await readBodyText(c, bodyCap(contracts.receiveWebhook)), c.req.header('stripe-signature')));
+  route(app, contracts.listBills, async ({ targetAccount }) => ({ payments: await listPayments(db, { kind: 'account', accountId: targetAccount.id }, {}) }));
   route(app, contracts.chargeBill, async ({ targetAccount, params }) => ({ status: await chargeInvoice(db, needProvider(), params.invoiceId, targetAccount.id) }));
-  route(app, contracts.forceCompleteBill, ({ account, targetAccount, params, body }) => {
-    forceCompletePayment(db, { actorId: account.id, accountId: targetAccount.id, invoiceId: params.invoiceId, reason: body.reason });
+  route(app, contracts.forceCompleteBill, async ({ account, targetAccount, params, body }) => {
+    await forceCompletePayment(db, { actorId: account.id, accountId: targetAccount.id, invoiceId: params.invoiceId, reason: body.reason });
     return { status: 'completed' as const };
   });
-  route(app, contracts.markTransferPaid, ({ account, targetAccount, params, body }) => {
-    markTransferPaid(db, { actorId: account.id, accountId: targetAccount.id, invoiceId: params.invoiceId, transferName: body.transferName });
+  route(app, contracts.markTransferPaid, async ({ account, targetAccount, params, body }) => {
+    await markTransferPaid(db, { actorId: account.id, accountId: targetAccount.id, invoiceId: params.invoiceId, transferName: body.transferName });
     return { status: 'paid' as const };
   });
-  route(app, contracts.getCard, ({ targetAccount }) => cardState(db, targetAccount.id, provider));
+  route(app, contracts.getCard, async ({ targetAccount }) => await cardState(db, targetAccount.id, provider));
   // Back to ADMIN_ORIGIN, never to the request's Host: a crafted one would send the customer to another site
   // after saving a card. OEM admin hosts are not verified names yet, so their customers come back to ADMIN_ORIGIN too.
-  route(app, contracts.startCardSetup, ({ account, targetAccount }) =>
-    startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${deps.adminOrigin()}/${account.routePrefix}/payments` }),
+  route(app, contracts.startCardSetup, async ({ account, targetAccount }) =>
+    await startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${deps.adminOrigin()}/${account.routePrefix}/payments` }),
   );
   return app;
 }

@@ -8,10 +8,10 @@ let sequence = 0;
  * An issued invoice written with plain inserts, as the billing run (another branch's) will make
  * them: a plan line and, when given, a PV overage and a licence line, tax 10 % on the whole.
  */
-export function seedInvoice(
+export async function seedInvoice(
   db: Db,
   input: { accountId: string; period: string; billingMethod?: 'card' | 'bank_transfer'; paymentStatus?: string; planFee?: number; pvFee?: number; licenseFee?: number; issuerId?: string },
-): { id: string; total: number } {
+): Promise<{ id: string; total: number }> {
   const id = randomUUID();
   const lines = [
     { kind: 'plan', amount: input.planFee ?? 30_000 },
@@ -20,8 +20,8 @@ export function seedInvoice(
   ].filter((line) => line.amount > 0);
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const tax = Math.floor(subtotal / 10);
-  db.transaction((tx) => {
-    tx.insert(invoices)
+  await db.transaction(async (tx) => {
+    await tx.insert(invoices)
       .values({
         id,
         issuerId: input.issuerId ?? 'platform',
@@ -39,7 +39,7 @@ export function seedInvoice(
       })
       .run();
     for (const [position, line] of lines.entries()) {
-      tx.insert(invoiceLines).values({ id: randomUUID(), invoiceId: id, position, kind: line.kind, quantity: 1, unitPrice: line.amount, amount: line.amount, taxRate: 10 }).run();
+      await tx.insert(invoiceLines).values({ id: randomUUID(), invoiceId: id, position, kind: line.kind, quantity: 1, unitPrice: line.amount, amount: line.amount, taxRate: 10 }).run();
     }
   });
   return { id, total: subtotal + tax };

@@ -32,7 +32,7 @@ beforeAll(async () => {
   server = listening.server;
   adminPort = listening.port;
   provider.setWebhookUrl(`http://127.0.0.1:${listening.port}/api/payment/webhook`);
-  masterId = ctx.db.select().from(accounts).get()!.id;
+  masterId = (await ctx.db.select().from(accounts).get())!.id;
 });
 
 afterAll(async () => {
@@ -42,7 +42,7 @@ afterAll(async () => {
   await ctx.cleanup();
 });
 
-const invoiceOf = (id: string) => ctx.db.select().from(invoices).where(eq(invoices.id, id)).get()!;
+const invoiceOf = async (id: string) => (await ctx.db.select().from(invoices).where(eq(invoices.id, id)).get())!;
 
 /** A direct user with a card saved through the hosted checkout page, as a browser would. */
 async function customerWithCard(cardNumber = '4242424242424242'): Promise<string> {
@@ -67,7 +67,7 @@ describe('card registration', () => {
     const accountId = await customerWithCard();
     const card = await (await ctx.request(`/api/user/${accountId}/card`)).json();
     expect(card).toEqual({ cardBilling: true, card: { brand: 'visa', last4: '4242', expMonth: 11, expYear: 2031 } });
-    expect(ctx.db.select().from(paymentCards).where(eq(paymentCards.accountId, accountId)).get()?.providerMethodId).toMatch(/^pm_/);
+    expect((await ctx.db.select().from(paymentCards).where(eq(paymentCards.accountId, accountId)).get())?.providerMethodId).toMatch(/^pm_/);
   });
 
   it('keeps no card when the provider declines it on the hosted page', async () => {
@@ -108,53 +108,53 @@ describe('card registration', () => {
   it('answers "An error occurred while adding the card" when the provider cannot be reached', async () => {
     const user = await addAccount(ctx.db, { type: 'USER', parentId: masterId, planId: 'standard' });
     const unreachable = stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: 'http://127.0.0.1:9' });
-    await expect(startCardSetup(ctx.db, unreachable, { accountId: user.id, returnUrl: 'http://localhost:3000/master/payments' })).rejects.toMatchObject({ key: 'cardAddFailed' });
+    await expect(await startCardSetup(ctx.db, unreachable, { accountId: user.id, returnUrl: 'http://localhost:3000/master/payments' })).rejects.toMatchObject({ key: 'cardAddFailed' });
   });
 });
 
 describe('card charges', () => {
   it('is processing after the charge and paid once the signed payment_intent.succeeded arrives', async () => {
     const accountId = await customerWithCard();
-    const invoice = seedInvoice(ctx.db, { accountId, period: '2026-10', planFee: 50_000, pvFee: 1_200 });
+    const invoice = await seedInvoice(ctx.db, { accountId, period: '2026-10', planFee: 50_000, pvFee: 1_200 });
     const response = await charge(accountId, invoice.id);
     expect(await response.json()).toEqual({ status: 'processing' });
     const intent = [...provider.paymentIntents.values()].find((one) => (one.metadata as Record<string, string>).invoiceId === invoice.id);
     expect(intent).toMatchObject({ amount: invoice.total, currency: 'jpy', status: 'succeeded' });
     await provider.settled();
-    expect(invoiceOf(invoice.id)).toMatchObject({ paymentStatus: 'paid' });
-    expect(ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all()).toMatchObject([{ status: 'paid', providerRef: intent!.id, amount: invoice.total }]);
+    expect(await invoiceOf(invoice.id)).toMatchObject({ paymentStatus: 'paid' });
+    expect(await ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all()).toMatchObject([{ status: 'paid', providerRef: intent!.id, amount: invoice.total }]);
   });
 
   it('is failed with the decline code when the card is declined, and the failure webhook leaves it so', async () => {
     const accountId = await customerWithCard('4000000000009995');
-    const invoice = seedInvoice(ctx.db, { accountId, period: '2026-10' });
+    const invoice = await seedInvoice(ctx.db, { accountId, period: '2026-10' });
     expect(await (await charge(accountId, invoice.id)).json()).toEqual({ status: 'failed' });
     await provider.settled();
     expect(provider.deliveries.at(-1)).toMatchObject({ type: 'payment_intent.payment_failed', status: 200 });
-    expect(invoiceOf(invoice.id).paymentStatus).toBe('failed');
+    expect((await invoiceOf(invoice.id)).paymentStatus).toBe('failed');
     const bills = (await (await ctx.request(`/api/user/${accountId}/bill`)).json()) as { payments: { invoiceId: string; status: string; failureCode: string }[] };
     expect(bills.payments).toMatchObject([{ invoiceId: invoice.id, status: 'failed', failureCode: 'insufficient_funds' }]);
   });
 
   it('charges once when the same invoice is charged by parallel requests, and refuses a charge once it is paid', async () => {
     const accountId = await customerWithCard();
-    const invoice = seedInvoice(ctx.db, { accountId, period: '2026-09' });
+    const invoice = await seedInvoice(ctx.db, { accountId, period: '2026-09' });
     // Requests overlapping the first attempt resend it under its idempotency key: the provider answers the same intent.
     const answers = await Promise.all([1, 2, 3, 4].map(() => charge(accountId, invoice.id)));
     expect(answers.every((answer) => answer.status === 200 || answer.status === 400)).toBe(true);
     await provider.settled();
     expect([...provider.paymentIntents.values()].filter((one) => (one.metadata as Record<string, string>).invoiceId === invoice.id)).toHaveLength(1);
-    expect(ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all()).toHaveLength(1);
-    expect(invoiceOf(invoice.id).paymentStatus).toBe('paid');
+    expect(await ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all()).toHaveLength(1);
+    expect((await invoiceOf(invoice.id)).paymentStatus).toBe('paid');
     expect((await charge(accountId, invoice.id)).status).toBe(400);
   });
 
   it('resends an attempt that never got its answer with the same idempotency key, so the provider charges once', async () => {
     const accountId = await customerWithCard();
-    const invoice = seedInvoice(ctx.db, { accountId, period: '2026-08' });
+    const invoice = await seedInvoice(ctx.db, { accountId, period: '2026-08' });
     // As a crash between the request and its answer leaves it: the attempt recorded, no provider ref.
-    ctx.db.update(invoices).set({ paymentStatus: 'processing' }).where(eq(invoices.id, invoice.id)).run();
-    ctx.db
+    await ctx.db.update(invoices).set({ paymentStatus: 'processing' }).where(eq(invoices.id, invoice.id)).run();
+    await ctx.db
       .insert(payments)
       .values({ id: `crashed-${invoice.id}`, invoiceId: invoice.id, method: 'card', status: 'processing', amount: invoice.total })
       .run();
@@ -163,15 +163,15 @@ describe('card charges', () => {
     const intents = [...provider.paymentIntents.values()].filter((one) => (one.metadata as Record<string, string>).invoiceId === invoice.id);
     expect(intents).toHaveLength(1);
     expect(provider.requests.filter((request) => request.idempotencyKey === `charge-crashed-${invoice.id}`)).toHaveLength(1);
-    expect(invoiceOf(invoice.id).paymentStatus).toBe('paid');
+    expect((await invoiceOf(invoice.id)).paymentStatus).toBe('paid');
   });
 
   it('answers 503 when the provider cannot be reached, and a later charge resends the same attempt', async () => {
     const accountId = await customerWithCard();
-    const invoice = seedInvoice(ctx.db, { accountId, period: '2026-04' });
+    const invoice = await seedInvoice(ctx.db, { accountId, period: '2026-04' });
     const unreachable = stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: 'http://127.0.0.1:9' });
-    await expect(chargeInvoice(ctx.db, unreachable, invoice.id, accountId)).rejects.toMatchObject({ status: 503, key: 'paymentProviderError' });
-    const [attempt] = ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all();
+    await expect(await chargeInvoice(ctx.db, unreachable, invoice.id, accountId)).rejects.toMatchObject({ status: 503, key: 'paymentProviderError' });
+    const [attempt] = await ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all();
     expect(attempt).toMatchObject({ status: 'processing', providerRef: null });
     expect(await (await charge(accountId, invoice.id)).json()).toEqual({ status: 'processing' });
     expect(provider.requests.filter((request) => request.idempotencyKey === `charge-${attempt!.id}`)).toHaveLength(1);
@@ -179,8 +179,8 @@ describe('card charges', () => {
 
   it('refuses to charge a bank-transfer invoice or one already paid', async () => {
     const accountId = await customerWithCard();
-    const transfer = seedInvoice(ctx.db, { accountId, period: '2026-07', billingMethod: 'bank_transfer' });
-    const paid = seedInvoice(ctx.db, { accountId, period: '2026-06', paymentStatus: 'paid' });
+    const transfer = await seedInvoice(ctx.db, { accountId, period: '2026-07', billingMethod: 'bank_transfer' });
+    const paid = await seedInvoice(ctx.db, { accountId, period: '2026-06', paymentStatus: 'paid' });
     for (const id of [transfer.id, paid.id]) expect(await (await charge(accountId, id)).json()).toMatchObject({ key: 'paymentNotChargeable' });
   });
 });
@@ -201,21 +201,21 @@ describe('webhooks', () => {
     }
     // The body changed after signing: the signature is over the bytes as sent.
     expect((await post(event('evt_other'), provider.sign(body, now))).status).toBe(400);
-    expect(ctx.db.select().from(providerEvents).where(eq(providerEvents.id, 'evt_forged')).get()).toBeUndefined();
+    expect(await ctx.db.select().from(providerEvents).where(eq(providerEvents.id, 'evt_forged')).get()).toBeUndefined();
   });
 
   it('acknowledges a replayed event and applies it only once', async () => {
     const accountId = await customerWithCard();
-    const invoice = seedInvoice(ctx.db, { accountId, period: '2026-05' });
+    const invoice = await seedInvoice(ctx.db, { accountId, period: '2026-05' });
     await charge(accountId, invoice.id);
     await provider.settled();
     const succeeded = provider.deliveries.filter((delivery) => delivery.type === 'payment_intent.succeeded').at(-1)!;
     // Put the state back as before the event: a replay that were applied again would make it paid.
-    ctx.db.update(invoices).set({ paymentStatus: 'processing' }).where(eq(invoices.id, invoice.id)).run();
+    await ctx.db.update(invoices).set({ paymentStatus: 'processing' }).where(eq(invoices.id, invoice.id)).run();
     const replayed = await provider.resend(succeeded.eventId);
     expect(replayed).toBe(200);
-    expect(invoiceOf(invoice.id).paymentStatus).toBe('processing');
-    expect(ctx.db.select().from(providerEvents).where(eq(providerEvents.id, succeeded.eventId)).all()).toHaveLength(1);
+    expect((await invoiceOf(invoice.id)).paymentStatus).toBe('processing');
+    expect(await ctx.db.select().from(providerEvents).where(eq(providerEvents.id, succeeded.eventId)).all()).toHaveLength(1);
   });
 });
 
@@ -225,14 +225,14 @@ describe('force-complete', () => {
 
   it('needs the confirmation that it cannot be undone, then completes and writes the audit row', async () => {
     const user = await addAccount(ctx.db, { type: 'USER', parentId: masterId, planId: 'standard' });
-    const invoice = seedInvoice(ctx.db, { accountId: user.id, period: '2026-10', billingMethod: 'bank_transfer' });
+    const invoice = await seedInvoice(ctx.db, { accountId: user.id, period: '2026-10', billingMethod: 'bank_transfer' });
     const unconfirmed = await forceComplete(user.id, invoice.id, { reason: 'Paid in cash at the office' });
     expect(unconfirmed.status).toBe(400);
-    expect(invoiceOf(invoice.id).paymentStatus).toBe('unpaid');
+    expect((await invoiceOf(invoice.id)).paymentStatus).toBe('unpaid');
     const done = await forceComplete(user.id, invoice.id, { reason: 'Paid in cash at the office', confirm: true });
     expect(await done.json()).toEqual({ status: 'completed' });
-    expect(invoiceOf(invoice.id).paymentStatus).toBe('completed');
-    expect(ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, invoice.id)).all()).toMatchObject([
+    expect((await invoiceOf(invoice.id)).paymentStatus).toBe('completed');
+    expect(await ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, invoice.id)).all()).toMatchObject([
       { actorId: masterId, action: 'payment.force_complete', subjectType: 'invoice', detail: { reason: 'Paid in cash at the office', before: 'unpaid', after: 'completed' } },
     ]);
     expect(await (await forceComplete(user.id, invoice.id, { reason: 'again', confirm: true })).json()).toMatchObject({ key: 'paymentNotForceCompletable' });
@@ -240,47 +240,47 @@ describe('force-complete', () => {
 
   it('completes once under parallel requests, with one audit row', async () => {
     const user = await addAccount(ctx.db, { type: 'USER', parentId: masterId, planId: 'standard' });
-    const invoice = seedInvoice(ctx.db, { accountId: user.id, period: '2026-10', paymentStatus: 'failed' });
+    const invoice = await seedInvoice(ctx.db, { accountId: user.id, period: '2026-10', paymentStatus: 'failed' });
     const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => forceComplete(user.id, invoice.id, { reason: `operator ${n}`, confirm: true })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400, 400]);
-    expect(ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, invoice.id)).all()).toHaveLength(1);
+    expect(await ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, invoice.id)).all()).toHaveLength(1);
   });
 
   it('is refused to an OEM master and for a paid invoice, and changes nothing', async () => {
     const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', parentId: masterId, planId: 'oem-multilingual' });
     const customer = await addAccount(ctx.db, { type: 'USER', parentId: oem.id, planId: 'standard' });
-    const unpaid = seedInvoice(ctx.db, { accountId: customer.id, period: '2026-10', issuerId: oem.id });
-    const paid = seedInvoice(ctx.db, { accountId: customer.id, period: '2026-09', paymentStatus: 'paid', issuerId: oem.id });
+    const unpaid = await seedInvoice(ctx.db, { accountId: customer.id, period: '2026-10', issuerId: oem.id });
+    const paid = await seedInvoice(ctx.db, { accountId: customer.id, period: '2026-09', paymentStatus: 'paid', issuerId: oem.id });
     const oemCookie = await ctx.loginAs(oem.email, oem.password);
     expect((await forceComplete(customer.id, unpaid.id, { reason: 'mine', confirm: true }, oemCookie)).status).toBe(403);
     expect((await forceComplete(customer.id, paid.id, { reason: 'paid already', confirm: true })).status).toBe(400);
-    expect([invoiceOf(unpaid.id).paymentStatus, invoiceOf(paid.id).paymentStatus]).toEqual(['unpaid', 'paid']);
-    expect(ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, unpaid.id)).all()).toEqual([]);
+    expect([(await invoiceOf(unpaid.id)).paymentStatus, (await invoiceOf(paid.id)).paymentStatus]).toEqual(['unpaid', 'paid']);
+    expect(await ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, unpaid.id)).all()).toEqual([]);
   });
 });
 
 describe('bank transfer', () => {
   it('marks an unpaid transfer invoice paid with the transfer name, once', async () => {
     const user = await addAccount(ctx.db, { type: 'USER', parentId: masterId, planId: 'standard' });
-    const invoice = seedInvoice(ctx.db, { accountId: user.id, period: '2026-10', billingMethod: 'bank_transfer' });
+    const invoice = await seedInvoice(ctx.db, { accountId: user.id, period: '2026-10', billingMethod: 'bank_transfer' });
     const mark = () => ctx.request(`/api/user/${user.id}/bill/${invoice.id}/transfer-paid`, { method: 'POST', json: { transferName: 'ｶ)ﾃｽﾄｼｮｳｼﾞ' } });
     const answers = await Promise.all([mark(), mark()]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
-    expect(invoiceOf(invoice.id)).toMatchObject({ paymentStatus: 'paid', transferName: 'ｶ)ﾃｽﾄｼｮｳｼﾞ' });
-    expect(ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all()).toMatchObject([{ method: 'bank_transfer', status: 'paid', amount: invoice.total }]);
+    expect(await invoiceOf(invoice.id)).toMatchObject({ paymentStatus: 'paid', transferName: 'ｶ)ﾃｽﾄｼｮｳｼﾞ' });
+    expect(await ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all()).toMatchObject([{ method: 'bank_transfer', status: 'paid', amount: invoice.total }]);
   });
 });
 
 describe('payment list', () => {
   it('exports as CSV exactly the rows the list shows for the same filters, and an OEM master sees its branch only', async () => {
     const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', parentId: masterId, planId: 'oem-multilingual' });
-    const customers = await Promise.all([1, 2, 3].map(() => addAccount(ctx.db, { type: 'USER', parentId: oem.id, planId: 'standard' })));
+    const customers = await Promise.all([1, 2, 3].map(async () => await addAccount(ctx.db, { type: 'USER', parentId: oem.id, planId: 'standard' })));
     const outsider = await addAccount(ctx.db, { type: 'USER', parentId: masterId, planId: 'standard' });
     for (const [index, customer] of customers.entries()) {
-      seedInvoice(ctx.db, { accountId: customer.id, period: '2030-01', planFee: 10_000 * (index + 1), pvFee: 500, licenseFee: 2_000, issuerId: oem.id });
-      seedInvoice(ctx.db, { accountId: customer.id, period: '2030-02', paymentStatus: index === 0 ? 'paid' : 'unpaid', issuerId: oem.id });
+      await seedInvoice(ctx.db, { accountId: customer.id, period: '2030-01', planFee: 10_000 * (index + 1), pvFee: 500, licenseFee: 2_000, issuerId: oem.id });
+      await seedInvoice(ctx.db, { accountId: customer.id, period: '2030-02', paymentStatus: index === 0 ? 'paid' : 'unpaid', issuerId: oem.id });
     }
-    seedInvoice(ctx.db, { accountId: outsider.id, period: '2030-01' });
+    await seedInvoice(ctx.db, { accountId: outsider.id, period: '2030-01' });
     const oemCookie = await ctx.loginAs(oem.email, oem.password);
     const list = async (query: string) => ((await (await ctx.request(`/api/payment?${query}`, { headers: { cookie: oemCookie } })).json()) as { payments: Record<string, unknown>[] }).payments;
     const csv = async (query: string) => {
@@ -307,26 +307,26 @@ describe('collecting a billed month', () => {
     const adapter = stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: provider.apiBase });
     const good = await customerWithCard();
     const declining = await customerWithCard('4000000000009995');
-    const paying = seedInvoice(ctx.db, { accountId: good, period: '2025-03' });
-    const declined = seedInvoice(ctx.db, { accountId: declining, period: '2025-03' });
-    const transfer = seedInvoice(ctx.db, { accountId: good, period: '2025-02', billingMethod: 'bank_transfer' });
-    const otherMonth = seedInvoice(ctx.db, { accountId: declining, period: '2025-01' });
+    const paying = await seedInvoice(ctx.db, { accountId: good, period: '2025-03' });
+    const declined = await seedInvoice(ctx.db, { accountId: declining, period: '2025-03' });
+    const transfer = await seedInvoice(ctx.db, { accountId: good, period: '2025-02', billingMethod: 'bank_transfer' });
+    const otherMonth = await seedInvoice(ctx.db, { accountId: declining, period: '2025-01' });
 
     expect(await chargeBilledMonth(ctx.db, adapter, '2025-03')).toEqual({
       charged: 1,
       failed: 1,
     });
     await provider.settled();
-    expect(invoiceOf(paying.id).paymentStatus).toBe('paid');
-    expect(invoiceOf(declined.id).paymentStatus).toBe('failed');
-    expect(invoiceOf(transfer.id).paymentStatus).toBe('unpaid');
-    expect(invoiceOf(otherMonth.id).paymentStatus).toBe('unpaid');
+    expect((await invoiceOf(paying.id)).paymentStatus).toBe('paid');
+    expect((await invoiceOf(declined.id)).paymentStatus).toBe('failed');
+    expect((await invoiceOf(transfer.id)).paymentStatus).toBe('unpaid');
+    expect((await invoiceOf(otherMonth.id)).paymentStatus).toBe('unpaid');
 
     // A second collection of the same month charges nothing: the paid one is done, the failed one waits for the operator.
     expect(await chargeBilledMonth(ctx.db, adapter, '2025-03')).toEqual({
       charged: 0,
       failed: 0,
     });
-    expect(ctx.db.select().from(payments).where(eq(payments.invoiceId, paying.id)).all()).toHaveLength(1);
+    expect(await ctx.db.select().from(payments).where(eq(payments.invoiceId, paying.id)).all()).toHaveLength(1);
   });
 });

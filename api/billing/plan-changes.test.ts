@@ -20,11 +20,11 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-const jobs = () => createPlanJobs({ db: ctx.db, storage: ctx.storage, republish: (siteId) => ctx.jobs.start(siteId), clock: () => new Date(now) });
+const jobs = () => createPlanJobs({ db: ctx.db, storage: ctx.storage, republish: async (siteId) => await ctx.jobs.start(siteId), clock: () => new Date(now) });
 
 async function customer(planId = 'light') {
   const account = await addAccount(ctx.db, { type: 'USER', planId });
-  syncSubscriptions(ctx.db, '2026-11');
+  await syncSubscriptions(ctx.db, '2026-11');
   const cookie = await ctx.loginAs(account.email, account.password);
   const call = (path: string, init: Parameters<TestContext['request']>[1] = {}) => ctx.request(path, { ...init, headers: { cookie } });
   return { id: account.id, call };
@@ -54,7 +54,7 @@ describe('plan change requests', () => {
     const planJobs = jobs();
     now = Date.parse('2026-11-30T14:59:59Z');
     expect((await planJobs.runDue()).plansApplied).toEqual([]);
-    expect(ctx.db.select().from(accounts).where(eq(accounts.id, user.id)).get()?.planId).toBe('light');
+    expect((await ctx.db.select().from(accounts).where(eq(accounts.id, user.id)).get())?.planId).toBe('light');
 
     now = Date.parse('2026-11-30T15:00:00Z');
     const [first, second] = await Promise.all([planJobs.runDue(), planJobs.runDue()]);
@@ -64,15 +64,15 @@ describe('plan change requests', () => {
     // Two jobs in two processes would each find nothing left to claim: run a second scheduler too.
     expect((await jobs().runDue()).plansApplied).toEqual([]);
 
-    expect(ctx.db.select().from(accounts).where(eq(accounts.id, user.id)).get()?.planId).toBe('standard');
-    expect(planInForce(ctx.db, user.id, '2026-11')?.id).toBe('light');
-    expect(planInForce(ctx.db, user.id, '2026-12')?.id).toBe('standard');
-    const rows = ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, user.id)).orderBy(subscriptions.startMonth).all();
+    expect((await ctx.db.select().from(accounts).where(eq(accounts.id, user.id)).get())?.planId).toBe('standard');
+    expect((await planInForce(ctx.db, user.id, '2026-11'))?.id).toBe('light');
+    expect((await planInForce(ctx.db, user.id, '2026-12'))?.id).toBe('standard');
+    const rows = await ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, user.id)).orderBy(subscriptions.startMonth).all();
     expect(rows.map(({ planId, startMonth, endMonth }) => ({ planId, startMonth, endMonth }))).toEqual([
       { planId: 'light', startMonth: '2026-11', endMonth: '2026-12' },
       { planId: 'standard', startMonth: '2026-12', endMonth: null },
     ]);
-    expect(ctx.db.select().from(planChanges).where(eq(planChanges.accountId, user.id)).get()?.status).toBe('applied');
+    expect((await ctx.db.select().from(planChanges).where(eq(planChanges.accountId, user.id)).get())?.status).toBe('applied');
   });
 
   it('a server down at the month start applies the change on its next start, from the month the customer asked for', async () => {
@@ -80,7 +80,7 @@ describe('plan change requests', () => {
     await user.call('/api/user-plan/change', { method: 'POST', json: { planId: 'standard', ...AGREED } });
     now = Date.parse('2027-01-15T00:00:00Z');
     expect((await jobs().runDue()).plansApplied).toEqual([user.id]);
-    expect(planInForce(ctx.db, user.id, '2026-12')?.id).toBe('standard');
+    expect((await planInForce(ctx.db, user.id, '2026-12'))?.id).toBe('standard');
   });
 
   it('a paid plan needs the terms and privacy agreements; one pending request at a time, even asked in parallel; it can be cancelled', async () => {
@@ -95,7 +95,7 @@ describe('plan change requests', () => {
     const answers = await Promise.all(['light', 'standard', 'premium'].map((planId) => user.call('/api/user-plan/change', { method: 'POST', json: { planId, ...AGREED } })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400]);
     expect(
-      ctx.db
+      await ctx.db
         .select()
         .from(planChanges)
         .where(and(eq(planChanges.accountId, user.id), eq(planChanges.status, 'pending')))
@@ -131,19 +131,19 @@ describe('subscriptions', () => {
       json: { companyName: 'Sub', email: 'sub@example.com', accountType: 'USER', planId: 'light', contractStart: '2026-09-01' },
     });
     const id = ((await created.json()) as { user: { id: string } }).user.id;
-    expect(planInForce(ctx.db, id, '2026-09')?.id).toBe('light');
-    expect(planInForce(ctx.db, id, '2026-08')).toBeNull();
+    expect((await planInForce(ctx.db, id, '2026-09'))?.id).toBe('light');
+    expect(await planInForce(ctx.db, id, '2026-08')).toBeNull();
     expect((await ctx.request(`/api/user/${id}`, { method: 'PUT', json: { planId: 'premium' } })).status).toBe(200);
-    expect(planInForce(ctx.db, id, billingMonthNow())?.id).toBe('premium');
-    expect(planInForce(ctx.db, id, '2026-09')?.id).toBe('light');
+    expect((await planInForce(ctx.db, id, billingMonthNow()))?.id).toBe('premium');
+    expect((await planInForce(ctx.db, id, '2026-09'))?.id).toBe('light');
 
     const old = await addAccount(ctx.db, { type: 'USER', planId: 'pro' });
     const subAdmin = await addAccount(ctx.db, { type: 'SUB_ADMIN', parentId: old.id });
-    expect(planInForce(ctx.db, old.id, '2026-11')).toBeNull();
-    expect(syncSubscriptions(ctx.db, '2026-11')).toBeGreaterThan(0);
-    expect(planInForce(ctx.db, old.id, '2026-11')?.id).toBe('pro');
-    expect(planInForce(ctx.db, subAdmin.id, '2026-11')).toBeNull();
-    expect(syncSubscriptions(ctx.db, '2026-11')).toBe(0);
+    expect(await planInForce(ctx.db, old.id, '2026-11')).toBeNull();
+    expect(await syncSubscriptions(ctx.db, '2026-11')).toBeGreaterThan(0);
+    expect((await planInForce(ctx.db, old.id, '2026-11'))?.id).toBe('pro');
+    expect(await planInForce(ctx.db, subAdmin.id, '2026-11')).toBeNull();
+    expect(await syncSubscriptions(ctx.db, '2026-11')).toBe(0);
   });
 });
 

@@ -30,7 +30,7 @@ async function ownerOn(planId: string) {
   const owner = await addAccount(ctx.db, { type: 'USER', planId });
   const cookie = await ctx.loginAs(owner.email, owner.password);
   const site = await ctx.createSite({ name: 'Flags', numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
-  ctx.db.update(sites).set({ ownerId: owner.id }).where(eq(sites.id, site.id)).run();
+  await ctx.db.update(sites).set({ ownerId: owner.id }).where(eq(sites.id, site.id)).run();
   return { siteId: site.id, call: (path: string, init: Parameters<TestContext['request']>[1] = {}) => ctx.request(path, { ...init, headers: { cookie } }) };
 }
 
@@ -53,12 +53,12 @@ describe('plan flags', () => {
     const usage = async () => ((await (await owner.call('/api/user-plan')).json()) as UserPlanView).usage;
     expect(await usage()).toEqual({ month: '2026-11', pageViews: 0, limitAccess: 30_000, limitAccessPrice: 1_000, over: false });
     const row = { siteId: owner.siteId, grain: 'M', variant: '', lang: '', device: '', source: '' };
-    ctx.db
+    await ctx.db
       .insert(analyticsSiteRollups)
       .values({ ...row, bucket: monthStartsAt('2026-11'), views: 30_001 })
       .run();
     // Last month's views are not this month's.
-    ctx.db
+    await ctx.db
       .insert(analyticsSiteRollups)
       .values({ ...row, bucket: monthStartsAt('2026-10'), views: 99_999 })
       .run();

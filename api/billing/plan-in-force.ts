@@ -18,8 +18,8 @@ function coversMonth(month: BillingMonth): SQL | undefined {
  * these are still the terms the account signed). Null for an account without a plan of its own
  * that month (the platform's accounts, sub-admins, accounts under an OEM master's plan).
  */
-export function planInForce(db: Queries, accountId: string, month: BillingMonth): Plan | null {
-  const row = db
+export async function planInForce(db: Queries, accountId: string, month: BillingMonth): Promise<Plan | null> {
+  const row = await db
     .select({ plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
@@ -33,7 +33,7 @@ export function planInForce(db: Queries, accountId: string, month: BillingMonth)
  * Every account's plan in force for `month`, in one statement: the billing run asks for all of
  * them, and a query per account costs it seconds at 10,000 accounts. The stored row, fees and all.
  */
-export function plansInForce(db: Queries, month: BillingMonth): Map<string, PlanRow> {
-  const rows = db.select({ accountId: subscriptions.accountId, plan: plans }).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId)).where(coversMonth(month)).all();
+export async function plansInForce(db: Queries, month: BillingMonth): Promise<Map<string, PlanRow>> {
+  const rows = await db.select({ accountId: subscriptions.accountId, plan: plans }).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId)).where(coversMonth(month)).all();
   return new Map(rows.map((row) => [row.accountId, row.plan]));
 }

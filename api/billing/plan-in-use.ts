@@ -8,11 +8,11 @@ import { planChanges, subscriptions } from '../db/schema-billing.ts';
  * billed), an account's current plan, or a pending change request. Such a plan is never edited
  * in place, so no invoice, past or next, reads terms its account did not sign.
  */
-export function planInUse(db: Queries, planId: string): boolean {
+export async function planInUse(db: Queries, planId: string): Promise<boolean> {
   return (
-    db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.planId, planId)).limit(1).get() !== undefined ||
-    db.select({ id: accounts.id }).from(accounts).where(eq(accounts.planId, planId)).limit(1).get() !== undefined ||
-    db
+    await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.planId, planId)).limit(1).get() !== undefined ||
+    await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.planId, planId)).limit(1).get() !== undefined ||
+    await db
       .select({ id: planChanges.id })
       .from(planChanges)
       .where(and(eq(planChanges.toPlanId, planId), eq(planChanges.status, 'pending')))

@@ -36,11 +36,11 @@ export function createPlanJobs(deps: PlanJobsDeps) {
 
   async function run(): Promise<PlanRunResult> {
     const at = now();
-    syncSubscriptions(db, billingMonthOf(at));
-    const changed = applyDuePlanChanges(db, at);
-    for (const accountId of changed) for (const siteId of liveSitesUnderPlanOf(db, accountId)) republish(siteId);
+    await syncSubscriptions(db, billingMonthOf(at));
+    const changed = await applyDuePlanChanges(db, at);
+    for (const accountId of changed) for (const siteId of await liveSitesUnderPlanOf(db, accountId)) republish(siteId);
     const unpublished = await unpublishEndedContracts(db, storage, at);
-    const republished = sitesToRepublish(db, at);
+    const republished = await sitesToRepublish(db, at);
     for (const siteId of republished) republish(siteId);
     return { plansApplied: changed, unpublished, republished };
   }

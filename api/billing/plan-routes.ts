@@ -18,23 +18,23 @@ export function planRoutes(deps: { db: Db; clock?: () => Date }) {
   const { db } = deps;
   const now = () => deps.clock?.() ?? new Date();
   const app = new Hono<AppEnv>();
-  route(app, contracts.listAllPlans, () => ({ plans: listPlansOf(db, 'all') }));
-  route(app, contracts.listPlatformPlans, () => ({ plans: listPlansOf(db, null) }));
-  route(app, contracts.createPlatformPlan, ({ body }) => ({ plan: createPlan(db, null, body, now()) }));
-  route(app, contracts.editPlatformPlan, ({ params, body }) => ({ plan: editPlan(db, null, params.planId, body, now()) }));
-  route(app, contracts.archivePlatformPlan, ({ params }) => ({ plan: archivePlan(db, null, params.planId) }));
-  route(app, contracts.listOemPlans, ({ account }) => ({ plans: listPlansOf(db, account.tenantId) }));
-  route(app, contracts.createOemPlan, ({ account, body }) => ({ plan: createPlan(db, account.tenantId, body, now()) }));
-  route(app, contracts.editOemPlan, ({ account, params, body }) => ({ plan: editPlan(db, account.tenantId, params.planId, body, now()) }));
-  route(app, contracts.archiveOemPlan, ({ account, params }) => ({ plan: archivePlan(db, account.tenantId, params.planId) }));
-  route(app, contracts.userPlan, ({ account }) => userPlanView(db, account.tenantId, now().getTime()));
-  route(app, contracts.requestPlanChange, ({ account, body }) => {
-    requestPlanChange(db, account.tenantId, account.id, body, now().getTime());
-    return userPlanView(db, account.tenantId, now().getTime());
+  route(app, contracts.listAllPlans, async () => ({ plans: await listPlansOf(db, 'all') }));
+  route(app, contracts.listPlatformPlans, async () => ({ plans: await listPlansOf(db, null) }));
+  route(app, contracts.createPlatformPlan, async ({ body }) => ({ plan: await createPlan(db, null, body, now()) }));
+  route(app, contracts.editPlatformPlan, async ({ params, body }) => ({ plan: await editPlan(db, null, params.planId, body, now()) }));
+  route(app, contracts.archivePlatformPlan, async ({ params }) => ({ plan: await archivePlan(db, null, params.planId) }));
+  route(app, contracts.listOemPlans, async ({ account }) => ({ plans: await listPlansOf(db, account.tenantId) }));
+  route(app, contracts.createOemPlan, async ({ account, body }) => ({ plan: await createPlan(db, account.tenantId, body, now()) }));
+  route(app, contracts.editOemPlan, async ({ account, params, body }) => ({ plan: await editPlan(db, account.tenantId, params.planId, body, now()) }));
+  route(app, contracts.archiveOemPlan, async ({ account, params }) => ({ plan: await archivePlan(db, account.tenantId, params.planId) }));
+  route(app, contracts.userPlan, async ({ account }) => await userPlanView(db, account.tenantId, now().getTime()));
+  route(app, contracts.requestPlanChange, async ({ account, body }) => {
+    await requestPlanChange(db, account.tenantId, account.id, body, now().getTime());
+    return await userPlanView(db, account.tenantId, now().getTime());
   });
-  route(app, contracts.cancelPlanChange, ({ account }) => {
-    cancelPlanChange(db, account.tenantId, now().getTime());
-    return userPlanView(db, account.tenantId, now().getTime());
+  route(app, contracts.cancelPlanChange, async ({ account }) => {
+    await cancelPlanChange(db, account.tenantId, now().getTime());
+    return await userPlanView(db, account.tenantId, now().getTime());
   });
   return app;
 }

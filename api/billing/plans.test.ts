@@ -52,11 +52,11 @@ describe('plan management', () => {
     const next = await planOf(await ctx.request(`/api/master/plan/${plan.id}`, { method: 'PUT', json: { ...STANDARD, name: 'Edited', price: 45_000 } }));
     expect(next).toMatchObject({ version: 2, supersedes: plan.id, price: 45_000, status: 'active' });
     expect(next.id).not.toBe(plan.id);
-    const old = ctx.db.select().from(plans).where(eq(plans.id, plan.id)).get()!;
+    const old = (await ctx.db.select().from(plans).where(eq(plans.id, plan.id)).get())!;
     expect({ status: old.status, price: old.price }).toEqual({ status: 'archived', price: 40_000 });
     // The account is billed on the terms it signed, from its contract's start month.
-    expect(planInForce(ctx.db, userId, '2026-04')?.price).toBe(40_000);
-    expect(planInForce(ctx.db, userId, '2026-03')).toBeNull();
+    expect((await planInForce(ctx.db, userId, '2026-04'))?.price).toBe(40_000);
+    expect(await planInForce(ctx.db, userId, '2026-03')).toBeNull();
     // The archived version is never edited again: the next edit goes to the current one.
     const again = await ctx.request(`/api/master/plan/${plan.id}`, { method: 'PUT', json: { ...STANDARD, price: 1 } });
     expect(again.status).toBe(400);
@@ -68,7 +68,7 @@ describe('plan management', () => {
     await addAccount(ctx.db, { type: 'USER', planId: plan.id });
     const answers = await Promise.all([1, 2, 3, 4].map((price) => ctx.request(`/api/master/plan/${plan.id}`, { method: 'PUT', json: { ...STANDARD, name: 'Race', price } })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
-    expect(ctx.db.select().from(plans).where(eq(plans.supersedes, plan.id)).all()).toHaveLength(1);
+    expect(await ctx.db.select().from(plans).where(eq(plans.supersedes, plan.id)).all()).toHaveLength(1);
   });
 
   it('archives a plan: offered to nobody, kept by the accounts on it', async () => {
@@ -109,13 +109,13 @@ describe('plan management', () => {
   });
 
   it("a start refreshes a seeded tier's figures until the operator edits it, and never revives an archived one", async () => {
-    ctx.db.update(plans).set({ price: 1 }).where(eq(plans.id, 'light')).run();
-    seedPlans(ctx.db);
-    expect(ctx.db.select().from(plans).where(eq(plans.id, 'light')).get()?.price).toBe(30_000);
+    await ctx.db.update(plans).set({ price: 1 }).where(eq(plans.id, 'light')).run();
+    await seedPlans(ctx.db);
+    expect((await ctx.db.select().from(plans).where(eq(plans.id, 'light')).get())?.price).toBe(30_000);
     await ctx.request('/api/master/plan/light', { method: 'PUT', json: { ...planInputSchema.parse(SEEDED_PLANS.find((plan) => plan.id === 'light')), price: 33_000 } });
     await ctx.request('/api/master/plan/premium/archive', { method: 'POST' });
-    seedPlans(ctx.db);
-    expect(ctx.db.select().from(plans).where(eq(plans.id, 'light')).get()?.price).toBe(33_000);
-    expect(ctx.db.select().from(plans).where(eq(plans.id, 'premium')).get()?.status).toBe('archived');
+    await seedPlans(ctx.db);
+    expect((await ctx.db.select().from(plans).where(eq(plans.id, 'light')).get())?.price).toBe(33_000);
+    expect((await ctx.db.select().from(plans).where(eq(plans.id, 'premium')).get())?.status).toBe('archived');
   });
 });

@@ -15,23 +15,23 @@ import { choosablePlans } from './choosable-plans.ts';
  * the check and the insert share a transaction with no await, and the partial unique index
  * (plan_changes_one_pending) refuses a second one written by another process.
  */
-export function requestPlanChange(db: Db, accountId: string, requestedBy: string, input: z.output<typeof planChangeRequestSchema>, now: number): void {
-  db.transaction((tx) => {
-    const account = tx.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)).get();
+export async function requestPlanChange(db: Db, accountId: string, requestedBy: string, input: z.output<typeof planChangeRequestSchema>, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const account = await tx.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)).get();
     if (!account?.planId) throw new AppError('bad_request', 'noPlanOfItsOwn');
     if (account.planId === input.planId) throw fieldError('validation', ['planId'], 'planChangeSamePlan');
-    const plan = choosablePlans(tx, accountId).find((candidate) => candidate.id === input.planId);
+    const plan = (await choosablePlans(tx, accountId)).find((candidate) => candidate.id === input.planId);
     if (!plan) throw fieldError('validation', ['planId'], 'planNotOffered');
     if (needsAgreement(plan) && !(input.agreeTerms && input.agreePrivacy)) {
       throw fieldError('validation', [input.agreeTerms ? 'agreePrivacy' : 'agreeTerms'], 'planAgreementRequired');
     }
-    const pending = tx
+    const pending = await tx
       .select({ id: planChanges.id })
       .from(planChanges)
       .where(and(eq(planChanges.accountId, accountId), eq(planChanges.status, 'pending')))
       .get();
     if (pending) throw new AppError('conflict', 'planChangePending');
-    tx.insert(planChanges)
+    await tx.insert(planChanges)
       .values({
         id: randomUUID(),
         accountId,
@@ -47,8 +47,8 @@ export function requestPlanChange(db: Db, accountId: string, requestedBy: string
 }
 
 /** Withdraws the account's pending request, while its month has not begun (after that the job is applying it). */
-export function cancelPlanChange(db: Db, accountId: string, now: number): void {
-  const cancelled = db
+export async function cancelPlanChange(db: Db, accountId: string, now: number): Promise<void> {
+  const cancelled = await db
     .update(planChanges)
     .set({ status: 'cancelled' })
     .where(and(eq(planChanges.accountId, accountId), eq(planChanges.status, 'pending'), gt(planChanges.effectiveMonth, billingMonthOf(now))))

@@ -12,16 +12,16 @@ import { issuerIdOf, readIssuer, saveIssuer } from './issuers.ts';
 export function invoiceRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.getIssuer, ({ account }) => ({ issuer: readIssuer(db, issuerIdOf(account)) }));
-  route(app, contracts.saveIssuer, ({ account, body }) => ({ issuer: saveIssuer(db, issuerIdOf(account), body) }));
-  route(app, contracts.listBillingRuns, ({ query }) => ({ runs: listBillingRuns(db, query.month) }));
-  route(app, contracts.getBill, ({ account, params }) => {
-    const invoice = readInvoice(db, account, params.id);
+  route(app, contracts.getIssuer, async ({ account }) => ({ issuer: await readIssuer(db, issuerIdOf(account)) }));
+  route(app, contracts.saveIssuer, async ({ account, body }) => ({ issuer: await saveIssuer(db, issuerIdOf(account), body) }));
+  route(app, contracts.listBillingRuns, async ({ query }) => ({ runs: await listBillingRuns(db, query.month) }));
+  route(app, contracts.getBill, async ({ account, params }) => {
+    const invoice = await readInvoice(db, account, params.id);
     if (!invoice) throw notFound('invoiceNotFound');
     return { invoice };
   });
   route(app, contracts.exportBillPdf, async ({ c, account, params, query }) => {
-    const invoice = readInvoice(db, account, params.id);
+    const invoice = await readInvoice(db, account, params.id);
     if (!invoice) throw notFound('invoiceNotFound');
     const pdf = await invoicePdf(invoice, query.lang ?? 'jp');
     return c.body(new Uint8Array(pdf), 200, {

@@ -7,17 +7,17 @@ import { AppError } from '../http/errors.ts';
 import { ownedPlan, type PlanOwner } from './owned-plans.ts';
 import { planInUse } from './plan-in-use.ts';
 
-function readPlan(db: Db, planId: string): Plan {
-  return planSchema.parse(db.select().from(plans).where(eq(plans.id, planId)).get());
+async function readPlan(db: Db, planId: string): Promise<Plan> {
+  return planSchema.parse(await db.select().from(plans).where(eq(plans.id, planId)).get());
 }
 
 /** Adds a plan to the owner's catalogue, offered at once. */
-export function createPlan(db: Db, owner: PlanOwner, input: PlanInput, now: Date): Plan {
+export async function createPlan(db: Db, owner: PlanOwner, input: PlanInput, now: Date): Promise<Plan> {
   const id = randomUUID();
-  db.insert(plans)
+  await db.insert(plans)
     .values({ ...input, id, ownerId: owner, status: 'active', supersedes: null, version: 1, createdAt: now })
     .run();
-  return readPlan(db, id);
+  return await readPlan(db, id);
 }
 
 /**
@@ -26,31 +26,31 @@ export function createPlan(db: Db, owner: PlanOwner, input: PlanInput, now: Date
  * the terms they signed until they are moved. One transaction with no await: of two edits of the
  * same plan at once, the second finds it archived and is refused, so there is never a fork of versions.
  */
-export function editPlan(db: Db, owner: PlanOwner, planId: string, input: PlanInput, now: Date): Plan {
-  const id = db.transaction((tx) => {
-    const old = ownedPlan(tx, owner, planId);
+export async function editPlan(db: Db, owner: PlanOwner, planId: string, input: PlanInput, now: Date): Promise<Plan> {
+  const id = await db.transaction(async (tx) => {
+    const old = await ownedPlan(tx, owner, planId);
     if (old.status === 'archived') throw new AppError('conflict', 'planArchived');
-    if (!planInUse(tx, planId)) {
+    if (!await planInUse(tx, planId)) {
       // createdAt marks the row as the operator's: seedPlans stops refreshing a seeded tier's figures.
-      tx.update(plans)
+      await tx.update(plans)
         .set({ ...input, createdAt: now })
         .where(eq(plans.id, planId))
         .run();
       return planId;
     }
     const next = randomUUID();
-    tx.update(plans).set({ status: 'archived' }).where(eq(plans.id, planId)).run();
-    tx.insert(plans)
+    await tx.update(plans).set({ status: 'archived' }).where(eq(plans.id, planId)).run();
+    await tx.insert(plans)
       .values({ ...input, id: next, ownerId: owner, status: 'active', supersedes: old.id, version: old.version + 1, createdAt: now })
       .run();
     return next;
   });
-  return readPlan(db, id);
+  return await readPlan(db, id);
 }
 
 /** Stops offering a plan; whoever is on it stays on it. */
-export function archivePlan(db: Db, owner: PlanOwner, planId: string): Plan {
-  ownedPlan(db, owner, planId);
-  db.update(plans).set({ status: 'archived' }).where(eq(plans.id, planId)).run();
-  return readPlan(db, planId);
+export async function archivePlan(db: Db, owner: PlanOwner, planId: string): Promise<Plan> {
+  await ownedPlan(db, owner, planId);
+  await db.update(plans).set({ status: 'archived' }).where(eq(plans.id, planId)).run();
+  return await readPlan(db, planId);
 }

@@ -11,20 +11,20 @@ import { subscriptions } from '../db/schema-billing.ts';
  * Rows of later stretches (a change already applied ahead) are dropped: `month` wins.
  * Call it inside the transaction that changes `accounts.planId`, so the two never disagree.
  */
-export function setSubscription(db: Queries, accountId: string, planId: string | null, month: BillingMonth): void {
-  const open = db
+export async function setSubscription(db: Queries, accountId: string, planId: string | null, month: BillingMonth): Promise<void> {
+  const open = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.accountId, accountId), isNull(subscriptions.endMonth)))
     .get();
   if (open && open.planId === planId) return;
   if (open && open.startMonth < month) {
-    db.update(subscriptions).set({ endMonth: month }).where(eq(subscriptions.id, open.id)).run();
+    await db.update(subscriptions).set({ endMonth: month }).where(eq(subscriptions.id, open.id)).run();
   }
-  db.delete(subscriptions)
+  await db.delete(subscriptions)
     .where(and(eq(subscriptions.accountId, accountId), gte(subscriptions.startMonth, month)))
     .run();
-  if (planId) db.insert(subscriptions).values({ id: randomUUID(), accountId, planId, startMonth: month }).run();
+  if (planId) await db.insert(subscriptions).values({ id: randomUUID(), accountId, planId, startMonth: month }).run();
 }
 
 /**

@@ -13,8 +13,8 @@ import { setSubscription } from './set-subscription.ts';
  * by hand) is moved to it from `month`; an account that lost its plan has its row closed.
  * Answers how many accounts it changed.
  */
-export function syncSubscriptions(db: Db, month: BillingMonth): number {
-  const drifted = db
+export async function syncSubscriptions(db: Db, month: BillingMonth): Promise<number> {
+  const drifted = await db
     .select({
       id: accounts.id,
       planId: accounts.planId,
@@ -26,9 +26,9 @@ export function syncSubscriptions(db: Db, month: BillingMonth): number {
     .leftJoin(subscriptions, and(eq(subscriptions.accountId, accounts.id), isNull(subscriptions.endMonth)))
     .where(sql`${accounts.planId} is distinct from ${subscriptions.planId}`)
     .all();
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     for (const account of drifted) {
-      setSubscription(tx, account.id, account.planId, account.anyRow ? month : firstMonth(account.contractStart, month));
+      await setSubscription(tx, account.id, account.planId, account.anyRow ? month : firstMonth(account.contractStart, month));
     }
   });
   return drifted.length;

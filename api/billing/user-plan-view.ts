@@ -10,8 +10,8 @@ import { choosablePlans } from './choosable-plans.ts';
 import { monthPageViews } from './month-page-views.ts';
 
 /** The account's pending plan change, if any. */
-export function pendingChange(db: Queries, accountId: string): PlanChange | null {
-  const row = db
+export async function pendingChange(db: Queries, accountId: string): Promise<PlanChange | null> {
+  const row = await db
     .select()
     .from(planChanges)
     .where(and(eq(planChanges.accountId, accountId), eq(planChanges.status, 'pending')))
@@ -21,16 +21,16 @@ export function pendingChange(db: Queries, accountId: string): PlanChange | null
 }
 
 /** What the plan screen shows an account at `now`: its plan, the others it may pick, its pending change, this month's page views against the limit. */
-export function userPlanView(db: Queries, accountId: string, now: number): UserPlanView {
-  const planId = db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)).get()?.planId ?? null;
-  const row = planId ? db.select().from(plans).where(eq(plans.id, planId)).get() : undefined;
+export async function userPlanView(db: Queries, accountId: string, now: number): Promise<UserPlanView> {
+  const planId = (await db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, accountId)).get())?.planId ?? null;
+  const row = planId ? await db.select().from(plans).where(eq(plans.id, planId)).get() : undefined;
   const current = row ? planSchema.parse(row) : null;
   const month = billingMonthOf(now);
-  const pageViews = current ? monthPageViews(db, accountId, month) : 0;
+  const pageViews = current ? await monthPageViews(db, accountId, month) : 0;
   return {
     current,
-    choices: choosablePlans(db, accountId),
-    pending: pendingChange(db, accountId),
+    choices: await choosablePlans(db, accountId),
+    pending: await pendingChange(db, accountId),
     nextMonth: addMonths(month, 1),
     usage: current ? { month, pageViews, limitAccess: current.limitAccess, limitAccessPrice: current.limitAccessPrice, over: pageViews > current.limitAccess } : null,
   };

@@ -10,8 +10,8 @@ import { hostRefusal } from './brandings.ts';
 export type AdminHostClaim = { host: string; token: string; verified: boolean };
 
 /** The OEM master's claim, or null when it claimed no host. */
-export function adminHostClaim(db: Db, oemId: string): AdminHostClaim | null {
-  const row = db.select().from(oemBrandings).where(eq(oemBrandings.accountId, oemId)).get();
+export async function adminHostClaim(db: Db, oemId: string): Promise<AdminHostClaim | null> {
+  const row = await db.select().from(oemBrandings).where(eq(oemBrandings.accountId, oemId)).get();
   if (!row?.adminHost || !row.adminHostToken) return null;
   return { host: row.adminHost, token: row.adminHostToken, verified: row.adminHostVerifiedAt !== null };
 }
@@ -22,12 +22,12 @@ export function adminHostClaim(db: Db, oemId: string): AdminHostClaim | null {
  * custom domain meanwhile. The partial unique index decides
  * between two OEMs proving one name at once: the first verified keeps it, the other is refused.
  */
-export function recordAdminHostCheck(db: Db, oemId: string, claim: AdminHostClaim, check: DomainCheck): void {
+export async function recordAdminHostCheck(db: Db, oemId: string, claim: AdminHostClaim, check: DomainCheck): Promise<void> {
   if (check.outcome !== 'connected') return;
   // A site saved the name as its custom domain since the claim: one name is never both a site and an admin.
-  if (db.select({ domain: siteDomains.domain }).from(siteDomains).where(eq(siteDomains.domain, claim.host)).get()) throw hostRefusal('adminHostTaken', claim.host);
+  if (await db.select({ domain: siteDomains.domain }).from(siteDomains).where(eq(siteDomains.domain, claim.host)).get()) throw hostRefusal('adminHostTaken', claim.host);
   try {
-    db.update(oemBrandings)
+    await db.update(oemBrandings)
       .set({ adminHostVerifiedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(oemBrandings.accountId, oemId), eq(oemBrandings.adminHost, claim.host), eq(oemBrandings.adminHostToken, claim.token), isNull(oemBrandings.adminHostVerifiedAt)))
       .run();

@@ -141,10 +141,10 @@ describe('an OEM’s admin host, verified by DNS', () => {
     const answers = await Promise.all([check(oemA), check(oemB), check(oemA), check(oemB)]);
     // Whichever proves it first keeps it; the other's two checks are refused, never both verified.
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 400, 400]);
-    const verified = ctx.db
+    const verified = (await ctx.db
       .select()
       .from(oemBrandings)
-      .all()
+      .all())
       .filter((row) => row.adminHost === HOST_A && row.adminHostVerifiedAt !== null);
     expect(verified).toHaveLength(1);
   });
@@ -167,13 +167,13 @@ describe('an OEM’s admin host, verified by DNS', () => {
     };
     const siteA = await siteOf(customerA);
     const siteDirect = await siteOf(direct);
-    const previews = createSiteApp({
+    const previews = await createSiteApp({
       db: ctx.db,
       storage: ctx.storage,
       mailer: ctx.mailer,
       events: ctx.events,
       siteOrigin: SITE_ORIGIN,
-      adminHosts: createAdminHosts(ctx.db),
+      adminHosts: await createAdminHosts(ctx.db),
       preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => ADMIN_ORIGIN },
     });
     const framing = async (siteId: string) => {

@@ -15,19 +15,19 @@ export type AdminHosts = {
  * Like the connected custom domains (api/domains/connected-domains.ts): a Map lookup per request or
  * handshake, no database read. Only verified claims are in it: a pending one is trusted by nothing.
  */
-export function createAdminHosts(db: Db): AdminHosts {
+export async function createAdminHosts(db: Db): Promise<AdminHosts> {
   let oemOfHost = new Map<string, string>();
   let hostOfOem = new Map<string, string>();
-  const refresh = () => {
-    const rows = db
+  const refresh = async () => {
+    const rows = (await db
       .select({ host: oemBrandings.adminHost, oemId: oemBrandings.accountId })
       .from(oemBrandings)
       .where(and(isNotNull(oemBrandings.adminHost), isNotNull(oemBrandings.adminHostVerifiedAt)))
-      .all()
+      .all())
       .flatMap((row) => (row.host ? [{ host: row.host, oemId: row.oemId }] : []));
     oemOfHost = new Map(rows.map((row) => [row.host, row.oemId]));
     hostOfOem = new Map(rows.map((row) => [row.oemId, row.host]));
   };
-  refresh();
+  await refresh();
   return { has: (host) => oemOfHost.has(host.toLowerCase()), hostOf: (oemId) => hostOfOem.get(oemId) ?? null, refresh };
 }

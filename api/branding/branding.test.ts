@@ -89,7 +89,7 @@ describe('an OEM’s own admin host', () => {
     const loginBranding = async (host: string) => ((await (await ctx.request('/api/branding/login', { headers: { cookie: '', host } })).json()) as { branding: Branding | null }).branding;
     expect(await loginBranding('admin.oem-a.test')).toBeNull();
     expect((await saveBranding(oemA, { mainColor: '#0A3D62', textColor: '#FFFFFF', adminHost: 'Admin.OEM-A.test' })).status).toBe(200);
-    ctx.verifyAdminHost(oemA.id);
+    await ctx.verifyAdminHost(oemA.id);
     expect(await loginBranding('admin.oem-a.test:3000')).toEqual({ logoUrl: '', mainColor: '#0A3D62', textColor: '#FFFFFF' });
     expect(await loginBranding('localhost:3000')).toBeNull();
     expect(await loginBranding('admin.oem-b.test')).toBeNull();
@@ -97,7 +97,7 @@ describe('an OEM’s own admin host', () => {
 
   it('is a host name no one else has: not another OEM’s verified one, the admin’s own, a site origin’s or a malformed one', async () => {
     expect((await saveBranding(oemA, { mainColor: '#000000', textColor: '#FFFFFF', adminHost: 'admin.oem.test' })).status).toBe(200);
-    ctx.verifyAdminHost(oemA.id);
+    await ctx.verifyAdminHost(oemA.id);
     const taken = (await (await saveBranding(oemB, { mainColor: '#000000', textColor: '#FFFFFF', adminHost: 'admin.oem.test' })).json()) as ErrorBody;
     expect(taken.key).toBe('adminHostTaken');
     // The test apps' admin is on localhost and its sites on {handle}.localhost.
@@ -124,7 +124,7 @@ describe('an OEM’s own admin host', () => {
     expect((await ctx.visit('/api/branding/login', { headers: { host } })).status).toBe(404);
 
     expect((await saveBranding(oemA, { mainColor: '#000000', textColor: '#FFFFFF', adminHost: host })).status).toBe(200);
-    ctx.verifyAdminHost(oemA.id);
+    await ctx.verifyAdminHost(oemA.id);
     expect((await saveBranding(oemA, { mainColor: '#111111', textColor: '#FFFFFF', adminHost: host }, fromHost)).status).toBe(200);
     expect((await saveBranding(oemA, { mainColor: '#111111', textColor: '#FFFFFF', adminHost: host }, { origin: 'http://admin.oem-b.test:3000' })).status).toBe(403);
     expect((await ctx.visit(`/api/tls/ask?domain=${host}`)).status).toBe(200);

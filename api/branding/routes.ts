@@ -28,30 +28,30 @@ export function brandingRoutes(deps: BrandingDeps) {
   const { db, storage, adminHosts, proof } = deps;
   const app = new Hono<AppEnv>();
   // A sub-admin of an OEM master acts for it: the branding is its tenant's.
-  route(app, contracts.getBranding, ({ account }) => ({ branding: readOemBranding(db, account.tenantId, proof.recordsFor) }));
-  route(app, contracts.saveBranding, ({ account, body }) => {
-    const branding = saveOemBranding(db, account.tenantId, body, deps.reserved, proof.recordsFor);
-    adminHosts.refresh();
+  route(app, contracts.getBranding, async ({ account }) => ({ branding: await readOemBranding(db, account.tenantId, proof.recordsFor) }));
+  route(app, contracts.saveBranding, async ({ account, body }) => {
+    const branding = await saveOemBranding(db, account.tenantId, body, deps.reserved, proof.recordsFor);
+    await adminHosts.refresh();
     return { branding };
   });
   route(app, contracts.checkAdminHost, async ({ account }) => {
-    const claim = adminHostClaim(db, account.tenantId);
+    const claim = await adminHostClaim(db, account.tenantId);
     // Nothing to prove: no host claimed, or already verified.
-    if (!claim || claim.verified) return { branding: readOemBranding(db, account.tenantId, proof.recordsFor), check: null };
+    if (!claim || claim.verified) return { branding: await readOemBranding(db, account.tenantId, proof.recordsFor), check: null };
     const check = await proof.lookUp(claim.host, claim.token);
-    recordAdminHostCheck(db, account.tenantId, claim, check);
-    adminHosts.refresh();
-    return { branding: readOemBranding(db, account.tenantId, proof.recordsFor), check };
+    await recordAdminHostCheck(db, account.tenantId, claim, check);
+    await adminHosts.refresh();
+    return { branding: await readOemBranding(db, account.tenantId, proof.recordsFor), check };
   });
   route(app, contracts.uploadBrandingLogo, async ({ c, account }) => {
     const logoUrl = await receiveImage(c, 'logo');
-    return { branding: setOemLogo(db, account.tenantId, logoUrl, proof.recordsFor) };
+    return { branding: await setOemLogo(db, account.tenantId, logoUrl, proof.recordsFor) };
   });
-  route(app, contracts.loginBranding, ({ c }) => ({ branding: brandingOfHost(db, requestHostName(c.req.header('host'))) }));
+  route(app, contracts.loginBranding, async ({ c }) => ({ branding: await brandingOfHost(db, requestHostName(c.req.header('host'))) }));
   route(app, contracts.uploadProfilePicture, async ({ c, account }) => {
     const logoUrl = await receiveImage(c, 'picture');
     // The login account's own picture, a sub-admin's included: not its tenant's.
-    db.update(accounts).set({ logoUrl, updatedAt: new Date() }).where(eq(accounts.id, account.id)).run();
+    await db.update(accounts).set({ logoUrl, updatedAt: new Date() }).where(eq(accounts.id, account.id)).run();
     return { logoUrl };
   });
   route(app, contracts.accountImage, async ({ c, params }) => {

@@ -16,22 +16,22 @@ const REMEMBERED_SITES = 10_000;
  *
  * @example siteFramers(db, hosts, () => 'https://admin.swipegrid.com')(siteId) // 'https://admin.swipegrid.com https://admin.oem-a.com'
  */
-export function siteFramers(db: Db, adminHosts: AdminHosts, adminOrigin: () => string): (siteId: string) => string {
+export function siteFramers(db: Db, adminHosts: AdminHosts, adminOrigin: () => string): (siteId: string) => Promise<string> {
   const oemOfSite = new Map<string, string | null>();
-  const oemOf = (siteId: string): string | null => {
+  const oemOf = async (siteId: string): Promise<string | null> => {
     if (oemOfSite.has(siteId)) return oemOfSite.get(siteId) ?? null;
-    const owner = db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get()?.ownerId;
+    const owner = (await db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get())?.ownerId;
     // An unknown site is not remembered: it may be created next.
     if (!owner) return null;
-    const oem = oemMasterOf(db, owner);
+    const oem = await oemMasterOf(db, owner);
     if (oemOfSite.size >= REMEMBERED_SITES) oemOfSite.clear();
     oemOfSite.set(siteId, oem);
     return oem;
   };
-  return (siteId) => {
+  return async (siteId) => {
     const base = adminOrigin();
     if (!base) return '';
-    const oem = oemOf(siteId);
+    const oem = await oemOf(siteId);
     const host = oem ? adminHosts.hostOf(oem) : null;
     if (!host) return base;
     const admin = new URL(base);

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { closeDatabase } from '../db/open-database.ts';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -39,10 +41,10 @@ async function publishedSite(): Promise<string> {
   return view.id;
 }
 
-const contactIds = (file: string) => {
-  const db = openDatabase(file);
-  const rows = db.$client.prepare("SELECT json_extract(data, '$.companyName') AS n FROM form_entries").pluck().all();
-  db.$client.close();
+const contactIds = async (file: string) => {
+  const db = await openDatabase(file);
+  const rows = (await db.values<[unknown]>(sql`SELECT json_extract(data, '$.companyName') AS n FROM form_entries`)).map(([n]) => n);
+  await closeDatabase(db);
   return new Set(rows.map(String));
 };
 
@@ -101,7 +103,7 @@ describe('backup and restore', () => {
     const restoredDir = path.join(spare, 'restored');
     const restored = configOf(restoredDir);
     await restoreBackup(restored, out, { force: false });
-    const kept = contactIds(restored.database);
+    const kept = await contactIds(restored.database);
     expect(before.filter((n) => !kept.has(n))).toEqual([]);
 
     const restoredStorage = createStorage({ driver: 'fs', root: restored.storage.root, publicBaseUrl: '/' });
@@ -126,7 +128,7 @@ describe('backup and restore', () => {
     const busy = path.join(spare, 'busy');
     await mkdir(busy);
     await writeFile(path.join(busy, 'notes.txt'), 'mine');
-    await expect(restoreBackup(configOf(busy), out, { force: false })).rejects.toBeInstanceOf(UsageError);
+    await expect(await restoreBackup(configOf(busy), out, { force: false })).rejects.toBeInstanceOf(UsageError);
     const { objects } = await restoreBackup(configOf(busy), out, { force: true });
     expect(objects).toBeGreaterThan(0);
   });

@@ -8,7 +8,7 @@ import yazl from 'yazl';
 import { createStorage } from '../../storage/index.ts';
 import type { ObjectInfo } from '../../storage/storage.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { isPostgresUrl, openDatabase } from '../db/open-database.ts';
+import { closeDatabase, isPostgresUrl, openDatabase, sqliteClientOf } from '../db/open-database.ts';
 import { createStorageLease } from '../publishing/storage-lease.ts';
 import { PRODUCT_VERSION } from '../product-version.ts';
 import { BACKUP_DATABASE, BACKUP_MANIFEST, BACKUP_PREVIEW_KEY, BACKUP_STORAGE, type BackupManifest } from './backup-format.ts';
@@ -38,14 +38,16 @@ export async function writeBackup(config: Config, out: string): Promise<{ object
   if (isPostgresUrl(config.database)) {
     throw new Error('swipegrid backup copies a SQLite database; on PostgreSQL back the database up with pg_dump and the bucket with its own tools (docs/deploy.md, "Scaled out").');
   }
-  const db = openDatabase(config.database);
+  const db = await openDatabase(config.database);
   const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   try {
     const objects = await createStorageLease(db).whilePublishing(async () => {
       const databaseCopy = join(work, BACKUP_DATABASE);
       // All pages in one step: copied 100 at a time, the copy starts over whenever the server commits
       // between two steps, and on a database of 20 MB written nonstop it never ends (docs/decisions.md, "Backup").
-      await db.$client.backup(databaseCopy, { progress: () => ALL_PAGES });
+      const sqlite = sqliteClientOf(db);
+      if (!sqlite) throw new Error('swipegrid backup copies a SQLite database, and this one is not.');
+      await sqlite.backup(databaseCopy, { progress: () => ALL_PAGES });
       const zip = new yazl.ZipFile();
       const written = pipeline(zip.outputStream, createWriteStream(temp));
       zip.addFile(databaseCopy, BACKUP_DATABASE);
@@ -81,7 +83,7 @@ export async function writeBackup(config: Config, out: string): Promise<{ object
     await rename(temp, file);
     return { objects, bytes: (await stat(file)).size };
   } finally {
-    db.$client.close();
+    await closeDatabase(db);
     await rm(temp, { force: true });
     await rm(work, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { closeDatabase, openDatabase } from '../db/open-database.ts';
 import { createOperator as create } from '../identity/create-operator.ts';
 import { seedPlans } from '../identity/seed-plans.ts';
 import { parseOptions, UsageError, type Command } from './command.ts';
@@ -11,9 +11,9 @@ export const createOperator: Command = {
   async run(args) {
     const values = parseOptions(args, { email: { type: 'string' }, password: { type: 'string' } });
     if (!values.email) throw new UsageError('--email is required');
-    const db = openDatabase(loadConfig().database);
+    const db = await openDatabase(loadConfig().database);
     try {
-      seedPlans(db);
+      await seedPlans(db);
       const operator = await create(db, { email: values.email, password: values.password });
       console.log(`Operator created: ${operator.email}`);
       if (operator.generated) console.log(`Password:         ${operator.password}   (shown once)`);
@@ -22,7 +22,7 @@ export const createOperator: Command = {
       console.error(error instanceof Error ? error.message : error);
       return 1;
     } finally {
-      db.$client.close();
+      await closeDatabase(db);
     }
   },
 };

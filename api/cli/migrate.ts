@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
-import { onPostgres, openDatabase } from '../db/open-database.ts';
+import { closeDatabase, onPostgres, openDatabase } from '../db/open-database.ts';
 import { parseOptions, type Command } from './command.ts';
 
 /** Opening the database applies every migration it lacks; this does only that, for an upgrade done before the start. */
@@ -10,10 +11,10 @@ export const migrate: Command = {
   async run(args) {
     parseOptions(args, {});
     const { database } = loadConfig();
-    const db = openDatabase(database);
+    const db = await openDatabase(database);
     const table = onPostgres(db) ? 'drizzle.__drizzle_migrations' : '__drizzle_migrations';
-    const applied = z.object({ n: z.number() }).parse(db.$client.prepare(`select count(*) as n from ${table}`).get());
-    db.$client.close();
+    const applied = z.object({ n: z.number() }).parse(await db.get<unknown>(sql`select count(*) as n from ${sql.raw(table)}`));
+    await closeDatabase(db);
     // A URL's password stays out of the output.
     console.log(`${database.replace(/\/\/[^@/]*@/, '//')}: ${applied.n} migrations applied.`);
     return 0;

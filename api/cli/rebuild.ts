@@ -3,7 +3,7 @@ import type { PublishResult } from '../../publisher/publish.ts';
 import { loadRenderer } from '../../publisher/renderer.ts';
 import { createStorage } from '../../storage/index.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { closeDatabase, openDatabase } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { publishableDraft } from '../domains/publishable-draft.ts';
 import { publishAndSweep } from '../publishing/publish-and-sweep.ts';
@@ -22,11 +22,11 @@ export const rebuild: Command = {
     if (values.all && values.site?.length) throw new UsageError('give either --site or --all, not both');
     if (!values.all && !values.site?.length) throw new UsageError('--site <siteId> or --all is required');
     const config = loadConfig();
-    const db = openDatabase(config.database);
+    const db = await openDatabase(config.database);
     const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
     const renderer = await loadRenderer();
     const lease = createStorageLease(db);
-    const known = db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.createdAt)).all();
+    const known = await db.select({ id: sites.id, name: sites.name }).from(sites).orderBy(asc(sites.createdAt)).all();
     const targets = values.all ? known : values.site!.map((id) => known.find((site) => site.id === id) ?? { id, name: '' });
     const summary: Array<{ site: string; name: string; result?: PublishResult; error?: string }> = [];
     for (const target of targets) {
@@ -37,7 +37,7 @@ export const rebuild: Command = {
       console.error(`Publishing ${target.name} (${target.id})`);
       const bar = createProgressBar();
       try {
-        const { result } = await publishAndSweep(publishableDraft(db, loadSiteDraft(db, target.id)), {
+        const { result } = await publishAndSweep(await publishableDraft(db, await loadSiteDraft(db, target.id)), {
           storage,
           renderer,
           siteOrigin: config.siteOrigin,
@@ -46,7 +46,7 @@ export const rebuild: Command = {
           lease,
         });
         bar.end();
-        recordPublished(db, target.id, result);
+        await recordPublished(db, target.id, result);
         summary.push({ site: target.id, name: target.name, result });
       } catch (error) {
         bar.end();
@@ -66,7 +66,7 @@ export const rebuild: Command = {
     }
     const failed = summary.filter((row) => row.error).length;
     console.log(`\n${summary.length - failed} published, ${failed} failed`);
-    db.$client.close();
+    await closeDatabase(db);
     return failed ? 1 : 0;
   },
 };

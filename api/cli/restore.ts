@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import yauzl from 'yauzl';
 import { createStorage } from '../../storage/index.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { closeDatabase, openDatabase } from '../db/open-database.ts';
 import { BACKUP_DATABASE, BACKUP_MANIFEST, BACKUP_PREVIEW_KEY, BACKUP_STORAGE, backupManifestSchema } from './backup-format.ts';
 import { parseOptions, UsageError, type Command } from './command.ts';
 
@@ -72,7 +72,7 @@ export async function restoreBackup(config: Config, from: string, options: { for
       await storage.put(object.key, new Uint8Array(await buffer(await openEntry(entry))), { contentType: object.contentType, cacheControl: object.cacheControl });
     }
     // A backup of an older version is brought up to this one's schema now, not at the first start.
-    openDatabase(config.database).$client.close();
+    await closeDatabase(await openDatabase(config.database));
     return { objects: manifest.objects.length };
   } finally {
     zip.close();

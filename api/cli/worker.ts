@@ -1,7 +1,7 @@
 import { loadRenderer } from '../../publisher/renderer.ts';
 import { createStorage } from '../../storage/index.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { closeDatabase, openDatabase } from '../db/open-database.ts';
 import { startChildBookkeeping } from '../child-bookkeeping.ts';
 import { startPublishWorker } from '../publishing/publish-worker.ts';
 import { createStorageLease } from '../publishing/storage-lease.ts';
@@ -17,7 +17,7 @@ export const worker: Command = {
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError('--concurrency takes a whole number from 1 to 64');
     const config = loadConfig();
     if (!config.redis) throw new UsageError('REDIS_URL is not set: without it the server runs publishes itself and no worker is needed');
-    const db = openDatabase(config.database);
+    const db = await openDatabase(config.database);
     const orphans = startChildBookkeeping(config.dataDir);
     if (orphans.killed > 0) console.log(`stopped ${orphans.killed} encoder(s) left running by an earlier stop`);
     await orphans.swept;
@@ -43,10 +43,10 @@ export const worker: Command = {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         // A publish in flight finishes first: close() waits for it.
-        void running.close().finally(() => {
-          db.$client.close();
-          process.exit(0);
-        });
+        void running
+          .close()
+          .finally(async () => await closeDatabase(db))
+          .finally(() => process.exit(0));
       });
     }
     return 'running';

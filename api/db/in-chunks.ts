@@ -14,6 +14,8 @@ export function chunksOf<T>(values: readonly T[], size = STATEMENT_CHUNK): T[][]
 }
 
 /** Runs `read` on each slice of `values` (see STATEMENT_CHUNK) and joins the rows: no statement names more values than a slice. */
-export function readInChunks<T, R>(values: readonly T[], read: (chunk: T[]) => R[]): R[] {
-  return chunksOf(values).flatMap(read);
+export async function readInChunks<T, R>(values: readonly T[], read: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = [];
+  for (const chunk of chunksOf(values)) rows.push(...(await read(chunk)));
+  return rows;
 }

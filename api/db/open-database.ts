@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type ExtractTablesWithRelations } from 'drizzle-orm/relations';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { type AsyncDatabase, databaseOver, type Engine } from './async-database.ts';
 import * as coreSchema from './schema.ts';
 import * as identitySchema from './schema-identity.ts';
 import * as visitorSchema from './schema-visitor.ts';
@@ -14,30 +16,50 @@ import * as announcementSchema from './schema-announcements.ts';
 import * as sharingSchema from './schema-sharing.ts';
 import * as billingSchema from './schema-billing.ts';
 import { assignMissingHandles } from './site-handles.ts';
-import { migratePostgresSync } from './pg/migrate-sync.ts';
-import { SyncPostgres } from './pg/sync-postgres.ts';
+import { migratePostgres } from './pg/migrate-postgres.ts';
+import { PostgresDialect } from './pg/postgres-dialect.ts';
+import { DEFAULT_POSTGRES_SETTINGS, PostgresEngine, type PostgresSettings } from './pg/postgres-engine.ts';
+import { SqliteEngine } from './sqlite-engine.ts';
 
 export const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema, ...analyticsSchema, ...billingSchema };
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
 /** What both the database and one of its transactions offer: a function that only queries takes this, so it runs inside a caller's transaction too. */
-export type Queries = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
+export type Queries = AsyncDatabase<typeof schema>;
+
+/** The database handle: queries, transactions, and the engine that runs them. */
+export type Db = Queries & { readonly $engine: Engine };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const relational = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+const relationalConfig = { fullSchema: schema, schema: relational.tables as ExtractTablesWithRelations<typeof schema>, tableNamesMap: relational.tableNamesMap };
 
 /** Whether a database target names a PostgreSQL server (`postgres://…`) rather than a SQLite file. */
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 
-/** Whether this database runs on PostgreSQL: the few things SQLite-only (online backup, PRAGMA) ask first. */
-export const onPostgres = (db: Db) => db.$client instanceof SyncPostgres;
+/** Whether this database runs on PostgreSQL: the few things SQLite-only (online backup) ask first. */
+export const onPostgres = (db: Db) => db.$engine.dialect === 'postgres';
+
+/** The SQLite file's own connection, for what only SQLite offers (an online backup); null on PostgreSQL. */
+export const sqliteClientOf = (db: Db): Database.Database | null => (db.$engine instanceof SqliteEngine ? db.$engine.client : null);
+
+/** Closes the database: SQLite's file, or every pooled PostgreSQL connection. */
+export const closeDatabase = (db: Db): Promise<void> => db.$engine.close();
 
 /**
- * Opens the database with every migration applied: a `postgres://` URL through the synchronous
- * bridge (pg/sync-postgres.ts), anything else as a SQLite file (created if needed) in WAL mode.
+ * Opens the database with every migration applied: a `postgres://` URL as a pool of connections
+ * (`postgres`: its size and statement timeout), anything else as a SQLite file (created if needed) in WAL mode.
  */
-export function openDatabase(target: string): Db {
-  if (isPostgresUrl(target)) return openPostgresDatabase(target);
+export async function openDatabase(target: string, postgres: PostgresSettings = DEFAULT_POSTGRES_SETTINGS): Promise<Db> {
+  if (isPostgresUrl(target)) {
+    const engine = new PostgresEngine(target, postgres);
+    try {
+      await migratePostgres(engine.pool);
+    } catch (error) {
+      await engine.close();
+      throw error;
+    }
+    return withHandles(Object.assign(databaseOver<typeof schema>(engine, new PostgresDialect(), relationalConfig), { $engine: engine }));
+  }
   const file = target;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
@@ -45,19 +67,12 @@ export function openDatabase(target: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = drizzle({ client: sqlite, schema }) as Db;
-  migrate(db, { migrationsFolder });
-  assignMissingHandles(sqlite);
-  return db;
+  migrate(drizzle({ client: sqlite }), { migrationsFolder });
+  const engine = new SqliteEngine(sqlite);
+  return withHandles(Object.assign(databaseOver<typeof schema>(engine, new SQLiteAsyncDialect(), relationalConfig), { $engine: engine }));
 }
 
-function openPostgresDatabase(url: string): Db {
-  const client = new SyncPostgres(url);
-  migratePostgresSync(client);
-  // The bridge offers the part of better-sqlite3's Database that drizzle's driver and the app call
-  // (prepare with run/get/all/iterate/raw/pluck, transaction, exec, close); PRAGMA and backup are SQLite's own.
-  const sqlite = client as unknown as Database.Database;
-  const db = drizzle({ client: sqlite, schema }) as Db;
-  assignMissingHandles(sqlite);
+async function withHandles(db: Db): Promise<Db> {
+  await assignMissingHandles(db);
   return db;
 }

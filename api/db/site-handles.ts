@@ -1,5 +1,8 @@
-import type Database from 'better-sqlite3';
+import { isNull, sql } from 'drizzle-orm';
 import { handleCandidates } from '../../model/site-handle.ts';
+import type { Queries } from './open-database.ts';
+import { sites } from './schema.ts';
+import { jsonSetText } from './dialect-sql.ts';
 
 /** Whether an error is the database's refusal of a second row with the same unique value (SQLite's code, or PostgreSQL's SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -9,17 +12,23 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * Gives a site without one a handle derived from its id (model/site-handle.ts), in the column
  * and in its settings. The unique index decides between two sites wanting one name: the loser
- * tries the next candidate, then numbered ones.
+ * tries the next candidate, then numbered ones. Each try is a savepoint, so a refused one leaves
+ * the caller's transaction usable (PostgreSQL aborts a whole transaction at a failed statement).
  */
-export function assignHandle(client: Database.Database, siteId: string): string | null {
-  const update = client.prepare("UPDATE sites SET handle = ?, settings = json_set(settings, '$.handle', ?) WHERE id = ? AND handle IS NULL");
+export async function assignHandle(db: Queries, siteId: string): Promise<string | null> {
   const candidates = handleCandidates(siteId);
   const last = candidates.at(-1) ?? 'site';
   for (let n = 2; n < 100; n++) candidates.push(`${last.slice(0, 58)}-${n}`);
   for (const handle of candidates) {
     try {
-      if (update.run(handle, handle, siteId).changes === 1) return handle;
-      return null;
+      const { changes } = await db.transaction(async (attempt) =>
+        await attempt
+          .update(sites)
+          .set({ handle, settings: jsonSetText(sites.settings, 'handle', handle) })
+          .where(sql`${sites.id} = ${siteId} and ${sites.handle} is null`)
+          .run(),
+      );
+      return changes === 1 ? handle : null;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -28,7 +37,7 @@ export function assignHandle(client: Database.Database, siteId: string): string 
 }
 
 /** Sites made before handles existed get theirs when the database opens. */
-export function assignMissingHandles(client: Database.Database): void {
-  const missing = client.prepare('SELECT id FROM sites WHERE handle IS NULL').all() as { id: string }[];
-  for (const { id } of missing) assignHandle(client, id);
+export async function assignMissingHandles(db: Queries): Promise<void> {
+  const missing = await db.select({ id: sites.id }).from(sites).where(isNull(sites.handle)).all();
+  for (const { id } of missing) await assignHandle(db, id);
 }

@@ -14,18 +14,18 @@ export type ConnectedDomains = {
  * a Set lookup answers in well under a microsecond (bench/ has no need of a database read per
  * handshake). The set is read whole at creation and after each change this process makes.
  */
-export function createConnectedDomains(db: Db): ConnectedDomains {
+export async function createConnectedDomains(db: Db): Promise<ConnectedDomains> {
   let domains = new Set<string>();
-  const refresh = () => {
+  const refresh = async () => {
     domains = new Set(
-      db
+      (await db
         .select({ domain: siteDomains.domain })
         .from(siteDomains)
         .where(eq(siteDomains.state, 'connected'))
-        .all()
+        .all())
         .map((row) => row.domain),
     );
   };
-  refresh();
+  await refresh();
   return { has: (domain) => domains.has(domain.toLowerCase()), refresh };
 }

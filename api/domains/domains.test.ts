@@ -57,11 +57,11 @@ async function nextPoll(siteId: string): Promise<DomainView> {
 
 /** Waits for the publish the domain change started (if any) to finish. */
 async function republished(siteId: string): Promise<void> {
-  const latest = ctx.db.select().from(publishes).where(eq(publishes.siteId, siteId)).orderBy(desc(publishes.startedAt)).get();
+  const latest = await ctx.db.select().from(publishes).where(eq(publishes.siteId, siteId)).orderBy(desc(publishes.startedAt)).get();
   if (latest) await ctx.jobs.finished(latest.id);
 }
 
-const tlsAsk = (domain: string) => ctx.visit(`/api/tls/ask?domain=${domain}`);
+const tlsAsk = async (domain: string) => await ctx.visit(`/api/tls/ask?domain=${domain}`);
 const statusInList = async (siteId: string) => ((await (await ctx.request('/api/site')).json()) as { sites: SiteSummary[] }).sites.find((site) => site.id === siteId)?.status;
 
 describe('custom domain verification against a DNS server', () => {
@@ -168,7 +168,7 @@ describe('custom domain verification against a DNS server', () => {
     const afterRestart = createDomains({
       db: ctx.db,
       storage: ctx.storage,
-      connected: createConnectedDomains(ctx.db),
+      connected: await createConnectedDomains(ctx.db),
       target: TARGET,
       resolverServers: [dns.address],
       republish: () => {},

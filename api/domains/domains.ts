@@ -52,8 +52,8 @@ export function createDomains(deps: DomainsDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
 
-  function view(siteId: string): DomainView | null {
-    const row = findSiteDomain(db, siteId);
+  async function view(siteId: string): Promise<DomainView | null> {
+    const row = await findSiteDomain(db, siteId);
     return row ? toDomainView(row, deps.target) : null;
   }
 
@@ -63,10 +63,10 @@ export function createDomains(deps: DomainsDeps) {
    * now, not when the republish is done (or never, if it fails).
    */
   async function reconcile(siteId: string): Promise<void> {
-    const site = db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
+    const site = await db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
     if (site?.liveVersion == null) return;
     const live = await readLiveManifest(deps.storage, siteId).catch(() => null);
-    const row = findSiteDomain(db, siteId);
+    const row = await findSiteDomain(db, siteId);
     const connected = row?.state === 'connected' ? row.domain : undefined;
     if (!live || live.address.domain === connected) return;
     if (live.address.domain) await releasePointer(deps.storage, domainKey, siteId, live.address.domain);
@@ -75,9 +75,9 @@ export function createDomains(deps: DomainsDeps) {
 
   /** After a domain was saved, replaced or removed: the TLS ask's set and the live site follow. */
   async function changed(siteId: string): Promise<void> {
-    deps.connected.refresh();
+    await deps.connected.refresh();
     await reconcile(siteId);
-    poke();
+    await poke();
   }
 
   /** Records a check's outcome, unless the domain changed while it ran. */
@@ -92,7 +92,7 @@ export function createDomains(deps: DomainsDeps) {
         : settled
           ? { ...common, state: 'failed', nextCheckAt: null }
           : { ...common, state: check.outcome === 'wrong' ? 'misconfigured' : 'verifying', nextCheckAt: new Date(Math.min(at.getTime() + domainCheckDelay(checks - 1), deadline)) };
-    const written = db
+    const written = await db
       .update(siteDomains)
       .set(update)
       .where(and(eq(siteDomains.siteId, row.siteId), eq(siteDomains.domain, row.domain), sql`${siteDomains.state} IN ('verifying', 'misconfigured')`))
@@ -113,7 +113,7 @@ export function createDomains(deps: DomainsDeps) {
   /** Runs the checks whose time has come (claimed first, so two pollers never run one twice); answers how many. */
   async function runDue(): Promise<number> {
     const at = now();
-    const due = db
+    const due = await db
       .select()
       .from(siteDomains)
       .where(and(isNotNull(siteDomains.nextCheckAt), lte(siteDomains.nextCheckAt, at)))
@@ -121,7 +121,7 @@ export function createDomains(deps: DomainsDeps) {
       .all();
     let ran = 0;
     for (const row of due) {
-      const claimed = db
+      const claimed = await db
         .update(siteDomains)
         .set({ nextCheckAt: new Date(at.getTime() + CLAIM_MS) })
         .where(and(eq(siteDomains.siteId, row.siteId), eq(siteDomains.nextCheckAt, row.nextCheckAt!)))
@@ -134,13 +134,13 @@ export function createDomains(deps: DomainsDeps) {
     return ran;
   }
 
-  function schedule(): void {
+  async function schedule(): Promise<void> {
     if (!running) return;
     clearTimeout(timer);
-    const next = db
+    const next = (await db
       .select({ at: sql<number | null>`min(${siteDomains.nextCheckAt})` })
       .from(siteDomains)
-      .get()?.at;
+      .get())?.at;
     const wait = next == null ? MAX_SLEEP_MS : Math.max(0, Math.min(next - now().getTime(), MAX_SLEEP_MS));
     timer = setTimeout(() => {
       runDue()
@@ -150,8 +150,8 @@ export function createDomains(deps: DomainsDeps) {
     timer.unref();
   }
 
-  function poke(): void {
-    if (running) schedule();
+  async function poke(): Promise<void> {
+    if (running) await schedule();
   }
 
   return {
@@ -167,12 +167,12 @@ export function createDomains(deps: DomainsDeps) {
      * misconfigured one is checked at once (its deadline kept); a connected one is left as it is.
      */
     async checkNow(siteId: string): Promise<DomainView> {
-      let row = findSiteDomain(db, siteId);
+      let row = await findSiteDomain(db, siteId);
       if (!row) throw notFound('domainNotSet');
       const at = now();
       if (row.state === 'saved' || row.state === 'failed') {
         row =
-          db
+          await db
             .update(siteDomains)
             .set({ state: 'verifying', verifyStartedAt: at, checks: 0, nextCheckAt: new Date(at.getTime() + domainCheckDelay(0)), connectedAt: null })
             .where(eq(siteDomains.siteId, siteId))
@@ -181,14 +181,14 @@ export function createDomains(deps: DomainsDeps) {
       }
       const recent = row.lastCheckedAt && at.getTime() - row.lastCheckedAt.getTime() < MANUAL_GAP_MS;
       if ((row.state === 'verifying' || row.state === 'misconfigured') && !recent) await runCheck(row);
-      poke();
-      return view(siteId)!;
+      await poke();
+      return (await view(siteId))!;
     },
     /** Removes the domain and the site's `customDomain`: the site goes back to its shared address. */
     async remove(siteId: string): Promise<void> {
-      const removed = db.transaction((tx) => {
-        const gone = tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).returning().get();
-        tx.update(sites)
+      const removed = await db.transaction(async (tx) => {
+        const gone = await tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).returning().get();
+        await tx.update(sites)
           .set({ settings: sql`json_remove(${sites.settings}, '$.customDomain')` })
           .where(eq(sites.id, siteId))
           .run();
@@ -198,9 +198,9 @@ export function createDomains(deps: DomainsDeps) {
       await changed(siteId);
     },
     /** Starts polling (the server; tests call runDue themselves). */
-    start(): void {
+    async start(): Promise<void> {
       running = true;
-      schedule();
+      await schedule();
     },
     stop(): void {
       running = false;

@@ -7,8 +7,8 @@ import { findSiteDomain } from './site-domain-row.ts';
  * keep linking to its shared address, and no `domains/{host}.json` pointer is written for a
  * name that does not lead here yet.
  */
-export function publishableDraft(db: Db, draft: SiteDraft): SiteDraft {
-  const row = findSiteDomain(db, draft.id);
+export async function publishableDraft(db: Db, draft: SiteDraft): Promise<SiteDraft> {
+  const row = await findSiteDomain(db, draft.id);
   const customDomain = row?.state === 'connected' ? row.domain : undefined;
   return { ...draft, settings: { ...draft.settings, customDomain } };
 }

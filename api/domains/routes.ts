@@ -7,8 +7,8 @@ import type { Domains } from './domains.ts';
 /** The domain setup stepper's calls: the state and records, "check now", removal. */
 export function domainRoutes(domains: Domains) {
   const app = new Hono<AppEnv>();
-  route(app, contracts.getSiteDomain, ({ site }) => ({ domain: domains.view(site.id) }));
-  route(app, contracts.checkSiteDomain, ({ site }) => domains.checkNow(site.id));
+  route(app, contracts.getSiteDomain, async ({ site }) => ({ domain: await domains.view(site.id) }));
+  route(app, contracts.checkSiteDomain, async ({ site }) => await domains.checkNow(site.id));
   route(app, contracts.removeSiteDomain, async ({ site }) => {
     await domains.remove(site.id);
     return { removed: true as const };

@@ -18,25 +18,25 @@ export function isUnderSiteDomain(domain: string, siteDomain: string): boolean {
  * state; none removes the row. The domain column's unique index decides between two sites
  * saving one name at once (`domainTaken`). Answers whether anything changed.
  */
-export function saveSiteDomain(tx: Queries, siteId: string, domain: string | undefined, siteDomain: string): boolean {
-  const current = findSiteDomain(tx, siteId);
+export async function saveSiteDomain(tx: Queries, siteId: string, domain: string | undefined, siteDomain: string): Promise<boolean> {
+  const current = await findSiteDomain(tx, siteId);
   const next = domain?.toLowerCase() || undefined;
   if (current?.domain === next) return false;
   if (next && isUnderSiteDomain(next, siteDomain)) throw fieldError('bad_request', ['customDomain'], 'domainUnderSiteDomain', { siteDomain });
   // An OEM's verified admin host answers as the admin (api/branding/): never a site's as well. A pending claim holds nothing.
   if (
     next &&
-    tx
+    await tx
       .select({ host: oemBrandings.adminHost })
       .from(oemBrandings)
       .where(and(eq(oemBrandings.adminHost, next), isNotNull(oemBrandings.adminHostVerifiedAt)))
       .get()
   )
     throw domainTaken(next);
-  if (current) tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).run();
+  if (current) await tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).run();
   if (!next) return true;
   try {
-    tx.insert(siteDomains)
+    await tx.insert(siteDomains)
       .values({ siteId, domain: next, token: `sg-verify-${randomBytes(16).toString('hex')}`, state: 'saved' })
       .run();
   } catch (error) {

@@ -7,8 +7,8 @@ import type { DomainTarget } from './dns-check.ts';
 
 export type SiteDomainRow = typeof siteDomains.$inferSelect;
 
-export function findSiteDomain(db: Queries, siteId: string): SiteDomainRow | undefined {
-  return db.select().from(siteDomains).where(eq(siteDomains.siteId, siteId)).get();
+export async function findSiteDomain(db: Queries, siteId: string): Promise<SiteDomainRow | undefined> {
+  return await db.select().from(siteDomains).where(eq(siteDomains.siteId, siteId)).get();
 }
 
 /** The records the owner creates at their DNS host: the TXT record, and a CNAME or A/AAAA records to the site host. */

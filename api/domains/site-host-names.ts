@@ -9,8 +9,8 @@ import { findSiteDomain } from './site-domain-row.ts';
  * address a publish of its draft would be made for (`publishableDraft`). What a rollback points
  * at, whatever the version it brings back was made for.
  */
-export function siteHostNames(db: Queries, siteId: string): HostNames {
-  const site = db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, siteId)).get();
-  const row = findSiteDomain(db, siteId);
+export async function siteHostNames(db: Queries, siteId: string): Promise<HostNames> {
+  const site = await db.select({ handle: sites.handle }).from(sites).where(eq(sites.id, siteId)).get();
+  const row = await findSiteDomain(db, siteId);
   return { handle: site?.handle ?? undefined, domain: row?.state === 'connected' ? row.domain : undefined };
 }

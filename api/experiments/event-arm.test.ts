@@ -1,3 +1,4 @@
+import { sqlAll } from '../db/test-sql.ts';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ const EXPERIMENT = {
 beforeAll(async () => {
   ctx = await createTestContext();
   siteId = (await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 })).id;
-  ctx.db
+  await ctx.db
     .insert(experiments)
     .values({ ...EXPERIMENT, siteId, name: 'Headline', status: 'running', startedAt: new Date() })
     .run();
@@ -46,7 +47,7 @@ describe("an event's arm for the analytics rollups", () => {
     expect(armOf({ siteId, variationId: randomUUID(), experimentId: 'no-such-experiment', at })).toBe('');
   });
 
-  it('reads a restarted experiment’s new split once its cached copy is 10 s old', () => {
+  it('reads a restarted experiment’s new split once its cached copy is 10 s old', async () => {
     let clock = 1_700_000_000_000;
     const armOf = experimentArmOf(ctx.db, () => clock);
     const event = (variationId: string) => ({ siteId, variationId, experimentId: EXPERIMENT.id, at: clock });
@@ -59,16 +60,16 @@ describe("an event's arm for the analytics rollups", () => {
         { arm: 'B', weight: 1 },
       ],
     };
-    ctx.db.update(experiments).set({ arms: allB.arms }).where(eq(experiments.id, EXPERIMENT.id)).run();
+    await ctx.db.update(experiments).set({ arms: allB.arms }).where(eq(experiments.id, EXPERIMENT.id)).run();
     clock += 10_000;
     expect(ids.map((id) => armOf(event(id)))).toEqual(ids.map(() => 'B'));
-    ctx.db.update(experiments).set({ arms: EXPERIMENT.arms }).where(eq(experiments.id, EXPERIMENT.id)).run();
+    await ctx.db.update(experiments).set({ arms: EXPERIMENT.arms }).where(eq(experiments.id, EXPERIMENT.id)).run();
   });
 
-  it('puts each visitor’s views under its arm in the rollups, so reports can filter by variant', () => {
+  it('puts each visitor’s views under its arm in the rollups, so reports can filter by variant', async () => {
     const now = new Date();
     const visitors = Array.from({ length: 40 }, () => randomUUID());
-    ctx.db
+    await ctx.db
       .insert(visitorEvents)
       .values(
         visitors.map((variationId) => ({
@@ -85,10 +86,8 @@ describe("an event's arm for the analytics rollups", () => {
         })),
       )
       .run();
-    runRollup(ctx.db, { armOf: experimentArmOf(ctx.db) });
-    const rows = ctx.db.$client
-      .prepare<[string], { variant: string; views: number }>("SELECT variant, SUM(views) AS views FROM analytics_cell_rollups WHERE site_id = ? AND grain = 'h' GROUP BY variant ORDER BY variant")
-      .all(siteId);
+    await runRollup(ctx.db, { armOf: experimentArmOf(ctx.db) });
+    const rows = await sqlAll(ctx.db, "SELECT variant, SUM(views) AS views FROM analytics_cell_rollups WHERE site_id = ? AND grain = 'h' GROUP BY variant ORDER BY variant", siteId);
     const expected = { B: 0, control: 0 };
     for (const visitor of visitors) expected[assignArm(visitor, EXPERIMENT) as 'B' | 'control']++;
     expect(rows).toEqual(

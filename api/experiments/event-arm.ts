@@ -18,18 +18,18 @@ const REREAD_MS = 10_000;
  */
 export function experimentArmOf(db: Db, now: () => number = Date.now): ArmOf {
   const known = new Map<string, { experiment: Assignment | null; readAt: number }>();
-  const experimentOf = (id: string): Assignment | null => {
+  const experimentOf = async (id: string): Promise<Assignment | null> => {
     const cached = known.get(id);
     if (cached && now() - cached.readAt < REREAD_MS) return cached.experiment;
-    const row = db.select({ seed: experiments.seed, coverage: experiments.coverage, arms: experiments.arms }).from(experiments).where(eq(experiments.id, id)).get();
+    const row = await db.select({ seed: experiments.seed, coverage: experiments.coverage, arms: experiments.arms }).from(experiments).where(eq(experiments.id, id)).get();
     const arms = z.array(experimentArmSchema).safeParse(row?.arms);
     const experiment = row && arms.success ? { seed: row.seed, coverage: row.coverage, arms: arms.data } : null;
     known.set(id, { experiment, readAt: now() });
     return experiment;
   };
-  return ({ variationId, experimentId }) => {
+  return async ({ variationId, experimentId }) => {
     if (!variationId || !experimentId) return '';
-    const experiment = experimentOf(experimentId);
+    const experiment = await experimentOf(experimentId);
     return (experiment && assignArm(variationId, experiment)) ?? '';
   };
 }

@@ -1,3 +1,4 @@
+import { sqlRun } from '../db/test-sql.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,14 +20,14 @@ import { createTestContext, type TestContext } from '../test-support.ts';
  * distinct `variationId` seen in the experiment's window is a visitor of the arm the current split
  * hashes it into; it converted if any of its events there is of a kind the site counts now.
  */
-function rawEventCounts(db: Db, siteId: string): ArmCounts[] {
-  const row = db.select().from(experiments).where(eq(experiments.siteId, siteId)).get();
+async function rawEventCounts(db: Db, siteId: string): Promise<ArmCounts[]> {
+  const row = await db.select().from(experiments).where(eq(experiments.siteId, siteId)).get();
   if (!row?.startedAt) throw new Error('the test needs a started experiment');
   const arms = z.array(experimentArmSchema).parse(row.arms);
-  const site = db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
+  const site = await db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
   const conversions = new Set<string>(z.object({ analytics: analyticsSettingsSchema.prefault({}) }).parse(site?.settings ?? {}).analytics.conversionEvents);
   const counts = new Map<string, ArmCounts>(arms.map(({ arm }) => [arm, { variantId: arm, visitors: 0, conversions: 0 }]));
-  const events = db
+  const events = await db
     .select({ variationId: visitorEvents.variationId, kind: visitorEvents.kind })
     .from(visitorEvents)
     .where(and(eq(visitorEvents.siteId, siteId), gte(visitorEvents.occurredAt, row.startedAt), ...(row.stoppedAt ? [lt(visitorEvents.occurredAt, row.stoppedAt)] : [])))
@@ -61,7 +62,7 @@ async function json<T>(response: Response, status = 200): Promise<T> {
 const VIEWING = ['landing', 'slide_page', 'dwell', 'tap', 'exit'] as const;
 
 /** `count` events between `from` and `to`: one in ten of a kind a site may count as a conversion, one in twenty without a variationId. */
-function insertEvents(site: string, count: number, from: number, to: number): void {
+async function insertEvents(site: string, count: number, from: number, to: number): Promise<void> {
   const rows: (typeof visitorEvents.$inferInsert)[] = [];
   for (let n = 0; n < count; n++) {
     const variationId = random() < 0.05 ? null : visitors[Math.floor(random() * visitors.length)]!;
@@ -70,7 +71,7 @@ function insertEvents(site: string, count: number, from: number, to: number): vo
     const at = new Date(from + Math.floor(random() * (to - from)));
     rows.push({ siteId: site, kind, cell: 'A1', sessionId: variationId ?? 'anon', visitId: variationId ?? 'anon', variationId, device: 'mobile', occurredAt: at, receivedAt: at });
   }
-  ctx.db.insert(visitorEvents).values(rows).run();
+  await ctx.db.insert(visitorEvents).values(rows).run();
 }
 
 async function foldedResults(): Promise<ArmCounts[]> {
@@ -81,7 +82,7 @@ async function foldedResults(): Promise<ArmCounts[]> {
 /** The folded results equal the raw scan's, and are not all zero (an empty fold would equal an empty scan). */
 async function expectResultsEqualRawScan(): Promise<void> {
   const folded = await foldedResults();
-  expect(folded).toEqual(rawEventCounts(ctx.db, siteId));
+  expect(folded).toEqual(await rawEventCounts(ctx.db, siteId));
   expect(folded.every(({ visitors, conversions }) => visitors > conversions && conversions > 0)).toBe(true);
 }
 
@@ -116,13 +117,13 @@ afterAll(() => ctx.cleanup());
 describe('experiment results from the folded exposures', () => {
   it('equal the raw scan of the window through a setting change, a stop, a new split, a restart and a rebuild', async () => {
     // Events before the experiment exists, then the start: the earlier ones are not the test's.
-    insertEvents(siteId, 800, clock - 2 * HOUR, clock);
-    runRollup(ctx.db, { batch: 97 });
+    await insertEvents(siteId, 800, clock - 2 * HOUR, clock);
+    await runRollup(ctx.db, { batch: 97 });
     await json(await ctx.request(`/api/site/${siteId}/experiment/start`, { method: 'POST' }));
     const start = clock;
-    insertEvents(siteId, 3000, start - HOUR, start + 4 * HOUR);
-    insertEvents(otherSiteId, 500, start, start + 4 * HOUR);
-    runRollup(ctx.db, { batch: 97 });
+    await insertEvents(siteId, 3000, start - HOUR, start + 4 * HOUR);
+    await insertEvents(otherSiteId, 500, start, start + 4 * HOUR);
+    await runRollup(ctx.db, { batch: 97 });
     await expectResultsEqualRawScan();
 
     // Another conversion setting: answered from the same folded rows, no refold.
@@ -132,8 +133,8 @@ describe('experiment results from the folded exposures', () => {
     // Stopped: events after the stop (folded while it is stopped) are outside the window, earlier late ones inside.
     clock = start + 4 * HOUR;
     await json(await ctx.request(`/api/site/${siteId}/experiment/stop`, { method: 'POST' }));
-    insertEvents(siteId, 2000, clock - HOUR, clock + 3 * HOUR);
-    runRollup(ctx.db, { batch: 97 });
+    await insertEvents(siteId, 2000, clock - HOUR, clock + 3 * HOUR);
+    await runRollup(ctx.db, { batch: 97 });
     await expectResultsEqualRawScan();
 
     // A new split and coverage while stopped: every folded visitor moves to its arm under it.
@@ -143,19 +144,19 @@ describe('experiment results from the folded exposures', () => {
     // Restarted: the start is kept and the stop taken back, so the events of the pause count again.
     clock += 6 * HOUR;
     await json(await ctx.request(`/api/site/${siteId}/experiment/start`, { method: 'POST' }));
-    insertEvents(siteId, 2000, clock - HOUR, clock + 2 * HOUR);
-    runRollup(ctx.db, { batch: 97 });
+    await insertEvents(siteId, 2000, clock - HOUR, clock + 2 * HOUR);
+    await runRollup(ctx.db, { batch: 97 });
     await expectResultsEqualRawScan();
 
     // Rebuilt from the raw events, every site's or this one's: the same answer.
     const before = await foldedResults();
-    rebuildRollups(ctx.db, { batch: 211 });
+    await rebuildRollups(ctx.db, { batch: 211 });
     expect(await foldedResults()).toEqual(before);
-    rebuildRollups(ctx.db, { siteId, batch: 211 });
+    await rebuildRollups(ctx.db, { siteId, batch: 211 });
     expect(await foldedResults()).toEqual(before);
     // Folding every event again (the watermark lost) changes nothing: the earliest time wins.
-    ctx.db.$client.prepare("DELETE FROM analytics_rollup_state WHERE name = 'live'").run();
-    runRollup(ctx.db, { batch: 211 });
+    await sqlRun(ctx.db, "DELETE FROM analytics_rollup_state WHERE name = 'live'");
+    await runRollup(ctx.db, { batch: 211 });
     expect(await foldedResults()).toEqual(before);
     await expectResultsEqualRawScan();
   });

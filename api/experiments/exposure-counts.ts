@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ArmCounts } from '../../model/ab/results.ts';
 import { analyticsSettingsSchema } from '../../model/analytics-settings.ts';
@@ -16,21 +16,22 @@ import type { ExperimentCounts } from './site-experiment.ts';
  */
 export function exposureCounts(db: Db): ExperimentCounts {
   // Per visitor, then per arm: the covering index hands each visitor's rows over in order, so the inner grouping needs no sort.
-  const perArm = db.$client.prepare<[string, string, number, number], { arm: string; visitors: number; conversions: number }>(
-    `SELECT arm, count(*) AS visitors, sum(converted) AS conversions
-       FROM (SELECT arm, max(CASE WHEN kind IN (SELECT value FROM json_each(?)) THEN 1 ELSE 0 END) AS converted
-               FROM experiment_exposures
-              WHERE experiment_id = ? AND started_at = ? AND first_at < ? AND arm <> ''
-              GROUP BY variation_id, arm) AS per_visitor
-      GROUP BY arm`,
-  );
-  return ({ id, siteId, arms, startedAt, stoppedAt }) => {
+  const perArm = async (conversions: string, experimentId: string, startedAt: number, before: number) =>
+    await db.all<{ arm: string; visitors: number; conversions: number }>(
+      sql`SELECT arm, count(*) AS visitors, sum(converted) AS conversions
+            FROM (SELECT arm, max(CASE WHEN kind IN (SELECT value FROM json_each(${conversions})) THEN 1 ELSE 0 END) AS converted
+                    FROM experiment_exposures
+                   WHERE experiment_id = ${experimentId} AND started_at = ${startedAt} AND first_at < ${before} AND arm <> ''
+                   GROUP BY variation_id, arm) AS per_visitor
+           GROUP BY arm`,
+    );
+  return async ({ id, siteId, arms, startedAt, stoppedAt }) => {
     const counts = new Map<string, ArmCounts>(arms.map((arm) => [arm, { variantId: arm, visitors: 0, conversions: 0 }]));
     if (!startedAt) return [...counts.values()];
-    const site = db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
+    const site = await db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
     const settings = z.object({ analytics: analyticsSettingsSchema.prefault({}) }).safeParse(site?.settings ?? {});
     const conversions = settings.success ? settings.data.analytics.conversionEvents : [];
-    for (const row of perArm.all(JSON.stringify(conversions), id, startedAt.getTime(), stoppedAt?.getTime() ?? Number.MAX_SAFE_INTEGER)) {
+    for (const row of await perArm(JSON.stringify(conversions), id, startedAt.getTime(), stoppedAt?.getTime() ?? Number.MAX_SAFE_INTEGER)) {
       const count = counts.get(row.arm);
       if (count) Object.assign(count, { visitors: row.visitors, conversions: row.conversions });
     }

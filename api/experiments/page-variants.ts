@@ -19,8 +19,8 @@ function defaultLanguageOf(site: SiteRow): Language {
   return siteSettingsSchema.parse(site.settings).defaultLanguage;
 }
 
-function findPage(db: Db, site: SiteRow, pageId: string) {
-  const page = db
+async function findPage(db: Db, site: SiteRow, pageId: string) {
+  const page = await db
     .select()
     .from(pages)
     .where(and(eq(pages.id, pageId), eq(pages.siteId, site.id)))
@@ -29,8 +29,8 @@ function findPage(db: Db, site: SiteRow, pageId: string) {
   return page;
 }
 
-function findVariant(db: Db, site: SiteRow, pageId: string, key: string) {
-  const variant = db
+async function findVariant(db: Db, site: SiteRow, pageId: string, key: string) {
+  const variant = await db
     .select()
     .from(pageVariants)
     .where(and(eq(pageVariants.pageId, pageId), eq(pageVariants.siteId, site.id), eq(pageVariants.key, key)))
@@ -45,14 +45,14 @@ function viewOf(site: SiteRow, row: { key: string; content: unknown; translation
 }
 
 /** A page's variants in key order, their texts in `lang`. */
-export function listPageVariants(db: Db, site: SiteRow, pageId: string, lang: Language): PageVariantView[] {
-  findPage(db, site, pageId);
-  return db
+export async function listPageVariants(db: Db, site: SiteRow, pageId: string, lang: Language): Promise<PageVariantView[]> {
+  await findPage(db, site, pageId);
+  return (await db
     .select()
     .from(pageVariants)
     .where(and(eq(pageVariants.pageId, pageId), eq(pageVariants.siteId, site.id)))
     .orderBy(asc(pageVariants.key))
-    .all()
+    .all())
     .map((row) => viewOf(site, row, lang));
 }
 
@@ -60,52 +60,52 @@ export function listPageVariants(db: Db, site: SiteRow, pageId: string, lang: La
  * Adds a variant as a copy of the control page or of one of its variants (texts in every language
  * included), under `key` or the first free one. The unique (page, key) index settles two adds racing for one key.
  */
-export function createPageVariant(db: Db, site: SiteRow, pageId: string, input: { key?: VariantKey; from: Arm }, lang: Language): PageVariantView {
-  const page = findPage(db, site, pageId);
-  const source = input.from === CONTROL ? page : findVariant(db, site, pageId, input.from);
-  return db.transaction((tx) => {
+export async function createPageVariant(db: Db, site: SiteRow, pageId: string, input: { key?: VariantKey; from: Arm }, lang: Language): Promise<PageVariantView> {
+  const page = await findPage(db, site, pageId);
+  const source = input.from === CONTROL ? page : await findVariant(db, site, pageId, input.from);
+  return await db.transaction(async (tx) => {
     const taken = new Set(
-      tx
+      (await tx
         .select({ key: pageVariants.key })
         .from(pageVariants)
         .where(eq(pageVariants.pageId, pageId))
-        .all()
+        .all())
         .map((row) => row.key),
     );
     const key = input.key ?? KEYS.find((candidate) => !taken.has(candidate));
     if (!key) throw new AppError('bad_request', 'variantLimit', { values: { max: KEYS.length } });
     if (taken.has(key)) throw new AppError('conflict', 'variantExists', { values: { key } });
     const row = { id: randomUUID(), siteId: site.id, pageId, key, content: source.content, translations: source.translations, updatedAt: new Date() };
-    tx.insert(pageVariants).values(row).run();
-    tx.update(sites).set({ updatedAt: row.updatedAt }).where(eq(sites.id, site.id)).run();
+    await tx.insert(pageVariants).values(row).run();
+    await tx.update(sites).set({ updatedAt: row.updatedAt }).where(eq(sites.id, site.id)).run();
     return viewOf(site, row, lang);
   });
 }
 
 /** Writes a variant's content as edited in one language, the way a page is written (model/translation.ts). */
-export function writePageVariant(db: Db, site: SiteRow, pageId: string, key: string, lang: Language, edit: PageContent): PageVariantView {
+export async function writePageVariant(db: Db, site: SiteRow, pageId: string, key: string, lang: Language, edit: PageContent): Promise<PageVariantView> {
   const settings = siteSettingsSchema.parse(site.settings);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
-  const variant = findVariant(db, site, pageId, key);
+  const variant = await findVariant(db, site, pageId, key);
   const next = writePageInLanguage(pageContentSchema.parse(variant.content), translationsSchema.parse(variant.translations), edit, lang, settings.defaultLanguage);
   const now = new Date();
-  db.transaction((tx) => {
-    tx.update(pageVariants).set({ content: next.base, translations: next.translations, updatedAt: now }).where(eq(pageVariants.id, variant.id)).run();
-    tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, site.id)).run();
+  await db.transaction(async (tx) => {
+    await tx.update(pageVariants).set({ content: next.base, translations: next.translations, updatedAt: now }).where(eq(pageVariants.id, variant.id)).run();
+    await tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, site.id)).run();
   });
   return viewOf(site, { key, content: next.base, translations: next.translations }, lang);
 }
 
-export function deletePageVariant(db: Db, site: SiteRow, pageId: string, key: string): void {
-  const variant = findVariant(db, site, pageId, key);
-  db.transaction((tx) => {
-    tx.delete(pageVariants).where(eq(pageVariants.id, variant.id)).run();
-    tx.update(sites).set({ updatedAt: new Date() }).where(eq(sites.id, site.id)).run();
+export async function deletePageVariant(db: Db, site: SiteRow, pageId: string, key: string): Promise<void> {
+  const variant = await findVariant(db, site, pageId, key);
+  await db.transaction(async (tx) => {
+    await tx.delete(pageVariants).where(eq(pageVariants.id, variant.id)).run();
+    await tx.update(sites).set({ updatedAt: new Date() }).where(eq(sites.id, site.id)).run();
   });
 }
 
 /** The variant keys any page of the site has, in order. */
-export function siteVariantKeys(db: Db, siteId: string): VariantKey[] {
-  const rows = db.selectDistinct({ key: pageVariants.key }).from(pageVariants).where(eq(pageVariants.siteId, siteId)).orderBy(asc(pageVariants.key)).all();
+export async function siteVariantKeys(db: Db, siteId: string): Promise<VariantKey[]> {
+  const rows = await db.selectDistinct({ key: pageVariants.key }).from(pageVariants).where(eq(pageVariants.siteId, siteId)).orderBy(asc(pageVariants.key)).all();
   return rows.map((row) => row.key);
 }

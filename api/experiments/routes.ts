@@ -16,17 +16,17 @@ export function experimentRoutes(deps: { db: Db; storage: Storage; counts: Exper
   const { db, storage } = deps;
   const now = () => deps.now?.() ?? new Date();
   const app = new Hono<AppEnv>();
-  route(app, contracts.listPageVariants, ({ site, params, query }) => ({ variants: listPageVariants(db, site, params.pageId, languageOf(query.lang, site)) }));
-  route(app, contracts.createPageVariant, ({ site, params, query, body }) => createPageVariant(db, site, params.pageId, body, languageOf(query.lang, site)));
-  route(app, contracts.writePageVariant, ({ site, params, query, body }) => writePageVariant(db, site, params.pageId, params.key, languageOf(query.lang, site), body));
-  route(app, contracts.deletePageVariant, ({ site, params }) => {
-    deletePageVariant(db, site, params.pageId, params.key);
+  route(app, contracts.listPageVariants, async ({ site, params, query }) => ({ variants: await listPageVariants(db, site, params.pageId, languageOf(query.lang, site)) }));
+  route(app, contracts.createPageVariant, async ({ site, params, query, body }) => await createPageVariant(db, site, params.pageId, body, languageOf(query.lang, site)));
+  route(app, contracts.writePageVariant, async ({ site, params, query, body }) => await writePageVariant(db, site, params.pageId, params.key, languageOf(query.lang, site), body));
+  route(app, contracts.deletePageVariant, async ({ site, params }) => {
+    await deletePageVariant(db, site, params.pageId, params.key);
     return { deleted: true as const };
   });
-  route(app, contracts.getExperiment, ({ site }) => getExperimentState(db, site.id));
-  route(app, contracts.saveExperiment, ({ site, body }) => saveExperiment(db, site.id, body));
-  route(app, contracts.startExperiment, ({ site }) => startExperiment(db, storage, site.id, now()));
-  route(app, contracts.stopExperiment, ({ site }) => stopExperiment(db, storage, site.id, now()));
-  route(app, contracts.experimentResults, ({ site }) => readExperimentResults(db, site.id, deps.counts));
+  route(app, contracts.getExperiment, async ({ site }) => await getExperimentState(db, site.id));
+  route(app, contracts.saveExperiment, async ({ site, body }) => await saveExperiment(db, site.id, body));
+  route(app, contracts.startExperiment, async ({ site }) => await startExperiment(db, storage, site.id, now()));
+  route(app, contracts.stopExperiment, async ({ site }) => await stopExperiment(db, storage, site.id, now()));
+  route(app, contracts.experimentResults, async ({ site }) => await readExperimentResults(db, site.id, deps.counts));
   return app;
 }

@@ -18,7 +18,7 @@ export type ExperimentState = { experiment: ExperimentView | null; variantKeys: 
  * Where an experiment's per-arm counts come from: the exposures the analytics fold keeps
  * (distinct visitors per arm, and those of them who converted) over the experiment's running time.
  */
-export type ExperimentCounts = (experiment: { id: string; siteId: string; arms: string[]; startedAt: Date | null; stoppedAt: Date | null }) => ArmCounts[];
+export type ExperimentCounts = (experiment: { id: string; siteId: string; arms: string[]; startedAt: Date | null; stoppedAt: Date | null }) => Promise<ArmCounts[]>;
 
 const armsSchema = z.array(experimentArmSchema);
 
@@ -35,67 +35,67 @@ function toView(row: ExperimentRow): ExperimentView {
   };
 }
 
-function findRow(db: Db, siteId: string): ExperimentRow | undefined {
-  return db.select().from(experiments).where(eq(experiments.siteId, siteId)).get();
+async function findRow(db: Db, siteId: string): Promise<ExperimentRow | undefined> {
+  return await db.select().from(experiments).where(eq(experiments.siteId, siteId)).get();
 }
 
-export function getExperimentState(db: Db, siteId: string): ExperimentState {
-  const row = findRow(db, siteId);
-  return { experiment: row ? toView(row) : null, variantKeys: siteVariantKeys(db, siteId) };
+export async function getExperimentState(db: Db, siteId: string): Promise<ExperimentState> {
+  const row = await findRow(db, siteId);
+  return { experiment: row ? toView(row) : null, variantKeys: await siteVariantKeys(db, siteId) };
 }
 
 /**
  * Sets the name, split and coverage. Refused while running: moving the ranges would move
  * returning visitors to another arm. The seed is made once, so a stop and restart keeps every visitor's arm.
  */
-export function saveExperiment(db: Db, siteId: string, input: ExperimentInput): ExperimentState {
-  const row = findRow(db, siteId);
+export async function saveExperiment(db: Db, siteId: string, input: ExperimentInput): Promise<ExperimentState> {
+  const row = await findRow(db, siteId);
   if (row?.status === 'running') throw new AppError('conflict', 'experimentRunning');
   if (row) {
-    db.transaction(() => {
-      db.update(experiments).set({ name: input.name, arms: input.arms, coverage: input.coverage }).where(eq(experiments.id, row.id)).run();
+    await db.transaction(async (tx) => {
+      await tx.update(experiments).set({ name: input.name, arms: input.arms, coverage: input.coverage }).where(eq(experiments.id, row.id)).run();
       // Results count by the split the experiment has now, over the visitors already folded.
       if (JSON.stringify(input.arms) !== JSON.stringify(row.arms) || input.coverage !== row.coverage) {
-        reassignExposures(db.$client, row.id, { seed: row.seed, coverage: input.coverage, arms: input.arms });
+        await reassignExposures(tx, row.id, { seed: row.seed, coverage: input.coverage, arms: input.arms });
       }
     });
-  } else db.insert(experiments).values({ id: randomUUID(), siteId, name: input.name, seed: randomUUID(), arms: input.arms, coverage: input.coverage, status: 'draft' }).run();
-  return getExperimentState(db, siteId);
+  } else await db.insert(experiments).values({ id: randomUUID(), siteId, name: input.name, seed: randomUUID(), arms: input.arms, coverage: input.coverage, status: 'draft' }).run();
+  return await getExperimentState(db, siteId);
 }
 
 /** Starts assigning the published site's visitors: every variant arm must exist on some page. */
 export async function startExperiment(db: Db, storage: Storage, siteId: string, now: Date): Promise<ExperimentState> {
-  const row = findRow(db, siteId);
+  const row = await findRow(db, siteId);
   if (!row) throw notFound('experimentNotFound');
   if (row.status === 'running') throw new AppError('conflict', 'experimentAlreadyRunning');
   const arms = armsSchema.parse(row.arms);
-  const keys = new Set<string>(siteVariantKeys(db, siteId));
+  const keys = new Set<string>(await siteVariantKeys(db, siteId));
   const missing = arms.find(({ arm }) => arm !== CONTROL && !keys.has(arm));
   if (missing) throw new AppError('conflict', 'experimentArmMissing', { values: { key: missing.arm } });
   // The site host reads the stored copy; the row changes only once it is written, so a failed write leaves it stopped.
   await writeRunningExperiment(storage, siteId, { id: row.id, seed: row.seed, coverage: row.coverage, arms });
-  db.update(experiments)
+  await db.update(experiments)
     .set({ status: 'running', startedAt: row.startedAt ?? now, stoppedAt: null })
     .where(eq(experiments.id, row.id))
     .run();
-  return getExperimentState(db, siteId);
+  return await getExperimentState(db, siteId);
 }
 
 export async function stopExperiment(db: Db, storage: Storage, siteId: string, now: Date): Promise<ExperimentState> {
-  const row = findRow(db, siteId);
+  const row = await findRow(db, siteId);
   if (!row) throw notFound('experimentNotFound');
   if (row.status !== 'running') throw new AppError('conflict', 'experimentNotRunning');
   await clearRunningExperiment(storage, siteId);
-  db.update(experiments).set({ status: 'stopped', stoppedAt: now }).where(eq(experiments.id, row.id)).run();
-  return getExperimentState(db, siteId);
+  await db.update(experiments).set({ status: 'stopped', stoppedAt: now }).where(eq(experiments.id, row.id)).run();
+  return await getExperimentState(db, siteId);
 }
 
 /** The experiment's results from the counts the analytics supply (model/ab/results.ts), weighted by its split. */
-export function readExperimentResults(db: Db, siteId: string, counts: ExperimentCounts): ExperimentResults {
-  const row = findRow(db, siteId);
+export async function readExperimentResults(db: Db, siteId: string, counts: ExperimentCounts): Promise<ExperimentResults> {
+  const row = await findRow(db, siteId);
   if (!row) throw notFound('experimentNotFound');
   const arms = armsSchema.parse(row.arms);
-  const byArm = new Map(counts({ id: row.id, siteId, arms: arms.map(({ arm }) => arm), startedAt: row.startedAt, stoppedAt: row.stoppedAt }).map((count) => [count.variantId, count]));
+  const byArm = new Map((await counts({ id: row.id, siteId, arms: arms.map(({ arm }) => arm), startedAt: row.startedAt, stoppedAt: row.stoppedAt })).map((count) => [count.variantId, count]));
   return experimentResults(
     arms.map(({ arm }) => byArm.get(arm) ?? { variantId: arm, visitors: 0, conversions: 0 }),
     Object.fromEntries(arms.map(({ arm, weight }) => [arm, weight])),

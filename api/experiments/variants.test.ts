@@ -1,3 +1,4 @@
+import { sqlGet } from '../db/test-sql.ts';
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +50,7 @@ beforeAll(async () => {
     }),
   );
   // A fixed seed, with fixed visitors below, makes the 2,000-visitor split the same in every run (a new experiment's seed is random).
-  ctx.db.update(experiments).set({ seed: 'variants-test-seed' }).where(eq(experiments.siteId, siteId)).run();
+  await ctx.db.update(experiments).set({ seed: 'variants-test-seed' }).where(eq(experiments.siteId, siteId)).run();
   const started = await json<{ experiment: typeof experiment }>(await ctx.request(`/api/site/${siteId}/experiment/start`, { method: 'POST' }));
   experiment = started.experiment;
   await ctx.publish(siteId);
@@ -259,9 +260,9 @@ describe('the results endpoint', () => {
     const other = { sessionId: 's', visitId: 'v', cell: 'A1', device: 'mobile', kind: 'form_submit' };
     rows.push({ ...other, siteId: siteId, variationId: randomUUID(), occurredAt: now, receivedAt: now });
     rows.push({ ...other, siteId: site.id, variationId: randomUUID(), occurredAt: new Date(0), receivedAt: new Date(0) });
-    ctx.db.insert(visitorEvents).values(rows).run();
+    await ctx.db.insert(visitorEvents).values(rows).run();
     // Results count what the analytics fold has folded, as the server's rollup job does every 10 s.
-    runRollup(ctx.db);
+    await runRollup(ctx.db);
     const results = await json<{ arms: { variantId: string; visitors: number; conversions: number }[]; sampleRatio: { mismatch: boolean; pValue: number } }>(
       await ctx.request(`/api/site/${site.id}/experiment/results`),
     );
@@ -298,7 +299,7 @@ describe('a cookieless site’s experiment', () => {
       expect(first.headers.getSetCookie()).toEqual([]);
       const arm = armOfHtml(await first.text());
       seen[arm]++;
-      const salt = (ctx.db.$client.prepare('SELECT salt FROM analytics_salts ORDER BY day DESC LIMIT 1').get() as { salt: string }).salt;
+      const salt = (await sqlGet(ctx.db, 'SELECT salt FROM analytics_salts ORDER BY day DESC LIMIT 1') as { salt: string }).salt;
       const visitorId = cookielessVisitorId(salt, site.id, ip, userAgent);
       expect(arm).toBe(assignArm(visitorId, running));
       // The same browser at the same address comes back to the same arm, and its page data too.
@@ -316,10 +317,10 @@ describe('a cookieless site’s experiment', () => {
         });
         expect(sent.status).toBe(202);
         expect(sent.headers.getSetCookie()).toEqual([]);
-        const row = ctx.db
+        const row = (await ctx.db
           .select()
           .from(visitorEvents)
-          .all()
+          .all())
           .find((event) => event.siteId === site.id)!;
         expect([row.sessionId, row.variationId, row.experimentId]).toEqual([visitorId, visitorId, running.id]);
       }

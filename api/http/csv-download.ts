@@ -27,7 +27,7 @@ export function csvLines(rows: readonly (readonly unknown[])[]): string {
 export type CsvSource<Row> = {
   header: readonly string[];
   /** The rows after `after` (null: from the first), at most `limit`, in the download's order. */
-  page: (after: Row | null, limit: number) => readonly Row[];
+  page: (after: Row | null, limit: number) => Promise<readonly Row[]>;
   cells: (row: Row) => readonly unknown[];
   pageSize: number;
 };
@@ -35,8 +35,7 @@ export type CsvSource<Row> = {
 /**
  * A CSV file streamed a page of rows per pull: UTF-8 with a BOM, the header first. A page is
  * one statement run to its end inside one pull, never a cursor held open across the stream's
- * pauses: better-sqlite3 has one connection, and while an iterator is open it refuses every
- * write on it, so a visitor's form entry would fail because an owner's download is slow.
+ * pauses: a slow download must not hold SQLite's one connection or a pooled PostgreSQL one.
  * One page waits in the queue at most, so memory holds one page whatever the number of rows.
  */
 export function csvStream<Row>(source: CsvSource<Row>): ReadableStream<Uint8Array> {
@@ -45,13 +44,13 @@ export function csvStream<Row>(source: CsvSource<Row>): ReadableStream<Uint8Arra
   let started = false;
   return new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
+      async pull(controller) {
         if (!started) {
           started = true;
           controller.enqueue(encoder.encode(BOM + csvLines([source.header])));
           return;
         }
-        const rows = source.page(last, source.pageSize);
+        const rows = await source.page(last, source.pageSize);
         if (rows.length > 0) {
           controller.enqueue(encoder.encode(csvLines(rows.map(source.cells))));
           last = rows.at(-1) ?? null;

@@ -16,7 +16,7 @@ afterAll(() => ctx.cleanup());
 
 describe('refusals in the caller language', () => {
   it('answers a repeated email in Japanese to a Japanese console, with its key and the field it names', async () => {
-    const operator = ctx.db.select().from(accounts).get()!;
+    const operator = (await ctx.db.select().from(accounts).get())!;
     const response = await ctx.request('/api/master/user', {
       method: 'POST',
       headers: { 'accept-language': 'ja' },

@@ -41,12 +41,12 @@ const statuses = new Map<number, number>();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  operatorId = ctx.db.select().from(accounts).get()!.id;
+  operatorId = (await ctx.db.select().from(accounts).get())!.id;
   const site = await ctx.createSite({ name: 'Fuzz site', numberHorizontal: 1, numberVertical: 2, defaultLanguage: 'jp', languages: ['jp', 'en'] });
-  const pageId = loadSiteDraft(ctx.db, site.id).creatives[0]!.pages[0]!.id;
+  const pageId = (await loadSiteDraft(ctx.db, site.id)).creatives[0]!.pages[0]!.id;
   const media = await ctx.uploadMedia(site.id, await pngBytes(8, 8, '#336699'));
   const { publishId } = await ctx.publish(site.id);
-  const survey = saveSurvey(
+  const survey = await saveSurvey(
     ctx.db,
     site.id,
     surveyInputSchema.parse({ title: 'Fuzz survey', questions: [{ id: 'q1', title: 'Tea or coffee?', type: 'SINGLE', orderNum: 1, options: [{ id: 'tea', value: 'Tea', points: 1 }] }] }),
@@ -235,9 +235,9 @@ async function send(endpoint: Endpoint, request: FuzzRequest): Promise<Response>
   sent++;
   if (endpoint.origin === 'site') {
     const n = ++ipSequence;
-    return ctx.visit(path, { method: endpoint.method, headers, body, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
+    return await ctx.visit(path, { method: endpoint.method, headers, body, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
   }
-  headers.set('cookie', `${SESSION_COOKIE}=${createSession(ctx.db, operatorId).token}`);
+  headers.set('cookie', `${SESSION_COOKIE}=${(await createSession(ctx.db, operatorId)).token}`);
   return ctx.request(path, { method: endpoint.method, headers, body });
 }
 

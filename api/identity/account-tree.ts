@@ -14,8 +14,8 @@ export type Viewer = {
 };
 
 /** The account and every account above it, nearest first. */
-export function ancestorIds(db: Queries, accountId: string): string[] {
-  const rows = db.all<{ id: string }>(sql`
+export async function ancestorIds(db: Queries, accountId: string): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`
     WITH RECURSIVE up(id, parent_id, depth) AS (
       SELECT id, parent_id, 0 FROM ${accounts} WHERE id = ${accountId}
       UNION ALL SELECT a.id, a.parent_id, up.depth + 1 FROM ${accounts} a JOIN up ON a.id = up.parent_id WHERE up.depth < 32
@@ -37,13 +37,13 @@ export function inBranchOf(column: Column, rootId: string): SQL {
 }
 
 /** Whether the account lies in the viewer's branch (the platform's own accounts see the whole tree). */
-export function inBranch(db: Db, viewer: Viewer, accountId: string): boolean {
-  if (viewer.scopeRootId === null) return db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get() !== undefined;
-  return ancestorIds(db, accountId).includes(viewer.scopeRootId);
+export async function inBranch(db: Db, viewer: Viewer, accountId: string): Promise<boolean> {
+  if (viewer.scopeRootId === null) return await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get() !== undefined;
+  return (await ancestorIds(db, accountId)).includes(viewer.scopeRootId);
 }
 
 /** Where an account stands from the viewer: itself (or the account it acts for), in its branch, or elsewhere. */
-export function relationToAccount(db: Db, viewer: Viewer, accountId: string): Exclude<Relation, 'none'> {
+export async function relationToAccount(db: Db, viewer: Viewer, accountId: string): Promise<Exclude<Relation, 'none'>> {
   if (accountId === viewer.id || accountId === viewer.tenantId) return 'self';
-  return inBranch(db, viewer, accountId) ? 'own' : 'other';
+  return await inBranch(db, viewer, accountId) ? 'own' : 'other';
 }

@@ -38,21 +38,21 @@ export type Actor = Viewer & {
 const PLATFORM_TYPES: readonly EffectiveType[] = ['MASTER', 'MASTER_USER'];
 
 /** Builds the actor of a login account, or null when the account is gone. */
-export function loadActor(db: Db, accountId: string): Actor | null {
-  const account = db.select().from(accounts).where(eq(accounts.id, accountId)).get();
+export async function loadActor(db: Db, accountId: string): Promise<Actor | null> {
+  const account = await db.select().from(accounts).where(eq(accounts.id, accountId)).get();
   if (!account) return null;
   const accountType = accountTypeSchema.parse(account.accountType);
   let tenant = account;
   let role: AdminRole = 'main_contact';
   if (accountType === 'SUB_ADMIN') {
-    const member = db.select().from(adminMembers).where(eq(adminMembers.memberId, account.id)).get();
-    const parent = account.parentId ? db.select().from(accounts).where(eq(accounts.id, account.parentId)).get() : undefined;
+    const member = await db.select().from(adminMembers).where(eq(adminMembers.memberId, account.id)).get();
+    const parent = account.parentId ? await db.select().from(accounts).where(eq(accounts.id, account.parentId)).get() : undefined;
     if (!member || !parent) return null;
     tenant = parent;
     role = adminRoleSchema.parse(member.role);
   }
   const effectiveType = accountTypeSchema.exclude(['SUB_ADMIN']).parse(tenant.accountType);
-  const { plan, limits } = effectivePlan(db, tenant.id);
+  const { plan, limits } = await effectivePlan(db, tenant.id);
   return {
     id: account.id,
     tenantId: tenant.id,

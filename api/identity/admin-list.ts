@@ -26,8 +26,8 @@ function shownAddress(stored: string): string {
 export type AdminListEntry = { id: string; name: string; email: string; role: AdminRole; authority: Authority; passwordSet: boolean };
 
 /** An account's admin list: the account itself as main contact, then its sub-admins. */
-export function listAdmins(db: Queries, tenant: AccountRow): AdminListEntry[] {
-  const members = db
+export async function listAdmins(db: Queries, tenant: AccountRow): Promise<AdminListEntry[]> {
+  const members = await db
     .select({ id: accounts.id, email: accounts.email, authority: accounts.authority, passwordHash: accounts.passwordHash, name: adminMembers.name, role: adminMembers.role })
     .from(adminMembers)
     .innerJoin(accounts, eq(accounts.id, adminMembers.memberId))
@@ -54,17 +54,17 @@ export function listAdmins(db: Queries, tenant: AccountRow): AdminListEntry[] {
  * platform: its entry stands in the list, invited, but never becomes an account, and the address's
  * owner is told instead (`registeredElsewhere`; docs/decisions.md, "Sub-admin invitations reveal no address").
  */
-export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeof createSubAdminInputSchema>, createdBy: string): { invited: AccountRow; registeredElsewhere: boolean } {
+export async function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeof createSubAdminInputSchema>, createdBy: string): Promise<{ invited: AccountRow; registeredElsewhere: boolean }> {
   const taken = () => fieldError('validation', ['email'], 'emailTaken');
   const id = randomUUID();
   let registeredElsewhere = false;
   try {
     // The check and the insert in one writing transaction: parallel invitations of one address get one entry, free or not.
-    db.transaction(
-      (tx) => {
-        if (listAdmins(tx, tenant).some((admin) => admin.email === input.email)) throw taken();
-        registeredElsewhere = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get() !== undefined;
-        insertSubAdmin(tx, { id, tenant, input, createdBy, registeredElsewhere });
+    await db.transaction(
+      async (tx) => {
+        if ((await listAdmins(tx, tenant)).some((admin) => admin.email === input.email)) throw taken();
+        registeredElsewhere = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get() !== undefined;
+        await insertSubAdmin(tx, { id, tenant, input, createdBy, registeredElsewhere });
       },
       { behavior: 'immediate' },
     );
@@ -73,15 +73,15 @@ export function createSubAdmin(db: Db, tenant: AccountRow, input: z.output<typeo
     if (isUniqueViolation(error)) throw taken();
     throw error;
   }
-  return { invited: db.select().from(accounts).where(eq(accounts.id, id)).get()!, registeredElsewhere };
+  return { invited: (await db.select().from(accounts).where(eq(accounts.id, id)).get())!, registeredElsewhere };
 }
 
 /** The sub-admin's account and its entry on the tenant's list. */
-function insertSubAdmin(
+async function insertSubAdmin(
   tx: Queries,
   { id, tenant, input, createdBy, registeredElsewhere }: { id: string; tenant: AccountRow; input: z.output<typeof createSubAdminInputSchema>; createdBy: string; registeredElsewhere: boolean },
-): void {
-  tx.insert(accounts)
+): Promise<void> {
+  await tx.insert(accounts)
     .values({
       id,
       email: registeredElsewhere ? `${input.email}${ELSEWHERE_MARK}${id}` : input.email,
@@ -95,12 +95,12 @@ function insertSubAdmin(
       updatedAt: new Date(),
     })
     .run();
-  tx.insert(adminMembers).values({ memberId: id, ownerId: tenant.id, name: input.name, role: input.role }).run();
+  await tx.insert(adminMembers).values({ memberId: id, ownerId: tenant.id, name: input.name, role: input.role }).run();
 }
 
 /** The sub-admin if it is on this account's list; 404 otherwise. */
-function subAdminOf(db: Db, tenant: AccountRow, memberId: string) {
-  const member = db
+async function subAdminOf(db: Db, tenant: AccountRow, memberId: string) {
+  const member = await db
     .select()
     .from(adminMembers)
     .where(and(eq(adminMembers.memberId, memberId), eq(adminMembers.ownerId, tenant.id)))
@@ -110,17 +110,17 @@ function subAdminOf(db: Db, tenant: AccountRow, memberId: string) {
 }
 
 /** Changes a sub-admin's name, role or authority; a viewer's authority is always view. */
-export function updateSubAdmin(db: Db, tenant: AccountRow, memberId: string, input: z.output<typeof updateSubAdminInputSchema>): void {
-  const member = subAdminOf(db, tenant, memberId);
-  const account = db.select().from(accounts).where(eq(accounts.id, memberId)).get()!;
+export async function updateSubAdmin(db: Db, tenant: AccountRow, memberId: string, input: z.output<typeof updateSubAdminInputSchema>): Promise<void> {
+  const member = await subAdminOf(db, tenant, memberId);
+  const account = (await db.select().from(accounts).where(eq(accounts.id, memberId)).get())!;
   const role = input.role ?? (member.role as AdminRole);
   const authority = effectiveAuthority(role, input.authority ?? (account.authority as Authority));
-  db.transaction((tx) => {
-    tx.update(adminMembers)
+  await db.transaction(async (tx) => {
+    await tx.update(adminMembers)
       .set({ role, name: input.name ?? member.name })
       .where(eq(adminMembers.memberId, memberId))
       .run();
-    tx.update(accounts)
+    await tx.update(accounts)
       .set({ authority, contactPerson: input.name ?? account.contactPerson, updatedAt: new Date() })
       .where(eq(accounts.id, memberId))
       .run();
@@ -128,10 +128,10 @@ export function updateSubAdmin(db: Db, tenant: AccountRow, memberId: string, inp
 }
 
 /** Removes a sub-admin: its account and sessions go. */
-export function deleteSubAdmin(db: Db, tenant: AccountRow, memberId: string): void {
-  subAdminOf(db, tenant, memberId);
-  db.transaction((tx) => {
-    deleteSessionsOf(tx, [memberId]);
-    tx.delete(accounts).where(eq(accounts.id, memberId)).run();
+export async function deleteSubAdmin(db: Db, tenant: AccountRow, memberId: string): Promise<void> {
+  await subAdminOf(db, tenant, memberId);
+  await db.transaction(async (tx) => {
+    await deleteSessionsOf(tx, [memberId]);
+    await tx.delete(accounts).where(eq(accounts.id, memberId)).run();
   });
 }

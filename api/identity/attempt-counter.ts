@@ -22,17 +22,18 @@ export type Reservation = { key: string; attempts: number; windowStart: number }
  * a mail), and says whether it may go on: every key's count, this attempt included, is within
  * its limit. Each key is one conditional upsert whose new count is decided by SQLite from the
  * row as it is at that instant, so parallel attempts (in this process or another) each get
- * their own number and N attempts count N; better-sqlite3 runs the transaction without yielding,
- * so nothing in this process interleaves either. A refused attempt counts too: a flood keeps the
+ * their own number and N attempts count N; the transaction holds SQLite's one connection, and on
+ * PostgreSQL the upsert locks the key's row until it commits, so nothing interleaves either. A refused attempt counts too: a flood keeps the
  * key at its limit until the lock runs out (the lock itself is not pushed further).
  */
-export function reserveAttempts(db: Db, limits: readonly AttemptLimit[], window: AttemptWindow, now = Date.now()): { allowed: boolean; reservations: Reservation[] } {
-  return db.transaction((tx) => {
-    const reservations = limits.map(({ key, limit }) => {
+export async function reserveAttempts(db: Db, limits: readonly AttemptLimit[], window: AttemptWindow, now = Date.now()): Promise<{ allowed: boolean; reservations: Reservation[] }> {
+  return await db.transaction(async (tx) => {
+    const reservations: (Reservation & { limit: number })[] = [];
+    for (const { key, limit } of limits) {
       const lockedUntil = sql.raw('login_throttle.locked_until');
       const fresh = sql`((${lockedUntil} IS NOT NULL AND ${lockedUntil} <= ${now}) OR (${lockedUntil} IS NULL AND login_throttle.window_start <= ${now - window.windowMs}))`;
       const attempts = sql`CASE WHEN ${fresh} THEN 1 ELSE login_throttle.failures + 1 END`;
-      const row = tx
+      const row = await tx
         .insert(loginThrottle)
         .values({ key, failures: 1, windowStart: new Date(now), lockedUntil: limit <= 1 ? new Date(now + window.lockMs) : null })
         .onConflictDoUpdate({
@@ -46,8 +47,8 @@ export function reserveAttempts(db: Db, limits: readonly AttemptLimit[], window:
         })
         .returning({ attempts: loginThrottle.failures, windowStart: loginThrottle.windowStart })
         .get();
-      return { key, attempts: row.attempts, windowStart: row.windowStart.getTime(), limit };
-    });
+      reservations.push({ key, attempts: row.attempts, windowStart: row.windowStart.getTime(), limit });
+    }
     return {
       allowed: reservations.every((reservation) => reservation.attempts <= reservation.limit),
       reservations: reservations.map(({ key, attempts, windowStart }) => ({ key, attempts, windowStart })),
@@ -59,8 +60,8 @@ export function reserveAttempts(db: Db, limits: readonly AttemptLimit[], window:
  * Gives one attempt back (a login that succeeded should not count against a shared address),
  * only in the window it was taken in; a key back under its limit is unlocked.
  */
-export function releaseAttempt(db: Queries, reservation: Reservation, limit: number): void {
-  db.update(loginThrottle)
+export async function releaseAttempt(db: Queries, reservation: Reservation, limit: number): Promise<void> {
+  await db.update(loginThrottle)
     .set({
       failures: sql`CASE WHEN login_throttle.failures > 0 THEN login_throttle.failures - 1 ELSE 0 END`,
       lockedUntil: sql`CASE WHEN login_throttle.failures - 1 < ${limit} THEN NULL ELSE login_throttle.locked_until END`,
@@ -70,6 +71,6 @@ export function releaseAttempt(db: Queries, reservation: Reservation, limit: num
 }
 
 /** Forgets a key's count (a successful login clears its email's). */
-export function forgetAttempts(db: Queries, key: string): void {
-  db.delete(loginThrottle).where(eq(loginThrottle.key, key)).run();
+export async function forgetAttempts(db: Queries, key: string): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key)).run();
 }

@@ -33,20 +33,20 @@ async function linkToken(): Promise<string> {
 
 describe('sessions', () => {
   it('expire after SESSION_TTL_MS idle, and slide forward when used past half their life', async () => {
-    const accountId = ctx.db.select().from(accounts).get()!.id;
+    const accountId = (await ctx.db.select().from(accounts).get())!.id;
     const start = Date.now();
-    const { token } = createSession(ctx.db, accountId, start);
-    expect(validateSession(ctx.db, token, start + SESSION_TTL_MS / 4)).toMatchObject({ renewed: false });
-    const slid = validateSession(ctx.db, token, start + SESSION_TTL_MS * 0.75)!;
+    const { token } = await createSession(ctx.db, accountId, start);
+    expect(await validateSession(ctx.db, token, start + SESSION_TTL_MS / 4)).toMatchObject({ renewed: false });
+    const slid = (await validateSession(ctx.db, token, start + SESSION_TTL_MS * 0.75))!;
     expect(slid.renewed).toBe(true);
     expect(slid.expiresAt.getTime()).toBe(start + SESSION_TTL_MS * 1.75);
-    expect(validateSession(ctx.db, token, start + SESSION_TTL_MS * 1.75 + 1)).toBeNull();
-    expect(ctx.db.select().from(sessions).all()).toEqual([]);
+    expect(await validateSession(ctx.db, token, start + SESSION_TTL_MS * 1.75 + 1)).toBeNull();
+    expect(await ctx.db.select().from(sessions).all()).toEqual([]);
   });
 
   it('an expired session answers 401, and refresh-token cannot revive it', async () => {
-    const accountId = ctx.db.select().from(accounts).get()!.id;
-    const expired = createSession(ctx.db, accountId, Date.now() - SESSION_TTL_MS - 1);
+    const accountId = (await ctx.db.select().from(accounts).get())!.id;
+    const expired = await createSession(ctx.db, accountId, Date.now() - SESSION_TTL_MS - 1);
     const cookie = `${SESSION_COOKIE}=${expired.token}`;
     expect((await ctx.request('/api/auth/user-info', { headers: { cookie } })).status).toBe(401);
     expect((await ctx.request('/api/auth/refresh-token', { method: 'POST', headers: { cookie } })).status).toBe(401);
@@ -105,13 +105,13 @@ describe('login throttling', () => {
   it("lifts the lock once it has run out, and a success clears the email's count", async () => {
     for (let attempt = 0; attempt < THROTTLE.perEmail; attempt++) await post('/auth/login', { email: OPERATOR.email, password: 'Wrong#Pass1' });
     expect((await post('/auth/login', OPERATOR)).status).toBe(429);
-    ctx.db
+    await ctx.db
       .update(loginThrottle)
       .set({ lockedUntil: new Date(Date.now() - 1), windowStart: new Date(Date.now() - THROTTLE.windowMs) })
       .run();
     expect((await post('/auth/login', OPERATOR)).status).toBe(200);
     expect(
-      ctx.db
+      await ctx.db
         .select()
         .from(loginThrottle)
         .where(eq(loginThrottle.key, `email:${OPERATOR.email}`))
@@ -233,7 +233,7 @@ describe('cross-site requests to the identity calls', () => {
         .status,
     ).toBe(403);
     expect((await post('/auth/forgot-password', { email: OPERATOR.email }, crossSite)).status).toBe(403);
-    expect(ctx.db.select().from(accounts).where(eq(accounts.email, 'evil@example.com')).get()).toBeUndefined();
+    expect(await ctx.db.select().from(accounts).where(eq(accounts.email, 'evil@example.com')).get()).toBeUndefined();
     expect((await post('/auth/login', OPERATOR)).status).toBe(200);
   });
 });

@@ -27,7 +27,7 @@ import { verifyPasswordToken } from './verify-password-token.ts';
 export const LOGIN_FAILED = messageText('loginFailed', 'en');
 
 /** What the admin learns about the signed-in caller (GET /auth/user-info and the login answer). */
-function userInfo(db: Db, actor: Actor) {
+async function userInfo(db: Db, actor: Actor) {
   return {
     account: {
       id: actor.id,
@@ -41,8 +41,8 @@ function userInfo(db: Db, actor: Actor) {
       contractState: actor.contractState,
       mustChangePassword: actor.mustChangePassword,
       plan: actor.plan,
-      logoUrl: db.select({ logoUrl: accounts.logoUrl }).from(accounts).where(eq(accounts.id, actor.id)).get()?.logoUrl ?? '',
-      branding: brandingFor(db, actor.id),
+      logoUrl: (await db.select({ logoUrl: accounts.logoUrl }).from(accounts).where(eq(accounts.id, actor.id)).get())?.logoUrl ?? '',
+      branding: await brandingFor(db, actor.id),
     },
   };
 }
@@ -70,35 +70,35 @@ export function authRoutes(deps: AuthRouteDeps) {
   route(app, contracts.login, async ({ c, body }) => {
     const { actor, token, expiresAt } = await logIn(db, body, clientIp(c));
     setSessionCookie(c, token, expiresAt);
-    return userInfo(db, actor);
+    return await userInfo(db, actor);
   });
-  route(app, contracts.logout, ({ c }) => {
+  route(app, contracts.logout, async ({ c }) => {
     // Logging out ends every session of the account, on every device.
     const token = readSessionCookie(c);
-    const session = token ? validateSession(db, token) : null;
-    if (session) deleteSessionsOf(db, [session.accountId]);
+    const session = token ? await validateSession(db, token) : null;
+    if (session) await deleteSessionsOf(db, [session.accountId]);
     clearSessionCookie(c);
     return { message: messageText('loggedOut', lang(c.req.header('accept-language'))) };
   });
-  route(app, contracts.refreshSession, ({ c, account, session }) => {
-    const { token, expiresAt } = rotateSession(db, session);
+  route(app, contracts.refreshSession, async ({ c, account, session }) => {
+    const { token, expiresAt } = await rotateSession(db, session);
     setSessionCookie(c, token, expiresAt);
-    return { ...userInfo(db, account), expiresAt: expiresAt.toISOString() };
+    return { ...await userInfo(db, account), expiresAt: expiresAt.toISOString() };
   });
-  route(app, contracts.userInfo, ({ account }) => userInfo(db, account));
+  route(app, contracts.userInfo, async ({ account }) => await userInfo(db, account));
   route(app, contracts.routePrefixes, () => ({ prefixes: ROUTE_PREFIX, subAdmin: "the parent account's prefix" }));
   route(app, contracts.forgotPassword, async ({ c, body }) => {
     // The same answer, as quick, whether or not the email is known: the mail goes in the background.
-    requestResetLink(deps, body.email, clientIp(c));
+    await requestResetLink(deps, body.email, clientIp(c));
     return { message: messageText('resetLinkSent', lang(c.req.header('accept-language'))) };
   });
-  route(app, contracts.verifyToken, ({ body }) => verifyPasswordToken(db, body.token));
+  route(app, contracts.verifyToken, async ({ body }) => await verifyPasswordToken(db, body.token));
   route(app, contracts.resetPassword, async ({ c, body }) => {
     // The token first: a missing or used link is said before anything about the password. It is
     // only used up once the form is valid (a typo keeps the link), and before the slow hash.
-    readPasswordToken(db, body.token);
+    await readPasswordToken(db, body.token);
     const input = parsePasswordForm(resetPasswordInputSchema, body);
-    const found = consumePasswordToken(db, body.token);
+    const found = await consumePasswordToken(db, body.token);
     await setPassword(db, found.accountId, input.password);
     return { message: messageText('passwordChanged', lang(c.req.header('accept-language'))) };
   });

@@ -14,12 +14,12 @@ import { generatePassword } from './ensure-first-operator.ts';
  */
 export async function createOperator(db: Db, settings: { email: string; password?: string }): Promise<{ id: string; email: string; password: string; generated: boolean }> {
   const email = emailSchema.parse(settings.email);
-  if (db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).get()) throw new Error(`An account with the email ${email} already exists.`);
+  if (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).get()) throw new Error(`An account with the email ${email} already exists.`);
   const problem = settings.password === undefined ? null : adminPasswordProblem(settings.password);
   if (problem) throw new Error(messageText(problem.key, 'en', problem.values));
   const password = settings.password ?? generatePassword();
   const id = randomUUID();
-  db.insert(accounts)
+  await db.insert(accounts)
     .values({ id, email, passwordHash: await hashPassword(password), accountType: 'MASTER', companyName: 'Platform', updatedAt: new Date() })
     .run();
   return { id, email, password, generated: settings.password === undefined };

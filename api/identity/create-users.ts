@@ -34,8 +34,8 @@ const PARENT_TYPES: Readonly<Record<Exclude<AccountType, 'MASTER' | 'SUB_ADMIN'>
 };
 
 /** The emails of `emails` an account already has. */
-export function takenEmails(db: Queries, emails: readonly string[]): Set<string> {
-  return new Set(readInChunks(emails, (chunk) => db.select({ email: accounts.email }).from(accounts).where(inArray(accounts.email, chunk)).all()).map((row) => row.email));
+export async function takenEmails(db: Queries, emails: readonly string[]): Promise<Set<string>> {
+  return new Set((await readInChunks(emails, async (chunk) => await db.select({ email: accounts.email }).from(accounts).where(inArray(accounts.email, chunk)).all())).map((row) => row.email));
 }
 
 /**
@@ -43,16 +43,16 @@ export function takenEmails(db: Queries, emails: readonly string[]): Set<string>
  * can), in the order of `inputs`: the plans and the emails are looked up with one statement per
  * STATEMENT_CHUNK users, not two per user (an import of 10,000 rows ran 20,000 queries).
  */
-export function problemsWithNewUsers(db: Queries, actor: Actor, parent: AccountRow, inputs: readonly NewUser[]): MessageIssue[][] {
+export async function problemsWithNewUsers(db: Queries, actor: Actor, parent: AccountRow, inputs: readonly NewUser[]): Promise<MessageIssue[][]> {
   const planIds = [...new Set(inputs.flatMap((input) => (input.planId ? [input.planId] : [])))];
   // A plan of another OEM's branch is answered as unknown, like one that does not exist (api/permissions/plan-reach.ts).
-  const chain = ancestorIds(db, parent.id);
+  const chain = await ancestorIds(db, parent.id);
   const plansOnSale = new Set(
-    readInChunks(planIds, (chunk) => db.select({ id: plans.id, ownerId: plans.ownerId }).from(plans).where(inArray(plans.id, chunk)).all())
+    (await readInChunks(planIds, async (chunk) => await db.select({ id: plans.id, ownerId: plans.ownerId }).from(plans).where(inArray(plans.id, chunk)).all()))
       .filter((plan) => planReaches(plan.ownerId, chain))
       .map((plan) => plan.id),
   );
-  const taken = takenEmails(
+  const taken = await takenEmails(
     db,
     inputs.map((input) => input.email),
   );
@@ -106,7 +106,7 @@ export async function insertUsers(db: Db, actor: Actor, parent: AccountRow, inpu
     createdBy: actor.id,
     updatedAt: now,
   }));
-  const statements: { accounts: { all(): AccountRow[] }; rest: { run(): unknown }[] }[] = [];
+  const statements: { accounts: { all(): Promise<AccountRow[]> }; rest: { run(): Promise<unknown> }[] }[] = [];
   for (const chunk of chunksOf(rows)) {
     if (statements.length > 0) await nextTurn();
     const firsts = chunk.flatMap((row) => (row.planId ? [{ accountId: row.id, planId: row.planId, month: firstMonth(row.contractStart, month) }] : []));
@@ -121,17 +121,17 @@ export async function insertUsers(db: Db, actor: Actor, parent: AccountRow, inpu
       ],
     });
   }
-  return db.transaction((tx) => {
-    const taken = takenEmails(
+  return await db.transaction(async (tx) => {
+    const taken = await takenEmails(
       tx,
       inputs.map((input) => input.email),
     );
     if (taken.size > 0) emailTaken(taken);
-    const inserted = statements.flatMap((chunk) => {
-      const accountRows = chunk.accounts.all();
-      for (const statement of chunk.rest) statement.run();
-      return accountRows;
-    });
+    const inserted: AccountRow[] = [];
+    for (const chunk of statements) {
+      inserted.push(...(await chunk.accounts.all()));
+      for (const statement of chunk.rest) await statement.run();
+    }
     const byId = new Map(inserted.map((row) => [row.id, row]));
     return rows.map((row) => byId.get(row.id)!);
   });
@@ -157,7 +157,7 @@ export async function inviteUsers(db: Db, mailer: Mailer, adminOrigin: string, u
     while (next < invited.length) {
       const user = invited[next++]!;
       try {
-        const token = issuePasswordToken(db, user.id, 'invite');
+        const token = await issuePasswordToken(db, user.id, 'invite');
         await sendPasswordLink(mailer, { adminOrigin, to: user.email, token, purpose: 'invite' });
       } catch (error) {
         // The account stands; its owner can still ask for a reset link.
@@ -172,7 +172,7 @@ export async function inviteUsers(db: Db, mailer: Mailer, adminOrigin: string, u
 
 /** Creates one user (POST /api/{prefix}/user): 400 naming the first problem. */
 export async function createUser(db: Db, actor: Actor, parent: AccountRow, input: NewUser): Promise<AccountRow> {
-  const [problem] = problemsWithNewUsers(db, actor, parent, [input])[0]!;
+  const [problem] = (await problemsWithNewUsers(db, actor, parent, [input]))[0]!;
   if (problem) throw fieldError(problem.path[0] === 'accountType' ? 'forbidden' : 'validation', problem.path, problem.key, problem.values);
   const [user] = await insertUsers(db, actor, parent, [input]);
   return user!;

@@ -26,12 +26,12 @@ export type FirstOperator = { created: boolean; id?: string; email?: string; pas
  * ADMIN_PASSWORD, or with a generated password that is returned so it can be printed once.
  */
 export async function ensureFirstOperator(db: Db, settings: { email?: string; password?: string }): Promise<FirstOperator> {
-  const existing = db.select({ n: count() }).from(accounts).get();
+  const existing = await db.select({ n: count() }).from(accounts).get();
   if (existing && existing.n > 0) return { created: false };
   const email = (settings.email ?? DEFAULT_OPERATOR_EMAIL).toLowerCase();
   const password = settings.password ?? generatePassword();
   const id = randomUUID();
-  db.insert(accounts)
+  await db.insert(accounts)
     .values({ id, email, passwordHash: await hashPassword(password), accountType: 'MASTER' })
     .run();
   return { created: true, id, email, password, generated: settings.password === undefined };

@@ -4,12 +4,12 @@ import { accounts } from '../db/schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
-export function findAccount(db: Db, id: string): AccountRow | undefined {
-  return db.select().from(accounts).where(eq(accounts.id, id)).get();
+export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  return await db.select().from(accounts).where(eq(accounts.id, id)).get();
 }
 
 /** The account that owns what this account owns: itself, or a sub-admin's parent. */
-export function tenantOf(db: Db, account: AccountRow): AccountRow {
+export async function tenantOf(db: Db, account: AccountRow): Promise<AccountRow> {
   if (account.accountType !== 'SUB_ADMIN' || !account.parentId) return account;
-  return findAccount(db, account.parentId) ?? account;
+  return await findAccount(db, account.parentId) ?? account;
 }

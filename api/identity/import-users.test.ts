@@ -22,12 +22,12 @@ afterEach(async () => {
 
 const csv = (text: string) => fileForm(new TextEncoder().encode(text), 'users.csv', 'text/csv');
 const rows = (n: number, line: (index: number) => string) => Array.from({ length: n }, (_, index) => line(index)).join('\n');
-const importedCount = (prefix: string) =>
-  ctx.db
+const importedCount = async (prefix: string) =>
+  (await ctx.db
     .select({ n: count() })
     .from(accounts)
     .where(like(accounts.email, `${prefix}%`))
-    .get()!.n;
+    .get())!.n;
 
 describe('CSV import under big files', () => {
   it('refuses a 1,000,000-line file with the row cap’s keyed message, and a concurrent GET /api/meta is answered before it', { timeout: 120_000 }, async () => {
@@ -71,7 +71,7 @@ describe('CSV import under big files', () => {
         issues: [],
       },
     });
-    expect(importedCount('b')).toBe(0);
+    expect(await importedCount('b')).toBe(0);
   });
 
   it(`imports exactly ${MAX_IMPORT_ROWS} rows and answers what it committed: every account, each invited`, { timeout: 600_000 }, async () => {
@@ -89,7 +89,7 @@ describe('CSV import under big files', () => {
     expect(response.status).toBe(201);
     expect({ imported: answer.imported, users: answer.users.length, invitationsFailed: answer.invitationsFailed }).toEqual({ imported: MAX_IMPORT_ROWS, users: MAX_IMPORT_ROWS, invitationsFailed: 0 });
     expect(answer.users.at(-1)!.email).toBe(`cap-${MAX_IMPORT_ROWS - 1}@example.com`);
-    expect(importedCount('cap-')).toBe(MAX_IMPORT_ROWS);
+    expect(await importedCount('cap-')).toBe(MAX_IMPORT_ROWS);
     expect(new Set((await ctx.outbox()).map((mail) => mail.to)).size).toBe(MAX_IMPORT_ROWS);
   });
 
@@ -103,7 +103,7 @@ describe('CSV import under big files', () => {
       status: 400,
       body: { key: 'csvTooManyRows', values: { max: MAX_IMPORT_ROWS }, message: `${MAX_IMPORT_ROWS}행을 넘는 파일은 가져올 수 없습니다. ${MAX_IMPORT_ROWS}행 이하의 파일로 나누어 주세요.` },
     });
-    expect(importedCount('over-')).toBe(0);
+    expect(await importedCount('over-')).toBe(0);
     expect(await ctx.outbox()).toEqual([]);
   });
 
@@ -122,7 +122,7 @@ describe('CSV import under big files', () => {
       moreFailures: failing - MAX_IMPORT_FAILURES_SHOWN,
     });
     expect(body.failures.map((failure) => failure.row)).toEqual(Array.from({ length: MAX_IMPORT_FAILURES_SHOWN }, (_, index) => index + 3));
-    expect(importedCount('good-row')).toBe(0);
+    expect(await importedCount('good-row')).toBe(0);
   });
 
   it('two parallel imports of the same emails: one imports every row, the other none, each answer true to what it committed', { timeout: 300_000 }, async () => {
@@ -138,7 +138,7 @@ describe('CSV import under big files', () => {
     expect(refused.key).toBe('csvRowsFailed');
     expect(refused.values!.count).toBeGreaterThan(0);
     expect(new Set(refused.failures!.flatMap((failure) => failure.issues.map((each) => each.key)))).toEqual(new Set(['emailTaken']));
-    expect(importedCount('twin-')).toBe(2000);
+    expect(await importedCount('twin-')).toBe(2000);
     expect((await ctx.outbox()).length).toBe(2000);
   });
 });
@@ -148,13 +148,13 @@ describe('insertUsers and a big branch', () => {
     // SQLite takes 32,766 values in a statement: the re-read of the ids, and a branch's ids in an IN list, went past it.
     const count = 33_000;
     const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', planId: 'oem' });
-    const operatorId = ctx.db
+    const operatorId = (await ctx.db
       .select()
       .from(accounts)
-      .all()
+      .all())
       .find((row) => row.accountType === 'MASTER')!.id;
     const inputs = Array.from({ length: count }, (_, index) => createUserInputSchema.parse({ companyName: `Bulk ${index}`, email: `bulk-${index}@example.com`, accountType: 'USER', planId: 'light' }));
-    const users = await insertUsers(ctx.db, loadActor(ctx.db, operatorId)!, findAccount(ctx.db, oem.id)!, inputs);
+    const users = await insertUsers(ctx.db, (await loadActor(ctx.db, operatorId))!, (await findAccount(ctx.db, oem.id))!, inputs);
     expect(users.length).toBe(count);
     expect(users.map((user) => user.email)).toEqual(inputs.map((input) => input.email));
 

@@ -77,7 +77,7 @@ export async function importUsers(db: Db, actor: Actor, parent: AccountRow, path
       return { row, input, result: createUserInputSchema.safeParse(input) };
     });
     const valid = read.flatMap(({ result }) => (result.success ? [result.data] : []));
-    const problems = problemsWithNewUsers(db, actor, parent, valid);
+    const problems = await problemsWithNewUsers(db, actor, parent, valid);
     let validIndex = 0;
     read.forEach(({ row, input, result }, index) => {
       const rowNumber = batchIndex * CHECK_BATCH + index + 2;
@@ -94,7 +94,7 @@ export async function importUsers(db: Db, actor: Actor, parent: AccountRow, path
   }
   if (failures.count > 0) throw failures.refusal();
   await nextTurn();
-  return insertUsers(db, actor, parent, inputs, (taken) => {
+  return await insertUsers(db, actor, parent, inputs, (taken) => {
     const late = rowFailures();
     for (const [email, row] of rowOfEmail) if (taken.has(email)) late.add(row, email, [issue(['email'], 'emailTaken')]);
     throw late.refusal();

@@ -6,8 +6,8 @@ import { planReaches } from '../permissions/plan-reach.ts';
 import { ancestorIds, type Viewer } from './account-tree.ts';
 
 /** The plans the viewer may see, cheapest first: every plan for the platform; the platform's and its own OEM's for the others. */
-export function listPlans(db: Db, viewer: Viewer): Plan[] {
-  const rows = db.select().from(plans).orderBy(plans.price, plans.id).all();
-  const chain = viewer.scopeRootId === null ? null : ancestorIds(db, viewer.tenantId);
+export async function listPlans(db: Db, viewer: Viewer): Promise<Plan[]> {
+  const rows = await db.select().from(plans).orderBy(plans.price, plans.id).all();
+  const chain = viewer.scopeRootId === null ? null : await ancestorIds(db, viewer.tenantId);
   return rows.filter((row) => chain === null || planReaches(row.ownerId, chain)).map((row) => planSchema.parse(row));
 }

@@ -11,7 +11,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 const contains = (column: Column, pattern: string) => sql`lower(${column}) LIKE lower(${pattern}) ESCAPE '\\'`;
 
 /** The users below the viewer (sub-admins are on admin lists, not here), searched by company, email or contact, a page at a time. */
-export function listUsers(db: Db, viewer: Viewer, query: z.output<typeof userListQuerySchema>) {
+export async function listUsers(db: Db, viewer: Viewer, query: z.output<typeof userListQuerySchema>) {
   const conditions: SQL[] = [ne(accounts.accountType, 'SUB_ADMIN'), ne(accounts.id, viewer.tenantId)];
   if (viewer.scopeRootId !== null) conditions.push(inBranchOf(accounts.id, viewer.scopeRootId));
   if (query.q) {
@@ -19,8 +19,8 @@ export function listUsers(db: Db, viewer: Viewer, query: z.output<typeof userLis
     conditions.push(or(contains(accounts.companyName, pattern), contains(accounts.email, pattern), contains(accounts.contactPerson, pattern))!);
   }
   const where = and(...conditions);
-  const total = db.select({ n: count() }).from(accounts).where(where).get()?.n ?? 0;
-  const rows = db
+  const total = (await db.select({ n: count() }).from(accounts).where(where).get())?.n ?? 0;
+  const rows = await db
     .select()
     .from(accounts)
     .where(where)

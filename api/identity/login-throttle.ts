@@ -21,20 +21,20 @@ export type ThrottleKeys = { email: string; ip: string };
 export type LoginReservation = { email: string; ip: Reservation };
 
 /** Counts this attempt against the email and the address; 429 when either is over its limit (the attempt still counts). */
-export function reserveLoginAttempt(db: Db, { email, ip }: ThrottleKeys, now = Date.now()): LoginReservation {
+export async function reserveLoginAttempt(db: Db, { email, ip }: ThrottleKeys, now = Date.now()): Promise<LoginReservation> {
   const limits = [
     { key: `email:${email}`, limit: THROTTLE.perEmail },
     { key: `ip:${ip}`, limit: THROTTLE.perIp },
   ];
-  const { allowed, reservations } = reserveAttempts(db, limits, THROTTLE, now);
+  const { allowed, reservations } = await reserveAttempts(db, limits, THROTTLE, now);
   if (!allowed) throw new AppError('too_many_requests', 'tooManyAttempts');
   return { email, ip: reservations[1]! };
 }
 
 /** A successful login forgets the email's attempts and gives its own back to the address (one address may sign in many accounts). */
-export function releaseLoginAttempt(db: Db, reservation: LoginReservation): void {
-  db.transaction((tx) => {
-    forgetAttempts(tx, `email:${reservation.email}`);
-    releaseAttempt(tx, reservation.ip, THROTTLE.perIp);
+export async function releaseLoginAttempt(db: Db, reservation: LoginReservation): Promise<void> {
+  await db.transaction(async (tx) => {
+    await forgetAttempts(tx, `email:${reservation.email}`);
+    await releaseAttempt(tx, reservation.ip, THROTTLE.perIp);
   });
 }

@@ -11,11 +11,11 @@ export type PasswordTokenPurpose = 'reset' | 'invite';
 export const PASSWORD_TOKEN_TTL_MS: Readonly<Record<PasswordTokenPurpose, number>> = { reset: 60 * 60 * 1000, invite: 7 * 24 * 60 * 60 * 1000 };
 
 /** Makes a single-use token for a password link; only its SHA-256 is stored. A new token replaces older ones of the account. */
-export function issuePasswordToken(db: Db, accountId: string, purpose: PasswordTokenPurpose, now = Date.now()): string {
+export async function issuePasswordToken(db: Db, accountId: string, purpose: PasswordTokenPurpose, now = Date.now()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  db.transaction((tx) => {
-    tx.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
-    tx.insert(passwordTokens)
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
+    await tx.insert(passwordTokens)
       .values({ id: hashToken(token), accountId, purpose, expiresAt: new Date(now + PASSWORD_TOKEN_TTL_MS[purpose]) })
       .run();
   });
@@ -23,9 +23,9 @@ export function issuePasswordToken(db: Db, accountId: string, purpose: PasswordT
 }
 
 /** The account a token opens; 400 "Token is missing." without one, 400 for an unknown, used or expired one. */
-export function readPasswordToken(db: Db, token: string | undefined, now = Date.now()): { accountId: string; purpose: PasswordTokenPurpose } {
+export async function readPasswordToken(db: Db, token: string | undefined, now = Date.now()): Promise<{ accountId: string; purpose: PasswordTokenPurpose }> {
   if (!token) throw new AppError('bad_request', 'tokenMissing');
-  const row = db
+  const row = await db
     .select()
     .from(passwordTokens)
     .where(and(eq(passwordTokens.id, hashToken(token)), gt(passwordTokens.expiresAt, new Date(now))))
@@ -39,9 +39,9 @@ export function readPasswordToken(db: Db, token: string | undefined, now = Date.
  * decides which, so it holds across processes too), done before the slow password hash so a second
  * use never reaches it. 400 as readPasswordToken when the token is gone, whoever took it.
  */
-export function consumePasswordToken(db: Db, token: string | undefined, now = Date.now()): { accountId: string; purpose: PasswordTokenPurpose } {
+export async function consumePasswordToken(db: Db, token: string | undefined, now = Date.now()): Promise<{ accountId: string; purpose: PasswordTokenPurpose }> {
   if (!token) throw new AppError('bad_request', 'tokenMissing');
-  const row = db
+  const row = await db
     .delete(passwordTokens)
     .where(and(eq(passwordTokens.id, hashToken(token)), gt(passwordTokens.expiresAt, new Date(now))))
     .returning({ accountId: passwordTokens.accountId, purpose: passwordTokens.purpose })
@@ -51,6 +51,6 @@ export function consumePasswordToken(db: Db, token: string | undefined, now = Da
 }
 
 /** Forgets every password token of the account (after it was used). */
-export function deletePasswordTokens(db: Queries, accountId: string): void {
-  db.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
+export async function deletePasswordTokens(db: Queries, accountId: string): Promise<void> {
+  await db.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
 }

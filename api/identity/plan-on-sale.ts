@@ -8,8 +8,8 @@ import { ancestorIds } from './account-tree.ts';
  * Whether the plan exists and may be given to an account placed below `parentId` (null: at the
  * top of the tree): the platform's plans anywhere, an OEM master's only inside its branch.
  */
-export function planOnSaleBelow(db: Queries, planId: string, parentId: string | null): boolean {
-  const plan = db.select({ ownerId: plans.ownerId }).from(plans).where(eq(plans.id, planId)).get();
+export async function planOnSaleBelow(db: Queries, planId: string, parentId: string | null): Promise<boolean> {
+  const plan = await db.select({ ownerId: plans.ownerId }).from(plans).where(eq(plans.id, planId)).get();
   if (!plan) return false;
-  return planReaches(plan.ownerId, parentId === null ? [] : ancestorIds(db, parentId));
+  return planReaches(plan.ownerId, parentId === null ? [] : await ancestorIds(db, parentId));
 }

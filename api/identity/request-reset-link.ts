@@ -12,11 +12,11 @@ export type ResetLinkDeps = { db: Db; mailer: Mailer; adminOrigin: string; backg
  * each count) and leaves the lookup and the mail to the background: the answer is the same, and
  * as quick, whether or not the email belongs to an account.
  */
-export function requestResetLink(deps: ResetLinkDeps, email: string, ip: string, now = Date.now()): void {
+export async function requestResetLink(deps: ResetLinkDeps, email: string, ip: string, now = Date.now()): Promise<void> {
   const limits = [
     { key: `forgot-email:${email}`, limit: MAIL_REQUESTS.perEmail },
     { key: `forgot-ip:${ip}`, limit: MAIL_REQUESTS.perIp },
   ];
-  if (!reserveAttempts(deps.db, limits, MAIL_REQUESTS, now).allowed) throw new AppError('too_many_requests', 'tooManyRequests');
-  deps.background.run('Sending a password reset link', () => sendResetLink(deps.db, deps.mailer, deps.adminOrigin, email));
+  if (!(await reserveAttempts(deps.db, limits, MAIL_REQUESTS, now)).allowed) throw new AppError('too_many_requests', 'tooManyRequests');
+  deps.background.run('Sending a password reset link', async () => await sendResetLink(deps.db, deps.mailer, deps.adminOrigin, email));
 }

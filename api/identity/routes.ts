@@ -27,6 +27,6 @@ export function identityRoutes(deps: IdentityRouteDeps) {
   const app = new Hono<AppEnv>();
   // Public facts the console needs before sign-in: where published sites are served.
   route(app, contracts.meta, () => ({ siteOrigin: deps.siteOrigin ?? null, siteDomain: deps.siteOrigin ? (deps.siteDomain ?? defaultSiteDomain(deps.siteOrigin)) : null }));
-  route(app, contracts.listPlans, ({ account }) => ({ plans: listPlans(deps.db, account) }));
+  route(app, contracts.listPlans, async ({ account }) => ({ plans: await listPlans(deps.db, account) }));
   return app.route('/', authRoutes(deps)).route('/', userRoutes(deps)).route('/', subAdminRoutes(deps));
 }

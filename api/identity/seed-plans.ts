@@ -8,11 +8,11 @@ import { plans } from '../db/schema-identity.ts';
  * nobody has edited it (`createdAt` still null): once the operator edits a plan through the
  * console, its terms are the operator's, and its status and version history are never reset.
  */
-export function seedPlans(db: Db): void {
-  db.transaction((tx) => {
+export async function seedPlans(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
     for (const plan of SEEDED_PLANS) {
       const { id, ownerId, status, supersedes, version, ...terms } = plan;
-      tx.insert(plans)
+      await tx.insert(plans)
         .values(plan)
         .onConflictDoUpdate({ target: plans.id, set: terms, setWhere: isNull(plans.createdAt) })
         .run();

@@ -8,9 +8,9 @@ import { sendPasswordLink } from './send-password-link.ts';
 
 /** Mails a reset link to a known account whose contract is not terminated; says nothing either way. */
 export async function sendResetLink(db: Db, mailer: Mailer, adminOrigin: string, email: string): Promise<void> {
-  const account = db.select().from(accounts).where(eq(accounts.email, email)).get();
-  if (account && tenantOf(db, account).contractState !== 'terminated') {
-    const token = issuePasswordToken(db, account.id, 'reset');
+  const account = await db.select().from(accounts).where(eq(accounts.email, email)).get();
+  if (account && (await tenantOf(db, account)).contractState !== 'terminated') {
+    const token = await issuePasswordToken(db, account.id, 'reset');
     await sendPasswordLink(mailer, { adminOrigin, to: account.email, token, purpose: 'reset' });
   }
 }

@@ -20,22 +20,22 @@ export function hashToken(token: string): string {
 }
 
 /** Starts a session and returns the token to put in the cookie. */
-export function createSession(db: Queries, accountId: string, now = Date.now()): { token: string; expiresAt: Date } {
+export async function createSession(db: Queries, accountId: string, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  db.insert(sessions)
+  await db.insert(sessions)
     .values({ id: hashToken(token), accountId, expiresAt })
     .run();
   return { token, expiresAt };
 }
 
 /** The session a token opens, extended when half its life is gone; null when unknown or expired. */
-export function validateSession(db: Db, token: string, now = Date.now()): ValidSession | null {
+export async function validateSession(db: Db, token: string, now = Date.now()): Promise<ValidSession | null> {
   const id = hashToken(token);
-  const row = db.select().from(sessions).where(eq(sessions.id, id)).get();
+  const row = await db.select().from(sessions).where(eq(sessions.id, id)).get();
   if (!row) return null;
   if (row.expiresAt.getTime() <= now) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    await db.delete(sessions).where(eq(sessions.id, id)).run();
     return null;
   }
   let expiresAt = row.expiresAt;
@@ -43,7 +43,7 @@ export function validateSession(db: Db, token: string, now = Date.now()): ValidS
   if (expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
     expiresAt = new Date(now + SESSION_TTL_MS);
     renewed = true;
-    db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run();
   }
   return { id, accountId: row.accountId, expiresAt, renewed };
 }
@@ -52,18 +52,18 @@ export function validateSession(db: Db, token: string, now = Date.now()): ValidS
  * Replaces a session by a new one with a fresh secret and a full lifetime (refresh-token): a
  * stolen old cookie stops working the moment the owner refreshes.
  */
-export function rotateSession(db: Db, session: ValidSession, now = Date.now()): { token: string; expiresAt: Date } {
-  return db.transaction((tx) => {
-    tx.delete(sessions).where(eq(sessions.id, session.id)).run();
-    return createSession(tx, session.accountId, now);
+export async function rotateSession(db: Db, session: ValidSession, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+  return await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.id, session.id)).run();
+    return await createSession(tx, session.accountId, now);
   });
 }
 
 /** Ends every session of these accounts, but the one kept (the caller's own, after a password change). */
-export function deleteSessionsOf(db: Queries, accountIds: string[], keepSessionId?: string): void {
+export async function deleteSessionsOf(db: Queries, accountIds: string[], keepSessionId?: string): Promise<void> {
   if (accountIds.length === 0) return;
   const of = inArray(sessions.accountId, accountIds);
-  db.delete(sessions)
+  await db.delete(sessions)
     .where(keepSessionId ? and(of, ne(sessions.id, keepSessionId)) : of)
     .run();
 }

@@ -11,9 +11,9 @@ import { deletePasswordTokens } from './password-tokens.ts';
  */
 export async function setPassword(db: Db, accountId: string, password: string, keepSessionId?: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  db.transaction((tx) => {
-    tx.update(accounts).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(accounts.id, accountId)).run();
-    deleteSessionsOf(tx, [accountId], keepSessionId);
-    deletePasswordTokens(tx, accountId);
+  await db.transaction(async (tx) => {
+    await tx.update(accounts).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(accounts.id, accountId)).run();
+    await deleteSessionsOf(tx, [accountId], keepSessionId);
+    await deletePasswordTokens(tx, accountId);
   });
 }

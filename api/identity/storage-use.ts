@@ -12,13 +12,13 @@ const MB = 1024 * 1024;
  * to keep in step. The same file on two sites counts twice, as each site's owner sees it.
  * Takes a transaction too: an upload counts and records itself in one (store-upload.ts).
  */
-export function storageUse(db: Queries, ownerId: string): StorageUse {
-  const { plan } = effectivePlan(db, ownerId);
-  const used = db
+export async function storageUse(db: Queries, ownerId: string): Promise<StorageUse> {
+  const { plan } = await effectivePlan(db, ownerId);
+  const used = (await db
     .select({ bytes: sum(media.size) })
     .from(media)
     .innerJoin(sites, eq(sites.id, media.siteId))
     .where(eq(sites.ownerId, ownerId))
-    .get()?.bytes;
+    .get())?.bytes;
   return { usedBytes: Number(used ?? 0), quotaBytes: plan ? plan.storageQuotaMb * MB : null };
 }

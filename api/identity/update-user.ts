@@ -12,13 +12,13 @@ import { billingMonthOf } from '../../model/billing-month.ts';
 import { setSubscription } from '../billing/set-subscription.ts';
 
 /** Changes a user's contract fields (a sub-admin is changed through the admin list). */
-export function updateUser(db: Db, user: AccountRow, input: z.output<typeof updateUserInputSchema>, byAccountId: string): AccountRow {
+export async function updateUser(db: Db, user: AccountRow, input: z.output<typeof updateUserInputSchema>, byAccountId: string): Promise<AccountRow> {
   if (user.accountType === 'SUB_ADMIN') throw new AppError('not_found', 'userDoesNotExist');
-  if (input.planId && !planOnSaleBelow(db, input.planId, user.parentId)) throw fieldError('validation', ['planId'], 'unknownPlan', { plan: input.planId });
+  if (input.planId && !await planOnSaleBelow(db, input.planId, user.parentId)) throw fieldError('validation', ['planId'], 'unknownPlan', { plan: input.planId });
   if (input.planId === null && (user.accountType === 'USER' || user.accountType === 'OEM_MASTER')) throw fieldError('validation', ['planId'], 'requiredFields');
   if (
     input.email &&
-    db
+    await db
       .select({ id: accounts.id })
       .from(accounts)
       .where(and(eq(accounts.email, input.email), ne(accounts.id, user.id)))
@@ -30,17 +30,17 @@ export function updateUser(db: Db, user: AccountRow, input: z.output<typeof upda
   const expiry = input.contractExpiry === undefined ? user.contractExpiry : input.contractExpiry;
   if (start && expiry && expiry <= start) throw fieldError('validation', ['contractExpiry'], 'invalidDateRange');
   const terms = termChanges(user, input);
-  db.transaction((tx) => {
-    tx.update(accounts)
+  await db.transaction(async (tx) => {
+    await tx.update(accounts)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(accounts.id, user.id))
       .run();
     // The contract history holds term changes too (plan, start, expiry), not only state changes, so a customer's contract can be followed.
     // The operator's own edit of the plan is a correction of this month's terms, not a customer's request for the next.
-    if (input.planId !== undefined && input.planId !== user.planId) setSubscription(tx, user.id, input.planId, billingMonthOf(Date.now()));
-    if (terms) tx.insert(contractHistory).values({ id: randomUUID(), accountId: user.id, fromState: user.contractState, toState: user.contractState, byAccountId, note: terms }).run();
+    if (input.planId !== undefined && input.planId !== user.planId) await setSubscription(tx, user.id, input.planId, billingMonthOf(Date.now()));
+    if (terms) await tx.insert(contractHistory).values({ id: randomUUID(), accountId: user.id, fromState: user.contractState, toState: user.contractState, byAccountId, note: terms }).run();
   });
-  return db.select().from(accounts).where(eq(accounts.id, user.id)).get()!;
+  return (await db.select().from(accounts).where(eq(accounts.id, user.id)).get())!;
 }
 
 const TERMS = ['planId', 'contractStart', 'contractExpiry'] as const;

@@ -23,16 +23,16 @@ import { toUserView } from './user-view.ts';
 export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string; onPlanChanged?: (accountId: string) => void }) {
   const { db, mailer, adminOrigin } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.listUsers, ({ account, query }) => listUsers(db, account, query));
-  route(app, contracts.getUser, ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: storageUse(db, targetAccount.id) }));
-  route(app, contracts.updateUser, ({ account, targetAccount, body }) => {
-    const user = updateUser(db, targetAccount, body, account.id);
+  route(app, contracts.listUsers, async ({ account, query }) => await listUsers(db, account, query));
+  route(app, contracts.getUser, async ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: await storageUse(db, targetAccount.id) }));
+  route(app, contracts.updateUser, async ({ account, targetAccount, body }) => {
+    const user = await updateUser(db, targetAccount, body, account.id);
     if (user.planId !== targetAccount.planId) deps.onPlanChanged?.(user.id);
     return { user: toUserView(user) };
   });
-  route(app, contracts.changeContractState, ({ targetAccount, account, body }) => {
-    const user = changeContractState(db, targetAccount, body.state, account.id, body.note);
-    return { user: toUserView(user), history: listContractHistory(db, user.id) };
+  route(app, contracts.changeContractState, async ({ targetAccount, account, body }) => {
+    const user = await changeContractState(db, targetAccount, body.state, account.id, body.note);
+    return { user: toUserView(user), history: await listContractHistory(db, user.id) };
   });
   for (const prefix of USER_API_PREFIXES) {
     const users = prefixedUsers[prefix];
@@ -47,15 +47,15 @@ export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string; 
       let imported: AccountRow[];
       try {
         assertCsvFile(file);
-        imported = await importUsers(db, account, findAccount(db, account.tenantId)!, file.path);
+        imported = await importUsers(db, account, (await findAccount(db, account.tenantId))!, file.path);
       } finally {
         await file.dispose();
       }
       const invitationsFailed = await inviteUsers(db, mailer, adminOrigin, imported);
       return { imported: imported.length, users: imported.map(toUserView), invitationsFailed };
     });
-    route(app, users.get, ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: storageUse(db, targetAccount.id) }));
-    route(app, users.history, ({ targetAccount }) => ({ history: listContractHistory(db, targetAccount.id) }));
+    route(app, users.get, async ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: await storageUse(db, targetAccount.id) }));
+    route(app, users.history, async ({ targetAccount }) => ({ history: await listContractHistory(db, targetAccount.id) }));
   }
   return app;
 }

@@ -78,7 +78,7 @@ describe('contract transitions', () => {
       });
     }
     expect((await contract(user.id, 'active')).status).toBe(403);
-    expect(ctx.db.select().from(accounts).where(eq(accounts.id, user.id)).get()!.contractState).toBe('terminated');
+    expect((await ctx.db.select().from(accounts).where(eq(accounts.id, user.id)).get())!.contractState).toBe('terminated');
   });
 
   it('refuses transitions the spec does not allow, and records every allowed one with who and when', async () => {
@@ -210,7 +210,7 @@ describe('admin list across tenants', () => {
   it('answers an address registered in another tenant exactly as a free one, and changes nothing of that tenant', async () => {
     const tenant = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
     const elsewhere = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
-    const before = ctx.db.select().from(accounts).where(eq(accounts.id, elsewhere.id)).get();
+    const before = await ctx.db.select().from(accounts).where(eq(accounts.id, elsewhere.id)).get();
     const call = await as(tenant.email, tenant.password);
     const invite = (email: string) => call('/api/sub-admin', { method: 'POST', json: { name: 'Invited', email, role: 'editor', authority: 'edit' } });
     const free = 'free-address@example.com';
@@ -230,7 +230,7 @@ describe('admin list across tenants', () => {
     expect(await shape(await invite(elsewhere.email), elsewhere.email)).toEqual(await shape(await invite(free), free));
 
     // Nothing of the other tenant changed: its account as it was, its sign-in and its own list.
-    expect(ctx.db.select().from(accounts).where(eq(accounts.id, elsewhere.id)).get()).toEqual(before);
+    expect(await ctx.db.select().from(accounts).where(eq(accounts.id, elsewhere.id)).get()).toEqual(before);
     const other = await as(elsewhere.email, elsewhere.password);
     expect(((await (await other('/api/sub-admin')).json()) as Admins).admins.map((admin) => admin.email)).toEqual([elsewhere.email]);
     // The owner of the taken address is told, with no link; the free address gets its invitation.
@@ -271,7 +271,7 @@ describe('CSV import', () => {
       invitationsFailed: 0,
       users: [expect.objectContaining({ email: 'a@example.com' }), expect.objectContaining({ email: 'b@example.com' })],
     });
-    expect(ctx.db.select().from(accounts).where(eq(accounts.email, 'b@example.com')).get()).toMatchObject({ accountType: 'OEM_MASTER', authority: 'view', licenseIssued: false });
+    expect(await ctx.db.select().from(accounts).where(eq(accounts.email, 'b@example.com')).get()).toMatchObject({ accountType: 'OEM_MASTER', authority: 'view', licenseIssued: false });
     expect((await ctx.outbox()).map((mail) => mail.to).sort()).toEqual(['a@example.com', 'b@example.com']);
   });
 
@@ -282,7 +282,7 @@ describe('CSV import', () => {
   });
 
   it('imports nothing when any row fails, and reports every failing row and why', async () => {
-    const before = ctx.db.select().from(accounts).all().length;
+    const before = (await ctx.db.select().from(accounts).all()).length;
     const response = await ctx.request('/api/master/user/import', {
       method: 'POST',
       body: csv(
@@ -299,7 +299,7 @@ describe('CSV import', () => {
       [6, 'email: This email address is already registered.'],
       [7, 'planId: Unknown plan "gold".'],
     ]);
-    expect(ctx.db.select().from(accounts).all()).toHaveLength(before);
+    expect(await ctx.db.select().from(accounts).all()).toHaveLength(before);
   });
 
   it("takes CSV only, at most 5 MB, with the spec's messages", async () => {

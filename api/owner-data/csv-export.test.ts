@@ -39,10 +39,10 @@ describe('CSV export of what a site collected', () => {
     expect(rows[0]).toEqual(['ID', '受信日時', '言語', 'メール', 'お名前', '興味', 'ご用件']);
     const row = rows.find((cells) => cells[0] === id)!;
     expect(row.slice(2)).toEqual(['jp', data.email, data.name, 'A, B', data.message]);
-    const stored = ctx.db
+    const stored = (await ctx.db
       .select()
       .from(formEntries)
-      .all()
+      .all())
       .find((entry) => entry.id === id)!;
     expect(row[1]).toBe(stored.createdAt.toISOString());
 
@@ -101,8 +101,8 @@ describe('CSV export of what a site collected', () => {
       data: { email: `bulk-${index}@example.com`, companyName: `会社${index}` },
       createdAt: new Date(start + Math.floor(index / 2) * 1000),
     }));
-    ctx.db.transaction((tx) => {
-      for (const row of rows) tx.insert(formEntries).values(row).run();
+    await ctx.db.transaction(async (tx) => {
+      for (const row of rows) await tx.insert(formEntries).values(row).run();
     });
     const response = await ctx.request(`/api/site-form/${bulkSite}/export-csv`);
     const reader = response.body!.getReader();

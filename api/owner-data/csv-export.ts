@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
 import type { MessageKey } from '../../model/messages/keys.ts';
 import { messageText } from '../../model/messages/text.ts';
@@ -40,14 +41,18 @@ export function csvHeader(kind: OwnerDataKind, columns: readonly OwnerDataColumn
  * The rows a filter keeps as a CSV stream, newest first, a chunk of rows per statement, each
  * chunk after the last row sent (created_at, id) (see `csvStream` for why).
  */
-export function exportCsv(db: Db, site: SiteRow, kind: OwnerDataKind, filter: OwnerDataFilter, lang: Language): ReadableStream<Uint8Array> {
-  const columns = columnsOfFilter(db, site, kind, filter);
+export async function exportCsv(db: Db, site: SiteRow, kind: OwnerDataKind, filter: OwnerDataFilter, lang: Language): Promise<ReadableStream<Uint8Array>> {
+  const columns = await columnsOfFilter(db, site, kind, filter);
   const where = filterWhere(kind, site.id, filter);
-  const statement = db.$client.prepare(`SELECT ${selectColumns(kind)} FROM ${tableOf(kind)} WHERE ${where.sql} AND (created_at, id) < (?, ?) ${NEWEST_FIRST} LIMIT ?`);
   const source: CsvSource<StoredRow> = {
     header: csvHeader(kind, columns, lang),
     // Before the newest row: every row is older than the end of time.
-    page: (after, limit) => statement.all(...where.params, after?.created_at ?? Number.MAX_SAFE_INTEGER, after?.id ?? '', limit).map(parseStoredRow),
+    page: async (after, limit) =>
+      (await db
+        .all<unknown>(
+          sql`SELECT ${sql.raw(selectColumns(kind))} FROM ${sql.raw(tableOf(kind))} WHERE ${where} AND (created_at, id) < (${after?.created_at ?? Number.MAX_SAFE_INTEGER}, ${after?.id ?? ''}) ${sql.raw(NEWEST_FIRST)} LIMIT ${limit}`,
+        ))
+        .map(parseStoredRow),
     cells: (row) => cellsOf(kind, row, columns),
     pageSize: CSV_CHUNK_ROWS,
   };

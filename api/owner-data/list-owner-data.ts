@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FormEntryView, OwnerDataColumn, OwnerDataFilter, SiteMemberView } from '../../model/owner-data.ts';
 import type { Db } from '../db/open-database.ts';
@@ -12,53 +13,49 @@ export const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
 
 type Paging = OwnerDataFilter & { page: number; pageSize: number };
 
-function listRows(db: Db, site: SiteRow, kind: OwnerDataKind, query: Paging): { rows: StoredRow[]; total: number } {
+async function listRows(db: Db, site: SiteRow, kind: OwnerDataKind, query: Paging): Promise<{ rows: StoredRow[]; total: number }> {
   const where = filterWhere(kind, site.id, query);
   const table = tableOf(kind);
   const total = z
     .number()
     .int()
-    .parse(
-      db.$client
-        .prepare(`SELECT count(*) FROM ${table} WHERE ${where.sql}`)
-        .pluck()
-        .get(...where.params),
-    );
-  const rows = db.$client
-    .prepare(`SELECT ${selectColumns(kind)} FROM ${table} WHERE ${where.sql} ${NEWEST_FIRST} LIMIT ? OFFSET ?`)
-    .all(...where.params, query.pageSize, (query.page - 1) * query.pageSize)
+    .parse((await db.get<{ n: number } | undefined>(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE ${where}`))?.n);
+  const rows = (await db
+    .all<unknown>(
+      sql`SELECT ${sql.raw(selectColumns(kind))} FROM ${sql.raw(table)} WHERE ${where} ${sql.raw(NEWEST_FIRST)} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    ))
     .map(parseStoredRow);
   return { rows, total };
 }
 
 /** One page of the site's members, with the total the filter keeps and the columns its rows need. */
-export function listSiteMembers(db: Db, site: SiteRow, query: Paging) {
-  const { rows, total } = listRows(db, site, 'members', query);
+export async function listSiteMembers(db: Db, site: SiteRow, query: Paging) {
+  const { rows, total } = await listRows(db, site, 'members', query);
   return { members: rows.map(memberView), total, page: query.page, pageSize: query.pageSize, columns: columnsOfRows(site, 'members', rows) };
 }
 
 /** One page of a form's entries, with the total the filter keeps and the columns its rows need. */
-export function listFormEntries(db: Db, site: SiteRow, kind: 'contacts' | 'forms', query: Paging) {
-  const { rows, total } = listRows(db, site, kind, query);
+export async function listFormEntries(db: Db, site: SiteRow, kind: 'contacts' | 'forms', query: Paging) {
+  const { rows, total } = await listRows(db, site, kind, query);
   return { entries: rows.map(formEntryView), total, page: query.page, pageSize: query.pageSize, columns: columnsOfRows(site, kind, rows) };
 }
 
-function findRow(db: Db, site: SiteRow, kind: OwnerDataKind, id: string): StoredRow | null {
+async function findRow(db: Db, site: SiteRow, kind: OwnerDataKind, id: string): Promise<StoredRow | null> {
   const where = filterWhere(kind, site.id, { q: '' });
-  const row: unknown = db.$client.prepare(`SELECT ${selectColumns(kind)} FROM ${tableOf(kind)} WHERE ${where.sql} AND id = ?`).get(...where.params, id);
+  const row = await db.get<unknown>(sql`SELECT ${sql.raw(selectColumns(kind))} FROM ${sql.raw(tableOf(kind))} WHERE ${where} AND id = ${id}`);
   return row === undefined ? null : parseStoredRow(row);
 }
 
 /** One member of this site; another site's member is not found, like one that never was. */
-export function getSiteMember(db: Db, site: SiteRow, memberId: string): { member: SiteMemberView; columns: OwnerDataColumn[] } {
-  const row = findRow(db, site, 'members', memberId);
+export async function getSiteMember(db: Db, site: SiteRow, memberId: string): Promise<{ member: SiteMemberView; columns: OwnerDataColumn[] }> {
+  const row = await findRow(db, site, 'members', memberId);
   if (!row) throw notFound('memberNotFound');
   return { member: memberView(row), columns: columnsOfRows(site, 'members', [row]) };
 }
 
 /** One entry of this site's contact or custom form; the other form's entry is not found. */
-export function getFormEntry(db: Db, site: SiteRow, kind: 'contacts' | 'forms', entryId: string): { entry: FormEntryView; columns: OwnerDataColumn[] } {
-  const row = findRow(db, site, kind, entryId);
+export async function getFormEntry(db: Db, site: SiteRow, kind: 'contacts' | 'forms', entryId: string): Promise<{ entry: FormEntryView; columns: OwnerDataColumn[] }> {
+  const row = await findRow(db, site, kind, entryId);
   if (!row) throw notFound('entryNotFound');
   return { entry: formEntryView(row), columns: columnsOfRows(site, kind, [row]) };
 }

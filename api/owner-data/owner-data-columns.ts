@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { formFieldLabel } from '../../model/form-field-label.ts';
 import { formFieldKey, formFieldsFor } from '../../model/form-submission.ts';
 import { MEMBERSHIP_KEYS } from '../../model/form-values.ts';
@@ -42,13 +43,12 @@ export function columnsOfRows(site: SiteRow, kind: OwnerDataKind, rows: readonly
  * The columns of every row a filter keeps, for an export, whose header comes before its rows:
  * SQLite walks the stored JSON itself (one pass over the rows' values, none of them held here).
  */
-export function columnsOfFilter(db: Db, site: SiteRow, kind: OwnerDataKind, filter: OwnerDataFilter): OwnerDataColumn[] {
+export async function columnsOfFilter(db: Db, site: SiteRow, kind: OwnerDataKind, filter: OwnerDataFilter): Promise<OwnerDataColumn[]> {
   const where = filterWhere(kind, site.id, filter);
   const table = tableOf(kind);
-  const stored = db.$client
-    .prepare(`SELECT DISTINCT json_each.key FROM ${table}, json_each(${table}.${valuesColumnOf(kind)}) WHERE ${where.sql}`)
-    .pluck()
-    .all(...where.params)
+  const stored = (await db
+    .values<[unknown]>(sql`SELECT DISTINCT json_each.key FROM ${sql.raw(table)}, json_each(${sql.raw(`${table}.${valuesColumnOf(kind)}`)}) WHERE ${where}`))
+    .map(([key]) => key)
     .filter((key): key is string => typeof key === 'string');
   return columnsWith(site, kind, stored);
 }

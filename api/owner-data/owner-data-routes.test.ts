@@ -14,14 +14,14 @@ beforeAll(async () => {
   ids.hanako = await registerMember(ctx, siteId, 'hanako@example.com', { nickname: 'はなちゃん' });
   ids.taro = await registerMember(ctx, siteId, 'taro@example.com', { nickname: 'Taro' }, 'en');
   ids.jiro = await registerMember(ctx, siteId, 'jiro@example.com', {});
-  dateRow(ctx, 'members', ids.hanako, '2026-03-01T10:00:00Z');
-  dateRow(ctx, 'members', ids.taro, '2026-03-05T10:00:00Z');
-  dateRow(ctx, 'members', ids.jiro, '2026-03-09T10:00:00Z');
+  await dateRow(ctx, 'members', ids.hanako, '2026-03-01T10:00:00Z');
+  await dateRow(ctx, 'members', ids.taro, '2026-03-05T10:00:00Z');
+  await dateRow(ctx, 'members', ids.jiro, '2026-03-09T10:00:00Z');
   ids.contact1 = await sendEntry(ctx, siteId, 'contact', { email: 'guest@example.com', name: '佐藤 花子', interests: ['A', 'B'], message: '見積もりをお願いします' });
   ids.contact2 = await sendEntry(ctx, siteId, 'contact', { email: 'other@example.com', name: 'Smith', message: '100% sure_thing' }, 'en');
   ids.form1 = await sendEntry(ctx, siteId, 'homepage', { email: 'buyer@example.com', companyName: '株式会社テスト', people: 3 });
-  dateRow(ctx, 'entries', ids.contact1, '2026-04-01T00:00:00Z');
-  dateRow(ctx, 'entries', ids.contact2, '2026-04-02T00:00:00Z');
+  await dateRow(ctx, 'entries', ids.contact1, '2026-04-01T00:00:00Z');
+  await dateRow(ctx, 'entries', ids.contact2, '2026-04-02T00:00:00Z');
 });
 
 afterAll(async () => {
@@ -131,7 +131,7 @@ describe('who may read a site’s collected data', () => {
   it('answers another branch’s owner 404 without a word of the data, and the owner’s viewer sub-admin 200', async () => {
     const owner = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
     const stranger = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
-    const ownSite = createSite(ctx.db, owner.id, createSiteInputSchema.parse({ name: 'Own', numberHorizontal: 1, numberVertical: 1 }));
+    const ownSite = await createSite(ctx.db, owner.id, createSiteInputSchema.parse({ name: 'Own', numberHorizontal: 1, numberVertical: 1 }));
     const viewer = await addAccount(ctx.db, { type: 'SUB_ADMIN', parentId: owner.id, role: 'viewer', authority: 'view' });
     const strangerCookie = await ctx.loginAs(stranger.email, stranger.password);
     const viewerCookie = await ctx.loginAs(viewer.email, viewer.password);

@@ -24,10 +24,10 @@ function headerLanguage(query: string | undefined, site: SiteRow): Language {
 
 const FILE_NAMES: Readonly<Record<OwnerDataKind, string>> = { members: 'members', contacts: 'contacts', forms: 'form-entries' };
 
-function ownerDataCsv(db: Db, site: SiteRow, kind: OwnerDataKind, query: { q: string; from?: string | undefined; to?: string | undefined; lang?: string | undefined }): Response {
+async function ownerDataCsv(db: Db, site: SiteRow, kind: OwnerDataKind, query: { q: string; from?: string | undefined; to?: string | undefined; lang?: string | undefined }): Promise<Response> {
   const lang = headerLanguage(query.lang, site);
   const day = new Date().toISOString().slice(0, 10);
-  return csvResponse(exportCsv(db, site, kind, query, lang), `${FILE_NAMES[kind]}-${site.id}-${day}.csv`);
+  return csvResponse(await exportCsv(db, site, kind, query, lang), `${FILE_NAMES[kind]}-${site.id}-${day}.csv`);
 }
 
 /**
@@ -37,14 +37,14 @@ function ownerDataCsv(db: Db, site: SiteRow, kind: OwnerDataKind, query: { q: st
 export function ownerDataRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.listSiteMembers, ({ site, query }) => listSiteMembers(db, site, query));
-  route(app, contracts.exportSiteMembers, ({ site, query }) => ownerDataCsv(db, site, 'members', query));
-  route(app, contracts.getSiteMember, ({ site, params }) => getSiteMember(db, site, params.memberId));
-  route(app, contracts.listSiteContacts, ({ site, query }) => listFormEntries(db, site, 'contacts', query));
-  route(app, contracts.exportSiteContacts, ({ site, query }) => ownerDataCsv(db, site, 'contacts', query));
-  route(app, contracts.getSiteContact, ({ site, params }) => getFormEntry(db, site, 'contacts', params.entryId));
-  route(app, contracts.listSiteFormEntries, ({ site, query }) => listFormEntries(db, site, 'forms', query));
-  route(app, contracts.exportSiteFormEntries, ({ site, query }) => ownerDataCsv(db, site, 'forms', query));
-  route(app, contracts.getSiteFormEntry, ({ site, params }) => getFormEntry(db, site, 'forms', params.entryId));
+  route(app, contracts.listSiteMembers, async ({ site, query }) => await listSiteMembers(db, site, query));
+  route(app, contracts.exportSiteMembers, async ({ site, query }) => await ownerDataCsv(db, site, 'members', query));
+  route(app, contracts.getSiteMember, async ({ site, params }) => await getSiteMember(db, site, params.memberId));
+  route(app, contracts.listSiteContacts, async ({ site, query }) => await listFormEntries(db, site, 'contacts', query));
+  route(app, contracts.exportSiteContacts, async ({ site, query }) => await ownerDataCsv(db, site, 'contacts', query));
+  route(app, contracts.getSiteContact, async ({ site, params }) => await getFormEntry(db, site, 'contacts', params.entryId));
+  route(app, contracts.listSiteFormEntries, async ({ site, query }) => await listFormEntries(db, site, 'forms', query));
+  route(app, contracts.exportSiteFormEntries, async ({ site, query }) => await ownerDataCsv(db, site, 'forms', query));
+  route(app, contracts.getSiteFormEntry, async ({ site, params }) => await getFormEntry(db, site, 'forms', params.entryId));
   return app;
 }

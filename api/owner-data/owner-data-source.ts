@@ -1,19 +1,17 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { boundTime, type OwnerDataFilter } from '../../model/owner-data.ts';
 
 /** What an owner reads: the site's members, or the entries of one of its two visitor forms. */
 export type OwnerDataKind = 'members' | 'contacts' | 'forms';
 
 /** Where each kind is stored: its table, the rows of one site it reads, and the JSON column of the values sent. */
-type Source = { table: string; scope: string; values: string; extraColumns: string };
+type Source = { table: string; scope: (siteId: string) => SQL; values: string; extraColumns: string };
 
 const SOURCES: Readonly<Record<OwnerDataKind, Source>> = {
-  members: { table: 'end_users', scope: 'site_id = ?', values: 'profile', extraColumns: 'email' },
-  contacts: { table: 'form_entries', scope: "site_id = ? AND form_type = 'CONTACT_SETTING'", values: 'data', extraColumns: 'mode, notified_at, notify_error' },
-  forms: { table: 'form_entries', scope: "site_id = ? AND form_type = 'HOMEPAGE_SETTING'", values: 'data', extraColumns: 'mode, notified_at, notify_error' },
+  members: { table: 'end_users', scope: (siteId) => sql`site_id = ${siteId}`, values: 'profile', extraColumns: 'email' },
+  contacts: { table: 'form_entries', scope: (siteId) => sql`site_id = ${siteId} AND form_type = 'CONTACT_SETTING'`, values: 'data', extraColumns: 'mode, notified_at, notify_error' },
+  forms: { table: 'form_entries', scope: (siteId) => sql`site_id = ${siteId} AND form_type = 'HOMEPAGE_SETTING'`, values: 'data', extraColumns: 'mode, notified_at, notify_error' },
 };
-
-/** A WHERE clause with its parameters, in better-sqlite3's positional form. */
-export type Where = { sql: string; params: (string | number)[] };
 
 /** `%`, `_` and the escape character itself, taken literally by LIKE … ESCAPE '\'. */
 function likePattern(words: string): string {
@@ -25,30 +23,17 @@ function likePattern(words: string): string {
  * (each value of the JSON object, never its keys or quotes), created inside the date bounds. The
  * words match in any case, on either database (SQLite's LIKE ignores ASCII case, PostgreSQL's none).
  */
-export function filterWhere(kind: OwnerDataKind, siteId: string, filter: OwnerDataFilter): Where {
+export function filterWhere(kind: OwnerDataKind, siteId: string, filter: OwnerDataFilter): SQL {
   const source = SOURCES[kind];
-  const parts = [source.scope];
-  const params: (string | number)[] = [siteId];
+  const parts = [source.scope(siteId)];
   if (filter.q) {
     const pattern = likePattern(filter.q);
-    const inValues = `EXISTS (SELECT 1 FROM json_each(${source.values}) WHERE lower(CAST(json_each.value AS TEXT)) LIKE lower(?) ESCAPE '\\')`;
-    if (kind === 'members') {
-      parts.push(`(lower(email) LIKE lower(?) ESCAPE '\\' OR ${inValues})`);
-      params.push(pattern, pattern);
-    } else {
-      parts.push(inValues);
-      params.push(pattern);
-    }
+    const inValues = sql`EXISTS (SELECT 1 FROM json_each(${sql.raw(source.values)}) WHERE lower(CAST(json_each.value AS TEXT)) LIKE lower(${pattern}) ESCAPE '\\')`;
+    parts.push(kind === 'members' ? sql`(lower(email) LIKE lower(${pattern}) ESCAPE '\\' OR ${inValues})` : inValues);
   }
-  if (filter.from) {
-    parts.push('created_at >= ?');
-    params.push(boundTime(filter.from, 'from'));
-  }
-  if (filter.to) {
-    parts.push('created_at <= ?');
-    params.push(boundTime(filter.to, 'to'));
-  }
-  return { sql: parts.join(' AND '), params };
+  if (filter.from) parts.push(sql`created_at >= ${boundTime(filter.from, 'from')}`);
+  if (filter.to) parts.push(sql`created_at <= ${boundTime(filter.to, 'to')}`);
+  return sql.join(parts, sql` AND `);
 }
 
 /** The columns a kind's rows are read with: id, language, creation time, the values sent, and the kind's own. */

@@ -53,7 +53,7 @@ export async function registerMember(ctx: TestContext, siteId: string, email: st
   // The link, as followed: on the host it names (the site's own origin).
   const verified = await ctx.visit(link.pathname + link.search, { ip, headers: { host: link.host } });
   if (verified.status !== 302) throw new Error(`verify answered ${verified.status}`);
-  const member = ctx.db.select({ id: endUsers.id }).from(endUsers).where(eq(endUsers.email, email)).get();
+  const member = await ctx.db.select({ id: endUsers.id }).from(endUsers).where(eq(endUsers.email, email)).get();
   if (!member) throw new Error(`${email} is no member after the link`);
   return member.id;
 }
@@ -61,33 +61,33 @@ export async function registerMember(ctx: TestContext, siteId: string, email: st
 /** A contact (`/api/contact`) or custom-form (`/api/homepage`) entry sent as a visitor; its id. */
 export async function sendEntry(ctx: TestContext, siteId: string, form: 'contact' | 'homepage', data: Record<string, unknown>, lang = 'jp'): Promise<string> {
   const before = new Set(
-    ctx.db
+    (await ctx.db
       .select({ id: formEntries.id })
       .from(formEntries)
-      .all()
+      .all())
       .map((row) => row.id),
   );
   const response = await ctx.visit(`/api/${form}`, { method: 'POST', ip: nextIp(), site: siteId, json: { siteId, data, lang } });
   if (response.status !== 201) throw new Error(`${form} answered ${response.status}: ${await response.text()}`);
-  const added = ctx.db
+  const added = (await ctx.db
     .select({ id: formEntries.id })
     .from(formEntries)
-    .all()
+    .all())
     .find((row) => !before.has(row.id));
   if (!added) throw new Error(`${form} stored nothing`);
   return added.id;
 }
 
 /** Moves a row's creation time, so the date filter has days to tell apart. */
-export function dateRow(ctx: TestContext, table: 'members' | 'entries', id: string, iso: string): void {
+export async function dateRow(ctx: TestContext, table: 'members' | 'entries', id: string, iso: string): Promise<void> {
   if (table === 'members')
-    ctx.db
+    await ctx.db
       .update(endUsers)
       .set({ createdAt: new Date(iso) })
       .where(eq(endUsers.id, id))
       .run();
   else
-    ctx.db
+    await ctx.db
       .update(formEntries)
       .set({ createdAt: new Date(iso) })
       .where(eq(formEntries.id, id))

@@ -1,3 +1,4 @@
+import { sqlGet } from '../db/test-sql.ts';
 import { randomUUID } from 'node:crypto';
 import { eq, getTableName } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
@@ -99,7 +100,7 @@ const shared = new Map<string, Promise<{ siteId: string; pageId: string; mediaId
 const publishes: string[] = [];
 
 async function account(type: Parameters<typeof addAccount>[1]['type'], parentId: string | null, extra: Partial<Parameters<typeof addAccount>[1]> = {}) {
-  return addAccount(ctx.db, { type, parentId, passwordHash, password: PASSWORD, ...extra });
+  return await addAccount(ctx.db, { type, parentId, passwordHash, password: PASSWORD, ...extra });
 }
 
 let provider: TestProviderServer;
@@ -108,9 +109,9 @@ beforeAll(async () => {
   provider = await startTestProviderServer();
   ctx = await createTestContext({ paymentProvider: stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: provider.apiBase }) });
   passwordHash = await hashPassword(PASSWORD);
-  const master = ctx.db.select().from(accounts).get()!.id;
+  const master = (await ctx.db.select().from(accounts).get())!.id;
   // Every caller shares one password, so change-password has one body for all.
-  ctx.db.update(accounts).set({ passwordHash }).where(eq(accounts.id, master)).run();
+  await ctx.db.update(accounts).set({ passwordHash }).where(eq(accounts.id, master)).run();
   const masterUser = (await account('MASTER_USER', master)).id;
   const oemA = (await account('OEM_MASTER', master, { planId: 'oem-multilingual' })).id;
   const oemAdminA = (await account('OEM_ADMIN', oemA)).id;
@@ -136,7 +137,7 @@ beforeAll(async () => {
     emails: { loginTarget: loginTarget.email },
   };
   // userA's invoice: in the branch of every actor but the other side's.
-  ctx.db
+  await ctx.db
     .insert(invoices)
     .values({
       id: billId,
@@ -164,8 +165,8 @@ afterAll(async () => {
   await ctx.cleanup();
 });
 
-function freshSite(ownerId: string): string {
-  return createSite(ctx.db, ownerId, createSiteInputSchema.parse({ name: 'Matrix site', numberHorizontal: 1, numberVertical: 1 }));
+async function freshSite(ownerId: string): Promise<string> {
+  return await createSite(ctx.db, ownerId, createSiteInputSchema.parse({ name: 'Matrix site', numberHorizontal: 1, numberVertical: 1 }));
 }
 
 const EXPERIMENT = {
@@ -180,15 +181,15 @@ const experimentSites = new Map<string, string>();
 
 /** The owner's A/B site reset to what a cell needs (its first page with variant B, the experiment set or running): a change let in leaves nothing for the next cell. */
 async function experimentSite(ownerId: string, state: 'variant' | 'draft' | 'running'): Promise<{ siteId: string; pageId: string }> {
-  const siteId = experimentSites.get(ownerId) ?? freshSite(ownerId);
+  const siteId = experimentSites.get(ownerId) ?? await freshSite(ownerId);
   experimentSites.set(ownerId, siteId);
-  ctx.db.delete(pageVariants).where(eq(pageVariants.siteId, siteId)).run();
-  ctx.db.delete(experiments).where(eq(experiments.siteId, siteId)).run();
+  await ctx.db.delete(pageVariants).where(eq(pageVariants.siteId, siteId)).run();
+  await ctx.db.delete(experiments).where(eq(experiments.siteId, siteId)).run();
   await clearRunningExperiment(ctx.storage, siteId);
-  const site = ctx.db.select().from(sites).where(eq(sites.id, siteId)).get()!;
-  const pageId = loadSiteDraft(ctx.db, siteId).creatives[0]!.pages[0]!.id;
-  createPageVariant(ctx.db, site, pageId, { key: 'B', from: 'control' }, 'jp');
-  if (state !== 'variant') saveExperiment(ctx.db, siteId, experimentInputSchema.parse(EXPERIMENT));
+  const site = (await ctx.db.select().from(sites).where(eq(sites.id, siteId)).get())!;
+  const pageId = (await loadSiteDraft(ctx.db, siteId)).creatives[0]!.pages[0]!.id;
+  await createPageVariant(ctx.db, site, pageId, { key: 'B', from: 'control' }, 'jp');
+  if (state !== 'variant') await saveExperiment(ctx.db, siteId, experimentInputSchema.parse(EXPERIMENT));
   if (state === 'running') await startExperiment(ctx.db, ctx.storage, siteId, new Date());
   return { siteId, pageId };
 }
@@ -198,12 +199,12 @@ function sharedSite(ownerId: string) {
   let site = shared.get(ownerId);
   if (!site) {
     site = (async () => {
-      const siteId = freshSite(ownerId);
-      const pageId = loadSiteDraft(ctx.db, siteId).creatives[0]!.pages[0]!.id;
+      const siteId = await freshSite(ownerId);
+      const pageId = (await loadSiteDraft(ctx.db, siteId)).creatives[0]!.pages[0]!.id;
       const media = await storeUploadedBytes(ctx.db, ctx.storage, { id: siteId, ownerId }, { name: 'a.png', bytes: await pngBytes(4, 4, '#123456') });
-      const publishId = ctx.jobs.start(siteId);
+      const publishId = await ctx.jobs.start(siteId);
       await ctx.jobs.finished(publishId);
-      const surveyId = saveSurvey(ctx.db, siteId, surveyInputSchema.parse(SURVEY)).id;
+      const surveyId = (await saveSurvey(ctx.db, siteId, surveyInputSchema.parse(SURVEY))).id;
       return { siteId, pageId, mediaId: media.id, publishId, surveyId };
     })();
     shared.set(ownerId, site);
@@ -214,7 +215,7 @@ function sharedSite(ownerId: string) {
 /** The owner's shared site with a bulk upload read to its end (by the platform's master), for the calls that follow one. */
 async function finishedUpload(ownerId: string): Promise<{ siteId: string; uploadId: string }> {
   const { siteId } = await sharedSite(ownerId);
-  const headers = { cookie: `${SESSION_COOKIE}=${createSession(ctx.db, world.actors.MASTER.id).token}` };
+  const headers = { cookie: `${SESSION_COOKIE}=${(await createSession(ctx.db, world.actors.MASTER.id)).token}` };
   const started = await ctx.request(`/api/site/${siteId}/bulk-upload/start`, { method: 'POST', body: fileForm(await imageZip(1, 4), 'one.zip'), headers });
   const { uploadId, events } = (await started.json()) as { uploadId: string; events: string };
   await (await ctx.request(events, { headers })).text();
@@ -234,7 +235,7 @@ function cardOnFile(ownerId: string): Promise<void> {
     saved = (async () => {
       const { server, port } = await listen(ctx.admin, 0, '127.0.0.1');
       provider.setWebhookUrl(`http://127.0.0.1:${port}/api/payment/webhook`);
-      const headers = { cookie: `${SESSION_COOKIE}=${createSession(ctx.db, world.actors.MASTER.id).token}` };
+      const headers = { cookie: `${SESSION_COOKIE}=${(await createSession(ctx.db, world.actors.MASTER.id)).token}` };
       const { url } = (await (await ctx.request(`/api/user/${ownerId}/card/setup`, { method: 'POST', headers })).json()) as { url: string };
       await fetch(url, { method: 'POST', body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }), redirect: 'manual' });
       await provider.settled();
@@ -293,9 +294,9 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'POST /auth/forgot-password':
       return { path: '/auth/forgot-password', init: json('POST', { email: world.emails.loginTarget }) };
     case 'POST /auth/verify-token':
-      return { path: '/auth/verify-token', init: json('POST', { token: issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset') }) };
+      return { path: '/auth/verify-token', init: json('POST', { token: await issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset') }) };
     case 'POST /auth/reset-password':
-      return { path: '/auth/reset-password', init: json('POST', { token: issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset'), password: PASSWORD, confirmPassword: PASSWORD }) };
+      return { path: '/auth/reset-password', init: json('POST', { token: await issuePasswordToken(ctx.db, world.ids.resetTarget, 'reset'), password: PASSWORD, confirmPassword: PASSWORD }) };
     case 'GET /auth/route-prefixes':
       return { path: '/auth/route-prefixes' };
     case 'POST /auth/refresh-token':
@@ -338,18 +339,18 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'PUT /oem-master/plan/:planId':
     case 'POST /oem-master/plan/:planId/archive': {
       // An OEM master edits its own plans; the platform's caller, the platform's.
-      const plan = createPlan(ctx.db, key.includes('/oem-master/') ? tenant : null, { ...PLAN_INPUT, name: 'Matrix edit' }, new Date());
+      const plan = await createPlan(ctx.db, key.includes('/oem-master/') ? tenant : null, { ...PLAN_INPUT, name: 'Matrix edit' }, new Date());
       const path = key.replace(/^\S+ /, '').replace(':planId', plan.id);
       return { path, init: key.startsWith('PUT') ? json('PUT', { ...PLAN_INPUT, price: 1234 }) : { method: 'POST' } };
     }
     case 'POST /user-plan/change':
     case 'DELETE /user-plan/change': {
       // One pending request per account: the cell starts from none (POST) or one (DELETE).
-      ctx.db.delete(planChanges).where(eq(planChanges.accountId, tenant)).run();
+      await ctx.db.delete(planChanges).where(eq(planChanges.accountId, tenant)).run();
       const seller = tenant === world.ids.userA ? world.ids.oemA : null;
-      const target = createPlan(ctx.db, seller, { ...PLAN_INPUT, name: 'Matrix target' }, new Date());
+      const target = await createPlan(ctx.db, seller, { ...PLAN_INPUT, name: 'Matrix target' }, new Date());
       if (key.startsWith('DELETE')) {
-        if (tenant === world.ids.userA || tenant === world.ids.oemA) requestPlanChange(ctx.db, tenant, tenant, { planId: target.id, agreeTerms: true, agreePrivacy: true }, Date.now());
+        if (tenant === world.ids.userA || tenant === world.ids.oemA) await requestPlanChange(ctx.db, tenant, tenant, { planId: target.id, agreeTerms: true, agreePrivacy: true }, Date.now());
         return { path: '/user-plan/change', init: { method: 'DELETE' } };
       }
       return { path: '/user-plan/change', init: json('POST', { planId: target.id, agreeTerms: true, agreePrivacy: true }) };
@@ -363,16 +364,16 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'PUT /site/:id':
       return { path: `/site/${(await sharedSite(owner)).siteId}`, init: json('PUT', { name: 'Renamed' }) };
     case 'DELETE /site/:id':
-      return { path: `/site/${freshSite(owner)}`, init: { method: 'DELETE' } };
+      return { path: `/site/${await freshSite(owner)}`, init: { method: 'DELETE' } };
     case 'PUT /site/:id/grid':
-      return { path: `/site/${freshSite(owner)}/grid`, init: json('PUT', { numberHorizontal: 1, numberVertical: 2 }) };
+      return { path: `/site/${await freshSite(owner)}/grid`, init: json('PUT', { numberHorizontal: 1, numberVertical: 2 }) };
     case 'PUT /site/:id/page/:pageId': {
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/page/${site.pageId}`, init: json('PUT', { detail: { mainText: 'matrix' } }) };
     }
     case 'PUT /site/:id/categories': {
       const siteId = await sharedSite(owner).then((site) => site.siteId);
-      const categories = loadSiteDraft(ctx.db, siteId).creatives.map((creative, index) => ({ id: creative.id, name: `Menu ${index + 1}` }));
+      const categories = (await loadSiteDraft(ctx.db, siteId)).creatives.map((creative, index) => ({ id: creative.id, name: `Menu ${index + 1}` }));
       return { path: `/site/${siteId}/categories`, init: json('PUT', { categories }) };
     }
     case 'POST /preview/site/:id':
@@ -386,7 +387,7 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: `/preview/site/${(await sharedSite(owner)).siteId}/share/revoke`, init: json('PUT', {}) };
     case 'POST /preview/site/:id/share/set-password': {
       const { siteId } = await sharedSite(owner);
-      saveShare(ctx.db, siteId, { isPrivate: false, viewOnly: true, emails: [] });
+      await saveShare(ctx.db, siteId, { isPrivate: false, viewOnly: true, emails: [] });
       return { path: `/preview/site/${siteId}/share/set-password`, init: json('POST', { enabled: false }) };
     }
     case 'GET /news':
@@ -405,12 +406,12 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'DELETE /system_noti/:notiId': {
       // A fresh one per cell: a delete that was let in leaves none for the next.
       const kind = key.includes('/news') ? 'news' : 'system';
-      const { id } = saveAnnouncement(ctx.db, kind, announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
+      const { id } = await saveAnnouncement(ctx.db, kind, announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
       const method = key.split(' ')[0]!;
       return { path: `/${kind === 'news' ? 'news' : 'system_noti'}/${id}`, init: method === 'PUT' ? json('PUT', ANNOUNCEMENT) : { method } };
     }
     case 'POST /system_noti/mark_as_read': {
-      const { id } = saveAnnouncement(ctx.db, 'system', announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
+      const { id } = await saveAnnouncement(ctx.db, 'system', announcementInputSchema.parse(ANNOUNCEMENT), { now: new Date(), by: world.ids.master });
       return { path: '/system_noti/mark_as_read', init: json('POST', { noti_ids: [id] }) };
     }
     case 'POST /site/:id/bulk-upload/start': {
@@ -437,7 +438,7 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: `/site/${site.siteId}/media/${site.mediaId}` };
     }
     case 'POST /site/:id/publish':
-      return { path: `/site/${freshSite(owner)}/publish`, init: { method: 'POST' } };
+      return { path: `/site/${await freshSite(owner)}/publish`, init: { method: 'POST' } };
     case 'GET /site/:id/publish/:publishId': {
       const site = await sharedSite(owner);
       return { path: `/site/${site.siteId}/publish/${site.publishId}` };
@@ -452,8 +453,8 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: `/site/${(await sharedSite(owner)).siteId}/versions/1/rollback`, init: { method: 'POST' } };
     case 'POST /site/:id/unpublish': {
       // A site recorded as live: unpublishing it needs no real publish behind it.
-      const siteId = freshSite(owner);
-      ctx.db.update(sites).set({ liveVersion: 1, status: 'published' }).where(eq(sites.id, siteId)).run();
+      const siteId = await freshSite(owner);
+      await ctx.db.update(sites).set({ liveVersion: 1, status: 'published' }).where(eq(sites.id, siteId)).run();
       return { path: `/site/${siteId}/unpublish`, init: { method: 'POST' } };
     }
     case 'GET /site/export':
@@ -508,7 +509,7 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'DELETE /site/:id/notification-delivery/:notificationId': {
       const { siteId } = await sharedSite(owner);
       // A fresh one per cell: a delete that was let in leaves none for the next.
-      const { id } = saveNotification(ctx.db, siteId, notificationInputSchema.parse(NOTIFICATION), new Date());
+      const { id } = await saveNotification(ctx.db, siteId, notificationInputSchema.parse(NOTIFICATION), new Date());
       const method = key.split(' ')[0]!;
       return { path: `/site/${siteId}/notification-delivery/${id}`, init: method === 'PUT' ? json('PUT', NOTIFICATION) : { method } };
     }
@@ -518,7 +519,7 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
     case 'DELETE /site/:id/domain': {
       // A connected domain, put back before each cell (a removal let in takes it): "check now" answers it without asking any DNS server.
       const { siteId } = await sharedSite(owner);
-      ctx.db
+      await ctx.db
         .insert(siteDomains)
         .values({ siteId, domain: `m${siteId.replace(/-/g, '').slice(0, 12)}.matrix.test`, token: 'matrix', state: 'connected' })
         .onConflictDoNothing()
@@ -586,13 +587,13 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: `/analysis/site/${(await sharedSite(owner)).siteId}/taps?cell=A1` };
     case 'GET /analysis/site/:id/ranking': {
       // A ranking needs ten pages (B §9): a 2 × 5 grid.
-      const siteId = createSite(ctx.db, owner, createSiteInputSchema.parse({ name: 'Ranked site', numberHorizontal: 2, numberVertical: 5 }));
+      const siteId = await createSite(ctx.db, owner, createSiteInputSchema.parse({ name: 'Ranked site', numberHorizontal: 2, numberVertical: 5 }));
       return { path: `/analysis/site/${siteId}/ranking` };
     }
     case 'GET /site-member/:id/member/:memberId': {
       const siteId = (await sharedSite(owner)).siteId;
       const memberId = randomUUID();
-      ctx.db.insert(endUsers).values({ id: memberId, siteId, email: unique(), passwordHash: '', lang: 'jp' }).run();
+      await ctx.db.insert(endUsers).values({ id: memberId, siteId, email: unique(), passwordHash: '', lang: 'jp' }).run();
       return { path: `/site-member/${siteId}/member/${memberId}` };
     }
     case 'GET /site-contact/:id/entry/:entryId':
@@ -600,7 +601,7 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       const siteId = (await sharedSite(owner)).siteId;
       const entryId = randomUUID();
       const formType = key.startsWith('GET /site-contact') ? 'CONTACT_SETTING' : 'HOMEPAGE_SETTING';
-      ctx.db
+      await ctx.db
         .insert(formEntries)
         .values({ id: entryId, siteId, formType, lang: 'jp', data: { email: unique() } })
         .run();
@@ -621,15 +622,15 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
       return { path: `/user/${owner}/card/setup`, init: { method: 'POST' } };
     case 'POST /user/:id/bill/:invoiceId/charge': {
       await cardOnFile(owner);
-      const invoice = seedInvoice(ctx.db, { accountId: owner, period: freshMonth() });
+      const invoice = await seedInvoice(ctx.db, { accountId: owner, period: freshMonth() });
       return { path: `/user/${owner}/bill/${invoice.id}/charge`, init: { method: 'POST' } };
     }
     case 'POST /user/:id/bill/:invoiceId/force-complete': {
-      const invoice = seedInvoice(ctx.db, { accountId: owner, period: freshMonth() });
+      const invoice = await seedInvoice(ctx.db, { accountId: owner, period: freshMonth() });
       return { path: `/user/${owner}/bill/${invoice.id}/force-complete`, init: json('POST', { reason: 'Matrix', confirm: true }) };
     }
     case 'POST /user/:id/bill/:invoiceId/transfer-paid': {
-      const invoice = seedInvoice(ctx.db, { accountId: owner, period: freshMonth(), billingMethod: 'bank_transfer' });
+      const invoice = await seedInvoice(ctx.db, { accountId: owner, period: freshMonth(), billingMethod: 'bank_transfer' });
       return { path: `/user/${owner}/bill/${invoice.id}/transfer-paid`, init: json('POST', { transferName: 'MATRIX' }) };
     }
   }
@@ -639,7 +640,7 @@ async function requestFor(key: string, actor: ActorName, side: Side): Promise<{ 
 /** What a refused request must leave as it was: the row count of every table, and every stored file with its size. */
 async function footprint(): Promise<{ rows: Record<string, number>; files: string[] }> {
   const tables = Object.values(sqliteTables).map((table) => getTableName(table));
-  const rows = Object.fromEntries(tables.map((name) => [name, (ctx.db.$client.prepare(`SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`).get() as { n: number }).n]));
+  const rows = Object.fromEntries(await Promise.all(tables.map(async (name) => [name, ((await sqlGet(ctx.db, `SELECT count(*) AS n FROM "${name.replace(/"/g, '""')}"`)) as { n: number }).n])));
   const root = join(ctx.dir, 'storage');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   const files = await Promise.all(
@@ -688,7 +689,7 @@ describe('the permission matrix', () => {
           }
           const { path, init = {} } = await requestFor(key, actor, side);
           const headers = new Headers(init.headers);
-          headers.set('cookie', actor === 'anonymous' ? '' : `${SESSION_COOKIE}=${createSession(ctx.db, world.actors[actor].id).token}`);
+          headers.set('cookie', actor === 'anonymous' ? '' : `${SESSION_COOKIE}=${(await createSession(ctx.db, world.actors[actor].id)).token}`);
           // Publishes started by earlier cells finish first: their writes are not this request's.
           await Promise.all(publishes.map((id) => ctx.jobs.finished(id)));
           const before = await footprint();

@@ -34,11 +34,11 @@ async function privatePlan(oem: Caller, name: string): Promise<Plan> {
 const listedPlanIds = async (caller: Pick<Caller, 'call'>) => ((await (await caller.call('/api/plan')).json()) as { plans: Plan[] }).plans.map((plan) => plan.id);
 
 /** Every row a refused assignment could have written. */
-const snapshot = () => ({
-  accounts: ctx.db.select().from(accounts).orderBy(accounts.id).all(),
-  subscriptions: ctx.db.select().from(subscriptions).orderBy(subscriptions.id).all(),
-  history: ctx.db.select().from(contractHistory).orderBy(contractHistory.id).all(),
-  plans: ctx.db.select().from(plans).orderBy(plans.id).all(),
+const snapshot = async () => ({
+  accounts: await ctx.db.select().from(accounts).orderBy(accounts.id).all(),
+  subscriptions: await ctx.db.select().from(subscriptions).orderBy(subscriptions.id).all(),
+  history: await ctx.db.select().from(contractHistory).orderBy(contractHistory.id).all(),
+  plans: await ctx.db.select().from(plans).orderBy(plans.id).all(),
 });
 
 /** Two OEMs, each with a private plan, an OEM admin and a customer; a direct customer of the platform. */
@@ -78,7 +78,7 @@ describe('plans across OEMs', () => {
 
   it("refuses a new customer on another OEM's plan, by create and by import, and nothing changed", async () => {
     const { oemA, planB, adminA } = await twoOems();
-    const before = snapshot();
+    const before = await snapshot();
     const created = await oemA.call('/api/oem-master/user', { method: 'POST', json: { companyName: 'Stolen', email: 'stolen@example.com', accountType: 'USER', planId: planB.id } });
     expect(created.status).toBe(400);
     // The same answer as a plan that does not exist: another OEM's catalogue is not told apart from nothing.
@@ -88,12 +88,12 @@ describe('plans across OEMs', () => {
     const csv = `companyName,email,accountType,planId\nStolen,stolen-3@example.com,USER,${planB.id}\n`;
     const imported = await oemA.call('/api/oem-master/user/import', { method: 'POST', body: fileForm(new TextEncoder().encode(csv), 'users.csv', 'text/csv') });
     expect(imported.status).toBe(400);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("refuses moving a customer to another OEM's plan, and nothing changed", async () => {
     const { oemA, planB, adminA, userA } = await twoOems();
-    const before = snapshot();
+    const before = await snapshot();
     for (const caller of [oemA, adminA]) {
       const moved = await caller.call(`/api/user/${userA.id}`, { method: 'PUT', json: { planId: planB.id } });
       expect(moved.status).toBe(400);
@@ -101,7 +101,7 @@ describe('plans across OEMs', () => {
     }
     // Nor may the platform put an OEM's customer on a second OEM's plan: that OEM does not sell to it.
     expect((await ctx.request(`/api/user/${userA.id}`, { method: 'PUT', json: { planId: planB.id } })).status).toBe(400);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it("still assigns an OEM's own plans and the platform's within its branch", async () => {

@@ -12,13 +12,13 @@ import { campaignAnswer, notificationsAnswer } from '../visitor/site-extras.ts';
  * (the visitor API's own functions, the owner's plan deciding the popups), with the settings'
  * uploads under the preview's path, the notifications in the page's language: on the preview origin the visitor API serves no site's media.
  */
-export function previewExtras(db: Db, draft: SiteDraft, basePath: string, now: Date, lang: Language): PreviewExtras {
-  const owner = db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, draft.id)).get();
+export async function previewExtras(db: Db, draft: SiteDraft, basePath: string, now: Date, lang: Language): Promise<PreviewExtras> {
+  const owner = await db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, draft.id)).get();
   if (!owner) return { popups: [], campaign: null, notifications: [], nextChangeInMs: null };
   const site = { id: draft.id, ownerId: owner.ownerId, settings: draft.settings };
   const local = (url: string) => previewMediaUrl(url, draft.id, basePath);
-  const popups = listPopups(db, site).map((popup) => ({ ...popup, imageUrl: local(popup.imageUrl), media: { ...popup.media, url: local(popup.media.url) } }));
-  const { campaign } = campaignAnswer(db, site, now);
+  const popups = (await listPopups(db, site)).map((popup) => ({ ...popup, imageUrl: local(popup.imageUrl), media: { ...popup.media, url: local(popup.media.url) } }));
+  const { campaign } = await campaignAnswer(db, site, now);
   const { notifications, nextChangeInMs } = notificationsAnswer(draft.settings, now, lang);
   return {
     popups,

@@ -38,7 +38,7 @@ describe('the draft preview on the preview origin', () => {
     const page = site.creatives[0]!.pages[0]!;
     const upload = await ctx.uploadMedia(site.id, await pngBytes(30, 60, '#336699'));
     await ctx.writePage(site.id, page.id, 'jp', { detail: { imageUrl: upload.url } });
-    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
+    const app = await createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
     const base = await previewLink(site.id);
     const plain = await (await app.request(`${PREVIEW_ORIGIN}${base}A1`)).text();
     const canvas = await (await app.request(`${PREVIEW_ORIGIN}${base}A1?${CANVAS_FLAG}`)).text();
@@ -51,7 +51,7 @@ describe('the draft preview on the preview origin', () => {
     const page = site.creatives[0]!.pages[0]!;
     const locked = await ctx.uploadMedia(site.id, await pngBytes(30, 60, '#663399'));
     await ctx.writePage(site.id, page.id, 'jp', { membersOnlyLock: true, detail: { imageUrl: locked.url } });
-    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
+    const app = await createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
     const base = await previewLink(site.id);
     // Visitors of the preview meet the lock; the owner's canvas may draw the page's media under it.
     expect(await (await app.request(`${PREVIEW_ORIGIN}${base}A1`)).text()).not.toContain(locked.url);
@@ -88,7 +88,7 @@ describe('the draft preview on the preview origin', () => {
     expect(saved.status).toBe(200);
     const notice = await ctx.request(`/api/site/${site.id}/notification-delivery`, { method: 'POST', json: { title: 'Opening', status: 'PUBLISHED', publicationMode: 'INSTANT' } });
     expect(notice.status).toBe(201);
-    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
+    const app = await createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
     const base = await previewLink(site.id);
     const answer = await app.request(`${PREVIEW_ORIGIN}${base}_extras`);
     expect(answer.status).toBe(200);
@@ -109,8 +109,8 @@ describe('the draft preview on the preview origin', () => {
       headers: { cookie: await ctx.loginAs(customer.email, customer.password) },
     });
     const site = (await created.json()) as { id: string };
-    const adminHosts = createAdminHosts(ctx.db);
-    const app = createSiteApp({ ...visitorDeps(), adminHosts, preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'https://admin.test' } });
+    const adminHosts = await createAdminHosts(ctx.db);
+    const app = await createSiteApp({ ...visitorDeps(), adminHosts, preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'https://admin.test' } });
     const base = await previewLink(site.id);
     const framers = async () => (await app.request(`${PREVIEW_ORIGIN}${base}A1`)).headers.get('content-security-policy');
     expect(await framers()).toBe("frame-ancestors 'self' https://admin.test");
@@ -120,11 +120,11 @@ describe('the draft preview on the preview origin', () => {
       headers: { cookie: await ctx.loginAs(oem.email, oem.password) },
     });
     expect(saved.status).toBe(200);
-    adminHosts.refresh();
+    await adminHosts.refresh();
     // Claimed, not yet proven by DNS: not trusted.
     expect(await framers()).toBe("frame-ancestors 'self' https://admin.test");
-    ctx.verifyAdminHost(oem.id);
-    adminHosts.refresh();
+    await ctx.verifyAdminHost(oem.id);
+    await adminHosts.refresh();
     expect(await framers()).toBe("frame-ancestors 'self' https://admin.test https://admin.oem.test");
   });
 
@@ -133,7 +133,7 @@ describe('the draft preview on the preview origin', () => {
     const page = site.creatives[1]!.pages[0]!;
     const upload = await ctx.uploadMedia(site.id, await pngBytes(30, 60, '#336699'));
     await ctx.writePage(site.id, page.id, 'jp', { detail: { imageUrl: upload.url, mainText: 'Draft words only' } });
-    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
+    const app = await createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer, adminOrigin: () => 'http://admin.test' } });
     const base = await previewLink(site.id);
     expect(await keysUnder('_astro/')).toEqual([]);
 
@@ -161,7 +161,7 @@ describe('the draft preview on the preview origin', () => {
   it("refuses a forged or another site's token, and the admin refuses the link to a caller without a session", async () => {
     const site = await ctx.createSite();
     const other = await ctx.createSite();
-    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer } });
+    const app = await createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer } });
     const base = await previewLink(site.id);
     const token = base.split('/')[3]!;
     expect((await app.request(`${PREVIEW_ORIGIN}/preview/${other.id}/${token}/`)).status).toBe(403);
@@ -174,11 +174,11 @@ describe('the preview origin', () => {
   it('serves previews nowhere else, and nothing but previews, the viewer files and a visitor API acting for no site', async () => {
     const site = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 });
     await ctx.publish(site.id);
-    const app = createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer } });
+    const app = await createSiteApp({ ...visitorDeps(), preview: { db: ctx.db, renderer: testRenderer } });
     const base = await previewLink(site.id);
     expect((await app.request(`${PREVIEW_ORIGIN}${base}`)).status).toBe(200);
     // Not on the shared host, nor on the site's own origin, where the owner's published scripts run.
-    for (const origin of [SITE_ORIGIN, ctx.originOf(site.id)]) expect((await app.request(`${origin}${base}`)).status, origin).toBe(404);
+    for (const origin of [SITE_ORIGIN, await ctx.originOf(site.id)]) expect((await app.request(`${origin}${base}`)).status, origin).toBe(404);
     // No published page, no spec-address redirect, no visitor call for the site.
     expect((await app.request(`${PREVIEW_ORIGIN}/`)).status).toBe(404);
     expect((await app.request(`${PREVIEW_ORIGIN}/sites/${site.id}/`)).status).toBe(404);

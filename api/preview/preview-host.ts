@@ -30,7 +30,7 @@ export type PreviewHostDeps = {
   renderer: () => Promise<Renderer>;
   key: Uint8Array;
   /** The origins that may frame a site's preview, space-separated: the admin's and the site's own OEM's verified admin host (api/app.ts). */
-  adminOrigin?: (siteId: string) => string;
+  adminOrigin?: (siteId: string) => Promise<string>;
   /** The clock shared previews' sessions are judged by; the real one unless a test sets it. */
   clock?: () => Date;
 };
@@ -55,8 +55,8 @@ export function previewHost(deps: PreviewHostDeps) {
       throw error;
     }));
 
-  const headersFor = (siteId: string, contentType: string): Record<string, string> => {
-    const adminOrigin = deps.adminOrigin?.(siteId);
+  const headersFor = async (siteId: string, contentType: string): Promise<Record<string, string>> => {
+    const adminOrigin = await deps.adminOrigin?.(siteId);
     return {
       'content-type': contentType,
       'cache-control': 'private, no-store',
@@ -68,9 +68,9 @@ export function previewHost(deps: PreviewHostDeps) {
     };
   };
 
-  const loadDraft = (siteId: string): SiteDraft | null => {
+  const loadDraft = async (siteId: string): Promise<SiteDraft | null> => {
     try {
-      return loadSiteDraft(db, siteId);
+      return await loadSiteDraft(db, siteId);
     } catch {
       return null;
     }
@@ -79,50 +79,50 @@ export function previewHost(deps: PreviewHostDeps) {
   async function handle(c: Context) {
     const { siteId = '', token = '' } = c.req.param() as { siteId?: string; token?: string };
     const rest = c.req.path.split('/').slice(4).filter(Boolean);
-    const headers = (contentType: string) => headersFor(siteId, contentType);
+    const headers = async (contentType: string) => await headersFor(siteId, contentType);
     // The owner's own link (signed, 30 minutes), else a shared one, looked up anew on every request.
     const owner = verifyPreviewToken(key, siteId, token);
-    const shared = owner ? null : resolveShareAccess(db, key, siteId, token, deps.clock?.() ?? new Date());
+    const shared = owner ? null : await resolveShareAccess(db, key, siteId, token, deps.clock?.() ?? new Date());
     if (!owner && shared === null) {
       if (!readShareToken(key, token)) return c.text('This preview link has expired. Open the preview again from the editor.', 403);
-      return c.text(messageText('previewShareUnavailable', languageFromAcceptLanguage(c.req.header('accept-language'))), 403, headers('text/plain; charset=utf-8'));
+      return c.text(messageText('previewShareUnavailable', languageFromAcceptLanguage(c.req.header('accept-language'))), 403, await headers('text/plain; charset=utf-8'));
     }
-    const draft = loadDraft(siteId);
+    const draft = await loadDraft(siteId);
     if (!draft) return c.text('Not found', 404);
     if (shared?.kind === 'passcode') {
       // Only the page itself asks for the passcode; its data and media wait for the preview session's token.
       if (rest[0] === 'media' || rest[0] === '_data' || rest[0] === '_grid' || rest[0] === PREVIEW_EXTRAS_FILE || rest[0] === PREVIEW_MEDIA_ENTRY) return c.text('Unauthorized', 401);
       const lang = draft.settings.defaultLanguage;
-      return c.body(passcodePage({ siteId, token, siteName: draft.settings.name, lang }), 401, headers('text/html; charset=utf-8'));
+      return c.body(passcodePage({ siteId, token, siteName: draft.settings.name, lang }), 401, await headers('text/html; charset=utf-8'));
     }
     const viewOnly = shared?.kind === 'open' && shared.viewOnly;
     const basePath = `/preview/${siteId}/${token}/`;
 
     if (rest[0] === 'media' && rest.length === 2) {
-      const record = db
+      const record = await db
         .select()
         .from(media)
         .where(and(eq(media.id, rest[1]!), eq(media.siteId, siteId)))
         .get();
       const object = record ? await storage.get(uploadKey(record.sha256)) : null;
       if (!record || !object) return c.text('Not found', 404);
-      return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...headers(record.mime), 'cache-control': 'private, max-age=300' });
+      return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...await headers(record.mime), 'cache-control': 'private, max-age=300' });
     }
 
     if (rest[0] === PREVIEW_EXTRAS_FILE && rest.length === 1) {
       // The language the visitor API would answer in for the same call.
       const lang = visitorLanguage(c, draft.settings, c.req.query('lang'));
-      return c.body(JSON.stringify(previewExtras(db, draft, basePath, deps.clock?.() ?? new Date(), lang)), 200, headers('application/json'));
+      return c.body(JSON.stringify(await previewExtras(db, draft, basePath, deps.clock?.() ?? new Date(), lang)), 200, await headers('application/json'));
     }
 
     // The owner's canvas looks up an upload its map lacks (stored after the canvas loaded).
     if (rest[0] === PREVIEW_MEDIA_ENTRY && rest.length === 2) {
       const record = owner ? draft.media.find((candidate) => candidate.id === rest[1]) : undefined;
       if (!record) return c.text('Not found', 404);
-      return c.body(JSON.stringify(await previewMediaEntry(record, storage, basePath)), 200, headers('application/json'));
+      return c.body(JSON.stringify(await previewMediaEntry(record, storage, basePath)), 200, await headers('application/json'));
     }
 
-    if (rest[0] === DEFAULT_FAVICON_PATH && rest.length === 1) return c.body(Buffer.from(await defaultFavicon()), 200, headers(FAVICON_CONTENT_TYPE));
+    if (rest[0] === DEFAULT_FAVICON_PATH && rest.length === 1) return c.body(Buffer.from(await defaultFavicon()), 200, await headers(FAVICON_CONTENT_TYPE));
 
     const renderer = await deps.renderer();
     await ensureClientAssets(renderer);
@@ -136,14 +136,14 @@ export function previewHost(deps: PreviewHostDeps) {
     if (rest[0] === '_grid' && rest.length === 2) {
       // The preview names each language's grid by its hash too, so the file is found among the languages' plans.
       const grid = draft.settings.languages.flatMap((lang) => planIn(lang).data).find((file) => file.path === `_grid/${rest[1]}`);
-      return grid ? c.body(grid.body, 200, headers('application/json')) : c.text('Not found', 404);
+      return grid ? c.body(grid.body, 200, await headers('application/json')) : c.text('Not found', 404);
     }
 
     if (rest[0] === '_data' && rest.length === 3) {
       const lang = parseLanguageToken(rest[1]!);
       if (!lang || !draft.settings.languages.includes(lang)) return c.text('Not found', 404);
       const page = snapshotIn(lang).pages.find((candidate) => `${candidate.id}.json` === rest[2]);
-      return page ? c.body(JSON.stringify(page), 200, headers('application/json')) : c.text('Not found', 404);
+      return page ? c.body(JSON.stringify(page), 200, await headers('application/json')) : c.text('Not found', 404);
     }
 
     let lang = draft.settings.defaultLanguage;
@@ -164,7 +164,7 @@ export function previewHost(deps: PreviewHostDeps) {
     const found = locals.page;
     const canvas = canvasMode && found ? { ...locals, page: { ...found, media: { ...(await previewMedia(draft, storage, basePath, true)).entries, ...found.media } } } : locals;
     const { status, body } = await renderer.renderPage(viewOnly ? { ...canvas, viewOnly: true } : canvas);
-    return c.body(body, job ? 200 : (status as 404), headers('text/html; charset=utf-8'));
+    return c.body(body, job ? 200 : (status as 404), await headers('text/html; charset=utf-8'));
   }
 
   return new Hono().get('/preview/:siteId/:token', handle).get('/preview/:siteId/:token/*', handle);

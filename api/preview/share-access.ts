@@ -16,11 +16,11 @@ import { readShareToken, signShareToken } from './share-token.ts';
  */
 export type ShareAccess = { kind: 'open'; viewOnly: boolean } | { kind: 'passcode'; share: ShareRow; inviteId: string | null } | null;
 
-export function resolveShareAccess(db: Db, key: Uint8Array, siteId: string, token: string, now: Date): ShareAccess {
+export async function resolveShareAccess(db: Db, key: Uint8Array, siteId: string, token: string, now: Date): Promise<ShareAccess> {
   const named = readShareToken(key, token);
   if (!named) return null;
   if (named.kind === 'session') {
-    const row = db.select().from(previewSessions).innerJoin(previewShares, eq(previewShares.id, previewSessions.shareId)).where(eq(previewSessions.id, named.id)).get();
+    const row = await db.select().from(previewSessions).innerJoin(previewShares, eq(previewShares.id, previewSessions.shareId)).where(eq(previewSessions.id, named.id)).get();
     if (!row || row.preview_shares.siteId !== siteId || row.preview_sessions.expiresAt.getTime() <= now.getTime()) return null;
     const { preview_shares: share, preview_sessions: session } = row;
     // A passcode switched off, changed, or the share made private since: this session no longer holds.
@@ -30,10 +30,10 @@ export function resolveShareAccess(db: Db, key: Uint8Array, siteId: string, toke
   let share: ShareRow | undefined;
   let inviteId: string | null = null;
   if (named.kind === 'link') {
-    share = db.select().from(previewShares).where(eq(previewShares.id, named.id)).get();
+    share = await db.select().from(previewShares).where(eq(previewShares.id, named.id)).get();
     if (share?.isPrivate) return null;
   } else {
-    const row = db.select().from(previewInvites).innerJoin(previewShares, eq(previewShares.id, previewInvites.shareId)).where(eq(previewInvites.id, named.id)).get();
+    const row = await db.select().from(previewInvites).innerJoin(previewShares, eq(previewShares.id, previewInvites.shareId)).where(eq(previewInvites.id, named.id)).get();
     share = row?.preview_shares;
     inviteId = row?.preview_invites.id ?? null;
   }
@@ -50,11 +50,11 @@ export function resolveShareAccess(db: Db, key: Uint8Array, siteId: string, toke
  * cannot pass the limit. A link that needs no passcode answers its own token.
  */
 export async function loginSharedPreview(db: Db, key: Uint8Array, input: { siteId: string; token: string; password: string; ip: string; now: Date }): Promise<string> {
-  const access = resolveShareAccess(db, key, input.siteId, input.token, input.now);
+  const access = await resolveShareAccess(db, key, input.siteId, input.token, input.now);
   if (access === null) throw new AppError('forbidden', 'previewShareUnavailable');
   if (access.kind === 'open') return input.token;
   const { windowMs, lockMs } = PREVIEW_LOGIN_LIMITS;
-  const reservation = reserveAttempts(
+  const reservation = await reserveAttempts(
     db,
     [
       { key: `preview-share:${access.share.id}`, limit: PREVIEW_LOGIN_LIMITS.perShare },
@@ -67,10 +67,10 @@ export async function loginSharedPreview(db: Db, key: Uint8Array, input: { siteI
   const stored = access.share.passwordHash ?? (await timingDummyHash());
   if (!(await verifyPassword(input.password, stored))) throw new AppError('unauthenticated', 'previewPasswordIncorrect');
   // The right passcode gives its attempt back: a viewer who got in should not bring the share nearer its lock.
-  releaseAttempt(db, reservation.reservations[0]!, PREVIEW_LOGIN_LIMITS.perShare);
-  releaseAttempt(db, reservation.reservations[1]!, PREVIEW_LOGIN_LIMITS.perIp);
+  await releaseAttempt(db, reservation.reservations[0]!, PREVIEW_LOGIN_LIMITS.perShare);
+  await releaseAttempt(db, reservation.reservations[1]!, PREVIEW_LOGIN_LIMITS.perIp);
   const id = randomUUID();
-  db.insert(previewSessions)
+  await db.insert(previewSessions)
     .values({
       id,
       shareId: access.share.id,

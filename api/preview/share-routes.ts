@@ -29,41 +29,41 @@ export function previewShareRoutes(deps: ShareRouteDeps) {
     const lang = siteLanguage.parse(site.settings).defaultLanguage;
     for (const invite of invites) {
       await deps.mailer.send(previewInvitationMail(invite.email, lang, site.name, inviteUrl(deps, share, invite), share.passwordHash !== null));
-      markSent(db, invite.id, now());
+      await markSent(db, invite.id, now());
     }
     return invites.length;
   }
 
   route(app, contracts.sharePreview, async ({ site, body }) => {
-    const { share, added } = saveShare(db, site.id, body);
+    const { share, added } = await saveShare(db, site.id, body);
     await mail(site, share, added);
-    return shareView(db, deps, share);
+    return await shareView(db, deps, share);
   });
-  route(app, contracts.getPreviewShare, ({ site }) => {
-    const share = findShare(db, site.id);
-    return { share: share ? shareView(db, deps, share) : null };
+  route(app, contracts.getPreviewShare, async ({ site }) => {
+    const share = await findShare(db, site.id);
+    return { share: share ? await shareView(db, deps, share) : null };
   });
   route(app, contracts.revokePreviewShare, async ({ site, body }) => {
-    const revoked = body.all || body.emails.length > 0 ? revokeShare(db, site.id, body) : 0;
-    const share = findShare(db, site.id);
-    const resent = share && body.resendAll ? await mail(site, share, listInvites(db, share.id)) : 0;
-    return { share: share ? shareView(db, deps, share) : null, revoked, resent };
+    const revoked = body.all || body.emails.length > 0 ? await revokeShare(db, site.id, body) : 0;
+    const share = await findShare(db, site.id);
+    const resent = share && body.resendAll ? await mail(site, share, await listInvites(db, share.id)) : 0;
+    return { share: share ? await shareView(db, deps, share) : null, revoked, resent };
   });
-  route(app, contracts.previewShareStatus, ({ site }) => {
-    const share = findShare(db, site.id);
+  route(app, contracts.previewShareStatus, async ({ site }) => {
+    const share = await findShare(db, site.id);
     if (!share) return { shared: false, isPrivate: false, viewOnly: false, passwordOn: false, invited: 0, openSessions: 0 };
     return {
       shared: true,
       isPrivate: share.isPrivate,
       viewOnly: share.viewOnly,
       passwordOn: share.passwordHash !== null,
-      invited: listInvites(db, share.id).length,
-      openSessions: openSessionCount(db, share.id, now()),
+      invited: (await listInvites(db, share.id)).length,
+      openSessions: await openSessionCount(db, share.id, now()),
     };
   });
   route(app, contracts.setPreviewSharePassword, async ({ site, body }) => {
     const hash = body.enabled ? await hashPassword(body.password) : null;
-    return shareView(db, deps, setSharePassword(db, site.id, hash));
+    return await shareView(db, deps, await setSharePassword(db, site.id, hash));
   });
   return app;
 }

@@ -12,12 +12,12 @@ const PASSCODE = 'Open-Sesame 42';
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;
-let app: ReturnType<typeof createSiteApp>;
+let app: Awaited<ReturnType<typeof createSiteApp>>;
 
 beforeEach(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestContext({ mailer: createMailer({ smtpUrl: smtp.url, from: 'Swipegrid <no-reply@swipegrid.test>', outboxDir: '/nonexistent' }) });
-  app = createSiteApp({ db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, events: ctx.events, siteOrigin: SITE_ORIGIN, preview: { db: ctx.db, renderer: testRenderer } });
+  app = await createSiteApp({ db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, events: ctx.events, siteOrigin: SITE_ORIGIN, preview: { db: ctx.db, renderer: testRenderer } });
 });
 afterEach(async () => {
   await ctx.cleanup();
@@ -83,7 +83,7 @@ describe('sharing a draft’s preview', () => {
     const missing = await ctx.request(`/api/preview/site/${site.id}/share/set-password`, { method: 'POST', json: { enabled: true, password: ' ' } });
     expect(((await missing.json()) as { key: string }).key).toBe('sharePasscodeRequired');
     await call(`/api/preview/site/${site.id}/share/set-password`, 'POST', { enabled: true, password: PASSCODE });
-    const stored = ctx.db.select().from(previewShares).where(eq(previewShares.siteId, site.id)).get()!;
+    const stored = (await ctx.db.select().from(previewShares).where(eq(previewShares.siteId, site.id)).get())!;
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored.passwordHash).not.toContain(PASSCODE);
 

@@ -26,28 +26,28 @@ export function inviteUrl(links: ShareLinks, share: ShareRow, invite: InviteRow)
   return sharedPreviewUrl(links, share.siteId, signShareToken(links.key, 'invite', invite.id));
 }
 
-export function findShare(db: Db, siteId: string): ShareRow | undefined {
-  return db.select().from(previewShares).where(eq(previewShares.siteId, siteId)).get();
+export async function findShare(db: Db, siteId: string): Promise<ShareRow | undefined> {
+  return await db.select().from(previewShares).where(eq(previewShares.siteId, siteId)).get();
 }
 
-function requireShare(db: Db, siteId: string): ShareRow {
-  const share = findShare(db, siteId);
+async function requireShare(db: Db, siteId: string): Promise<ShareRow> {
+  const share = await findShare(db, siteId);
   if (!share) throw notFound('shareNotFound');
   return share;
 }
 
-export function listInvites(db: Db, shareId: string): InviteRow[] {
-  return db.select().from(previewInvites).where(eq(previewInvites.shareId, shareId)).orderBy(previewInvites.createdAt, previewInvites.email).all();
+export async function listInvites(db: Db, shareId: string): Promise<InviteRow[]> {
+  return await db.select().from(previewInvites).where(eq(previewInvites.shareId, shareId)).orderBy(previewInvites.createdAt, previewInvites.email).all();
 }
 
-export function shareView(db: Db, links: ShareLinks, share: ShareRow): ShareView {
+export async function shareView(db: Db, links: ShareLinks, share: ShareRow): Promise<ShareView> {
   return {
     shared: true,
     url: linkUrl(links, share),
     isPrivate: share.isPrivate,
     viewOnly: share.viewOnly,
     passwordOn: share.passwordHash !== null,
-    invites: listInvites(db, share.id).map((invite) => ({ email: invite.email, sentAt: invite.sentAt?.toISOString() ?? null })),
+    invites: (await listInvites(db, share.id)).map((invite) => ({ email: invite.email, sentAt: invite.sentAt?.toISOString() ?? null })),
     createdAt: share.createdAt.toISOString(),
   };
 }
@@ -57,17 +57,17 @@ export function shareView(db: Db, links: ShareLinks, share: ShareRow): ShareView
  * One transaction: two owners sharing at once end with one share and each email invited once.
  * Answers the share and the invitations this call made (to be mailed).
  */
-export function saveShare(db: Db, siteId: string, input: ShareInput): { share: ShareRow; added: InviteRow[] } {
-  return db.transaction((tx) => {
-    const existing = tx.select().from(previewShares).where(eq(previewShares.siteId, siteId)).get();
+export async function saveShare(db: Db, siteId: string, input: ShareInput): Promise<{ share: ShareRow; added: InviteRow[] }> {
+  return await db.transaction(async (tx) => {
+    const existing = await tx.select().from(previewShares).where(eq(previewShares.siteId, siteId)).get();
     const share = existing
-      ? tx.update(previewShares).set({ isPrivate: input.isPrivate, viewOnly: input.viewOnly }).where(eq(previewShares.id, existing.id)).returning().get()
-      : tx.insert(previewShares).values({ id: randomUUID(), siteId, isPrivate: input.isPrivate, viewOnly: input.viewOnly }).returning().get();
+      ? await tx.update(previewShares).set({ isPrivate: input.isPrivate, viewOnly: input.viewOnly }).where(eq(previewShares.id, existing.id)).returning().get()
+      : await tx.insert(previewShares).values({ id: randomUUID(), siteId, isPrivate: input.isPrivate, viewOnly: input.viewOnly }).returning().get();
     const wanted = [...new Set(input.emails)];
     const added =
       wanted.length === 0
         ? []
-        : tx
+        : await tx
             .insert(previewInvites)
             .values(wanted.map((email) => ({ id: randomUUID(), shareId: share.id, email })))
             .onConflictDoNothing()
@@ -78,8 +78,8 @@ export function saveShare(db: Db, siteId: string, input: ShareInput): { share: S
 }
 
 /** Notes that an invitation's link was mailed. */
-export function markSent(db: Db, inviteId: string, at: Date): void {
-  db.update(previewInvites).set({ sentAt: at }).where(eq(previewInvites.id, inviteId)).run();
+export async function markSent(db: Db, inviteId: string, at: Date): Promise<void> {
+  await db.update(previewInvites).set({ sentAt: at }).where(eq(previewInvites.id, inviteId)).run();
 }
 
 /**
@@ -87,19 +87,19 @@ export function markSent(db: Db, inviteId: string, at: Date): void {
  * sessions opened through them (foreign keys), and every shared request looks its row up: what
  * is revoked stops at the next request, open previews included. An email not invited is a 400.
  */
-export function revokeShare(db: Db, siteId: string, request: { emails: readonly string[]; all: boolean }): number {
-  const share = requireShare(db, siteId);
+export async function revokeShare(db: Db, siteId: string, request: { emails: readonly string[]; all: boolean }): Promise<number> {
+  const share = await requireShare(db, siteId);
   if (request.all) {
-    const invited = listInvites(db, share.id).length;
-    db.delete(previewShares).where(eq(previewShares.id, share.id)).run();
+    const invited = (await listInvites(db, share.id)).length;
+    await db.delete(previewShares).where(eq(previewShares.id, share.id)).run();
     return invited + 1;
   }
   const wanted = [...new Set(request.emails)];
-  return db.transaction((tx) => {
+  return await db.transaction(async (tx) => {
     const found =
       wanted.length === 0
         ? []
-        : tx
+        : await tx
             .select()
             .from(previewInvites)
             .where(and(eq(previewInvites.shareId, share.id), inArray(previewInvites.email, wanted)))
@@ -107,7 +107,7 @@ export function revokeShare(db: Db, siteId: string, request: { emails: readonly 
     const missing = wanted.find((email) => !found.some((invite) => invite.email === email));
     if (missing !== undefined) throw fieldError('validation', ['emails', wanted.indexOf(missing)], 'shareEmailNotFound', { email: missing });
     if (found.length > 0)
-      tx.delete(previewInvites)
+      await tx.delete(previewInvites)
         .where(
           inArray(
             previewInvites.id,
@@ -120,9 +120,9 @@ export function revokeShare(db: Db, siteId: string, request: { emails: readonly 
 }
 
 /** Sets the passcode's hash (null: off); the version moves, so previews opened with the old passcode close. */
-export function setSharePassword(db: Db, siteId: string, passwordHash: string | null): ShareRow {
-  const share = requireShare(db, siteId);
-  return db
+export async function setSharePassword(db: Db, siteId: string, passwordHash: string | null): Promise<ShareRow> {
+  const share = await requireShare(db, siteId);
+  return await db
     .update(previewShares)
     .set({ passwordHash, passwordVersion: share.passwordVersion + 1 })
     .where(eq(previewShares.id, share.id))
@@ -131,11 +131,11 @@ export function setSharePassword(db: Db, siteId: string, passwordHash: string | 
 }
 
 /** How many previews are open through the passcode now. */
-export function openSessionCount(db: Db, shareId: string, now: Date): number {
-  return db
+export async function openSessionCount(db: Db, shareId: string, now: Date): Promise<number> {
+  return (await db
     .select({ n: count() })
     .from(previewSessions)
     .innerJoin(previewShares, eq(previewShares.id, previewSessions.shareId))
     .where(and(eq(previewSessions.shareId, shareId), gt(previewSessions.expiresAt, now), eq(previewSessions.passwordVersion, previewShares.passwordVersion)))
-    .get()!.n;
+    .get())!.n;
 }

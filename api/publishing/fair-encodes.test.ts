@@ -29,11 +29,11 @@ async function siteOf(ownerId: string, name: string, video?: Uint8Array): Promis
   const detail: Record<string, string> = { mainText: name };
   if (video) detail.imageUrl = (await ctx.uploadMedia(view.id, video, `${name}.mp4`)).url;
   await ctx.writePage(view.id, view.creatives[0]!.pages[0]!.id, 'jp', { detail });
-  ctx.db.update(sites).set({ ownerId }).where(eq(sites.id, view.id)).run();
+  await ctx.db.update(sites).set({ ownerId }).where(eq(sites.id, view.id)).run();
   return view.id;
 }
 
-const statusOf = (siteId: string, publishId: string) => ctx.jobs.status(siteId, publishId)?.status;
+const statusOf = async (siteId: string, publishId: string) => (await ctx.jobs.status(siteId, publishId))?.status;
 
 async function until<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -69,22 +69,22 @@ describe('one tenant’s long encode', () => {
     const other = await siteOf(tenantB.id, 'other', await makeTestVideo(dir, { width: 320, height: 240, seconds: 2, kbps: 300 }));
     const plain = await siteOf(tenantB.id, 'plain');
 
-    const longPublish = ctx.jobs.start(long);
+    const longPublish = await ctx.jobs.start(long);
     // Stopped, not slow: the encode runs for as long as the test needs, whatever the machine's load.
     const encoder = await until('the long encode to start', () => runningEncodes()[0]);
     process.kill(encoder, 'SIGSTOP');
     try {
-      const plainPublish = ctx.jobs.start(plain);
-      const otherPublish = ctx.jobs.start(other);
-      await until('the plain site to publish', () => statusOf(plain, plainPublish) !== 'running');
-      await until('the other video site to publish', () => statusOf(other, otherPublish) !== 'running');
-      expect(ctx.jobs.status(plain, plainPublish)).toMatchObject({ status: 'done', version: 1 });
-      expect(ctx.jobs.status(other, otherPublish)).toMatchObject({ status: 'done', version: 1 });
-      expect(statusOf(long, longPublish)).toBe('running');
+      const plainPublish = await ctx.jobs.start(plain);
+      const otherPublish = await ctx.jobs.start(other);
+      await until('the plain site to publish', async () => await statusOf(plain, plainPublish) !== 'running');
+      await until('the other video site to publish', async () => await statusOf(other, otherPublish) !== 'running');
+      expect(await ctx.jobs.status(plain, plainPublish)).toMatchObject({ status: 'done', version: 1 });
+      expect(await ctx.jobs.status(other, otherPublish)).toMatchObject({ status: 'done', version: 1 });
+      expect(await statusOf(long, longPublish)).toBe('running');
     } finally {
       process.kill(encoder, 'SIGCONT');
     }
     await ctx.jobs.finished(longPublish);
-    expect(ctx.jobs.status(long, longPublish)).toMatchObject({ status: 'done', version: 1 });
+    expect(await ctx.jobs.status(long, longPublish)).toMatchObject({ status: 'done', version: 1 });
   }, 300_000);
 });

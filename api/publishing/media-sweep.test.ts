@@ -28,12 +28,12 @@ async function keysUnder(prefix: string): Promise<string[]> {
 }
 
 const derivative = (sha256: string) => `/media/${sha256}/400.webp`;
-const uploadsInUse = () =>
+const uploadsInUse = async () =>
   new Set(
-    ctx.db
+    (await ctx.db
       .select({ sha256: media.sha256 })
       .from(media)
-      .all()
+      .all())
       .map((row) => row.sha256),
   );
 
@@ -117,16 +117,16 @@ describe('the media sweep', () => {
     await ctx.writePage(site.id, site.pages.A1!, 'jp', { detail: { imageUrl: upload.url } });
     const lease = createStorageLease(ctx.db);
     let sweep: Promise<{ report: SweepReport; liveWhenSwept: number | null }> | undefined;
-    const onProgress = (_siteId: string, progress: PublishProgress) => {
+    const onProgress = async (_siteId: string, progress: PublishProgress) => {
       // The derivatives exist now and no manifest names them yet: the moment a careless sweep deletes them.
       if (progress.step !== 'pages' || sweep) return;
-      sweep = lease.whileSweeping(async () => ({
+      sweep = await lease.whileSweeping(async () => ({
         liveWhenSwept: (await readLivePointer(ctx.storage, site.id))?.version ?? null,
         report: await sweepStorage(ctx.storage, { olderThan: new Date(Date.now() + 60_000), uploadsInUse }),
       }));
     };
-    const jobs = createPublishJobs({ db: ctx.db, storage: ctx.storage, renderer: testRenderer, siteOrigin: SITE_ORIGIN, onProgress });
-    await jobs.finished(jobs.start(site.id));
+    const jobs = await createPublishJobs({ db: ctx.db, storage: ctx.storage, renderer: testRenderer, siteOrigin: SITE_ORIGIN, onProgress });
+    await jobs.finished(await jobs.start(site.id));
     expect(sweep).toBeDefined();
     const { report, liveWhenSwept } = await sweep!;
     expect((await ctx.visit(derivative(upload.sha256))).status).toBe(200);

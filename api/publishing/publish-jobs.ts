@@ -28,12 +28,12 @@ type Job = { id: string; siteId: string; events: PublishEvent[]; listeners: Set<
  */
 export type PublishJobs = {
   /** Queues a publish of the site's current draft and returns its id at once. */
-  start(siteId: string): string;
+  start(siteId: string): Promise<string>;
   /** The events so far, and a subscription to those still to come; null for an unknown job. */
-  watch(siteId: string, publishId: string, listener: (event: PublishEvent) => void): { past: PublishEvent[]; stop: () => void } | null;
+  watch(siteId: string, publishId: string, listener: (event: PublishEvent) => void): Promise<{ past: PublishEvent[]; stop: () => void } | null>;
   /** Resolves when the job has finished (for scripts and tests). */
   finished(publishId: string): Promise<void>;
-  status(siteId: string, publishId: string): typeof publishes.$inferSelect | null;
+  status(siteId: string, publishId: string): Promise<typeof publishes.$inferSelect | null>;
 };
 
 /**
@@ -41,7 +41,7 @@ export type PublishJobs = {
  * first, then publishes whatever the draft is by then), and keeps each job's events so a
  * client that connects late still sees the whole progress.
  */
-export function createPublishJobs(deps: {
+export async function createPublishJobs(deps: {
   db: Db;
   storage: Storage;
   renderer: () => Promise<Renderer>;
@@ -49,12 +49,12 @@ export function createPublishJobs(deps: {
   siteDomain?: string;
   /** Sees every job's progress as it happens (tests interleave other work with a publish here). */
   onProgress?: (siteId: string, progress: PublishProgress) => void;
-}): PublishJobs {
+}): Promise<PublishJobs> {
   const jobs = new Map<string, Job>();
   const tails = new Map<string, Promise<void>>();
   const lease = createStorageLease(deps.db);
   // A publish still marked running was cut off by a stop of this process; its site kept the old version.
-  deps.db.update(publishes).set({ status: 'failed', error: 'Interrupted by a server stop.', finishedAt: new Date() }).where(eq(publishes.status, 'running')).run();
+  await deps.db.update(publishes).set({ status: 'failed', error: 'Interrupted by a server stop.', finishedAt: new Date() }).where(eq(publishes.status, 'running')).run();
 
   function emit(job: Job, event: PublishEvent) {
     // Progress is kept coarse in memory: the last event of each step is all a late client needs.
@@ -74,9 +74,9 @@ export function createPublishJobs(deps: {
 
   return {
     /** Queues a publish of the site's current draft and returns its id at once. */
-    start(siteId: string): string {
+    async start(siteId: string): Promise<string> {
       const id = randomUUID();
-      deps.db.insert(publishes).values({ id, siteId, status: 'running' }).run();
+      await deps.db.insert(publishes).values({ id, siteId, status: 'running' }).run();
       const job: Job = { id, siteId, events: [], listeners: new Set(), finished: Promise.resolve() };
       const previous = tails.get(siteId) ?? Promise.resolve();
       job.finished = previous.then(() => run(job));
@@ -85,7 +85,7 @@ export function createPublishJobs(deps: {
       return id;
     },
     /** The events so far, and a subscription to those still to come; null for an unknown job. */
-    watch(siteId: string, publishId: string, listener: (event: PublishEvent) => void): { past: PublishEvent[]; stop: () => void } | null {
+    async watch(siteId: string, publishId: string, listener: (event: PublishEvent) => void): Promise<{ past: PublishEvent[]; stop: () => void } | null> {
       const job = jobs.get(publishId);
       if (!job || job.siteId !== siteId) return null;
       job.listeners.add(listener);
@@ -95,9 +95,9 @@ export function createPublishJobs(deps: {
     finished(publishId: string): Promise<void> {
       return jobs.get(publishId)?.finished ?? Promise.resolve();
     },
-    status(siteId: string, publishId: string) {
+    async status(siteId: string, publishId: string) {
       return (
-        deps.db
+        await deps.db
           .select()
           .from(publishes)
           .where(and(eq(publishes.id, publishId), eq(publishes.siteId, siteId)))

@@ -24,11 +24,11 @@ export function startPublishWorker(deps: PublishRunDeps & { redisUrl: string; lo
     deps.queueName ?? PUBLISH_QUEUE,
     async (job) => {
       const { siteId } = job.data;
-      const requests = db
+      const requests = (await db
         .select({ id: publishes.id })
         .from(publishes)
         .where(and(eq(publishes.siteId, siteId), eq(publishes.status, 'running')))
-        .all()
+        .all())
         .map((row) => row.id);
       // A publish before this one took them all: nothing was asked since.
       if (!requests.length) return { published: false };

@@ -4,8 +4,8 @@ import type { Queries } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 
 /** Records on the site what a finished publish made live; the publication date moves only when something changed. */
-export function recordPublished(db: Queries, siteId: string, result: PublishResult, now = new Date()): void {
-  db.update(sites)
+export async function recordPublished(db: Queries, siteId: string, result: PublishResult, now = new Date()): Promise<void> {
+  await db.update(sites)
     .set({ status: 'published', liveVersion: result.version, ...(result.changed ? { publishedAt: now } : {}) })
     .where(eq(sites.id, siteId))
     .run();

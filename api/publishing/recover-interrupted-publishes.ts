@@ -15,30 +15,30 @@ import { siteHostNames } from '../domains/site-host-names.ts';
  * Answers how many publishes it settled.
  */
 export async function recoverInterruptedPublishes(db: Db, storage: Storage): Promise<number> {
-  const running = db.select().from(publishes).where(eq(publishes.status, 'running')).orderBy(desc(publishes.startedAt)).all();
+  const running = await db.select().from(publishes).where(eq(publishes.status, 'running')).orderBy(desc(publishes.startedAt)).all();
   const now = new Date();
   for (const siteId of new Set(running.map((row) => row.siteId))) {
     // One site's unreadable pointer or manifest must not keep the server from starting: its publish is marked failed below.
     await settleSite(siteId).catch((error: unknown) => console.error(`publish recovery of site ${siteId}:`, error));
   }
-  db.update(publishes).set({ status: 'failed', error: 'Interrupted by a server stop.', finishedAt: now }).where(eq(publishes.status, 'running')).run();
+  await db.update(publishes).set({ status: 'failed', error: 'Interrupted by a server stop.', finishedAt: now }).where(eq(publishes.status, 'running')).run();
   return running.length;
 
   async function settleSite(siteId: string): Promise<void> {
-    const site = db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
+    const site = await db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
     const pointer = await readLivePointer(storage, siteId);
     if (!site || !pointer || pointer.version === site.liveVersion) return;
     const manifest = await readManifest(storage, siteId, pointer.version);
     if (!manifest) return;
     const previous = site.liveVersion === null ? null : await readManifest(storage, siteId, site.liveVersion);
-    await pointHostNames(storage, siteId, siteHostNames(db, siteId), [previous?.address, manifest.address]);
+    await pointHostNames(storage, siteId, await siteHostNames(db, siteId), [previous?.address, manifest.address]);
     const latest = running.find((row) => row.siteId === siteId)!;
-    db.transaction((tx) => {
-      tx.update(sites)
+    await db.transaction(async (tx) => {
+      await tx.update(sites)
         .set({ status: 'published', liveVersion: pointer.version, publishedAt: new Date(pointer.switchedAt) })
         .where(eq(sites.id, siteId))
         .run();
-      tx.update(publishes)
+      await tx.update(publishes)
         .set({ status: 'done', version: pointer.version, finishedAt: now })
         .where(and(eq(publishes.id, latest.id), eq(publishes.status, 'running')))
         .run();

@@ -53,19 +53,19 @@ describe('publishes on Redis', () => {
     const { jobs, worker, runs } = queueAndWorker('coalesce');
     const page = site.creatives[0]!.pages[0]!;
     // The burst comes while the first publish runs: one running, the other 19 fold into one waiting.
-    const ids = [jobs.start(site.id)];
+    const ids = [await jobs.start(site.id)];
     await once(worker, 'active');
-    for (let i = 0; i < 18; i++) ids.push(jobs.start(site.id));
+    for (let i = 0; i < 18; i++) ids.push(await jobs.start(site.id));
     await ctx.writePage(site.id, page.id, 'jp', { detail: { mainText: 'the newest draft' } });
-    ids.push(jobs.start(site.id));
+    ids.push(await jobs.start(site.id));
     for (const id of ids) await jobs.finished(id);
 
     expect(runs()).toBeGreaterThanOrEqual(1);
     expect(runs()).toBeLessThanOrEqual(2);
-    const rows = ids.map((id) => ctx.db.select().from(publishes).where(eq(publishes.id, id)).get()!);
+    const rows = ids.map(async (id) => (await ctx.db.select().from(publishes).where(eq(publishes.id, id)).get())!);
     expect(rows.every((row) => row.status === 'done')).toBe(true);
     const live = await readLiveManifest(ctx.rawStorage, site.id);
-    const recorded = ctx.db.select().from(sites).where(eq(sites.id, site.id)).get()!;
+    const recorded = (await ctx.db.select().from(sites).where(eq(sites.id, site.id)).get())!;
     expect(recorded.liveVersion).toBe(live!.version);
     expect(rows.at(-1)!.version).toBe(live!.version);
     const bodies = await Promise.all(Object.values(live!.files).map(async (file) => Buffer.from((await ctx.rawStorage.get(`objects/${file.hash}`))!.body).toString('utf8')));
@@ -76,11 +76,11 @@ describe('publishes on Redis', () => {
     ctx = await createTestContext();
     const site = await ctx.createSite();
     const { jobs } = queueAndWorker('watch');
-    const id = jobs.start(site.id);
-    const ended = new Promise((resolve) => jobs.watch(site.id, id, resolve));
+    const id = await jobs.start(site.id);
+    const ended = new Promise(async (resolve) => await jobs.watch(site.id, id, resolve));
     await expect(ended).resolves.toMatchObject({ type: 'done', result: { version: 1, changed: true } });
-    expect(jobs.watch(site.id, id, () => {})?.past).toMatchObject([{ type: 'done', result: { version: 1 } }]);
-    expect(jobs.watch('another-site', id, () => {})).toBeNull();
+    expect((await jobs.watch(site.id, id, () => {}))?.past).toMatchObject([{ type: 'done', result: { version: 1 } }]);
+    expect(await jobs.watch('another-site', id, () => {})).toBeNull();
   });
 
   it('runs a publish asked while Redis is down once it is back, and the next one after, the queue and the worker having reconnected', { timeout: 60_000 }, async () => {
@@ -89,21 +89,21 @@ describe('publishes on Redis', () => {
     const restarting = await startTestRedis();
     closing.unshift(() => restarting.close());
     const { jobs } = queueAndWorker('restart', restarting);
-    const first = jobs.start(site.id);
+    const first = await jobs.start(site.id);
     await jobs.finished(first);
 
     await restarting.kill();
     const page = site.creatives[0]!.pages[0]!;
     await ctx.writePage(site.id, page.id, 'jp', { detail: { mainText: 'asked while Redis was down' } });
-    const duringOutage = jobs.start(site.id);
+    const duringOutage = await jobs.start(site.id);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await restarting.start();
     await jobs.finished(duringOutage);
     await ctx.writePage(site.id, page.id, 'jp', { detail: { mainText: 'asked after the restart' } });
-    const afterwards = jobs.start(site.id);
+    const afterwards = await jobs.start(site.id);
     await jobs.finished(afterwards);
 
-    const rows = [first, duringOutage, afterwards].map((id) => ctx.db.select().from(publishes).where(eq(publishes.id, id)).get()!);
+    const rows = [first, duringOutage, afterwards].map(async (id) => (await ctx.db.select().from(publishes).where(eq(publishes.id, id)).get())!);
     expect(rows.map((row) => [row.status, row.version])).toEqual([
       ['done', 1],
       ['done', 2],

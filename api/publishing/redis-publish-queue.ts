@@ -60,28 +60,28 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
   queue.on('error', (error) => {
     if (!isUnreachable(error)) console.error('publish queue:', error.message);
   });
-  const read = (publishId: string) => db.select().from(publishes).where(eq(publishes.id, publishId)).get() ?? null;
+  const read = async (publishId: string) => await db.select().from(publishes).where(eq(publishes.id, publishId)).get() ?? null;
 
   return {
-    start(siteId) {
+    async start(siteId) {
       const id = randomUUID();
-      db.insert(publishes).values({ id, siteId, status: 'running' }).run();
-      queue.add('publish', { siteId }, { deduplication: { id: siteId, keepLastIfActive: true } }).catch((error: unknown) => {
+      await db.insert(publishes).values({ id, siteId, status: 'running' }).run();
+      queue.add('publish', { siteId }, { deduplication: { id: siteId, keepLastIfActive: true } }).catch(async (error: unknown) => {
         console.error(`queueing publish ${id} of site ${siteId} failed:`, error);
-        db.update(publishes)
+        await db.update(publishes)
           .set({ status: 'failed', error: `Not queued: ${error instanceof Error ? error.message : String(error)}`, finishedAt: new Date() })
           .where(and(eq(publishes.id, id), eq(publishes.status, 'running')))
           .run();
       });
       return id;
     },
-    watch(siteId, publishId, listener) {
-      const row = read(publishId);
+    async watch(siteId, publishId, listener) {
+      const row = await read(publishId);
       if (!row || row.siteId !== siteId) return null;
       const settled = settledEvent(row);
       if (settled) return { past: [settled], stop: () => {} };
-      const timer = setInterval(() => {
-        const now = read(publishId);
+      const timer = setInterval(async () => {
+        const now = await read(publishId);
         const event = now ? settledEvent(now) : failedEvent('publishFailed');
         if (!event) return;
         clearInterval(timer);
@@ -90,11 +90,11 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
       return { past: [], stop: () => clearInterval(timer) };
     },
     async finished(publishId) {
-      while (read(publishId)?.status === 'running') await new Promise((resolve) => setTimeout(resolve, WATCH_POLL_MS));
+      while ((await read(publishId))?.status === 'running') await new Promise((resolve) => setTimeout(resolve, WATCH_POLL_MS));
     },
-    status(siteId, publishId) {
+    async status(siteId, publishId) {
       return (
-        db
+        await db
           .select()
           .from(publishes)
           .where(and(eq(publishes.id, publishId), eq(publishes.siteId, siteId)))

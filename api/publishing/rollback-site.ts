@@ -18,17 +18,17 @@ import { createStorageLease } from './storage-lease.ts';
  */
 export async function rollbackSite(db: Db, storage: Storage, siteId: string, version: number): Promise<LivePointer | null> {
   // Shared with publishes: no sweep can take the checked media away before the pointer moves.
-  return createStorageLease(db).whilePublishing(async () => {
+  return await createStorageLease(db).whilePublishing(async () => {
     const manifest = await readManifest(storage, siteId, version).catch(() => null);
     if (!manifest) return null;
-    const current = siteHostNames(db, siteId);
+    const current = await siteHostNames(db, siteId);
     if (manifest.address.handle !== current.handle || manifest.address.domain !== current.domain) throw new AppError('conflict', 'versionAddressChanged');
     for (const key of manifest.media?.public ?? []) {
       if (!(await storage.head(key))) throw new AppError('conflict', 'versionMediaRemoved');
     }
     const pointer = await rollback(storage, siteId, version, current).catch(() => null);
     if (!pointer) return null;
-    db.update(sites).set({ liveVersion: pointer.version, status: 'published' }).where(eq(sites.id, siteId)).run();
+    await db.update(sites).set({ liveVersion: pointer.version, status: 'published' }).where(eq(sites.id, siteId)).run();
     return pointer;
   });
 }

@@ -49,22 +49,22 @@ function publishEventStream(c: Parameters<typeof streamSSE>[0], watch: { past: P
 export function publishRoutes(deps: { db: Db; storage: Storage; jobs: PublishJobs }) {
   const { db, storage, jobs } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.startPublish, ({ site }) => {
-    const publishId = jobs.start(site.id);
+  route(app, contracts.startPublish, async ({ site }) => {
+    const publishId = await jobs.start(site.id);
     return { publishId, events: `/api/site/${site.id}/publish/${publishId}/events` };
   });
-  route(app, contracts.publishStatus, ({ c, site, params }) => {
-    const row = jobs.status(site.id, params.publishId);
+  route(app, contracts.publishStatus, async ({ c, site, params }) => {
+    const row = await jobs.status(site.id, params.publishId);
     if (!row || row.siteId !== site.id) throw notFound('publishNotFound');
     const { errorKey, errorValues, ...rest } = row;
     // A keyed failure is worded in the caller's language; a row from before keys keeps its text.
     const error = isMessageKey(errorKey) ? messageText(errorKey, languageFromAcceptLanguage(c.req.header('accept-language')), errorValues ?? {}) : row.error;
     return { ...rest, error, errorKey: isMessageKey(errorKey) ? errorKey : null, startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null };
   });
-  route(app, contracts.publishEvents, ({ c, site, params }) => {
+  route(app, contracts.publishEvents, async ({ c, site, params }) => {
     const queue: PublishEvent[] = [];
     const wakeUp: { wake?: () => void } = {};
-    const watch = jobs.watch(site.id, params.publishId, (event) => {
+    const watch = await jobs.watch(site.id, params.publishId, (event) => {
       queue.push(event);
       wakeUp.wake?.();
     });

@@ -25,7 +25,7 @@ export type PublishOutcome = { ok: true; result: PublishResult } | { ok: false; 
 export async function runPublish(deps: PublishRunDeps, siteId: string, publishIds: readonly string[], onProgress?: (progress: PublishProgress) => void): Promise<PublishOutcome> {
   const { db } = deps;
   try {
-    const draft = publishableDraft(db, loadSiteDraft(db, siteId));
+    const draft = await publishableDraft(db, await loadSiteDraft(db, siteId));
     const { result, swept } = await publishAndSweep(draft, {
       storage: deps.storage,
       renderer: await deps.renderer(),
@@ -34,18 +34,18 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
       onProgress: (progress) => onProgress?.(progress),
       lease: deps.lease,
       // Encodes take turns by owner: one tenant's videos never hold back another's.
-      owner: db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get()?.ownerId,
+      owner: (await db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, siteId)).get())?.ownerId,
     });
     const now = new Date();
     // One transaction: a kill between the two would leave a publish "done" whose version the site does not name.
-    db.transaction(
-      (tx) => {
+    await db.transaction(
+      async (tx) => {
         if (publishIds.length)
-          tx.update(publishes)
+          await tx.update(publishes)
             .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
             .where(inArray(publishes.id, [...publishIds]))
             .run();
-        recordPublished(tx, siteId, result, now);
+        await recordPublished(tx, siteId, result, now);
       },
       { behavior: 'immediate' },
     );
@@ -55,7 +55,7 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
     const { key, values } = publishFailure(error);
     console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error);
     if (publishIds.length)
-      db.update(publishes)
+      await db.update(publishes)
         .set({ status: 'failed', error: messageText(key, 'en', values), errorKey: key, errorValues: values, finishedAt: new Date() })
         .where(inArray(publishes.id, [...publishIds]))
         .run();

@@ -25,20 +25,20 @@ describe('the storage lease', () => {
     const lease = createStorageLease(ctx.db);
     const order: string[] = [];
     const firstPublish = gate();
-    const publishing = lease.whilePublishing(async () => {
+    const publishing = await lease.whilePublishing(async () => {
       order.push('publish 1 starts');
       await firstPublish.opened;
       order.push('publish 1 ends');
     });
     await sleep(20);
-    const sweeping = lease.whileSweeping(async () => {
+    const sweeping = await lease.whileSweeping(async () => {
       order.push('sweep starts');
       await sleep(120);
       order.push('sweep ends');
     });
     await sleep(120);
     // The sweep waits now: a publish asked for after it must not start before it.
-    const later = lease.whilePublishing(async () => {
+    const later = await lease.whilePublishing(async () => {
       order.push('publish 2 starts');
     });
     await sleep(120);
@@ -52,8 +52,8 @@ describe('the storage lease', () => {
     const lease = createStorageLease(ctx.db);
     let running = 0;
     let most = 0;
-    const sweep = () =>
-      lease.whileSweeping(async () => {
+    const sweep = async () =>
+      await lease.whileSweeping(async () => {
         most = Math.max(most, ++running);
         await sleep(60);
         running--;
@@ -68,17 +68,17 @@ describe('the storage lease', () => {
     const bytes = await pngBytes(40, 40, '#123456');
     // An original no row names: what a sweep deletes.
     const first = await ctx.uploadMedia(site.id, bytes);
-    ctx.db.delete(media).where(eq(media.id, first.id)).run();
+    await ctx.db.delete(media).where(eq(media.id, first.id)).run();
     const lease = createStorageLease(ctx.db);
     const rowsRead = gate();
     // The sweep found no row for it, then deletes it after the upload below has found it stored and added its row.
-    const sweeping = lease.whileSweeping(async () => {
+    const sweeping = await lease.whileSweeping(async () => {
       await rowsRead.opened;
       await ctx.storage.delete(uploadKey(first.sha256));
     });
     await sleep(20);
     const uploading = ctx.uploadMedia(site.id, bytes);
-    while (!ctx.db.select().from(media).where(eq(media.sha256, first.sha256)).get()) await sleep(5);
+    while (!await ctx.db.select().from(media).where(eq(media.sha256, first.sha256)).get()) await sleep(5);
     rowsRead.open();
     await sweeping;
     const second = await uploading;
@@ -89,7 +89,7 @@ describe('the storage lease', () => {
   it('lets publishes through at once when the sweep holding the lease belonged to a process that was killed', async () => {
     ctx = await createTestContext();
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
-    ctx.db
+    await ctx.db
       .insert(storageLeases)
       .values({ id: 'killed', kind: 'sweep', pid: gone, expiresAt: new Date(Date.now() + 60_000) })
       .run();
@@ -97,6 +97,6 @@ describe('the storage lease', () => {
     let ran = false;
     await Promise.race([lease.whilePublishing(async () => (ran = true)), sleep(2000)]);
     expect(ran).toBe(true);
-    expect(ctx.db.select().from(storageLeases).where(eq(storageLeases.id, 'killed')).get()?.releasedAt).toBeInstanceOf(Date);
+    expect((await ctx.db.select().from(storageLeases).where(eq(storageLeases.id, 'killed')).get())?.releasedAt).toBeInstanceOf(Date);
   });
 });

@@ -30,19 +30,19 @@ function processIsAlive(pid: number): boolean {
  */
 export function createStorageLease(db: Db) {
   const now = () => Date.now();
-  const purge = () => {
+  const purge = async () => {
     const at = now();
     // A killed holder (kill -9 mid-publish or mid-sweep) must not keep others waiting for its lease to run out.
-    for (const row of db.select().from(storageLeases).where(isNull(storageLeases.releasedAt)).all()) {
+    for (const row of await db.select().from(storageLeases).where(isNull(storageLeases.releasedAt)).all()) {
       if (processIsAlive(row.pid)) continue;
-      if (row.kind === 'publish') db.delete(storageLeases).where(eq(storageLeases.id, row.id)).run();
+      if (row.kind === 'publish') await db.delete(storageLeases).where(eq(storageLeases.id, row.id)).run();
       else
-        db.update(storageLeases)
+        await db.update(storageLeases)
           .set({ releasedAt: new Date(at) })
           .where(eq(storageLeases.id, row.id))
           .run();
     }
-    db.delete(storageLeases)
+    await db.delete(storageLeases)
       .where(
         or(
           and(eq(storageLeases.kind, 'publish'), lt(storageLeases.expiresAt, new Date(at))),
@@ -52,16 +52,16 @@ export function createStorageLease(db: Db) {
       )
       .run();
   };
-  const liveSweeps = (except: string) =>
-    db
+  const liveSweeps = async (except: string) =>
+    (await db
       .select({ id: storageLeases.id })
       .from(storageLeases)
       .where(and(eq(storageLeases.kind, 'sweep'), isNull(storageLeases.releasedAt), gt(storageLeases.expiresAt, new Date(now())), ne(storageLeases.id, except)))
-      .all().length;
+      .all()).length;
 
   async function holding<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const renew = setInterval(() => {
-      db.update(storageLeases)
+    const renew = setInterval(async () => {
+      await db.update(storageLeases)
         .set({ expiresAt: new Date(now() + LEASE_MS) })
         .where(eq(storageLeases.id, id))
         .run();
@@ -81,11 +81,11 @@ export function createStorageLease(db: Db) {
       for (;;) {
         // Immediate: this reads then writes, and a deferred transaction whose snapshot another connection (a worker, the event writer)
         // wrote past fails with SQLITE_BUSY at once instead of waiting its turn: publishes failed so under load (npm run bench -- cluster).
-        const got = db.transaction(
-          (tx) => {
-            purge();
-            if (liveSweeps('') > 0) return false;
-            tx.insert(storageLeases)
+        const got = await db.transaction(
+          async (tx) => {
+            await purge();
+            if (await liveSweeps('') > 0) return false;
+            await tx.insert(storageLeases)
               .values({ id, kind: 'publish', pid: process.pid, expiresAt: new Date(now() + LEASE_MS) })
               .run();
             return true;
@@ -98,7 +98,7 @@ export function createStorageLease(db: Db) {
       try {
         return await holding(id, work);
       } finally {
-        db.delete(storageLeases).where(eq(storageLeases.id, id)).run();
+        await db.delete(storageLeases).where(eq(storageLeases.id, id)).run();
       }
     },
 
@@ -107,17 +107,17 @@ export function createStorageLease(db: Db) {
       const id = randomUUID();
       try {
         for (;;) {
-          const state = db.transaction(
-            (tx) => {
-              purge();
-              if (liveSweeps(id) > 0) return 'busy';
+          const state = await db.transaction(
+            async (tx) => {
+              await purge();
+              if (await liveSweeps(id) > 0) return 'busy';
               const expiresAt = new Date(now() + LEASE_MS);
-              tx.insert(storageLeases).values({ id, kind: 'sweep', pid: process.pid, expiresAt }).onConflictDoUpdate({ target: storageLeases.id, set: { expiresAt } }).run();
-              const publishing = tx
+              await tx.insert(storageLeases).values({ id, kind: 'sweep', pid: process.pid, expiresAt }).onConflictDoUpdate({ target: storageLeases.id, set: { expiresAt } }).run();
+              const publishing = (await tx
                 .select({ id: storageLeases.id })
                 .from(storageLeases)
                 .where(and(eq(storageLeases.kind, 'publish'), gt(storageLeases.expiresAt, new Date(now()))))
-                .all().length;
+                .all()).length;
               return publishing > 0 ? 'waiting' : 'held';
             },
             { behavior: 'immediate' },
@@ -127,7 +127,7 @@ export function createStorageLease(db: Db) {
         }
         return await holding(id, work);
       } finally {
-        db.update(storageLeases)
+        await db.update(storageLeases)
           .set({ releasedAt: new Date(now()) })
           .where(eq(storageLeases.id, id))
           .run();
@@ -138,21 +138,21 @@ export function createStorageLease(db: Db) {
      * Whether a sweep ran, or waited to, at any time since `since` (ms): a writer that reused a
      * stored key without the lease (an upload) then writes it again once the sweep is over.
      */
-    sweepOverlapped(since: number): boolean {
+    async sweepOverlapped(since: number): Promise<boolean> {
       return (
-        db
+        (await db
           .select({ id: storageLeases.id })
           .from(storageLeases)
           .where(and(eq(storageLeases.kind, 'sweep'), sql`coalesce(${storageLeases.releasedAt}, ${storageLeases.expiresAt}) >= ${since}`))
-          .all().length > 0
+          .all()).length > 0
       );
     },
 
     /** Resolves once no sweep runs or waits. */
     async untilNoSweep(): Promise<void> {
       for (;;) {
-        purge();
-        if (liveSweeps('') === 0) return;
+        await purge();
+        if (await liveSweeps('') === 0) return;
         await sleep(POLL_MS);
       }
     },

@@ -9,9 +9,9 @@ import { sites } from '../db/schema.ts';
  * The row is written even when storage had no pointer left, so a half-done earlier attempt ends here.
  */
 export async function unpublishSite(db: Db, storage: Storage, siteId: string): Promise<boolean> {
-  const row = db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
+  const row = await db.select({ liveVersion: sites.liveVersion }).from(sites).where(eq(sites.id, siteId)).get();
   const wasLive = await unpublish(storage, siteId);
   if (!wasLive && row?.liveVersion == null) return false;
-  db.update(sites).set({ status: 'unpublished', liveVersion: null }).where(eq(sites.id, siteId)).run();
+  await db.update(sites).set({ status: 'unpublished', liveVersion: null }).where(eq(sites.id, siteId)).run();
   return true;
 }

@@ -27,13 +27,13 @@ function patched(content: PageContent, patch: BulkDetailPatch): PageContent {
  * checked by the page schema (a link's destination, colours) before any is written, so the
  * pages change together or not at all. A page id not of this site is a 404.
  */
-export function applyBulkDetail(db: Db, site: SiteRow, pageIds: readonly string[], lang: Language, patch: BulkDetailPatch): void {
+export async function applyBulkDetail(db: Db, site: SiteRow, pageIds: readonly string[], lang: Language, patch: BulkDetailPatch): Promise<void> {
   const settings = siteSettingsSchema.parse(site.settings);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
   const wanted = [...new Set(pageIds)];
-  db.transaction(
-    (tx) => {
-      const rows = tx
+  await db.transaction(
+    async (tx) => {
+      const rows = await tx
         .select()
         .from(pages)
         .where(and(eq(pages.siteId, site.id), inArray(pages.id, wanted)))
@@ -46,9 +46,9 @@ export function applyBulkDetail(db: Db, site: SiteRow, pageIds: readonly string[
         const checked = pageContentSchema.safeParse(patched(resolvePageText(base, translations, lang, settings.defaultLanguage), patch));
         if (!checked.success) throw validationError(checked.error);
         const next = writePageInLanguage(base, translations, checked.data, lang, settings.defaultLanguage);
-        tx.update(pages).set({ content: next.base, translations: next.translations, updatedAt: now }).where(eq(pages.id, row.id)).run();
+        await tx.update(pages).set({ content: next.base, translations: next.translations, updatedAt: now }).where(eq(pages.id, row.id)).run();
       }
-      tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, site.id)).run();
+      await tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, site.id)).run();
     },
     { behavior: 'immediate' },
   );

@@ -51,7 +51,7 @@ describe('background music uploads', () => {
   });
 
   it('counts music against the storage quota under parallel uploads: six at once where three fit, three stored', async () => {
-    ctx.db.update(plans).set({ storageQuotaMb: 1 }).where(eq(plans.id, 'standard')).run();
+    await ctx.db.update(plans).set({ storageQuotaMb: 1 }).where(eq(plans.id, 'standard')).run();
     const user = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
     const cookie = await ctx.loginAs(user.email, user.password);
     const created = await ctx.request('/api/site', { method: 'POST', json: { name: 'Quota', numberHorizontal: 1, numberVertical: 1 }, headers: { cookie } });

@@ -69,16 +69,16 @@ export function bulkRoutes(deps: { db: Db; storage: Storage }) {
     return { uploadId, entries, events: `/api/site/${site.id}/bulk-upload/${uploadId}/events` };
   });
   route(app, contracts.bulkUploadEvents, ({ c, site, params }) => eventStream(c, (listener) => uploads.watch(site.id, params.uploadId, listener)));
-  route(app, contracts.completeBulkUpload, ({ site, query, body }) => {
+  route(app, contracts.completeBulkUpload, async ({ site, query, body }) => {
     const lang = languageOf(query.lang, site);
     const { images, bad } = uploads.claim(site.id, body.uploadId);
-    const placement = placeImages(db, site.id, images);
-    return { placed: placement.placed, bad: [...bad, ...placement.bad], site: getSiteView(db, site, lang) };
+    const placement = await placeImages(db, site.id, images);
+    return { placed: placement.placed, bad: [...bad, ...placement.bad], site: await getSiteView(db, site, lang) };
   });
-  route(app, contracts.bulkDetail, ({ site, query, body }) => {
+  route(app, contracts.bulkDetail, async ({ site, query, body }) => {
     const lang = languageOf(query.lang, site);
-    applyBulkDetail(db, site, body.pageIds, lang, body.patch);
-    return { site: getSiteView(db, site, lang) };
+    await applyBulkDetail(db, site, body.pageIds, lang, body.patch);
+    return { site: await getSiteView(db, site, lang) };
   });
   return app;
 }

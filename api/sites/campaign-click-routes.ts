@@ -13,11 +13,11 @@ import { campaignClickCounts } from '../visitor/count-campaign-click.ts';
 export function campaignClickRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.getCampaignClickCounts, ({ site }) => {
+  route(app, contracts.getCampaignClickCounts, async ({ site }) => {
     const campaign = siteSettingsSchema.parse(site.settings).campaign;
     if (!campaign) return { counts: {} };
     const items = [...campaign.banners, ...campaign.buttons];
-    const counted = campaignClickCounts(
+    const counted = await campaignClickCounts(
       db,
       site.id,
       items.map((item) => item.id),

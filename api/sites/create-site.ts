@@ -14,12 +14,12 @@ import { assertGridWithinPlan, assertLanguagesWithinPlan, assertSiteQuota, creat
  * Creates a site with its whole grid of empty pages, in one transaction, within the owner's
  * plan (number of sites, rows × columns, languages). Returns its id.
  */
-export function createSite(db: Db, ownerId: string, input: z.output<typeof createSiteInputSchema>): string {
+export async function createSite(db: Db, ownerId: string, input: z.output<typeof createSiteInputSchema>): Promise<string> {
   const id = randomUUID();
-  const { limits } = effectivePlan(db, ownerId);
+  const { limits } = await effectivePlan(db, ownerId);
   assertGridWithinPlan(limits, input.numberHorizontal, input.numberVertical);
   assertLanguagesWithinPlan(limits, input.languages);
-  assertSiteQuota(db, ownerId, limits);
+  await assertSiteQuota(db, ownerId, limits);
   const settings = siteSettingsSchema.parse({
     creatorPlanItem: creatorPlanItemOf(limits),
     name: input.name,
@@ -28,16 +28,16 @@ export function createSite(db: Db, ownerId: string, input: z.output<typeof creat
     defaultLanguage: input.defaultLanguage,
     languages: input.languages,
   });
-  db.transaction((tx) => {
-    tx.insert(sites).values({ id, ownerId, name: settings.name, numberHorizontal: settings.numberHorizontal, numberVertical: settings.numberVertical, settings }).run();
-    assignHandle(db.$client, id);
+  await db.transaction(async (tx) => {
+    await tx.insert(sites).values({ id, ownerId, name: settings.name, numberHorizontal: settings.numberHorizontal, numberVertical: settings.numberVertical, settings }).run();
+    await assignHandle(tx, id);
     for (let column = 0; column < settings.numberHorizontal; column++) {
       const creativeId = randomUUID();
-      tx.insert(creatives)
+      await tx.insert(creatives)
         .values({ id: creativeId, siteId: id, columnIndex: column, name: defaultCategoryName(column, settings.languages) })
         .run();
       for (let row = 1; row <= settings.numberVertical; row++) {
-        tx.insert(pages).values({ id: randomUUID(), siteId: id, creativeId, row, content: emptyPageContent() }).run();
+        await tx.insert(pages).values({ id: randomUUID(), siteId: id, creativeId, row, content: emptyPageContent() }).run();
       }
     }
   });

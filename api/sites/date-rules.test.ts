@@ -40,10 +40,10 @@ describe('B §5 date rule on PUT /api/site/{id}', () => {
   });
 
   it('saves a campaign that has ended when its dates are left as they were', async () => {
-    const row = ctx.db.select().from(sites).where(eq(sites.id, siteId)).get()!;
+    const row = (await ctx.db.select().from(sites).where(eq(sites.id, siteId)).get())!;
     const ended = { name: 'Over', startDate: iso(-3 * DAY), endDate: iso(-DAY) };
     const settings = siteSettingsSchema.parse({ ...siteSettingsSchema.parse(row.settings), campaign: ended });
-    ctx.db.update(sites).set({ settings }).where(eq(sites.id, siteId)).run();
+    await ctx.db.update(sites).set({ settings }).where(eq(sites.id, siteId)).run();
     const stored = settings.campaign!;
     expect((await put({ campaign: { ...stored, name: 'Renamed' } })).status).toBe(200);
     expect((await put({ campaign: { ...stored, endDate: iso(-DAY / 2) } })).status).toBe(400);

@@ -84,7 +84,7 @@ describe('image pixel limit at upload', () => {
 describe('image pixel limit at publish', () => {
   it('fails the publish of an oversize image stored before the limit with the keyed message, at once, the live version kept', { timeout: 120_000 }, async () => {
     const site = await ctx.createSite({ name: 'Stored earlier', numberHorizontal: 1, numberVertical: 2 });
-    const [first, second] = loadSiteDraft(ctx.db, site.id).creatives[0]!.pages;
+    const [first, second] = (await loadSiteDraft(ctx.db, site.id)).creatives[0]!.pages;
     const fine = await ctx.uploadMedia(site.id, await pngBytes(40, 60, '#123456'), 'fine.png');
     await ctx.writePage(site.id, first!.id, 'jp', { detail: { imageUrl: fine.url } });
     await ctx.publish(site.id);
@@ -94,7 +94,7 @@ describe('image pixel limit at publish', () => {
     const stored = await storeUpload(
       ctx.db,
       ctx.storage,
-      { id: site.id, ownerId: ctx.db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, site.id)).get()!.ownerId },
+      { id: site.id, ownerId: (await ctx.db.select({ ownerId: sites.ownerId }).from(sites).where(eq(sites.id, site.id)).get())!.ownerId },
       { name: 'huge.png', path: file, size: png.byteLength },
       { ...VISUAL_UPLOADS, playable: async () => true },
     );

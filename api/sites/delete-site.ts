@@ -12,23 +12,23 @@ import { createStorageLease } from '../publishing/storage-lease.ts';
  * can be about to reuse what goes.
  */
 export async function deleteSite(db: Db, storage: Storage, siteId: string): Promise<SweepReport> {
-  return createStorageLease(db).whileSweeping(async () => {
+  return await createStorageLease(db).whileSweeping(async () => {
     const report = await sweepDeletedSite(storage, siteId);
-    const own = db
+    const own = (await db
       .selectDistinct({ sha256: media.sha256 })
       .from(media)
       .where(eq(media.siteId, siteId))
-      .all()
+      .all())
       .map((row) => row.sha256);
     // The media rows go with the site (cascade); then an original no remaining row names is unused.
-    db.delete(sites).where(eq(sites.id, siteId)).run();
+    await db.delete(sites).where(eq(sites.id, siteId)).run();
     const stillUsed = new Set(
       own.length
-        ? db
+        ? (await db
             .selectDistinct({ sha256: media.sha256 })
             .from(media)
             .where(inArray(media.sha256, own))
-            .all()
+            .all())
             .map((row) => row.sha256)
         : [],
     );

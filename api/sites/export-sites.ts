@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Language } from '../../model/language.ts';
 import { siteStatusSchema } from '../../model/site.ts';
 import { SITE_CSV_COLUMNS, SITE_CSV_HEADERS, SITE_STATUS_NAMES } from '../../model/site-list-csv.ts';
@@ -24,19 +25,24 @@ type Row = {
   email: string;
 };
 
-const COLUMNS = `s.id, s.name, s.status, s.number_horizontal AS numberHorizontal, s.number_vertical AS numberVertical, s.settings,
-  s.live_version AS liveVersion, s.published_at AS publishedAt, s.created_at AS createdAt, s.updated_at AS updatedAt, a.company_name AS companyName, a.email`;
-const BRANCH = `WITH RECURSIVE down(id, depth) AS (
-  SELECT id, 0 FROM accounts WHERE id = @root
+const COLUMNS = sql.raw(`s.id, s.name, s.status, s.number_horizontal AS "numberHorizontal", s.number_vertical AS "numberVertical", s.settings,
+  s.live_version AS "liveVersion", s.published_at AS "publishedAt", s.created_at AS "createdAt", s.updated_at AS "updatedAt", a.company_name AS "companyName", a.email`);
+const branch = (root: string) => sql`WITH RECURSIVE down(id, depth) AS (
+  SELECT id, 0 FROM accounts WHERE id = ${root}
   UNION ALL SELECT a.id, down.depth + 1 FROM accounts a JOIN down ON a.parent_id = down.id WHERE down.depth < 32)`;
-// Keyset paging (newest change first, then id) so a site changed mid-export is neither lost nor repeated within one order.
-// The typed comparisons come first: PostgreSQL takes a parameter's type from its first use, and `IS NULL` gives none.
-const AFTER = '(s.updated_at < @afterAt OR (s.updated_at = @afterAt AND s.id > @afterId) OR @afterAt IS NULL)';
-const ORDER = 'ORDER BY s.updated_at DESC, s.id ASC LIMIT @limit';
 
-function pageQuery(scoped: boolean): string {
-  const from = 'FROM sites s JOIN accounts a ON a.id = s.owner_id';
-  return scoped ? `${BRANCH} SELECT ${COLUMNS} ${from} WHERE s.owner_id IN (SELECT id FROM down) AND ${AFTER} ${ORDER}` : `SELECT ${COLUMNS} ${from} WHERE ${AFTER} ${ORDER}`;
+/**
+ * One page of the viewer's sites after `after`. Keyset paging (newest change first, then id) so
+ * a site changed mid-export is neither lost nor repeated within one order. The first page has no
+ * condition at all (rather than `… OR $n IS NULL`, a parameter PostgreSQL could not type).
+ */
+function pageQuery(scopeRootId: string | null, after: Row | null, limit: number): SQL {
+  const conditions: SQL[] = [];
+  if (scopeRootId !== null) conditions.push(sql`s.owner_id IN (SELECT id FROM down)`);
+  if (after) conditions.push(sql`(s.updated_at < ${after.updatedAt} OR (s.updated_at = ${after.updatedAt} AND s.id > ${after.id}))`);
+  const where = conditions.length > 0 ? sql` WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  const select = sql`SELECT ${COLUMNS} FROM sites s JOIN accounts a ON a.id = s.owner_id${where} ORDER BY s.updated_at DESC, s.id ASC LIMIT ${limit}`;
+  return scopeRootId === null ? select : sql`${branch(scopeRootId)} ${select}`;
 }
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
@@ -67,13 +73,9 @@ function csvRow(row: Row, lang: Language, hosting: SiteHosting): unknown[] {
  * address and parent account.
  */
 export function exportSitesCsv(db: Db, viewer: Viewer, lang: Language, hosting: SiteHosting, pageSize = PAGE_SIZE): ReadableStream<Uint8Array> {
-  const statement = db.$client.prepare<Record<string, unknown>, Row>(pageQuery(viewer.scopeRootId !== null));
   return csvStream<Row>({
     header: SITE_CSV_COLUMNS.map((column) => SITE_CSV_HEADERS[lang][column]),
-    page: (after, limit) => {
-      const page = { afterAt: after?.updatedAt ?? null, afterId: after?.id ?? null, limit };
-      return statement.all(viewer.scopeRootId === null ? page : { ...page, root: viewer.scopeRootId });
-    },
+    page: async (after, limit) => await db.all<Row>(pageQuery(viewer.scopeRootId, after, limit)),
     cells: (row) => csvRow(row, lang, hosting),
     pageSize,
   });

@@ -11,8 +11,8 @@ export function toSurvey(row: SurveyRow): Survey {
 }
 
 /** A survey by id, of this site when one is given; 404 otherwise. */
-export function findSurvey(db: Db, surveyId: string, siteId?: string): Survey {
-  const row = db
+export async function findSurvey(db: Db, surveyId: string, siteId?: string): Promise<Survey> {
+  const row = await db
     .select()
     .from(surveys)
     .where(siteId ? and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId)) : eq(surveys.id, surveyId))
@@ -22,6 +22,6 @@ export function findSurvey(db: Db, surveyId: string, siteId?: string): Survey {
 }
 
 /** A site's surveys, oldest first. */
-export function listSurveys(db: Db, siteId: string): Survey[] {
-  return db.select().from(surveys).where(eq(surveys.siteId, siteId)).orderBy(surveys.createdAt).all().map(toSurvey);
+export async function listSurveys(db: Db, siteId: string): Promise<Survey[]> {
+  return (await db.select().from(surveys).where(eq(surveys.siteId, siteId)).orderBy(surveys.createdAt).all()).map(toSurvey);
 }

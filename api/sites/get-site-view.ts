@@ -6,6 +6,6 @@ import type { SiteRow } from './find-site.ts';
 import { toSiteView } from './site-view.ts';
 
 /** The site's draft as the editor reads it in `lang`, as it stands in the database now. */
-export function getSiteView(db: Db, site: Pick<SiteRow, 'id' | 'liveVersion'>, lang: Language): SiteView {
-  return toSiteView(loadSiteDraft(db, site.id), lang, { liveVersion: site.liveVersion });
+export async function getSiteView(db: Db, site: Pick<SiteRow, 'id' | 'liveVersion'>, lang: Language): Promise<SiteView> {
+  return toSiteView(await loadSiteDraft(db, site.id), lang, { liveVersion: site.liveVersion });
 }

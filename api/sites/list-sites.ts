@@ -20,13 +20,13 @@ const columns = {
 };
 
 /** The sites of the viewer's branch of the tree (all of them for the platform), newest change first. */
-export function listSites(db: Db, viewer: Viewer) {
+export async function listSites(db: Db, viewer: Viewer) {
   const query = db.select(columns).from(sites).leftJoin(siteDomains, eq(siteDomains.siteId, sites.id));
   const scoped = viewer.scopeRootId === null ? query : query.where(inBranchOf(sites.ownerId, viewer.scopeRootId));
-  return scoped.orderBy(desc(sites.updatedAt)).all();
+  return await scoped.orderBy(desc(sites.updatedAt)).all();
 }
 
 /** The sites one account owns itself (not its branch's), newest change first. */
-export function listOwnedSites(db: Db, ownerId: string) {
-  return db.select(columns).from(sites).leftJoin(siteDomains, eq(siteDomains.siteId, sites.id)).where(eq(sites.ownerId, ownerId)).orderBy(desc(sites.updatedAt)).all();
+export async function listOwnedSites(db: Db, ownerId: string) {
+  return await db.select(columns).from(sites).leftJoin(siteDomains, eq(siteDomains.siteId, sites.id)).where(eq(sites.ownerId, ownerId)).orderBy(desc(sites.updatedAt)).all();
 }

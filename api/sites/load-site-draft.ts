@@ -7,13 +7,13 @@ import { notFound } from '../http/errors.ts';
 import { effectivePlan } from '../identity/effective-plan.ts';
 
 /** The whole draft of a site, validated: what publishing and the site editor read. */
-export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
-  const site = db.select().from(sites).where(eq(sites.id, siteId)).get();
+export async function loadSiteDraft(db: Db, siteId: string): Promise<SiteDraft> {
+  const site = await db.select().from(sites).where(eq(sites.id, siteId)).get();
   if (!site) throw notFound('siteNotFound');
-  const columnRows = db.select().from(creatives).where(eq(creatives.siteId, siteId)).orderBy(asc(creatives.columnIndex)).all();
-  const pageRows = db.select().from(pages).where(eq(pages.siteId, siteId)).orderBy(asc(pages.row)).all();
-  const variantRows = db.select().from(pageVariants).where(eq(pageVariants.siteId, siteId)).orderBy(asc(pageVariants.key)).all();
-  const mediaRows = db.select().from(media).where(eq(media.siteId, siteId)).all();
+  const columnRows = await db.select().from(creatives).where(eq(creatives.siteId, siteId)).orderBy(asc(creatives.columnIndex)).all();
+  const pageRows = await db.select().from(pages).where(eq(pages.siteId, siteId)).orderBy(asc(pages.row)).all();
+  const variantRows = await db.select().from(pageVariants).where(eq(pageVariants.siteId, siteId)).orderBy(asc(pageVariants.key)).all();
+  const mediaRows = await db.select().from(media).where(eq(media.siteId, siteId)).all();
   return siteDraftSchema.parse({
     id: site.id,
     status: site.status,
@@ -34,7 +34,7 @@ export function loadSiteDraft(db: Db, siteId: string): SiteDraft {
         })),
     })),
     // The owner's plan as it is now: a plan change publishes the sites again (api/billing/plan-jobs.ts).
-    plan: { poweredBy: effectivePlan(db, site.ownerId).plan?.poweredBy ?? false },
+    plan: { poweredBy: (await effectivePlan(db, site.ownerId)).plan?.poweredBy ?? false },
     media: mediaRows.map(({ id, sha256, kind, mime, ext, size, originalName }) => ({ id, sha256, kind, mime, ext, size, name: originalName })),
   });
 }

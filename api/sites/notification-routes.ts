@@ -10,12 +10,12 @@ export function notificationRoutes(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
   const app = new Hono<AppEnv>();
-  route(app, contracts.listNotifications, ({ site }) => ({ notifications: listNotifications(db, site.id, now()) }));
-  route(app, contracts.createNotification, ({ site, body }) => saveNotification(db, site.id, body, now()));
-  route(app, contracts.getNotification, ({ site, params }) => findNotification(db, site.id, params.notificationId, now()));
-  route(app, contracts.replaceNotification, ({ site, params, body }) => saveNotification(db, site.id, body, now(), params.notificationId));
-  route(app, contracts.deleteNotification, ({ site, params }) => {
-    deleteNotification(db, site.id, params.notificationId);
+  route(app, contracts.listNotifications, async ({ site }) => ({ notifications: await listNotifications(db, site.id, now()) }));
+  route(app, contracts.createNotification, async ({ site, body }) => await saveNotification(db, site.id, body, now()));
+  route(app, contracts.getNotification, async ({ site, params }) => await findNotification(db, site.id, params.notificationId, now()));
+  route(app, contracts.replaceNotification, async ({ site, params, body }) => await saveNotification(db, site.id, body, now(), params.notificationId));
+  route(app, contracts.deleteNotification, async ({ site, params }) => {
+    await deleteNotification(db, site.id, params.notificationId);
     return { deleted: true as const };
   });
   return app;

@@ -14,10 +14,10 @@ type Placed = { name: string; pageId: string; position: string; imageUrl: string
  * kept. Images beyond the last page are answered as bad entries. One transaction: the grid
  * changes all at once or not at all.
  */
-export function placeImages(db: Db, siteId: string, images: readonly StoredImage[]): { placed: Placed[]; bad: BadEntry[] } {
-  return db.transaction(
-    (tx) => {
-      const rows = tx
+export async function placeImages(db: Db, siteId: string, images: readonly StoredImage[]): Promise<{ placed: Placed[]; bad: BadEntry[] }> {
+  return await db.transaction(
+    async (tx) => {
+      const rows = await tx
         .select({ id: pages.id, row: pages.row, content: pages.content, columnIndex: creatives.columnIndex })
         .from(pages)
         .innerJoin(creatives, eq(pages.creativeId, creatives.id))
@@ -29,13 +29,13 @@ export function placeImages(db: Db, siteId: string, images: readonly StoredImage
       for (const [index, image] of images.slice(0, rows.length).entries()) {
         const page = rows[index]!;
         const content = pageContentSchema.parse(page.content);
-        tx.update(pages)
+        await tx.update(pages)
           .set({ content: { ...content, detail: { ...content.detail, imageUrl: image.url } }, updatedAt: now })
           .where(eq(pages.id, page.id))
           .run();
         placed.push({ name: image.name, pageId: page.id, position: formatPosition(page.columnIndex, page.row), imageUrl: image.url });
       }
-      if (placed.length > 0) tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, siteId)).run();
+      if (placed.length > 0) await tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, siteId)).run();
       const bad = images.slice(rows.length).map((image): BadEntry => ({ name: image.name, key: 'zipNoPageLeft', values: { count: rows.length } }));
       return { placed, bad };
     },

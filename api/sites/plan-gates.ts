@@ -18,8 +18,8 @@ export function assertGridWithinPlan(limits: PlanLimits, numberHorizontal: numbe
 }
 
 /** An owner has at most quantitySite sites. */
-export function assertSiteQuota(db: Db, ownerId: string, limits: PlanLimits): void {
-  const owned = db.select({ n: count() }).from(sites).where(eq(sites.ownerId, ownerId)).get()?.n ?? 0;
+export async function assertSiteQuota(db: Db, ownerId: string, limits: PlanLimits): Promise<void> {
+  const owned = (await db.select({ n: count() }).from(sites).where(eq(sites.ownerId, ownerId)).get())?.n ?? 0;
   if (owned >= limits.quantitySite) throw new AppError('forbidden', 'planSiteLimit', { details: { quantitySite: limits.quantitySite } });
 }
 

@@ -6,7 +6,7 @@ import { media } from '../db/schema.ts';
 
 /** An upload of the site and its stored bytes; either is missing when the site has no such media or storage lost it. */
 export async function readMediaFile(db: Db, storage: Storage, siteId: string, mediaId: string) {
-  const record = db
+  const record = await db
     .select()
     .from(media)
     .where(and(eq(media.id, mediaId), eq(media.siteId, siteId)))

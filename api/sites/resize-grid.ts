@@ -19,11 +19,11 @@ import { assertGridWithinPlan } from './plan-gates.ts';
  * any of them holds content the change is refused unless confirmed, naming those positions.
  * The grid stays within the owner's plan (rows × columns ≤ quantitySwipe).
  */
-export function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof gridInputSchema>): { removedPages: number; addedPages: number } {
+export async function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof gridInputSchema>): Promise<{ removedPages: number; addedPages: number }> {
   const { numberHorizontal, numberVertical, confirm } = input;
-  assertGridWithinPlan(effectivePlan(db, site.ownerId).limits, numberHorizontal, numberVertical);
-  const columns = db.select().from(creatives).where(eq(creatives.siteId, site.id)).all();
-  const allPages = db.select().from(pages).where(eq(pages.siteId, site.id)).all();
+  assertGridWithinPlan((await effectivePlan(db, site.ownerId)).limits, numberHorizontal, numberVertical);
+  const columns = await db.select().from(creatives).where(eq(creatives.siteId, site.id)).all();
+  const allPages = await db.select().from(pages).where(eq(pages.siteId, site.id)).all();
   const columnOf = new Map(columns.map((creative) => [creative.id, creative.columnIndex]));
   const dropped = allPages.filter((page) => columnOf.get(page.creativeId)! >= numberHorizontal || page.row > numberVertical);
   const withContent = dropped.filter((page) => hasContent(pageContentSchema.parse(page.content)));
@@ -33,27 +33,27 @@ export function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof gridInp
   }
   const settings = siteSettingsSchema.parse({ ...siteSettingsSchema.parse(site.settings), numberHorizontal, numberVertical });
   let addedPages = 0;
-  db.transaction((tx) => {
-    tx.delete(creatives)
+  await db.transaction(async (tx) => {
+    await tx.delete(creatives)
       .where(and(eq(creatives.siteId, site.id), gte(creatives.columnIndex, numberHorizontal)))
       .run();
-    tx.delete(pages)
+    await tx.delete(pages)
       .where(and(eq(pages.siteId, site.id), gt(pages.row, numberVertical)))
       .run();
     for (let column = 0; column < numberHorizontal; column++) {
       let creative = columns.find((c) => c.columnIndex === column);
       if (!creative) {
         creative = { id: randomUUID(), siteId: site.id, columnIndex: column, name: defaultCategoryName(column, settings.languages) };
-        tx.insert(creatives).values(creative).run();
+        await tx.insert(creatives).values(creative).run();
       }
       const rows = new Set(allPages.filter((page) => page.creativeId === creative.id).map((page) => page.row));
       for (let row = 1; row <= numberVertical; row++) {
         if (rows.has(row)) continue;
-        tx.insert(pages).values({ id: randomUUID(), siteId: site.id, creativeId: creative.id, row, content: emptyPageContent() }).run();
+        await tx.insert(pages).values({ id: randomUUID(), siteId: site.id, creativeId: creative.id, row, content: emptyPageContent() }).run();
         addedPages++;
       }
     }
-    tx.update(sites).set({ settings, numberHorizontal, numberVertical, updatedAt: new Date() }).where(eq(sites.id, site.id)).run();
+    await tx.update(sites).set({ settings, numberHorizontal, numberVertical, updatedAt: new Date() }).where(eq(sites.id, site.id)).run();
   });
   return { removedPages: dropped.length, addedPages };
 }

@@ -7,17 +7,17 @@ import { notFound } from '../http/errors.ts';
 import { findSurvey } from './find-survey.ts';
 
 /** Creates a survey for a site (no id) or replaces one of its surveys whole. */
-export function saveSurvey(db: Db, siteId: string, content: SurveyInput, surveyId?: string): Survey {
+export async function saveSurvey(db: Db, siteId: string, content: SurveyInput, surveyId?: string): Promise<Survey> {
   if (surveyId) {
-    const changed = db
+    const changed = await db
       .update(surveys)
       .set({ content, updatedAt: new Date() })
       .where(and(eq(surveys.id, surveyId), eq(surveys.siteId, siteId)))
       .run();
     if (changed.changes === 0) throw notFound('surveyNotFound');
-    return findSurvey(db, surveyId, siteId);
+    return await findSurvey(db, surveyId, siteId);
   }
   const id = randomUUID();
-  db.insert(surveys).values({ id, siteId, content }).run();
-  return findSurvey(db, id, siteId);
+  await db.insert(surveys).values({ id, siteId, content }).run();
+  return await findSurvey(db, id, siteId);
 }

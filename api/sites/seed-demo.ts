@@ -45,10 +45,10 @@ async function demoPicture(column: number, row: number): Promise<Uint8Array> {
 const DEMO_SITE_DOMAIN = 'localhost';
 
 export async function seedDemo(db: Db, storage: Storage, owner: { id: string; email: string; accountType: string }): Promise<string> {
-  const siteId = createSite(db, owner.id, { name: 'Swipegrid demo', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp', 'en'] });
+  const siteId = await createSite(db, owner.id, { name: 'Swipegrid demo', numberHorizontal: 3, numberVertical: 3, defaultLanguage: 'jp', languages: ['jp', 'en'] });
   const viewer = { id: owner.id, tenantId: owner.id, scopeRootId: owner.id };
-  let site = findSiteForAccount(db, viewer, siteId);
-  updateSiteSettings(
+  let site = await findSiteForAccount(db, viewer, siteId);
+  await updateSiteSettings(
     db,
     site,
     siteSettingsPatchSchema.parse({
@@ -72,8 +72,8 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
     // The demo has no custom domain: no name is checked against SITE_DOMAIN.
     DEMO_SITE_DOMAIN,
   );
-  site = findSiteForAccount(db, viewer, siteId);
-  updateSiteSettings(
+  site = await findSiteForAccount(db, viewer, siteId);
+  await updateSiteSettings(
     db,
     site,
     siteSettingsPatchSchema.parse({
@@ -88,7 +88,7 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
     'en',
     DEMO_SITE_DOMAIN,
   );
-  const draft = loadSiteDraft(db, siteId);
+  const draft = await loadSiteDraft(db, siteId);
   const productIds: string[] = [];
   for (const creative of draft.creatives) {
     for (const page of creative.pages) {
@@ -147,8 +147,8 @@ export async function seedDemo(db: Db, storage: Storage, owner: { id: string; em
             }
           : {}),
       });
-      writePage(db, site, page.id, 'jp', pageContentSchema.parse(content('jp')));
-      writePage(db, site, page.id, 'en', pageContentSchema.parse(content('en')));
+      await writePage(db, site, page.id, 'jp', pageContentSchema.parse(content('jp')));
+      await writePage(db, site, page.id, 'en', pageContentSchema.parse(content('en')));
     }
   }
   return siteId;

@@ -56,7 +56,7 @@ describe('POST /api/site/{id}/unpublish', () => {
   it('releases the custom domain the site held', async () => {
     const id = await publishedSite({});
     await ctx.request(`/api/site/${id}`, { method: 'PUT', json: { customDomain: 'shop.example.com' } });
-    ctx.connectDomain(id);
+    await ctx.connectDomain(id);
     await ctx.publish(id);
     expect(await readDomainSite(ctx.storage, 'shop.example.com')).toBe(id);
     expect((await ctx.request(`/api/site/${id}/unpublish`, { method: 'POST' })).status).toBe(200);
@@ -76,7 +76,7 @@ describe('DELETE /api/site/{id}', () => {
   it('answers its message in the caller’s language', async () => {
     const id = await publishedSite();
     // Its own origin, read while the site (and its handle) still exists: the address its visitors kept.
-    const host = new URL(ctx.originOf(id)).host;
+    const host = new URL(await ctx.originOf(id)).host;
     expect((await ctx.visit(`/`, { headers: { host } })).status).toBe(200);
     const response = await ctx.request(`/api/site/${id}`, { method: 'DELETE', headers: { 'accept-language': 'ko' } });
     expect(await response.json()).toEqual({ message: '사이트를 삭제했습니다.' });
@@ -108,7 +108,7 @@ describe('GET /api/site/export', () => {
     const headers = SITE_CSV_HEADERS.jp;
     expect(Object.keys(rows[0]!)).toEqual(SITE_CSV_COLUMNS.map((column) => headers[column]));
     const row = rows.find((r) => r[headers.id] === published)!;
-    expect(row).toMatchObject({ [headers.name]: '春のキャンペーン', [headers.status]: '公開中', [headers.url]: `${ctx.originOf(published)}/`, [headers.liveVersion]: '1' });
+    expect(row).toMatchObject({ [headers.name]: '春のキャンペーン', [headers.status]: '公開中', [headers.url]: `${await ctx.originOf(published)}/`, [headers.liveVersion]: '1' });
     expect(row[headers.parentEmail]).toBe('operator@example.com');
     // A name that a spreadsheet would run as a formula is written as text.
     expect(rows.find((r) => r[headers.id] === formula.id)![headers.name]).toBe(`'=HYPERLINK("x")`);
@@ -131,7 +131,7 @@ describe('GET /api/site/export', () => {
   it('pages through more sites than one read holds, each once', async () => {
     for (let n = 0; n < 5; n++) await ctx.createSite({ name: `Site ${n}` });
     const ids = ((await (await ctx.request('/api/site')).json()) as { sites: { id: string }[] }).sites.map((s) => s.id);
-    const operator = ctx.db.select().from(accounts).where(eq(accounts.email, OPERATOR.email)).get()!;
+    const operator = (await ctx.db.select().from(accounts).where(eq(accounts.email, OPERATOR.email)).get())!;
     const stream = exportSitesCsv(ctx.db, { id: operator.id, tenantId: operator.id, scopeRootId: null }, 'en', { siteOrigin: SITE_ORIGIN }, 2);
     const rows = parseCsv(new Uint8Array(await new Response(stream).arrayBuffer()));
     expect(rows.map((r) => r['Site ID']).sort()).toEqual([...ids].sort());

@@ -14,18 +14,18 @@ import { AppError, notFound } from '../http/errors.ts';
  * lose one another's notification.
  */
 
-function readNotifications(db: Db, siteId: string): Notification[] {
-  const row = db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
+async function readNotifications(db: Db, siteId: string): Promise<Notification[]> {
+  const row = await db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
   if (!row) throw notFound('siteNotFound');
   return siteSettingsSchema.parse(row.settings).notifications;
 }
 
-function writeNotifications(db: Db, siteId: string, change: (current: Notification[], settings: SiteSettings) => Notification[]): void {
-  db.transaction((tx) => {
-    const row = tx.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
+async function writeNotifications(db: Db, siteId: string, change: (current: Notification[], settings: SiteSettings) => Notification[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await tx.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
     if (!row) throw notFound('siteNotFound');
     const settings = siteSettingsSchema.parse(row.settings);
-    tx.update(sites)
+    await tx.update(sites)
       .set({ settings: { ...settings, notifications: change(settings.notifications, settings) }, updatedAt: new Date() })
       .where(eq(sites.id, siteId))
       .run();
@@ -37,14 +37,14 @@ function toNotificationView(notification: Notification, now: Date): Notification
 }
 
 /** The site's notifications with their status at `now`, newest created first. */
-export function listNotifications(db: Db, siteId: string, now: Date): NotificationView[] {
-  return readNotifications(db, siteId)
+export async function listNotifications(db: Db, siteId: string, now: Date): Promise<NotificationView[]> {
+  return (await readNotifications(db, siteId))
     .map((notification) => toNotificationView(notification, now))
     .reverse();
 }
 
-export function findNotification(db: Db, siteId: string, notificationId: string, now: Date): NotificationView {
-  const found = readNotifications(db, siteId).find((notification) => notification.id === notificationId);
+export async function findNotification(db: Db, siteId: string, notificationId: string, now: Date): Promise<NotificationView> {
+  const found = (await readNotifications(db, siteId)).find((notification) => notification.id === notificationId);
   if (!found) throw notFound('notificationNotFound');
   return toNotificationView(found, now);
 }
@@ -56,11 +56,11 @@ function assertDates(input: NotificationInput, now: Date): void {
 }
 
 /** Creates a notification (no id) or replaces one whole; 404 for an id the site does not have. */
-export function saveNotification(db: Db, siteId: string, input: NotificationInput, now: Date, notificationId?: string): NotificationView {
+export async function saveNotification(db: Db, siteId: string, input: NotificationInput, now: Date, notificationId?: string): Promise<NotificationView> {
   assertDates(input, now);
   const id = notificationId ?? randomUUID();
   let saved: Notification | undefined;
-  writeNotifications(db, siteId, (current, settings) => {
+  await writeNotifications(db, siteId, (current, settings) => {
     // The base texts are the default language's: a translation into it, or a blank one, is not kept.
     input = { ...input, translations: keptTranslations(input.translations, settings.defaultLanguage) };
     if (!notificationId) {
@@ -75,8 +75,8 @@ export function saveNotification(db: Db, siteId: string, input: NotificationInpu
   return toNotificationView(saved!, now);
 }
 
-export function deleteNotification(db: Db, siteId: string, notificationId: string): void {
-  writeNotifications(db, siteId, (current) => {
+export async function deleteNotification(db: Db, siteId: string, notificationId: string): Promise<void> {
+  await writeNotifications(db, siteId, (current) => {
     if (!current.some((notification) => notification.id === notificationId)) throw notFound('notificationNotFound');
     return current.filter((notification) => notification.id !== notificationId);
   });

@@ -63,9 +63,9 @@ describe('drafts: create, list, read, update, delete', () => {
   it("lists each site with its home page's address on its own origin, after its path prefix", async () => {
     const view = await ctx.createSite({ name: 'Addressed' });
     const listed = async () => ((await (await ctx.request('/api/site')).json()) as { sites: { id: string; url: string }[] }).sites.find((site) => site.id === view.id)!.url;
-    expect(await listed()).toBe(`${ctx.originOf(view.id)}/`);
+    expect(await listed()).toBe(`${await ctx.originOf(view.id)}/`);
     expect((await ctx.request(`/api/site/${view.id}`, { method: 'PUT', json: { customPathPrefix: '/lp' } })).status).toBe(200);
-    expect(await listed()).toBe(`${ctx.originOf(view.id)}/lp/`);
+    expect(await listed()).toBe(`${await ctx.originOf(view.id)}/lp/`);
   });
 
   it('adds the default language to the languages when the create request leaves it out', async () => {
@@ -152,7 +152,7 @@ describe('drafts: create, list, read, update, delete', () => {
     const { id } = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
     const keep = await ctx.createSite({ name: 'Kept' });
     await ctx.publish(id);
-    const host = new URL(ctx.originOf(id)).host;
+    const host = new URL(await ctx.originOf(id)).host;
     expect((await ctx.visit('/', { headers: { host } })).status).toBe(200);
 
     const response = await ctx.request(`/api/site/${id}`, { method: 'DELETE' });

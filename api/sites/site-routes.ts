@@ -43,42 +43,42 @@ function pageOf(view: SiteView, pageId: string): SitePageView {
 export function siteRoutes(deps: { db: Db; storage: Storage; hosting: SiteHosting; domains: Domains }) {
   const { db, storage } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.listSites, ({ account }) => ({ sites: listSites(db, account).map((row) => toSiteSummary(row, deps.hosting)) }));
+  route(app, contracts.listSites, async ({ account }) => ({ sites: (await listSites(db, account)).map((row) => toSiteSummary(row, deps.hosting)) }));
   // Before GET /site/:id, which would otherwise take "export" for an id.
   route(app, contracts.exportSites, ({ c, account, query }) => {
     const lang = languageSchema.safeParse(query.lang?.toLowerCase()).data ?? languageFromAcceptLanguage(c.req.header('accept-language'));
     return csvResponse(exportSitesCsv(db, account, lang, deps.hosting), 'sites.csv');
   });
-  route(app, contracts.listUserSites, ({ targetAccount }) => ({ sites: listOwnedSites(db, targetAccount.id).map((row) => toSiteSummary(row, deps.hosting)) }));
-  route(app, contracts.createSite, ({ account, body }) => {
-    const id = createSite(db, account.tenantId, body);
-    return getSiteView(db, { id, liveVersion: null }, body.defaultLanguage);
+  route(app, contracts.listUserSites, async ({ targetAccount }) => ({ sites: (await listOwnedSites(db, targetAccount.id)).map((row) => toSiteSummary(row, deps.hosting)) }));
+  route(app, contracts.createSite, async ({ account, body }) => {
+    const id = await createSite(db, account.tenantId, body);
+    return await getSiteView(db, { id, liveVersion: null }, body.defaultLanguage);
   });
-  route(app, contracts.getSite, ({ site, query }) => getSiteView(db, site, languageOf(query.lang, site)));
+  route(app, contracts.getSite, async ({ site, query }) => await getSiteView(db, site, languageOf(query.lang, site)));
   route(app, contracts.updateSiteSettings, async ({ site, query, body }) => {
     const lang = languageOf(query.lang, site);
-    const { domainChanged } = updateSiteSettings(db, site, body, lang, deps.hosting.siteDomain ?? defaultSiteDomain(deps.hosting.siteOrigin));
+    const { domainChanged } = await updateSiteSettings(db, site, body, lang, deps.hosting.siteDomain ?? defaultSiteDomain(deps.hosting.siteOrigin));
     if (domainChanged) await deps.domains.changed(site.id);
-    return getSiteView(db, site, lang);
+    return await getSiteView(db, site, lang);
   });
   route(app, contracts.deleteSite, async ({ c, site }) => {
     await deleteSite(db, storage, site.id);
     return { message: messageText('siteDeleted', languageFromAcceptLanguage(c.req.header('accept-language'))) };
   });
-  route(app, contracts.resizeGrid, ({ site, body }) => {
-    const result = resizeGrid(db, site, body);
-    return { ...result, site: getSiteView(db, site, languageOf(undefined, site)) };
+  route(app, contracts.resizeGrid, async ({ site, body }) => {
+    const result = await resizeGrid(db, site, body);
+    return { ...result, site: await getSiteView(db, site, languageOf(undefined, site)) };
   });
-  route(app, contracts.renameCategories, ({ site, query, body }) => {
+  route(app, contracts.renameCategories, async ({ site, query, body }) => {
     const lang = languageOf(query.lang, site);
-    renameCategories(db, site, body, lang);
-    return getSiteView(db, site, lang);
+    await renameCategories(db, site, body, lang);
+    return await getSiteView(db, site, lang);
   });
-  route(app, contracts.writePage, ({ site, params, query, body }) => {
+  route(app, contracts.writePage, async ({ site, params, query, body }) => {
     const lang = languageOf(query.lang, site);
     const { baseRevision, ...content } = body;
-    writePage(db, site, params.pageId, lang, content, baseRevision);
-    return { page: pageOf(getSiteView(db, site, lang), params.pageId) };
+    await writePage(db, site, params.pageId, lang, content, baseRevision);
+    return { page: pageOf(await getSiteView(db, site, lang), params.pageId) };
   });
   return app;
 }

@@ -20,7 +20,7 @@ const FILE_BYTES = 340_000;
 
 /** A signed-in user on the standard plan, its quota cut to `quotaMb`; its calls go through the API. */
 async function userWithQuota(quotaMb: number) {
-  ctx.db.update(plans).set({ storageQuotaMb: quotaMb }).where(eq(plans.id, 'standard')).run();
+  await ctx.db.update(plans).set({ storageQuotaMb: quotaMb }).where(eq(plans.id, 'standard')).run();
   const user = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
   const cookie = await ctx.loginAs(user.email, user.password);
   const call = (path: string, init: Parameters<TestContext['request']>[1] = {}) => ctx.request(path, { ...init, headers: { cookie } });

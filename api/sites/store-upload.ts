@@ -76,19 +76,19 @@ export async function storeUpload(db: Db, storage: Storage, site: { id: string; 
   const sha256 = await hashFile(file.path);
   const lease = createStorageLease(db);
   const started = Date.now();
-  const reserved = reserve(db, site, sha256, sniffed, file);
+  const reserved = await reserve(db, site, sha256, sniffed, file);
   if (!reserved.created) return reserved.upload;
   try {
     if (!(await storage.head(uploadKey(sha256)))) await storage.put(uploadKey(sha256), await readFile(file.path), { contentType: sniffed.mime });
     // Uploads take no storage lease: a sweep that overlapped may have found the original unused before
     // the row above existed and deleted it after the check above, so it is written again once the sweep is over.
-    if (lease.sweepOverlapped(started)) {
+    if (await lease.sweepOverlapped(started)) {
       await lease.untilNoSweep();
       await storage.put(uploadKey(sha256), await readFile(file.path), { contentType: sniffed.mime });
     }
   } catch (error) {
     // Give the quota back: the medium was never stored.
-    db.delete(media).where(eq(media.id, reserved.upload.id)).run();
+    await db.delete(media).where(eq(media.id, reserved.upload.id)).run();
     throw error;
   }
   return reserved.upload;
@@ -111,10 +111,10 @@ export async function storeUploadedBytes(db: Db, storage: Storage, site: { id: s
  * write lock first (IMMEDIATE): uploads in parallel, in this process or another, are counted
  * one after another, so together they cannot pass the quota.
  */
-function reserve(db: Db, site: { id: string; ownerId: string }, sha256: string, sniffed: Sniffed, file: ReceivedFile): { created: boolean; upload: StoredUpload } {
-  return db.transaction(
-    (tx) => {
-      const existing = tx
+async function reserve(db: Db, site: { id: string; ownerId: string }, sha256: string, sniffed: Sniffed, file: ReceivedFile): Promise<{ created: boolean; upload: StoredUpload }> {
+  return await db.transaction(
+    async (tx) => {
+      const existing = await tx
         .select()
         .from(media)
         .where(and(eq(media.siteId, site.id), eq(media.sha256, sha256)))
@@ -123,13 +123,13 @@ function reserve(db: Db, site: { id: string; ownerId: string }, sha256: string, 
         const kind = mediaKindSchema.parse(existing.kind);
         return { created: false, upload: { id: existing.id, url: mediaUrl(site.id, existing.id), kind, mime: existing.mime, size: existing.size, sha256 } };
       }
-      const { usedBytes, quotaBytes } = storageUse(tx, site.ownerId);
+      const { usedBytes, quotaBytes } = await storageUse(tx, site.ownerId);
       if (quotaBytes !== null && usedBytes + file.size > quotaBytes) {
         const mb = (bytes: number) => Math.ceil(bytes / 1024 / 1024);
         throw new AppError('payload_too_large', 'storageQuotaExceeded', { values: { file: file.name, used: mb(usedBytes), quota: mb(quotaBytes) } });
       }
       const id = randomUUID();
-      tx.insert(media)
+      await tx.insert(media)
         .values({ id, siteId: site.id, sha256, kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, size: file.size, originalName: file.name.slice(0, 255) })
         .run();
       return { created: true, upload: { id, url: mediaUrl(site.id, id), kind: sniffed.kind, mime: sniffed.mime, size: file.size, sha256 } };

@@ -15,17 +15,17 @@ export function siteSurveyRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
   // The authorize middleware has found the site and checked the caller may reach it.
-  route(app, contracts.listSurveys, ({ site }) => ({ surveys: listSurveys(db, site.id) }));
-  route(app, contracts.createSurvey, ({ site, body }) => saveSurvey(db, site.id, body));
-  route(app, contracts.getSurvey, ({ site, params }) => findSurvey(db, params.surveyId, site.id));
-  route(app, contracts.replaceSurvey, ({ site, params, body }) => saveSurvey(db, site.id, body, params.surveyId));
-  route(app, contracts.listSurveyResponses, ({ site, params }) => {
-    const survey = findSurvey(db, params.surveyId, site.id);
-    return { responses: listSurveyResponses(db, survey.id) };
+  route(app, contracts.listSurveys, async ({ site }) => ({ surveys: await listSurveys(db, site.id) }));
+  route(app, contracts.createSurvey, async ({ site, body }) => await saveSurvey(db, site.id, body));
+  route(app, contracts.getSurvey, async ({ site, params }) => await findSurvey(db, params.surveyId, site.id));
+  route(app, contracts.replaceSurvey, async ({ site, params, body }) => await saveSurvey(db, site.id, body, params.surveyId));
+  route(app, contracts.listSurveyResponses, async ({ site, params }) => {
+    const survey = await findSurvey(db, params.surveyId, site.id);
+    return { responses: await listSurveyResponses(db, survey.id) };
   });
-  route(app, surveyResultContracts.surveySummary, ({ site, params }) => summarizeSurveyResponses(db, findSurvey(db, params.surveyId, site.id)));
-  route(app, surveyResultContracts.exportSurveyCsv, ({ site, params, query }) =>
-    surveyCsvResponse(db, findSurvey(db, params.surveyId, site.id), (query.lang ? parseLanguageToken(query.lang) : null) ?? 'jp'),
+  route(app, surveyResultContracts.surveySummary, async ({ site, params }) => await summarizeSurveyResponses(db, await findSurvey(db, params.surveyId, site.id)));
+  route(app, surveyResultContracts.exportSurveyCsv, async ({ site, params, query }) =>
+    surveyCsvResponse(db, await findSurvey(db, params.surveyId, site.id), (query.lang ? parseLanguageToken(query.lang) : null) ?? 'jp'),
   );
   return app;
 }

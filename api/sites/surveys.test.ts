@@ -37,7 +37,7 @@ async function createSurvey(body: unknown = SURVEY): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-const respond = (surveyId: string, json: unknown) => ctx.visit(`/api/survey/${surveyId}/response`, { site: siteId, method: 'POST', json, ip: '192.0.2.60' });
+const respond = async (surveyId: string, json: unknown) => await ctx.visit(`/api/survey/${surveyId}/response`, { site: siteId, method: 'POST', json, ip: '192.0.2.60' });
 
 describe('surveys', () => {
   it('lists a site’s active surveys and shows questions in order without their points', async () => {

@@ -19,7 +19,7 @@ import { saveSiteDomain } from '../domains/save-site-domain.ts';
  * domain) needs the plan's flag; the plan items the viewer reads follow the plan. A changed
  * `customDomain` starts its verification over (api/domains/); answers whether it changed.
  */
-export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPatch, lang: Language, siteDomain: string): { domainChanged: boolean } {
+export async function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPatch, lang: Language, siteDomain: string): Promise<{ domainChanged: boolean }> {
   if ('numberHorizontal' in patch || 'numberVertical' in patch) {
     throw new AppError('bad_request', 'gridThroughSettings');
   }
@@ -55,7 +55,7 @@ export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPat
     for (const path of cleared) delete overlay[path];
     nextTranslations = { ...translations, [lang]: overlay };
   }
-  const { limits } = effectivePlan(db, site.ownerId);
+  const { limits } = await effectivePlan(db, site.ownerId);
   const settings = siteSettingsSchema.parse({ ...base, creatorPlanItem: creatorPlanItemOf(limits) });
   assertSettingsWithinPlan(limits, current, settings);
   // B §5: a campaign or popup dated anew needs an end after its start and later than now.
@@ -64,12 +64,12 @@ export function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSettingsPat
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
   try {
     // The handle column's unique index, not a read before the write, decides: two owners saving one name at once cannot both get it; the domain's likewise.
-    return db.transaction((tx) => {
-      tx.update(sites)
+    return await db.transaction(async (tx) => {
+      await tx.update(sites)
         .set({ settings, name: settings.name, ...(settings.handle ? { handle: settings.handle } : {}), translations: nextTranslations, updatedAt: new Date() })
         .where(eq(sites.id, site.id))
         .run();
-      return { domainChanged: saveSiteDomain(tx, site.id, settings.customDomain, siteDomain) };
+      return { domainChanged: await saveSiteDomain(tx, site.id, settings.customDomain, siteDomain) };
     });
   } catch (error) {
     if (!isUniqueViolation(error) || !settings.handle) throw error;

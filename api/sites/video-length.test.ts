@@ -28,7 +28,7 @@ afterAll(async () => {
 
 /** A signed-in user on the standard plan, its videos limited to `seconds`; uploads go through the API. */
 async function userWithVideoLimit(seconds: number) {
-  ctx.db.update(plans).set({ maxVideoSeconds: seconds }).where(eq(plans.id, 'standard')).run();
+  await ctx.db.update(plans).set({ maxVideoSeconds: seconds }).where(eq(plans.id, 'standard')).run();
   const user = await addAccount(ctx.db, { type: 'USER', planId: 'standard' });
   const cookie = await ctx.loginAs(user.email, user.password);
   const created = await ctx.request('/api/site', { method: 'POST', json: { name: 'Clips', numberHorizontal: 1, numberVertical: 1 }, headers: { cookie } });

@@ -13,7 +13,7 @@ const MEASURE_TIMEOUT_MS = 20_000;
  * time grows with the length, and one upload must not keep the encoder for hours.
  */
 export async function refuseLongVideo(db: Queries, ownerId: string, file: { name: string; path: string }): Promise<void> {
-  const max = effectivePlan(db, ownerId).plan?.maxVideoSeconds ?? MAX_VIDEO_SECONDS;
+  const max = (await effectivePlan(db, ownerId)).plan?.maxVideoSeconds ?? MAX_VIDEO_SECONDS;
   const seconds = await measureVideoSeconds(file.path, MEASURE_TIMEOUT_MS).catch(() => null);
   if (seconds === null) throw new AppError('unsupported_media', 'unsupportedFormat');
   if (seconds > max) throw new AppError('payload_too_large', 'videoTooLong', { values: { file: file.name, seconds: Math.ceil(seconds), max } });

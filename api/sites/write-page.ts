@@ -22,12 +22,12 @@ const pathOf = pageContentSchema.pick({ customPath: true });
  * than the one stored. The checks and the write are one IMMEDIATE transaction, so two pages saved
  * at once cannot both take the same path, and two saves from one revision cannot both win.
  */
-export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, edit: PageContent, baseRevision?: string): void {
+export async function writePage(db: Db, site: SiteRow, pageId: string, lang: Language, edit: PageContent, baseRevision?: string): Promise<void> {
   const settings = siteSettingsSchema.parse(site.settings);
   if (!settings.languages.includes(lang)) throw new AppError('bad_request', 'languageNotOffered', { values: { lang } });
-  db.transaction(
-    (tx) => {
-      const page = tx
+  await db.transaction(
+    async (tx) => {
+      const page = await tx
         .select()
         .from(pages)
         .where(and(eq(pages.id, pageId), eq(pages.siteId, site.id)))
@@ -36,19 +36,19 @@ export function writePage(db: Db, site: SiteRow, pageId: string, lang: Language,
       const stored = pageContentSchema.parse(page.content);
       const storedTranslations = translationsSchema.parse(page.translations);
       if (baseRevision !== undefined && baseRevision !== pageRevision(stored, storedTranslations)) throw new AppError('conflict', 'pageChangedElsewhere');
-      if (edit.customPath) checkPathFree(tx, site.id, pageId, edit.customPath);
-      if (edit.backgroundMusic) checkMusic(tx, site.id, edit.backgroundMusic);
+      if (edit.customPath) await checkPathFree(tx, site.id, pageId, edit.customPath);
+      if (edit.backgroundMusic) await checkMusic(tx, site.id, edit.backgroundMusic);
       const next = writePageInLanguage(stored, storedTranslations, edit, lang, settings.defaultLanguage);
       const now = new Date();
-      tx.update(pages).set({ content: next.base, translations: next.translations, updatedAt: now }).where(eq(pages.id, pageId)).run();
-      tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, site.id)).run();
+      await tx.update(pages).set({ content: next.base, translations: next.translations, updatedAt: now }).where(eq(pages.id, pageId)).run();
+      await tx.update(sites).set({ updatedAt: now }).where(eq(sites.id, site.id)).run();
     },
     { behavior: 'immediate' },
   );
 }
 
-function checkPathFree(tx: Queries, siteId: string, pageId: string, customPath: string): void {
-  const others = tx
+async function checkPathFree(tx: Queries, siteId: string, pageId: string, customPath: string): Promise<void> {
+  const others = await tx
     .select({ content: pages.content, row: pages.row, columnIndex: creatives.columnIndex })
     .from(pages)
     .innerJoin(creatives, eq(creatives.id, pages.creativeId))
@@ -59,12 +59,12 @@ function checkPathFree(tx: Queries, siteId: string, pageId: string, customPath: 
 }
 
 /** An uploaded file of this site must be audio to play as music; another address is the owner's to vouch for. */
-function checkMusic(tx: Queries, siteId: string, url: string): void {
+async function checkMusic(tx: Queries, siteId: string, url: string): Promise<void> {
   const ref = parseMediaUrl(url);
   if (!ref) return;
   const record =
     ref.siteId === siteId
-      ? tx
+      ? await tx
           .select({ kind: media.kind })
           .from(media)
           .where(and(eq(media.id, ref.mediaId), eq(media.siteId, siteId)))

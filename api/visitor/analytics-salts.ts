@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open-database.ts';
 
 /** A salt lives this long from the start of its day, then is deleted (docs/decisions.md). */
@@ -9,12 +10,13 @@ const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 export type SaltStore = {
   /** The salt of the UTC day `at` falls in, made on first use. */
-  saltOf(at: number): string;
+  saltOf(at: number): Promise<string>;
 };
 
 /** Deletes the salts whose day began 48 hours or more before `at` (never the current day's); answers how many. */
-export function deleteExpiredSalts(db: Db, at: number): number {
-  return db.$client.prepare<[string]>('DELETE FROM analytics_salts WHERE day <= ?').run(dayOf(at - SALT_LIFETIME_MS)).changes;
+export async function deleteExpiredSalts(db: Db, at: number): Promise<number> {
+  const result = await db.run(sql`DELETE FROM analytics_salts WHERE day <= ${dayOf(at - SALT_LIFETIME_MS)}`);
+  return result.changes;
 }
 
 /**
@@ -23,18 +25,17 @@ export function deleteExpiredSalts(db: Db, at: number): number {
  * deletes them when no such event comes. Kept in memory once read: one lookup per day, not per event.
  */
 export function createSaltStore(db: Db): SaltStore {
-  const select = db.$client.prepare<[string], { salt: string }>('SELECT salt FROM analytics_salts WHERE day = ?');
-  const insert = db.$client.prepare<[string, string]>('INSERT INTO analytics_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING');
   let current: { day: string; salt: string } | undefined;
 
   return {
-    saltOf(at) {
+    async saltOf(at) {
       const day = dayOf(at);
       if (current?.day === day) return current.salt;
-      deleteExpiredSalts(db, at);
+      await deleteExpiredSalts(db, at);
       // Insert unless there is one, then read: whoever made the day's salt first, everyone uses that one.
-      insert.run(day, randomBytes(32).toString('base64url'));
-      const salt = select.get(day)?.salt;
+      await db.run(sql`INSERT INTO analytics_salts (day, salt) VALUES (${day}, ${randomBytes(32).toString('base64url')}) ON CONFLICT DO NOTHING`);
+      const row = await db.get<{ salt: string } | undefined>(sql`SELECT salt FROM analytics_salts WHERE day = ${day}`);
+      const salt = row?.salt;
       if (!salt) throw new Error(`the analytics salt of ${day} could not be stored`);
       current = { day, salt };
       return salt;

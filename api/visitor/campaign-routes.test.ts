@@ -33,7 +33,7 @@ const campaign = (input: Record<string, unknown> = {}) => ({
   ...input,
 });
 
-const click = (itemId: string, query = `site_id=${siteId}`) => ctx.visit(`/api/end-user/campaign/${itemId}/click?${query}`, { site: siteId, ip: '192.0.2.50' });
+const click = async (itemId: string, query = `site_id=${siteId}`) => await ctx.visit(`/api/end-user/campaign/${itemId}/click?${query}`, { site: siteId, ip: '192.0.2.50' });
 
 describe('campaign clicks', () => {
   it('counts a click and answers the new count as a bare number, buttons and banners alike', async () => {

@@ -26,21 +26,21 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
   const { db } = deps;
   const now = () => deps.clock?.() ?? new Date();
   const app = new Hono<AppEnv>();
-  route(app, contracts.campaign, ({ c, params }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
-    return campaignAnswer(db, site, now());
+  route(app, contracts.campaign, async ({ c, params }) => {
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
+    return await campaignAnswer(db, site, now());
   });
-  route(app, contracts.campaignClick, ({ c, params, query }) => {
-    const site = findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
+  route(app, contracts.campaignClick, async ({ c, params, query }) => {
+    const site = await findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, query.lang);
     const campaign = site.settings.campaign;
     const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === params.itemId);
     // Only a campaign that counts clicks (isOnClickCount) and is on the air counts them.
     if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', 'notFound', { lang: lang });
-    return item.clickCount + countCampaignClick(db, site.id, item.id);
+    return item.clickCount + await countCampaignClick(db, site.id, item.id);
   });
-  route(app, contracts.notifications, ({ c, query }) => {
-    const site = findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
+  route(app, contracts.notifications, async ({ c, query }) => {
+    const site = await findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);
     return notificationsAnswer(site.settings, now(), visitorLanguage(c, site.settings, query.lang));
   });
   return app;

@@ -5,7 +5,7 @@ import { cookielessVisitorId, createSaltStore } from './analytics-salts.ts';
 import { findVisitorSite } from './find-visitor-site.ts';
 
 /** The visitor's id on a cookieless site, or null where the site counts with cookies (or is not live). */
-export type CookielessVisitor = (c: Context, siteId: string) => string | null;
+export type CookielessVisitor = (c: Context, siteId: string) => Promise<string | null>;
 
 /**
  * A cookieless site's visitor as the site host sees it: the same hash of the day's salt, the
@@ -14,15 +14,15 @@ export type CookielessVisitor = (c: Context, siteId: string) => string | null;
  */
 export function cookielessVisitor(deps: { db: Db; clock?: () => Date }): CookielessVisitor {
   const salts = createSaltStore(deps.db);
-  return (c, siteId) => {
+  return async (c, siteId) => {
     let cookieless: boolean;
     try {
-      cookieless = findVisitorSite(deps.db, siteId, siteId).settings.analytics.cookieless;
+      cookieless = (await findVisitorSite(deps.db, siteId, siteId)).settings.analytics.cookieless;
     } catch {
       return null;
     }
     if (!cookieless) return null;
     const now = deps.clock?.().getTime() ?? Date.now();
-    return cookielessVisitorId(salts.saltOf(now), siteId, clientIp(c), c.req.header('user-agent') ?? '');
+    return cookielessVisitorId(await salts.saltOf(now), siteId, clientIp(c), c.req.header('user-agent') ?? '');
   };
 }

@@ -1,3 +1,4 @@
+import { sqlAll, sqlGet, sqlRun } from '../db/test-sql.ts';
 import { request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../app.ts';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   otherSiteId = (await ctx.createSite({ numberHorizontal: 1, numberVertical: 1 })).id;
   await ctx.publish(siteId);
   await ctx.publish(otherSiteId);
-  siteHost = new URL(ctx.originOf(siteId)).host;
+  siteHost = new URL(await ctx.originOf(siteId)).host;
   const pair = await serverPair(ctx.events);
   lean = pair.lean;
   plain = pair.plain;
@@ -35,7 +36,7 @@ beforeAll(async () => {
 /** A server with the lean path in front (counting what it hands to Hono) and one without, on the test's database. */
 async function serverPair(events: EventQueue) {
   const deps = () => ({ db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, events, siteOrigin: 'http://localhost:3001', domainCacheMs: 0, clock: () => new Date(NOW) });
-  const withFront = createSiteServer(deps());
+  const withFront = await createSiteServer(deps());
   const counted = { port: 0, handed: 0 };
   const a = await listen(withFront.app, 0, '127.0.0.1', {
     front: (fallback) =>
@@ -45,7 +46,7 @@ async function serverPair(events: EventQueue) {
       }),
   });
   counted.port = a.port;
-  const b = await listen(createSiteServer(deps()).app, 0, '127.0.0.1');
+  const b = await listen((await createSiteServer(deps())).app, 0, '127.0.0.1');
   servers.push(a.server as Server, b.server as Server);
   return { lean: counted, plain: { port: b.port } };
 }
@@ -96,12 +97,12 @@ async function both(init: Call, pair = { lean, plain }): Promise<{ reply: Reply;
 
 const batch = (events: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ siteId, lang: 'en', events, ...extra });
 const landing = { type: 'landing', cell: 'A1', pageId: 'p1', referrerHost: 'www.example.com', utmSource: 'bench' };
-const rowsOf = (sessionId: string) =>
-  ctx.db.$client
-    .prepare(
-      'SELECT site_id, kind, cell, to_cell, page_id, direction, value, tap_x, tap_y, target_id, sns_type, referrer_host, utm_source, variation_id, lang, device, occurred_at, received_at FROM visitor_events WHERE session_id = ? ORDER BY id',
-    )
-    .all(sessionId);
+const rowsOf = async (sessionId: string) =>
+  await sqlAll(
+    ctx.db,
+    'SELECT site_id, kind, cell, to_cell, page_id, direction, value, tap_x, tap_y, target_id, sns_type, referrer_host, utm_source, variation_id, lang, device, occurred_at, received_at FROM visitor_events WHERE session_id = ? ORDER BY id',
+    sessionId,
+  );
 
 describe('the events call before Hono', () => {
   it('answers a valid batch itself, and stores the same rows as the Hono route', async () => {
@@ -116,8 +117,8 @@ describe('the events call before Hono', () => {
     expect(lean.handed).toBe(0);
     expect(fromLean.status).toBe(202);
     expect(comparable(fromLean)).toEqual(comparable(fromPlain));
-    expect(rowsOf('lean-1')).toHaveLength(4);
-    expect(rowsOf('lean-1')).toEqual(rowsOf('plain-1'));
+    expect(await rowsOf('lean-1')).toHaveLength(4);
+    expect(await rowsOf('lean-1')).toEqual(await rowsOf('plain-1'));
   });
 
   it('sets the same new session cookie when a visitor has none', async () => {
@@ -158,14 +159,14 @@ describe('the events call before Hono', () => {
 
   it('refuses a site’s events from the next call on once the site is off the air', async () => {
     expect((await both({ body: batch([landing]) })).reply.status).toBe(202);
-    const live = ctx.db.$client.prepare<[string], { version: number }>('SELECT live_version AS version FROM sites WHERE id = ?').get(siteId)!.version;
-    ctx.db.$client.prepare('UPDATE sites SET live_version = NULL WHERE id = ?').run(siteId);
+    const live = (await sqlGet(ctx.db, 'SELECT live_version AS version FROM sites WHERE id = ?', siteId))!.version;
+    await sqlRun(ctx.db, 'UPDATE sites SET live_version = NULL WHERE id = ?', siteId);
     try {
       const { reply } = await both({ body: batch([landing]) });
       expect(reply.status).toBe(400);
       expect(JSON.parse(reply.body)).toMatchObject({ key: 'unknownEventSite' });
     } finally {
-      ctx.db.$client.prepare('UPDATE sites SET live_version = ? WHERE id = ?').run(live, siteId);
+      await sqlRun(ctx.db, 'UPDATE sites SET live_version = ? WHERE id = ?', live, siteId);
     }
     expect((await both({ body: batch([landing]) })).reply.status).toBe(202);
   });
@@ -174,7 +175,7 @@ describe('the events call before Hono', () => {
     const { reply, leanAnswered } = await both({ body: batch([landing]), headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)', cookie: 'sessionId=bot-1' } });
     expect(leanAnswered).toBe(true);
     expect(JSON.parse(reply.body)).toEqual({ accepted: 0 });
-    expect(rowsOf('bot-1')).toEqual([]);
+    expect(await rowsOf('bot-1')).toEqual([]);
   });
 
   it('answers 503 eventsNotStored as the route does when the queue refuses the batch', async () => {

@@ -123,7 +123,7 @@ async function accept(deps: EventFastPathDeps, request: IncomingMessage, respons
   }
   // What the schema would take as it is (model/visitor-event-check.ts); anything else, valid or not, is the schema's to judge, in Hono.
   if (!isPlainEventBatch(json)) return false;
-  const site = deps.intake.siteOf(json.siteId, await deps.hostSiteOf(host));
+  const site = await deps.intake.siteOf(json.siteId, await deps.hostSiteOf(host));
   if (!site) return false;
   const clientIp = () => clientAddress(request);
   // Refused: nothing was spent, and Hono's own limiter refuses it again with its 429.

@@ -1,3 +1,5 @@
+import { sqlAll } from '../db/test-sql.ts';
+import { closeDatabase } from '../db/open-database.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,12 +16,12 @@ let dropDatabase: () => Promise<void>;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-event-insert-'));
   const database = await testDatabaseTarget(dir, 'events.sqlite');
-  db = openDatabase(database.target);
+  db = await openDatabase(database.target);
   dropDatabase = database.drop;
 });
 
 afterEach(async () => {
-  db.$client.close();
+  await closeDatabase(db);
   await dropDatabase();
   await rm(dir, { recursive: true, force: true });
 });
@@ -46,12 +48,8 @@ const row = (i: number, shared: Partial<EventRow> = {}): EventRow => ({
   ...shared,
 });
 
-const stored = () =>
-  db.$client
-    .prepare(
-      'SELECT site_id, session_id, variation_id, experiment_id, lang, device, received_at, kind, cell, to_cell, direction, tap_x, tap_y, page_id, visit_id, occurred_at FROM visitor_events ORDER BY id',
-    )
-    .all();
+const stored = async () =>
+  await sqlAll(db, 'SELECT site_id, session_id, variation_id, experiment_id, lang, device, received_at, kind, cell, to_cell, direction, tap_x, tap_y, page_id, visit_id, occurred_at FROM visitor_events ORDER BY id');
 const asStored = (rows: EventRow[]) =>
   rows.map((r) => ({
     site_id: r.siteId,
@@ -73,7 +71,7 @@ const asStored = (rows: EventRow[]) =>
   }));
 
 describe('the event insert', () => {
-  it('stores rows in the order given, shared values bound once per run of rows that share them', () => {
+  it('stores rows in the order given, shared values bound once per run of rows that share them', async () => {
     const rows = [
       ...Array.from({ length: 4 }, (_, i) => row(i)),
       row(4, { sessionId: 'session-2', variationId: 'v-1' }),
@@ -95,25 +93,25 @@ describe('the event insert', () => {
     expect(groups).toEqual([4, 2, 1, 1, 100, 50]);
     const insert = prepareEventInsert(db.$client);
     db.$client.transaction(() => insert(JSON.parse(JSON.stringify(values))))();
-    expect(stored()).toEqual(asStored(rows));
+    expect(await stored()).toEqual(asStored(rows));
   });
 
-  it('stores a batch larger than one statement holds in the order given', () => {
+  it('stores a batch larger than one statement holds in the order given', async () => {
     // 4,500 rows from 45 requests: past PostgreSQL's 2,000 rows a statement twice.
     const rows = Array.from({ length: 4_500 }, (_, i) => row(i, { sessionId: `session-${Math.floor(i / 100)}` }));
     const values: unknown[] = [];
     bindEventRows(values, rows);
     const insert = prepareEventInsert(db.$client);
     db.$client.transaction(() => insert(JSON.parse(JSON.stringify(values))))();
-    expect(stored()).toEqual(asStored(rows));
+    expect(await stored()).toEqual(asStored(rows));
   });
 
-  it('refuses values that are not row groups, and stores nothing of them', () => {
+  it('refuses values that are not row groups, and stores nothing of them', async () => {
     const insert = prepareEventInsert(db.$client);
     expect(() => db.$client.transaction(() => insert(['x', 1, 2]))()).toThrow(/row groups/);
     const values: unknown[] = [];
     bindEventRows(values, [row(0)]);
     expect(() => db.$client.transaction(() => insert(values.slice(0, -1)))()).toThrow(/inside a row group/);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
-import type Database from 'better-sqlite3';
-import { SyncPostgres } from '../db/pg/sync-postgres.ts';
+import { Param, type SQL, sql } from 'drizzle-orm';
+import type { Engine } from '../db/async-database.ts';
+import { chunksOf } from '../db/in-chunks.ts';
+import type { Queries } from '../db/open-database.ts';
 import type { visitorEvents } from '../db/schema-visitor.ts';
 
 export type EventRow = typeof visitorEvents.$inferInsert;
@@ -84,77 +86,91 @@ function sameShared(a: EventRow, b: EventRow): boolean {
   );
 }
 
+/** A group of bindEventRows' values: its row count, and where its own values and its shared values start. */
+type Group = { rows: number; at: number; shared: number };
+
 /**
- * Walks bindEventRows' values group by group, checking their shape (they crossed a thread as JSON):
- * `group` is given each group's row count and where its own values and its shared values start.
+ * bindEventRows' values group by group, their shape checked first (they crossed a thread as JSON),
+ * so nothing of a malformed batch is written.
  */
-function forEachGroup(values: readonly unknown[], group: (rows: number, at: number, shared: number) => void): void {
+function groupsOf(values: readonly unknown[]): Group[] {
+  const groups: Group[] = [];
   let at = 0;
   while (at < values.length) {
     const rows = values[at];
     if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > ROWS_PER_GROUP) throw new Error('an event batch is not made of row groups');
     const end = at + 1 + rows * OWN + SHARED;
     if (end > values.length) throw new Error('an event batch ends inside a row group');
-    group(rows, at + 1, end - SHARED);
+    groups.push({ rows, at: at + 1, shared: end - SHARED });
     at = end;
   }
-}
-
-/**
- * Inserts rows given as bindEventRows' values (the caller holds the transaction). On SQLite: one
- * INSERT per group, its rows' own values in a VALUES list joined to one row of the shared values, one
- * prepared statement per group size (better-sqlite3 binds only anonymous parameters from an array,
- * so a shared value cannot be named by number in each row). CROSS JOIN keeps the VALUES list the
- * outer loop, so rows are inserted, and numbered, in the order sent. A statement run per row cost a
- * fifth more of SQLite's time per event, and building a drizzle query for a batch more than SQLite's
- * own work (bench/visitor.bench.ts, docs/decisions.md). On PostgreSQL every statement is a round trip
- * to the server, so the whole batch is one INSERT (see insertOnPostgres).
- */
-export function prepareEventInsert(sqlite: Database.Database): (values: readonly unknown[]) => void {
-  if (sqlite instanceof SyncPostgres) return (values) => insertOnPostgres(sqlite, values);
-  const statements = new Map<number, Database.Statement>();
-  const tuple = `(${OWN_COLUMNS.map(() => '?').join(', ')})`;
-  const shared = SHARED_COLUMNS.map((column) => `? AS ${column}`).join(', ');
-  const picked = [...SHARED_COLUMNS.map((column) => `s.${column}`), ...OWN_COLUMNS.map((_, index) => `v.column${index + 1}`)].join(', ');
-  const statementOf = (rows: number) => {
-    let statement = statements.get(rows);
-    if (!statement) {
-      const list = Array.from({ length: rows }, () => tuple).join(', ');
-      statement = sqlite.prepare(`INSERT INTO visitor_events (${COLUMNS.join(', ')}) SELECT ${picked} FROM (VALUES ${list}) AS v CROSS JOIN (SELECT ${shared}) AS s`);
-      statements.set(rows, statement);
-    }
-    return statement;
-  };
-  return (values) => forEachGroup(values, (rows, at) => statementOf(rows).run(values.slice(at, at + rows * OWN + SHARED)));
+  return groups;
 }
 
 const COLUMNS = [...SHARED_COLUMNS, ...OWN_COLUMNS];
+const COLUMN_LIST = sql.raw(COLUMNS.join(', '));
+/** What the SQLite insert takes from the shared row (`s`) and from each row of the VALUES list (`v`, whose columns SQLite names column1…). */
+const PICKED = sql.raw([...SHARED_COLUMNS.map((column) => `s.${column}`), ...OWN_COLUMNS.map((_, index) => `v.column${index + 1}`)].join(', '));
 /** Rows in one PostgreSQL INSERT at most: 2,000 × 23 parameters stay under its limit of 65,535. */
 const ROWS_PER_POSTGRES_STATEMENT = 2_000;
+const COMMA = sql`, `;
+
+/**
+ * The advisory lock (PostgreSQL only) that keeps the rollups' watermark sound (api/analytics/run-rollup.ts):
+ * every event insert holds it shared, every fold exclusive. A fold therefore starts only when no
+ * insert is between taking its ids and committing, so no event can commit later below the ids a fold
+ * has passed, as SQLite's single writer (and the old bridge's one lock for every transaction) ensured.
+ */
+export const EVENT_ORDER_LOCK = 7_361_055_220;
+
+/** One row of values as `(?, ?, …)`, each a parameter. */
+function tupleOf(values: readonly unknown[]): SQL {
+  return sql`(${sql.join(
+    values.map((value) => new Param(value ?? null)),
+    COMMA,
+  )})`;
+}
+
+/**
+ * Inserts rows given as bindEventRows' values (the caller holds the transaction, `db` is it). On
+ * SQLite: one INSERT per group, its rows' own values in a VALUES list joined to one row of the shared
+ * values, so a request's shared values are bound once. CROSS JOIN keeps the VALUES list the outer
+ * loop, so rows are inserted, and numbered, in the order sent. A statement run per row cost a fifth
+ * more of SQLite's time per event (bench/visitor.bench.ts, docs/decisions.md); the statement of a
+ * group size is the same text each time, so the engine prepares it once. On PostgreSQL every
+ * statement is a round trip to the server, so the whole batch is one INSERT (see insertOnPostgres).
+ */
+export async function insertEventValues(db: Queries, values: readonly unknown[], dialect: Engine['dialect']): Promise<void> {
+  const groups = groupsOf(values);
+  if (dialect === 'postgres') {
+    await insertOnPostgres(db, values, groups);
+    return;
+  }
+  for (const { rows, at, shared } of groups) {
+    const list: SQL[] = [];
+    for (let row = 0; row < rows; row++) list.push(tupleOf(values.slice(at + row * OWN, at + (row + 1) * OWN)));
+    const sharedRow = sql.join(
+      SHARED_COLUMNS.map((column, index) => sql`${new Param(values[shared + index] ?? null)} AS ${sql.raw(column)}`),
+      COMMA,
+    );
+    await db.run(sql`INSERT INTO visitor_events (${COLUMN_LIST}) SELECT ${PICKED} FROM (VALUES ${sql.join(list, COMMA)}) AS v CROSS JOIN (SELECT ${sharedRow}) AS s`);
+  }
+}
 
 /**
  * The batch as one multi-row INSERT (two past 2,000 rows), each row with its group's shared values
  * written out: a statement per group cost a round trip each, and with the transaction's own two
  * the writer spent most of a batch waiting (bench/cluster.bench.ts). A VALUES list straight in an
- * INSERT takes its columns' types, so no casts; the rows are numbered in the order listed.
+ * INSERT takes its columns' types, so no casts; the rows are numbered in the order listed. The
+ * transaction first takes EVENT_ORDER_LOCK shared (a fold waits for it, inserts do not wait for each other).
  */
-function insertOnPostgres(client: SyncPostgres, values: readonly unknown[]): void {
-  let parameters: unknown[] = [];
-  let tuples: string[] = [];
-  const flush = () => {
-    if (tuples.length === 0) return;
-    client.query(`INSERT INTO visitor_events (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, parameters);
-    parameters = [];
-    tuples = [];
-  };
-  forEachGroup(values, (rows, at, shared) => {
+async function insertOnPostgres(db: Queries, values: readonly unknown[], groups: readonly Group[]): Promise<void> {
+  const tuples: SQL[] = [];
+  for (const { rows, at, shared } of groups) {
     const sharedValues = values.slice(shared, shared + SHARED);
-    for (let row = 0; row < rows; row++) {
-      const first = parameters.length + 1;
-      tuples.push(`(${COLUMNS.map((_, index) => `$${first + index}`).join(', ')})`);
-      parameters.push(...sharedValues, ...values.slice(at + row * OWN, at + (row + 1) * OWN));
-      if (tuples.length === ROWS_PER_POSTGRES_STATEMENT) flush();
-    }
-  });
-  flush();
+    for (let row = 0; row < rows; row++) tuples.push(tupleOf([...sharedValues, ...values.slice(at + row * OWN, at + (row + 1) * OWN)]));
+  }
+  if (tuples.length === 0) return;
+  await db.run(sql`SELECT pg_advisory_xact_lock_shared(${sql.raw(String(EVENT_ORDER_LOCK))})`);
+  for (const chunk of chunksOf(tuples, ROWS_PER_POSTGRES_STATEMENT)) await db.run(sql`INSERT INTO visitor_events (${COLUMN_LIST}) VALUES ${sql.join(chunk, COMMA)}`);
 }

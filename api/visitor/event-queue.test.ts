@@ -1,3 +1,5 @@
+import { closeDatabase, sqliteClientOf } from '../db/open-database.ts';
+import { sqlGet } from '../db/test-sql.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +12,11 @@ let db: Db;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'swipegrid-events-'));
-  db = openDatabase(path.join(dir, 'events.sqlite'));
+  db = await openDatabase(path.join(dir, 'events.sqlite'));
 });
 
 afterEach(async () => {
-  db.$client.close();
+  await closeDatabase(db);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -30,7 +32,7 @@ const row = (i: number): EventRow => ({
   occurredAt: new Date(i),
   receivedAt: new Date(i),
 });
-const count = () => (db.$client.prepare('SELECT count(*) AS n FROM visitor_events').get() as { n: number }).n;
+const count = async () => (await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events') as { n: number }).n;
 
 describe('createEventQueue', () => {
   it('resolves a push only once its rows are committed, and writes the pushes of one turn in one transaction', async () => {
@@ -38,13 +40,13 @@ describe('createEventQueue', () => {
     const first = queue.push([row(1), row(2)]);
     const second = queue.push([row(3)]);
     // Nothing is written while the requests of this turn are still queueing.
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
     let settled = false;
     void first.then(() => (settled = true));
     await Promise.resolve();
     expect(settled).toBe(false);
     expect(await first).toBe('stored');
-    expect(count()).toBe(3);
+    expect(await count()).toBe(3);
     expect(await second).toBe('stored');
     expect(queue.stats).toEqual({ transactions: 1, rows: 3, refused: 0, failed: 0 });
     await queue.close();
@@ -55,10 +57,10 @@ describe('createEventQueue', () => {
     const queue = createEventQueue(db, { flushAfterMs: 300 });
     const stored = queue.push([row(1)]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
     setTimeout(() => void queue.push([row(2)]), 5);
     expect(await stored).toBe('stored');
-    expect(count()).toBe(2);
+    expect(await count()).toBe(2);
     expect(queue.stats.transactions).toBe(1);
     await queue.close();
   });
@@ -67,7 +69,7 @@ describe('createEventQueue', () => {
     const queue = createEventQueue(db, { maxBatch: 1000, flushAfterMs: 10_000 });
     const pushes = Array.from({ length: 25 }, (_, i) => queue.push(Array.from({ length: 100 }, (_, j) => row(i * 100 + j))));
     expect(await Promise.all(pushes)).toEqual(Array(25).fill('stored'));
-    expect(count()).toBe(2500);
+    expect(await count()).toBe(2500);
     expect(queue.stats).toEqual({ transactions: 3, rows: 2500, refused: 0, failed: 0 });
     await queue.close();
   });
@@ -76,7 +78,7 @@ describe('createEventQueue', () => {
     const queue = createEventQueue(db, { flushAfterMs: 10_000 });
     const stored = queue.push([row(1)]);
     await queue.close();
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     expect(await stored).toBe('stored');
     expect(await queue.push([row(2)])).toBe('closed');
     expect(queue.stats.refused).toBe(1);
@@ -88,7 +90,7 @@ describe('createEventQueue', () => {
     expect(await queue.push([row(4), row(5), row(6)])).toBe('full');
     await queue.flush();
     expect(await first).toBe('stored');
-    expect(count()).toBe(3);
+    expect(await count()).toBe(3);
     expect(queue.stats.refused).toBe(3);
     // Once written, the room is back.
     const later = queue.push([row(7), row(8), row(9)]);
@@ -97,13 +99,13 @@ describe('createEventQueue', () => {
   });
 
   it('rejects every push of a batch the database refused, and writes none of its rows', async () => {
-    db.$client.exec("CREATE TRIGGER refuse_p2 BEFORE INSERT ON visitor_events WHEN NEW.page_id = 'p2' BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    sqliteClientOf(db)!.exec("CREATE TRIGGER refuse_p2 BEFORE INSERT ON visitor_events WHEN NEW.page_id = 'p2' BEGIN SELECT RAISE(ABORT, 'refused'); END");
     const queue = createEventQueue(db);
     const good = queue.push([row(1)]);
     const bad = queue.push([row(2)]);
     await expect(good).rejects.toThrow(/refused/);
     await expect(bad).rejects.toThrow(/refused/);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
     expect(queue.stats.failed).toBe(2);
     expect(await queue.push([row(3)])).toBe('stored');
     await queue.close();

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-database.ts';
-import { bindEventRows, type EventRow, prepareEventInsert } from './event-insert.ts';
+import { bindEventRows, type EventRow, insertEventValues } from './event-insert.ts';
 
 export type { EventRow } from './event-insert.ts';
 
@@ -52,12 +52,14 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
   let closed = false;
   const stats = { transactions: 0, rows: 0, refused: 0, failed: 0 };
 
-  const insertValues = prepareEventInsert(db.$client);
-  const insertAll = db.$client.transaction((batch: Waiting[]) => {
-    const values: unknown[] = [];
-    for (const entry of batch) bindEventRows(values, entry.rows);
-    insertValues(values);
-  });
+  const dialect = db.$engine.dialect;
+  async function insertAll(batch: Waiting[]): Promise<void> {
+    await db.transaction(async (tx) => {
+      const values: unknown[] = [];
+      for (const entry of batch) bindEventRows(values, entry.rows);
+      await insertEventValues(tx, values, dialect);
+    });
+  }
 
   /** Takes whole requests up to maxBatch rows (a request larger than that is one batch of its own: its rows commit together). */
   function takeBatch(): Waiting[] {
@@ -70,14 +72,18 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
     return batch;
   }
 
-  function flushNow() {
+  // CODEMOD: flushNow runs from setImmediate/setTimeout, which cannot await it; it catches its own
+  // failures (a failed batch rejects its requests). Once asynchronous, a second flushNow scheduled by a
+  // push while one awaits its commit runs beside it (each takes batches of its own), and flush()/close()
+  // await only their own: a close racing a scheduled flush may return before that one's commit.
+  async function flushNow() {
     scheduled?.cancel();
     scheduled = undefined;
     while (waiting.length > 0) {
       const batch = takeBatch();
       const rows = batch.reduce((sum, entry) => sum + entry.rows.length, 0);
       try {
-        insertAll(batch);
+        await insertAll(batch);
       } catch (error) {
         // The requests of a refused batch are told (their answer is an error), not retried for ever.
         stats.failed += rows;
@@ -117,11 +123,11 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
       return stored;
     },
     async flush() {
-      flushNow();
+      await flushNow();
     },
     async close() {
       closed = true;
-      flushNow();
+      await flushNow();
     },
   };
 }

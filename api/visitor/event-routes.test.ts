@@ -1,3 +1,4 @@
+import { sqlAll } from '../db/test-sql.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { deleteExpiredSalts } from './analytics-salts.ts';
@@ -18,11 +19,11 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-const rows = () => ctx.db.$client.prepare('SELECT * FROM visitor_events ORDER BY id').all() as Record<string, unknown>[];
+const rows = async () => await sqlAll(ctx.db, 'SELECT * FROM visitor_events ORDER BY id') as Record<string, unknown>[];
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
-function send(events: unknown[], init: { contentType?: string; ip?: string; cookie?: string; userAgent?: string; site?: string } = {}) {
-  return ctx.visit('/api/end-user/events', {
+async function send(events: unknown[], init: { contentType?: string; ip?: string; cookie?: string; userAgent?: string; site?: string } = {}) {
+  return await ctx.visit('/api/end-user/events', {
     site: siteId,
     method: 'POST',
     body: JSON.stringify({ siteId: init.site ?? siteId, lang: 'en', events }),
@@ -52,7 +53,7 @@ describe('POST /api/end-user/events', () => {
     // Answered means written: nothing is left to flush.
     expect(ctx.events.stats.transactions - before.transactions).toBe(1);
     expect(ctx.events.stats.rows - before.rows).toBe(7);
-    const stored = rows();
+    const stored = await rows();
     const common = { site_id: siteId, session_id: 's-1', variation_id: 'v-2', experiment_id: 'e-3', lang: 'en', device: 'mobile', occurred_at: at, received_at: now, visit_id: stored[0]!.visit_id };
     const none = {
       to_cell: null,
@@ -91,11 +92,11 @@ describe('POST /api/end-user/events', () => {
     const session = sessionOf(first)!;
     const second = await send([{ type: 'dwell', cell: 'A1', ms: 10 }], { cookie: `sessionId=${session}` });
     expect(sessionOf(second)).toBeUndefined();
-    expect(rows().map((row) => row.session_id)).toEqual([session, session]);
+    expect((await rows()).map((row) => row.session_id)).toEqual([session, session]);
     // A forged cookie is not stored: the visitor gets a fresh id instead.
     const forged = await send([{ type: 'dwell', cell: 'A1', ms: 10 }], { cookie: 'sessionId=<script>' });
     expect(sessionOf(forged)).toMatch(/^[A-Za-z0-9-]{36}$/);
-    expect(rows()[2]!.session_id).toBe(sessionOf(forged));
+    expect((await rows())[2]!.session_id).toBe(sessionOf(forged));
   });
 
   it('ends a visit after 30 minutes without an event, by the time of the events', async () => {
@@ -111,7 +112,7 @@ describe('POST /api/end-user/events', () => {
     await send([{ type: 'landing', cell: 'A1', at: now }], { cookie });
     // Another visitor at the same time has visits of their own.
     await send([{ type: 'landing', cell: 'A1', at: now }], { cookie: 'sessionId=visitor-2' });
-    const visits = rows().map((row) => row.visit_id as string);
+    const visits = (await rows()).map((row) => row.visit_id as string);
     expect(visits[0]).toBe(visits[1]);
     expect(visits[1]).toBe(visits[2]);
     expect(visits[3]).not.toBe(visits[2]);
@@ -130,18 +131,16 @@ describe('POST /api/end-user/events', () => {
       expect(await response.json()).toEqual({ accepted: 0 });
       expect(response.headers.getSetCookie()).toEqual([]);
     }
-    expect(rows()).toHaveLength(0);
+    expect(await rows()).toHaveLength(0);
     expect((await send([{ type: 'landing', cell: 'A1' }])).status).toBe(202);
-    expect(rows()).toHaveLength(1);
+    expect(await rows()).toHaveLength(1);
   });
 
   it('counts a cookieless site without cookies: an id from the day, address and browser that changes each day, its salts deleted after 48 hours', async () => {
     const saved = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { analytics: { cookieless: true, conversionEvents: ['contact', 'click_phone'] } } });
     expect(saved.status).toBe(200);
-    const salts = () =>
-      ctx.db.$client
-        .prepare('SELECT day FROM analytics_salts ORDER BY day')
-        .all()
+    const salts = async () =>
+      (await sqlAll(ctx.db, 'SELECT day FROM analytics_salts ORDER BY day'))
         .map((row) => (row as { day: string }).day);
     const landing = [{ type: 'landing', cell: 'A1' }];
     const day1 = await send(landing, { ip: '192.0.2.1', cookie: 'sessionId=known-visitor' });
@@ -153,7 +152,7 @@ describe('POST /api/end-user/events', () => {
     await send(landing, { ip: '192.0.2.1', userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120' });
     now += 24 * 3600_000;
     await send(landing, { ip: '192.0.2.1' });
-    const ids = rows().map((row) => row.session_id as string);
+    const ids = (await rows()).map((row) => row.session_id as string);
     expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(ids[0]).not.toBe('known-visitor');
     // Same browser and address on the same day: one visitor; another address or browser: another.
@@ -161,25 +160,25 @@ describe('POST /api/end-user/events', () => {
     expect(new Set(ids.slice(0, 4)).size).toBe(3);
     // The next day the same browser is a new visitor: its id cannot be linked to yesterday's.
     expect(ids[4]).not.toBe(ids[0]);
-    expect(salts()).toEqual(['2026-11-24', '2026-11-25']);
+    expect(await salts()).toEqual(['2026-11-24', '2026-11-25']);
     // The job: a salt stays until 48 hours after its day began, not a millisecond less…
-    expect(deleteExpiredSalts(ctx.db, Date.parse('2026-11-26T00:00:00Z') - 1)).toBe(0);
-    expect(deleteExpiredSalts(ctx.db, Date.parse('2026-11-26T00:00:00Z'))).toBe(1);
-    expect(salts()).toEqual(['2026-11-25']);
+    expect(await deleteExpiredSalts(ctx.db, Date.parse('2026-11-26T00:00:00Z') - 1)).toBe(0);
+    expect(await deleteExpiredSalts(ctx.db, Date.parse('2026-11-26T00:00:00Z'))).toBe(1);
+    expect(await salts()).toEqual(['2026-11-25']);
     // …and the first cookieless event of a new day deletes the expired ones too.
     now = Date.parse('2026-11-28T09:00:00Z');
     await send(landing, { ip: '192.0.2.1' });
-    expect(salts()).toEqual(['2026-11-28']);
+    expect(await salts()).toEqual(['2026-11-28']);
     // Nothing of the address or the browser is stored.
-    const stored = JSON.stringify(ctx.db.$client.prepare('SELECT * FROM visitor_events').all());
+    const stored = JSON.stringify(await sqlAll(ctx.db, 'SELECT * FROM visitor_events'));
     expect(stored).not.toMatch(/192\.0\.2|Windows|iPhone/);
   });
 
   it('writes several requests arriving together in one transaction (group commit)', async () => {
     const before = ctx.events.stats.transactions;
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        send([
+      Array.from({ length: 5 }, async () =>
+        await send([
           { type: 'dwell', cell: 'A1', ms: 1 },
           { type: 'click_popup_cta', cell: 'A1', pageId: 'p1', targetId: 'pop1' },
         ]),
@@ -187,7 +186,7 @@ describe('POST /api/end-user/events', () => {
     );
     expect(responses.map((response) => response.status)).toEqual(Array(5).fill(202));
     expect(ctx.events.stats.transactions - before).toBe(1);
-    expect(rows()).toHaveLength(10);
+    expect(await rows()).toHaveLength(10);
   });
 
   it('stores the server time for a missing or implausible client time', async () => {
@@ -195,7 +194,7 @@ describe('POST /api/end-user/events', () => {
       { type: 'dwell', cell: 'A1', ms: 1, at: 1 },
       { type: 'dwell', cell: 'A1', ms: 2 },
     ]);
-    for (const row of rows()) expect(row.occurred_at).toBe(now);
+    for (const row of await rows()) expect(row.occurred_at).toBe(now);
   });
 
   it('refuses a bad batch whole with 400: unknown type, bad field, unknown site, empty, not JSON', async () => {
@@ -214,7 +213,7 @@ describe('POST /api/end-user/events', () => {
     const notJson = await ctx.visit('/api/end-user/events', { site: siteId, method: 'POST', body: '{', ip: '192.0.2.80' });
     expect(notJson.status).toBe(400);
     await ctx.events.flush();
-    expect(rows()).toHaveLength(0);
+    expect(await rows()).toHaveLength(0);
   });
 
   it('answers 429 with the spec-style message once a client sends too many batches', async () => {
@@ -240,9 +239,9 @@ describe('POST /api/end-user/events', () => {
     expect(await response.json()).toMatchObject({ code: 'unavailable', key: 'eventsNotStored' });
     // Refused means not stored, and no session is handed out for it.
     expect(sessionOf(response)).toBeUndefined();
-    expect(rows()).toHaveLength(0);
+    expect(await rows()).toHaveLength(0);
     expect((await send([{ type: 'dwell', cell: 'A1', ms: 1 }])).status).toBe(202);
-    expect(rows()).toHaveLength(1);
+    expect(await rows()).toHaveLength(1);
   });
 
   it('refuses a body over 64 KiB before reading it', async () => {

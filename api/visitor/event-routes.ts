@@ -18,9 +18,9 @@ import { createVisitTracker, type VisitTracker } from './visit-tracker.ts';
 import { userAgentFacts } from './user-agent-facts.ts';
 import { cookiesOf, readIdCookie, sessionCookie, sessionIdOf } from './visitor-cookies.ts';
 
-function liveSite(db: Db, siteId: string, hostSiteId: string | null): VisitorSite | null {
+async function liveSite(db: Db, siteId: string, hostSiteId: string | null): Promise<VisitorSite | null> {
   try {
-    return findVisitorSite(db, siteId, hostSiteId);
+    return await findVisitorSite(db, siteId, hostSiteId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') return null;
     throw error;
@@ -47,7 +47,7 @@ export type EventRequest = { userAgent: string; cookie: string | null; clientIp:
  */
 export type EventIntake = {
   /** The live site a batch names, or null (answered 400 `unknownEventSite`). */
-  siteOf(siteId: string, hostSiteId: string | null): VisitorSite | null;
+  siteOf(siteId: string, hostSiteId: string | null): Promise<VisitorSite | null>;
   /** Stores a checked batch; resolves once committed, with the cookie to set; throws 503 `eventsNotStored` when it cannot be stored now. */
   store(site: VisitorSite, body: VisitorEventBatch, request: EventRequest): Promise<{ accepted: number; setCookie: string | null }>;
 };
@@ -65,11 +65,11 @@ export function createEventIntake(deps: EventDeps): EventIntake {
   const forget = () => sitesThisTurn.clear();
   return {
     // Events of sites that are not on the air would only fill the table.
-    siteOf(siteId, hostSiteId) {
+    async siteOf(siteId, hostSiteId) {
       if (siteId !== hostSiteId) return null;
       let site = sitesThisTurn.get(siteId);
       if (site === undefined) {
-        site = liveSite(deps.db, siteId, hostSiteId);
+        site = await liveSite(deps.db, siteId, hostSiteId);
         if (sitesThisTurn.size === 0) setImmediate(forget);
         sitesThisTurn.set(siteId, site);
       }
@@ -81,7 +81,7 @@ export function createEventIntake(deps: EventDeps): EventIntake {
       const receivedAt = deps.clock?.().getTime() ?? Date.now();
       const { cookieless } = site.settings.analytics;
       const cookies = cookieless ? {} : cookiesOf(request.cookie);
-      const session = cookieless ? { sessionId: cookielessVisitorId(salts.saltOf(receivedAt), site.id, request.clientIp(), request.userAgent), created: false } : sessionIdOf(cookies);
+      const session = cookieless ? { sessionId: cookielessVisitorId(await salts.saltOf(receivedAt), site.id, request.clientIp(), request.userAgent), created: false } : sessionIdOf(cookies);
       const { sessionId } = session;
       const variant = cookieless
         ? await cookielessVariant(deps.storage, site.id, sessionId)
@@ -118,7 +118,7 @@ export function eventRoutes(deps: EventDeps & { intake?: EventIntake }) {
   const app = new Hono<AppEnv>();
   const intake = deps.intake ?? createEventIntake(deps);
   route(app, contracts.sendEvents, async ({ c, body }) => {
-    const site = intake.siteOf(body.siteId, c.var.hostSiteId);
+    const site = await intake.siteOf(body.siteId, c.var.hostSiteId);
     if (!site) throw fieldError('validation', ['siteId'], 'unknownEventSite', { site: body.siteId });
     const stored = await intake.store(site, body, { userAgent: c.req.header('user-agent') ?? '', cookie: c.req.raw.headers.get('cookie'), clientIp: () => clientIp(c), hostOrigin: c.var.hostOrigin });
     if (stored.setCookie) c.header('set-cookie', stored.setCookie, { append: true });

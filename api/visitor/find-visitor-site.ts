@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import { siteSettingsSchema, type SiteSettings } from '../../model/site.ts';
 import { translationsSchema, type Translations } from '../../model/translation.ts';
 import type { Db } from '../db/open-database.ts';
@@ -8,10 +8,9 @@ export type VisitorSite = { id: string; ownerId: string; settings: SiteSettings;
 
 type Row = { id: string; ownerId: string; settings: string; translations: string; liveVersion: number | null };
 
-// Every visitor call reads its site: one prepared statement per database, and the parsed
-// settings kept while their stored text is unchanged (building a drizzle query and parsing
+// Every visitor call reads its site: one hand-written statement, and the parsed settings kept
+// while their stored text is unchanged (building a query through drizzle's builder and parsing
 // the settings cost more than the rest of a call; bench/visitor.bench.ts).
-const statements = new WeakMap<Db, Statement<[string], Row>>();
 const parsed = new Map<string, { settings: string; translations: string; site: VisitorSite }>();
 const PARSED_MAX = 1000;
 
@@ -23,14 +22,9 @@ const PARSED_MAX = 1000;
  * A call acts only for the site whose own origin it arrived on (`hostSiteId`, the site the
  * request's host leads to): a script on another site's origin naming this one gets the same 404.
  */
-export function findVisitorSite(db: Db, siteId: string, hostSiteId: string | null): VisitorSite {
+export async function findVisitorSite(db: Db, siteId: string, hostSiteId: string | null): Promise<VisitorSite> {
   if (siteId !== hostSiteId) throw notFound('siteNotFound');
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = db.$client.prepare('SELECT id, owner_id AS ownerId, settings, translations, live_version AS liveVersion FROM sites WHERE id = ?');
-    statements.set(db, statement);
-  }
-  const row = statement.get(siteId);
+  const row = await db.get<Row | undefined>(sql`SELECT id, owner_id AS "ownerId", settings, translations, live_version AS "liveVersion" FROM sites WHERE id = ${siteId}`);
   if (!row || row.liveVersion === null) throw notFound('siteNotFound');
   const cached = parsed.get(row.id);
   if (cached && cached.settings === row.settings && cached.translations === row.translations && cached.site.liveVersion === row.liveVersion && cached.site.ownerId === row.ownerId) return cached.site;

@@ -1,3 +1,4 @@
+import { sqlAll, sqlRun } from '../db/test-sql.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/mailer.ts';
 import { startTestSmtpServer, textBody, type TestSmtpServer } from '../mail/smtp-test-server.ts';
@@ -19,8 +20,8 @@ afterEach(async () => {
   await smtp.close();
 });
 
-const entries = () =>
-  ctx.db.$client.prepare('SELECT form_type, lang, mode, data, notified_at IS NOT NULL AS notified, notify_error FROM form_entries ORDER BY created_at').all() as {
+const entries = async () =>
+  await sqlAll(ctx.db, 'SELECT form_type, lang, mode, data, notified_at IS NOT NULL AS notified, notify_error FROM form_entries ORDER BY created_at') as {
     form_type: string;
     lang: string;
     mode: string | null;
@@ -28,7 +29,7 @@ const entries = () =>
     notified: number;
     notify_error: string | null;
   }[];
-const post = (path: string, json: unknown, ip = '198.51.100.20') => ctx.visit(path, { site: siteId, method: 'POST', json, ip });
+const post = async (path: string, json: unknown, ip = '198.51.100.20') => await ctx.visit(path, { site: siteId, method: 'POST', json, ip });
 
 async function setForms(forms: unknown, extra: Record<string, unknown> = {}) {
   const response = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { forms, ...extra } });
@@ -40,7 +41,7 @@ describe('POST /api/contact', () => {
     const response = await post('/api/contact', { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ message: 'Thank you. Your message has been sent.' });
-    expect(entries()).toEqual([{ form_type: 'CONTACT_SETTING', lang: 'en', mode: null, data: JSON.stringify({ email: 'ann@example.com', companyName: 'ACME' }), notified: 1, notify_error: null }]);
+    expect(await entries()).toEqual([{ form_type: 'CONTACT_SETTING', lang: 'en', mode: null, data: JSON.stringify({ email: 'ann@example.com', companyName: 'ACME' }), notified: 1, notify_error: null }]);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual([OPERATOR.email]);
     expect(smtp.received[0]!.raw).toMatch(/^Reply-To: ann@example\.com/m);
@@ -67,7 +68,7 @@ describe('POST /api/contact', () => {
     expect((await post('/api/contact', { data: {} })).status).toBe(400);
     expect((await ctx.visit('/api/contact', { site: siteId, method: 'POST', body: 'not json', ip: '198.51.100.20' })).status).toBe(400);
     expect((await post('/api/contact', { siteId: 'missing-site', data: {} })).status).toBe(404);
-    expect(entries()).toEqual([]);
+    expect(await entries()).toEqual([]);
   });
 
   it('validates against the configured fields: order, required flags, numbers and options', async () => {
@@ -86,32 +87,32 @@ describe('POST /api/contact', () => {
       'Leaf: Choose one of the options.',
     );
     expect((await post('/api/contact', { siteId, data: { email: 'a@b.jp', cups: '2', leaf: 'Green' }, lang: 'en' })).status).toBe(201);
-    expect(JSON.parse(entries()[0]!.data)).toEqual({ email: 'a@b.jp', cups: 2, leaf: 'Green' });
+    expect(JSON.parse((await entries())[0]!.data)).toEqual({ email: 'a@b.jp', cups: 2, leaf: 'Green' });
   });
 
   it('keeps the entry when the owner cannot be emailed, recording why', async () => {
-    ctx.db.$client.prepare('UPDATE accounts SET email = ?').run('nobody@example.com');
+    await sqlRun(ctx.db, 'UPDATE accounts SET email = ?', 'nobody@example.com');
     const response = await post('/api/contact', { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' });
     expect(response.status).toBe(201);
-    const [entry] = entries();
+    const [entry] = await entries();
     expect(entry).toMatchObject({ notified: 0, notify_error: expect.stringMatching(/Mailbox unavailable/) });
   });
 
   it('answers a filled honeypot as a success and stores nothing', async () => {
     const response = await post('/api/contact', { siteId, data: { email: 'bot@example.com', companyName: 'Spam' }, website: 'http://spam.example' });
     expect(response.status).toBe(201);
-    expect(entries()).toEqual([]);
+    expect(await entries()).toEqual([]);
     expect(smtp.received).toHaveLength(0);
   });
 
   it("locks forms once the owner's plan lacks settingFormContact, and says so in the settings", async () => {
-    moveOwnerToPlan(ctx, siteId, 'trial-multilingual');
+    await moveOwnerToPlan(ctx, siteId, 'trial-multilingual');
     const response = await post('/api/contact', { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe('This form is not available on this site.');
     expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/homepage-setting`, { site: siteId })).json()) as { locked: boolean }).locked).toBe(true);
     expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/membership-setting`, { site: siteId })).json()) as { locked: boolean }).locked).toBe(false);
-    expect(entries()).toEqual([]);
+    expect(await entries()).toEqual([]);
   });
 });
 
@@ -120,7 +121,7 @@ describe('POST /api/homepage', () => {
     const response = await post('/api/homepage', { siteId, data: { email: 'bob@example.com', companyName: 'Bob Ltd' }, lang: 'kr', mode: 'form' });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ message: '전송되었습니다. 감사합니다.' });
-    expect(entries()).toMatchObject([{ form_type: 'HOMEPAGE_SETTING', lang: 'kr', mode: 'form', notified: 1 }]);
+    expect(await entries()).toMatchObject([{ form_type: 'HOMEPAGE_SETTING', lang: 'kr', mode: 'form', notified: 1 }]);
     expect(textBody(smtp.received[0]!.raw)).toContain('Bob Ltd');
   });
 });

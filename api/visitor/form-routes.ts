@@ -22,7 +22,7 @@ export function formRoutes(deps: { db: Db; mailer: Mailer }) {
   const submit =
     (type: VisitorFormType) =>
     async ({ c, body }: { c: Context; body: Envelope }) => {
-      const site = findVisitorSite(deps.db, body.siteId, c.var.hostSiteId);
+      const site = await findVisitorSite(deps.db, body.siteId, c.var.hostSiteId);
       const lang = visitorLanguage(c, site.settings, body.lang);
       const message = visitorText('sent', lang);
       if (caughtByHoneypot(body)) return { message };

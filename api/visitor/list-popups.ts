@@ -8,14 +8,19 @@ import { sitePlanFlags } from './site-plan.ts';
 export type PopupView = PopupCtaItem & { kind: (typeof POPUP_KINDS)[number]; remaining: number | null; active?: boolean };
 
 /** The site's popups as visitors get them: applicant counts live, none at all without the plan's settingPopupCta. */
-export function listPopups(db: Db, site: ExtrasSite): PopupView[] {
+export async function listPopups(db: Db, site: ExtrasSite): Promise<PopupView[]> {
   // V §6: without settingPopupCta the popups are hidden entirely.
-  if (!sitePlanFlags(db, site).settingPopupCta) return [];
-  return POPUP_KINDS.flatMap((kind): PopupView[] => {
+  if (!(await sitePlanFlags(db, site)).settingPopupCta) return [];
+  const views: PopupView[] = [];
+  for (const kind of POPUP_KINDS) {
     const item = site.settings.popupCtas[kind];
-    if (!item) return [];
-    if (kind === 'timeLimit') return [{ ...item, kind, remaining: null }];
-    const numberClicks = item.numberClicks + countedApplicants(db, site.id, item.id);
-    return [{ ...item, kind, numberClicks, remaining: applicantRemaining(item, numberClicks) }];
-  });
+    if (!item) continue;
+    if (kind === 'timeLimit') {
+      views.push({ ...item, kind, remaining: null });
+      continue;
+    }
+    const numberClicks = item.numberClicks + (await countedApplicants(db, site.id, item.id));
+    views.push({ ...item, kind, numberClicks, remaining: applicantRemaining(item, numberClicks) });
+  }
+  return views;
 }

@@ -22,8 +22,8 @@ export function memberLoginKey(siteId: string, email: string): string {
 export async function loginMember(db: Db, siteId: string, email: string, password: string, lang: Language, now = Date.now()): Promise<{ token: string; expiresAt: Date; user: Member }> {
   const address = email.toLowerCase();
   const key = memberLoginKey(siteId, address);
-  if (!reserveAttempts(db, [{ key, limit: THROTTLE.perEmail }], THROTTLE, now).allowed) throw new AppError('too_many_requests', 'tooManyAttempts', { lang });
-  const row = db
+  if (!(await reserveAttempts(db, [{ key, limit: THROTTLE.perEmail }], THROTTLE, now)).allowed) throw new AppError('too_many_requests', 'tooManyAttempts', { lang });
+  const row = await db
     .select()
     .from(endUsers)
     .where(and(eq(endUsers.siteId, siteId), eq(endUsers.email, address)))
@@ -31,7 +31,7 @@ export async function loginMember(db: Db, siteId: string, email: string, passwor
   // An unknown email costs the same hash as a wrong password, so the answer leaks nothing.
   const ok = await verifyPassword(password, row?.passwordHash ?? (await timingDummyHash()));
   if (!row || !ok) throw new AppError('unauthenticated', 'loginFailed', { lang });
-  forgetAttempts(db, key);
+  await forgetAttempts(db, key);
   const user = { id: row.id, siteId: row.siteId, email: row.email };
-  return { ...createMemberSession(db, user), user };
+  return { ...await createMemberSession(db, user), user };
 }

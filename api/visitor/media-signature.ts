@@ -9,14 +9,14 @@ const KEY_NAME = 'private-media';
 const HOUR = 3600_000;
 
 /** The key that signs members-only media links, made on first use and kept in the database so links survive a restart. */
-export function mediaSigningKey(db: Db): Buffer {
-  const existing = db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME)).get();
+export async function mediaSigningKey(db: Db): Promise<Buffer> {
+  const existing = await db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME)).get();
   if (existing) return Buffer.from(existing.value, 'base64url');
-  db.insert(serverSecrets)
+  await db.insert(serverSecrets)
     .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing()
     .run();
-  return Buffer.from(db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME)).get()!.value, 'base64url');
+  return Buffer.from((await db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME)).get())!.value, 'base64url');
 }
 
 function signature(key: Buffer, siteId: string, sha256: string, expires: number): string {

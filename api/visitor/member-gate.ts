@@ -16,9 +16,9 @@ export function memberGate(db: Db, declared: Contract): MiddlewareHandler<AppEnv
   return async function memberGate(c, next) {
     // Registered as middleware on the contract's path (so the route is served once), it guards only the contract's method.
     if (c.req.method !== declared.method) return next();
-    const site = findVisitorSite(db, c.req.param('id') ?? '', c.var.hostSiteId);
+    const site = await findVisitorSite(db, c.req.param('id') ?? '', c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, declared.query ? c.req.query('lang') : undefined);
-    c.set('member', requireMember(db, site, c.req.header('authorization'), lang));
+    c.set('member', await requireMember(db, site, c.req.header('authorization'), lang));
     await next();
   };
 }

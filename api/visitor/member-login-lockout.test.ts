@@ -18,7 +18,7 @@ describe('member login lockout', () => {
     await ctx.publish(site.id);
     const email = 'member@example.com';
     await memberToken(ctx, site.id, email);
-    const login = (password: string, i: number) => ctx.visit(`/api/end-user/site/${site.id}/login`, { method: 'POST', site: site.id, ip: `10.1.${i}.1`, json: { email, password } });
+    const login = async (password: string, i: number) => await ctx.visit(`/api/end-user/site/${site.id}/login`, { method: 'POST', site: site.id, ip: `10.1.${i}.1`, json: { email, password } });
     // Each from its own address, as a spread-out attacker would: the per-address rate limit is no help here.
     const guesses = Array.from({ length: 39 }, (_, i) => `Wrong#Pass${i}`);
     const answers = await Promise.all([...guesses, MEMBER_PASSWORD].map(login));
@@ -27,11 +27,11 @@ describe('member login lockout', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - THROTTLE.perEmail);
     expect(await answers.at(-1)!.json()).toMatchObject({ code: 'too_many_requests', key: 'tooManyAttempts' });
     expect(
-      ctx.db
+      (await ctx.db
         .select()
         .from(loginThrottle)
         .where(eq(loginThrottle.key, `member:${site.id}:${email}`))
-        .get()?.failures,
+        .get())?.failures,
     ).toBe(40);
     expect((await login(MEMBER_PASSWORD, 200)).status).toBe(429);
   });

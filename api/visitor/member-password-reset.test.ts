@@ -23,10 +23,10 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-const forgot = (email: string, ip = '198.51.100.7', lang = 'en') => ctx.visit(`/api/end-user/site/${siteId}/forgot-password`, { method: 'POST', site: siteId, ip, json: { email, lang } });
-const reset = (body: { token: string; password: string; confirmPassword: string; lang?: string }) =>
-  ctx.visit(`/api/end-user/site/${siteId}/reset-password`, { method: 'POST', site: siteId, json: { lang: 'en', ...body } });
-const login = (password: string) => ctx.visit(`/api/end-user/site/${siteId}/login`, { method: 'POST', site: siteId, json: { email: EMAIL, password } });
+const forgot = async (email: string, ip = '198.51.100.7', lang = 'en') => await ctx.visit(`/api/end-user/site/${siteId}/forgot-password`, { method: 'POST', site: siteId, ip, json: { email, lang } });
+const reset = async (body: { token: string; password: string; confirmPassword: string; lang?: string }) =>
+  await ctx.visit(`/api/end-user/site/${siteId}/reset-password`, { method: 'POST', site: siteId, json: { lang: 'en', ...body } });
+const login = async (password: string) => await ctx.visit(`/api/end-user/site/${siteId}/login`, { method: 'POST', site: siteId, json: { email: EMAIL, password } });
 
 /** The secret of the last reset link mailed to the member (it rides in the address's fragment). */
 async function mailedToken(): Promise<{ link: URL; token: string }> {
@@ -41,7 +41,7 @@ describe("a member's forgotten password", () => {
     expect(answer.status).toBe(200);
     expect((await answer.json()).message).toContain('If this email is registered');
     const { link, token } = await mailedToken();
-    expect(link.origin).toBe(ctx.originOf(siteId));
+    expect(link.origin).toBe(await ctx.originOf(siteId));
     expect(link.pathname).toBe('/en/new-password');
     // The secret is never in the part of the address a server sees.
     expect(link.search).toBe('');
@@ -76,16 +76,16 @@ describe("a member's forgotten password", () => {
     expect(stale.status).toBe(400);
     expect(await stale.json()).toMatchObject({ key: 'resetLinkInvalid' });
     // Parallel uses of one link: exactly one sets the password.
-    const uses = await Promise.all(Array.from({ length: 5 }, () => reset({ token: second, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })));
+    const uses = await Promise.all(Array.from({ length: 5 }, async () => await reset({ token: second, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })));
     expect(uses.map((use) => use.status).sort()).toEqual([200, 400, 400, 400, 400]);
-    expect(ctx.db.select().from(endUserPasswordResets).all()).toEqual([]);
+    expect(await ctx.db.select().from(endUserPasswordResets).all()).toEqual([]);
   });
 
   it('refuses an expired link', async () => {
     await memberToken(ctx, siteId, EMAIL);
     await forgot(EMAIL);
     const { token } = await mailedToken();
-    ctx.db
+    await ctx.db
       .update(endUserPasswordResets)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .run();
@@ -125,7 +125,7 @@ describe("a member's forgotten password", () => {
     await memberToken(ctx, siteId, EMAIL);
     const before = (await ctx.outbox()).length;
     // Each from its own address, so only the count per email can stop them.
-    const answers = await Promise.all(Array.from({ length: MAIL_REQUESTS.perEmail + 5 }, (_, i) => forgot(EMAIL, `203.0.113.${i + 1}`)));
+    const answers = await Promise.all(Array.from({ length: MAIL_REQUESTS.perEmail + 5 }, async (_, i) => await forgot(EMAIL, `203.0.113.${i + 1}`)));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(MAIL_REQUESTS.perEmail);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
@@ -140,9 +140,9 @@ describe("a member's logout", () => {
     const out = await ctx.visit(`/api/end-user/site/${siteId}/logout`, { method: 'POST', site: siteId, headers: { authorization: `Bearer ${first}`, 'accept-language': 'ja' } });
     expect(out.status).toBe(200);
     expect((await out.json()).message).toBe('ログアウトしました。');
-    const me = (token: string) => ctx.visit(`/api/end-user/site/${siteId}/me`, { site: siteId, headers: { authorization: `Bearer ${token}` } });
+    const me = async (token: string) => await ctx.visit(`/api/end-user/site/${siteId}/me`, { site: siteId, headers: { authorization: `Bearer ${token}` } });
     expect((await me(first)).status).toBe(401);
     expect((await me(second)).status).toBe(200);
-    expect(ctx.db.select().from(endUserSessions).where(eq(endUserSessions.siteId, siteId)).all()).toHaveLength(1);
+    expect(await ctx.db.select().from(endUserSessions).where(eq(endUserSessions.siteId, siteId)).all()).toHaveLength(1);
   });
 });

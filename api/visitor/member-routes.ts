@@ -34,52 +34,52 @@ export function memberRoutes(deps: { db: Db; mailer: Mailer; background?: Backgr
   const background = deps.background ?? createBackground();
   const app = new Hono<AppEnv>();
   route(app, contracts.register, async ({ c, params, body }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
     const message = visitorText('registrationEmailSent', lang);
     if (caughtByHoneypot(body)) return { message, emailSent: true };
     const { emailSent } = await registerMember({ ...deps, siteOrigin: c.var.hostOrigin }, site, body.data, lang);
     return { message, emailSent };
   });
-  route(app, contracts.completeRegistration, ({ c, params, query }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+  route(app, contracts.completeRegistration, async ({ c, params, query }) => {
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const token = query.token ?? '';
-    const done = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? completeRegistration(db, site.id, token) : null;
+    const done = /^[A-Za-z0-9_-]{16,128}$/.test(token) ? await completeRegistration(db, site.id, token) : null;
     if (!done) return c.redirect(`${screenPath(site, visitorLanguage(c, site.settings, query.lang), 'register')}?error=link`, 302);
     return c.redirect(screenPath(site, done.lang, 'register-success'), 302);
   });
-  route(app, contracts.resendRegistration, ({ c, params, body }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+  route(app, contracts.resendRegistration, async ({ c, params, body }) => {
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
     const email = emailSchema.safeParse(body.email);
     if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
-    resendRegistration({ db, mailer: deps.mailer, siteOrigin: c.var.hostOrigin, background }, site, email.data, clientIp(c), lang);
+    await resendRegistration({ db, mailer: deps.mailer, siteOrigin: c.var.hostOrigin, background }, site, email.data, clientIp(c), lang);
     return { message: visitorText('registrationEmailSent', lang) };
   });
   route(app, contracts.login, async ({ c, params, body }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
     const input = credentialsSchema.safeParse(body);
     if (!input.success || !emailSchema.safeParse(input.data.email).success) throw new AppError('validation', 'invalidEmail', { lang: lang });
     const { token, expiresAt, user } = await loginMember(db, site.id, input.data.email, input.data.password, lang);
     return { token, expiresAt: expiresAt.toISOString(), user: { id: user.id, email: user.email } };
   });
-  route(app, contracts.logout, ({ c, params }) => {
+  route(app, contracts.logout, async ({ c, params }) => {
     if (params.id !== c.var.hostSiteId) throw notFound('siteNotFound');
-    logoutMember(db, params.id, c.req.header('authorization'));
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    await logoutMember(db, params.id, c.req.header('authorization'));
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     return { message: visitorText('memberLoggedOut', visitorLanguage(c, site.settings, undefined)) };
   });
-  route(app, contracts.requestPasswordReset, ({ c, params, body }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+  route(app, contracts.requestPasswordReset, async ({ c, params, body }) => {
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
     const email = emailSchema.safeParse(body.email);
     if (!email.success) throw new AppError('validation', 'invalidEmail', { lang });
-    requestMemberReset({ db, mailer: deps.mailer, siteOrigin: c.var.hostOrigin, background }, site, email.data, clientIp(c), lang);
+    await requestMemberReset({ db, mailer: deps.mailer, siteOrigin: c.var.hostOrigin, background }, site, email.data, clientIp(c), lang);
     return { message: visitorText('resetLinkEmailSent', lang) };
   });
   route(app, contracts.resetPassword, async ({ c, params, body }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, body.lang);
     await resetMemberPassword(db, site.id, body, lang);
     return { message: visitorText('memberPasswordChanged', lang) };

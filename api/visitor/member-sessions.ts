@@ -17,18 +17,18 @@ export function newSecret(): string {
 }
 
 /** Starts a member's session on their site and returns the bearer token (stored by the viewer as `endUserToken`). */
-export function createMemberSession(db: Db, user: Member, now = Date.now()): { token: string; expiresAt: Date } {
+export async function createMemberSession(db: Db, user: Member, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
   const token = newSecret();
   const expiresAt = new Date(now + MEMBER_TOKEN_TTL_MS);
-  db.insert(endUserSessions)
+  await db.insert(endUserSessions)
     .values({ id: hashSecret(token), endUserId: user.id, siteId: user.siteId, expiresAt })
     .run();
   return { token, expiresAt };
 }
 
 /** The member a token opens on this site, or null: unknown, expired, or issued by another site. */
-export function validateMemberToken(db: Db, token: string, siteId: string, now = Date.now()): Member | null {
-  const row = db
+export async function validateMemberToken(db: Db, token: string, siteId: string, now = Date.now()): Promise<Member | null> {
+  const row = await db
     .select({ id: endUsers.id, siteId: endUsers.siteId, email: endUsers.email, expiresAt: endUserSessions.expiresAt })
     .from(endUserSessions)
     .innerJoin(endUsers, eq(endUsers.id, endUserSessions.endUserId))
@@ -36,7 +36,7 @@ export function validateMemberToken(db: Db, token: string, siteId: string, now =
     .get();
   if (!row || row.siteId !== siteId) return null;
   if (row.expiresAt.getTime() <= now) {
-    db.delete(endUserSessions)
+    await db.delete(endUserSessions)
       .where(eq(endUserSessions.id, hashSecret(token)))
       .run();
     return null;
@@ -44,8 +44,8 @@ export function validateMemberToken(db: Db, token: string, siteId: string, now =
   return { id: row.id, siteId: row.siteId, email: row.email };
 }
 
-export function deleteMemberSession(db: Db, token: string): void {
-  db.delete(endUserSessions)
+export async function deleteMemberSession(db: Db, token: string): Promise<void> {
+  await db.delete(endUserSessions)
     .where(eq(endUserSessions.id, hashSecret(token)))
     .run();
 }

@@ -1,3 +1,4 @@
+import { sqlGet, sqlAll } from '../db/test-sql.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/mailer.ts';
 import { startTestSmtpServer, textBody, type TestSmtpServer } from '../mail/smtp-test-server.ts';
@@ -186,8 +187,8 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     await smtp.close();
   });
 
-  const register = (json: unknown, ip = '203.0.113.7') => ctx.visit(`/api/end-user/site/${locked.site.id}/register`, { site: locked.site.id, method: 'POST', json, ip });
-  const login = (email: string, password: string) => ctx.visit(`/api/end-user/site/${locked.site.id}/login`, { site: locked.site.id, method: 'POST', json: { email, password, lang: 'en' } });
+  const register = async (json: unknown, ip = '203.0.113.7') => await ctx.visit(`/api/end-user/site/${locked.site.id}/register`, { site: locked.site.id, method: 'POST', json, ip });
+  const login = async (email: string, password: string) => await ctx.visit(`/api/end-user/site/${locked.site.id}/login`, { site: locked.site.id, method: 'POST', json: { email, password, lang: 'en' } });
   const linkIn = (index: number) => new URL(textBody(smtp.received[index]!.raw).match(/https?:\/\/\S+/)![0]);
 
   it('registers temporarily, completes through the link in the received message, then logs in', async () => {
@@ -203,7 +204,7 @@ describe('membership over real SMTP: register, emailed link, login', () => {
 
     const link = linkIn(0);
     // The link leads to the site's own origin, where its visitor API answers.
-    expect(link.origin).toBe(ctx.originOf(locked.site.id));
+    expect(link.origin).toBe(await ctx.originOf(locked.site.id));
     const opened = await ctx.visit(link.pathname + link.search, { site: locked.site.id });
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toBe('/register-success');
@@ -243,9 +244,9 @@ describe('membership over real SMTP: register, emailed link, login', () => {
 
   it(`refuses the ${MAIL_REQUESTS.perEmail + 1}st resend for one email within the window, from whatever addresses, in parallel`, async () => {
     // Whether a registration is pending does not matter: the request counts before that is looked up.
-    const resend = (i: number) =>
-      ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', site: locked.site.id, ip: `10.3.${i}.1`, json: { email: 'nobody@example.com' } });
-    const statuses = (await Promise.all(Array.from({ length: MAIL_REQUESTS.perEmail + 1 }, (_, i) => resend(i)))).map((answer) => answer.status);
+    const resend = async (i: number) =>
+      await ctx.visit(`/api/end-user/site/${locked.site.id}/resend-register-email`, { method: 'POST', site: locked.site.id, ip: `10.3.${i}.1`, json: { email: 'nobody@example.com' } });
+    const statuses = (await Promise.all(Array.from({ length: MAIL_REQUESTS.perEmail + 1 }, async (_, i) => await resend(i)))).map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(MAIL_REQUESTS.perEmail);
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
   });
@@ -301,7 +302,7 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     expect(((await response.json()) as { emailSent: boolean }).emailSent).toBe(false);
     // A server for afterEach to close.
     smtp = await startTestSmtpServer();
-    const pending = ctx.db.$client.prepare('SELECT email FROM end_user_registrations').all();
+    const pending = await sqlAll(ctx.db, 'SELECT email FROM end_user_registrations');
     expect(pending).toEqual([{ email: 'later@example.com' }]);
   });
 
@@ -309,7 +310,7 @@ describe('membership over real SMTP: register, emailed link, login', () => {
     const response = await register({ data: { email: 'bot@example.com', password: 'Visitor#Pass1', confirmPassword: 'Visitor#Pass1' }, lang: 'en', website: 'http://spam.example' });
     expect(response.status).toBe(201);
     expect(smtp.received).toHaveLength(0);
-    expect(ctx.db.$client.prepare('SELECT count(*) AS n FROM end_user_registrations').get()).toEqual({ n: 0 });
+    expect(await sqlGet(ctx.db, 'SELECT count(*) AS n FROM end_user_registrations')).toEqual({ n: 0 });
   });
 
   async function memberTokenOverSmtp(email: string) {

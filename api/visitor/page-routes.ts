@@ -24,14 +24,14 @@ const PARTS = { product: 'products', button: 'buttons', link: 'links' } as const
 export function pageRoutes(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
   let signingKey: Buffer | undefined;
-  const key = () => (signingKey ??= mediaSigningKey(db));
+  const key = async () => (signingKey ??= await mediaSigningKey(db));
 
   async function loadPage(c: Context<AppEnv>, params: { id: string; pageId: string }, named: string | undefined, variant: Variant): Promise<ResolvedPage> {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, named);
     const text = await readPublishedPage(storage, site.id, lang, params.pageId, variant === 'private');
     if (text === null) throw new AppError('not_found', 'notFound', { lang: lang });
-    const page = resolvedPageSchema.parse(JSON.parse(variant === 'private' ? signMediaUrls(text, key(), site.id) : text));
+    const page = resolvedPageSchema.parse(JSON.parse(variant === 'private' ? signMediaUrls(text, await key(), site.id) : text));
     if (page.content) page.content.products.sort((a, b) => a.order - b.order);
     c.header('cache-control', 'private, no-store');
     return page;
@@ -49,13 +49,13 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
   }
 
   const app = new Hono<AppEnv>();
-  route(app, contracts.publicPage, ({ c, params, query }) => loadPage(c, params, query.lang, 'public'));
-  route(app, contracts.privatePage, ({ c, params, query }) => loadPage(c, params, query.lang, 'private'));
+  route(app, contracts.publicPage, async ({ c, params, query }) => await loadPage(c, params, query.lang, 'public'));
+  route(app, contracts.privatePage, async ({ c, params, query }) => await loadPage(c, params, query.lang, 'private'));
   route(app, contracts.publicPagePart, ({ c, params, query }) => loadPagePart(c, params, query.lang, 'public'));
   route(app, contracts.privatePagePart, ({ c, params, query }) => loadPagePart(c, params, query.lang, 'private'));
   route(app, contracts.privateMedia, async ({ c, params }) => {
     const { id, signature, sha256, file } = params;
-    if (!/^[0-9a-f]{64}$/.test(sha256) || !/^[\w-]+\.[a-z0-9]+$/.test(file) || !verifyMediaSignature(key(), id, sha256, signature)) {
+    if (!/^[0-9a-f]{64}$/.test(sha256) || !/^[\w-]+\.[a-z0-9]+$/.test(file) || !verifyMediaSignature(await key(), id, sha256, signature)) {
       throw new AppError('unauthenticated', 'linkExpired');
     }
     const object = await storage.get(`${PRIVATE_MEDIA_PREFIX}media/${sha256}/${file}`);

@@ -29,7 +29,7 @@ async function setPopups(popupCtas: Record<string, Record<string, unknown>>) {
 }
 
 const applicant = (input: Record<string, unknown> = {}) => ({ id: 'apply1', startDate: iso(-day), endDate: iso(day), effectivePages: [1], limit: 10, ...input });
-const apply = (ip: string, popupId = 'apply1') => ctx.visit(`/api/end-user/site/${siteId}/popup-cta/${popupId}/apply?lang=en`, { site: siteId, method: 'POST', ip });
+const apply = async (ip: string, popupId = 'apply1') => await ctx.visit(`/api/end-user/site/${siteId}/popup-cta/${popupId}/apply?lang=en`, { site: siteId, method: 'POST', ip });
 
 describe('popup calls to action', () => {
   it('lists both popups with numberClicks and remaining, and whether each is active on a page', async () => {
@@ -54,7 +54,7 @@ describe('popup calls to action', () => {
 
   it('never counts past the limit under 200 concurrent requests against a limit of 10', async () => {
     await setPopups({ applicantLimit: applicant({ limit: 10 }) });
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => apply(`10.0.${i >> 8}.${i & 255}`)));
+    const responses = await Promise.all(Array.from({ length: 200 }, async (_, i) => await apply(`10.0.${i >> 8}.${i & 255}`)));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 400)).toHaveLength(190);
@@ -109,7 +109,7 @@ describe('popup calls to action', () => {
   it("hides popups entirely and counts nothing once the owner's plan lacks settingPopupCta", async () => {
     await setPopups({ applicantLimit: applicant() });
     expect(((await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`, { site: siteId })).json()) as { popups: unknown[] }).popups).toHaveLength(1);
-    moveOwnerToPlan(ctx, siteId, 'light-multilingual');
+    await moveOwnerToPlan(ctx, siteId, 'light-multilingual');
     expect(await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta?page_order=1`, { site: siteId })).json()).toEqual({ popups: [] });
     expect((await apply('192.0.2.1')).status).toBe(404);
   });

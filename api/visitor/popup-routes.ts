@@ -20,22 +20,22 @@ export function popupRoutes(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
   const app = new Hono<AppEnv>();
-  route(app, contracts.listPopups, ({ c, params, query }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+  route(app, contracts.listPopups, async ({ c, params, query }) => {
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const order = Number(query.page_order);
     const place: PopupPlace | null = Number.isInteger(order) && order > 0 ? { pageOrder: order, hasDetail: query.has_detail !== 'false' } : null;
     const at = now();
-    const popups = listPopups(db, site).map((popup) => (place ? { ...popup, active: isPopupCtaActive(popup, popup.kind, place, at) } : popup));
+    const popups = (await listPopups(db, site)).map((popup) => (place ? { ...popup, active: isPopupCtaActive(popup, popup.kind, place, at) } : popup));
     return { popups };
   });
-  route(app, contracts.applyPopup, ({ c, params, query }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+  route(app, contracts.applyPopup, async ({ c, params, query }) => {
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, query.lang);
     const item = site.settings.popupCtas.applicantLimit;
-    if (!item || item.id !== c.req.param('popupId') || !sitePlanFlags(db, site).settingPopupCta) throw new AppError('not_found', 'notFound', { lang });
+    if (!item || item.id !== c.req.param('popupId') || !(await sitePlanFlags(db, site)).settingPopupCta) throw new AppError('not_found', 'notFound', { lang });
     const at = now().getTime();
     if ((item.startDate && Date.parse(item.startDate) > at) || (item.endDate && Date.parse(item.endDate) < at)) throw new AppError('bad_request', 'popupInactive', { lang });
-    const counted = countApplicant(db, site.id, item.id, (item.limit ?? 0) - item.numberClicks);
+    const counted = await countApplicant(db, site.id, item.id, (item.limit ?? 0) - item.numberClicks);
     if (counted === null) throw new AppError('conflict', 'applicantsFull', { lang });
     const numberClicks = item.numberClicks + counted;
     return { numberClicks, remaining: applicantRemaining(item, numberClicks) };

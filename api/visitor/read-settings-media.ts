@@ -13,7 +13,7 @@ import type { VisitorSite } from './find-visitor-site.ts';
  */
 export async function readSettingsMedia(db: Db, storage: Storage, site: VisitorSite, mediaId: string): Promise<{ mime: string; object: StoredObject } | null> {
   if (!settingsMediaUrls(site.settings).has(mediaUrl(site.id, mediaId))) return null;
-  const record = db
+  const record = await db
     .select()
     .from(media)
     .where(and(eq(media.id, mediaId), eq(media.siteId, site.id)))

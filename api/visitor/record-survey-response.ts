@@ -5,7 +5,7 @@ import { surveyResponses } from '../db/schema-visitor.ts';
 import { AppError, validationError } from '../http/errors.ts';
 
 /** Checks a visitor's answers against the survey, adds up their points and stores them. */
-export function recordSurveyResponse(db: Db, survey: Survey, body: unknown): { id: string; points: number } {
+export async function recordSurveyResponse(db: Db, survey: Survey, body: unknown): Promise<{ id: string; points: number }> {
   const input = surveyResponseInputSchema.safeParse(body);
   if (!input.success) throw validationError(input.error, { input: body });
   const score = scoreSurveyResponse(survey.questions, input.data.answers);
@@ -14,6 +14,6 @@ export function recordSurveyResponse(db: Db, survey: Survey, body: unknown): { i
     throw new AppError('validation', score.key, { subject: title, issues: [{ path: ['answers', score.questionId], key: score.key, values: {} }] });
   }
   const id = randomUUID();
-  db.insert(surveyResponses).values({ id, surveyId: survey.id, siteId: survey.siteId, email: input.data.email.toLowerCase(), answers: score.answers, points: score.points }).run();
+  await db.insert(surveyResponses).values({ id, surveyId: survey.id, siteId: survey.siteId, email: input.data.email.toLowerCase(), answers: score.answers, points: score.points }).run();
   return { id, points: score.points };
 }

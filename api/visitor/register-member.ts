@@ -26,7 +26,7 @@ export function registrationLink(siteOrigin: string, siteId: string, token: stri
 export async function sendRegistrationLink(deps: RegistrationDeps, site: VisitorSite, registrationId: string, email: string, lang: Language): Promise<boolean> {
   const token = newSecret();
   const expiresAt = new Date((deps.now?.() ?? Date.now()) + REGISTRATION_TTL_HOURS * 3600_000);
-  deps.db
+  await deps.db
     .update(endUserRegistrations)
     .set({ tokenHash: hashSecret(token), expiresAt, lang })
     .where(eq(endUserRegistrations.id, registrationId))
@@ -52,7 +52,7 @@ export async function registerMember(deps: RegistrationDeps, site: VisitorSite, 
   if (!check.ok) throw formCheckError(fields, check, lang);
   const { email, password, confirmPassword: _, ...profile } = check.values;
   if (typeof email !== 'string' || typeof password !== 'string') throw new AppError('validation', 'requiredFields', { lang });
-  const member = db
+  const member = await db
     .select({ id: endUsers.id })
     .from(endUsers)
     .where(and(eq(endUsers.siteId, site.id), eq(endUsers.email, email)))
@@ -61,7 +61,7 @@ export async function registerMember(deps: RegistrationDeps, site: VisitorSite, 
   const passwordHash = await hashPassword(password);
   // The secret is set by sendRegistrationLink; this placeholder hash matches no link.
   const placeholder = { tokenHash: hashSecret(newSecret()), expiresAt: new Date(0) };
-  const row = db
+  const row = await db
     .insert(endUserRegistrations)
     .values({ id: randomUUID(), siteId: site.id, email, passwordHash, profile, lang, ...placeholder })
     .onConflictDoUpdate({ target: [endUserRegistrations.siteId, endUserRegistrations.email], set: { passwordHash, profile, lang, ...placeholder } })

@@ -29,9 +29,9 @@ export function memberResetLink(siteOrigin: string, site: VisitorSite, lang: Lan
 async function sendMemberResetLink(deps: MemberResetDeps, site: VisitorSite, member: { id: string; email: string }, lang: Language): Promise<void> {
   const token = newSecret();
   const expiresAt = new Date((deps.now?.() ?? Date.now()) + MEMBER_RESET_TTL_MS);
-  deps.db.transaction((tx) => {
-    tx.delete(endUserPasswordResets).where(eq(endUserPasswordResets.endUserId, member.id)).run();
-    tx.insert(endUserPasswordResets)
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(endUserPasswordResets).where(eq(endUserPasswordResets.endUserId, member.id)).run();
+    await tx.insert(endUserPasswordResets)
       .values({ tokenHash: hashSecret(token), endUserId: member.id, siteId: site.id, expiresAt })
       .run();
   });
@@ -43,15 +43,15 @@ async function sendMemberResetLink(deps: MemberResetDeps, site: VisitorSite, mem
  * else, so parallel requests each count; the lookup and the mail happen in the background, so
  * the answer is the same, and as quick, whether or not the email is a member's of this site.
  */
-export function requestMemberReset(deps: MemberResetDeps, site: VisitorSite, email: string, ip: string, lang: Language): void {
+export async function requestMemberReset(deps: MemberResetDeps, site: VisitorSite, email: string, ip: string, lang: Language): Promise<void> {
   const address = email.toLowerCase();
   const limits = [
     { key: `member-reset-email:${site.id}:${address}`, limit: MAIL_REQUESTS.perEmail },
     { key: `member-reset-ip:${ip}`, limit: MAIL_REQUESTS.perIp },
   ];
-  if (!reserveAttempts(deps.db, limits, MAIL_REQUESTS, deps.now?.()).allowed) throw new AppError('too_many_requests', 'tooManyRequests', { lang });
+  if (!(await reserveAttempts(deps.db, limits, MAIL_REQUESTS, deps.now?.())).allowed) throw new AppError('too_many_requests', 'tooManyRequests', { lang });
   deps.background.run('Sending a member a password link', async () => {
-    const member = deps.db
+    const member = await deps.db
       .select({ id: endUsers.id, email: endUsers.email })
       .from(endUsers)
       .where(and(eq(endUsers.siteId, site.id), eq(endUsers.email, address)))

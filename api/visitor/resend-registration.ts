@@ -13,15 +13,15 @@ import { sendRegistrationLink, type RegistrationDeps } from './register-member.t
  * (per site's email and per address, before anything else, so parallel requests each count) and
  * the lookup and the mail happen in the background.
  */
-export function resendRegistration(deps: RegistrationDeps & { background: Background }, site: VisitorSite, email: string, ip: string, lang: Language): void {
+export async function resendRegistration(deps: RegistrationDeps & { background: Background }, site: VisitorSite, email: string, ip: string, lang: Language): Promise<void> {
   const address = email.toLowerCase();
   const limits = [
     { key: `resend-email:${site.id}:${address}`, limit: MAIL_REQUESTS.perEmail },
     { key: `resend-ip:${ip}`, limit: MAIL_REQUESTS.perIp },
   ];
-  if (!reserveAttempts(deps.db, limits, MAIL_REQUESTS).allowed) throw new AppError('too_many_requests', 'tooManyRequests', { lang });
+  if (!(await reserveAttempts(deps.db, limits, MAIL_REQUESTS)).allowed) throw new AppError('too_many_requests', 'tooManyRequests', { lang });
   deps.background.run('Resending a registration link', async () => {
-    const pending = deps.db
+    const pending = await deps.db
       .select({ id: endUserRegistrations.id })
       .from(endUserRegistrations)
       .where(and(eq(endUserRegistrations.siteId, site.id), eq(endUserRegistrations.email, address)))

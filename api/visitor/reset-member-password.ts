@@ -22,17 +22,17 @@ export async function resetMemberPassword(db: Db, siteId: string, input: NewMemb
   const problem = visitorPasswordProblem(input.password);
   if (problem) throw fieldError('validation', ['password'], problem, {}, { lang });
   if (input.password !== input.confirmPassword) throw fieldError('validation', ['confirmPassword'], 'passwordMismatch', {}, { lang });
-  const link = db
+  const link = await db
     .delete(endUserPasswordResets)
     .where(and(eq(endUserPasswordResets.tokenHash, hashSecret(input.token)), eq(endUserPasswordResets.siteId, siteId), gt(endUserPasswordResets.expiresAt, new Date(now))))
     .returning({ endUserId: endUserPasswordResets.endUserId })
     .get();
   if (!link) throw new AppError('bad_request', 'resetLinkInvalid', { lang });
   const passwordHash = await hashPassword(input.password);
-  const member = db.transaction((tx) => {
-    tx.update(endUsers).set({ passwordHash }).where(eq(endUsers.id, link.endUserId)).run();
-    tx.delete(endUserSessions).where(eq(endUserSessions.endUserId, link.endUserId)).run();
-    return tx.select({ email: endUsers.email }).from(endUsers).where(eq(endUsers.id, link.endUserId)).get();
+  const member = await db.transaction(async (tx) => {
+    await tx.update(endUsers).set({ passwordHash }).where(eq(endUsers.id, link.endUserId)).run();
+    await tx.delete(endUserSessions).where(eq(endUserSessions.endUserId, link.endUserId)).run();
+    return await tx.select({ email: endUsers.email }).from(endUsers).where(eq(endUsers.id, link.endUserId)).get();
   });
-  if (member) forgetAttempts(db, memberLoginKey(siteId, member.email));
+  if (member) await forgetAttempts(db, memberLoginKey(siteId, member.email));
 }

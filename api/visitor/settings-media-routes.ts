@@ -18,7 +18,7 @@ export function settingsMediaRoutes(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.settingsMedia, async ({ c, params }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const found = await readSettingsMedia(db, storage, site, params.mediaId);
     if (!found) throw new AppError('not_found', 'pathNotFound');
     const { mime, object } = found;

@@ -25,18 +25,18 @@ export function settingsRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
   for (const [declared, type] of FORMS) {
-    route(app, declared, ({ c, params }) => {
-      const site = findVisitorSite(db, params.id, c.var.hostSiteId);
-      const locked = type !== 'MEMBERSHIP_SETTING' && !sitePlanFlags(db, site).settingFormContact;
+    route(app, declared, async ({ c, params }) => {
+      const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
+      const locked = type !== 'MEMBERSHIP_SETTING' && !(await sitePlanFlags(db, site)).settingFormContact;
       return { typeForm: type, locked, fields: formFieldsFor(type, site.settings.forms[type]) };
     });
   }
-  route(app, contracts.company, ({ c, params, query }) => {
-    const site = findVisitorSite(db, params.id, c.var.hostSiteId);
+  route(app, contracts.company, async ({ c, params, query }) => {
+    const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, query.lang);
     const { settings } = site;
     return applySiteText({ seo: settings.seo, company: settings.company }, lang === settings.defaultLanguage ? undefined : site.translations[lang]).company;
   });
-  route(app, contracts.scripts, ({ c, params }) => findVisitorSite(db, params.id, c.var.hostSiteId).settings.scripts);
+  route(app, contracts.scripts, async ({ c, params }) => (await findVisitorSite(db, params.id, c.var.hostSiteId)).settings.scripts);
   return app;
 }

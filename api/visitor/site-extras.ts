@@ -19,10 +19,10 @@ type NotificationsAnswer = ContractResponse<typeof visitorContracts.notification
  * The campaign side panels with their live click counts (V §4, §7). One function for the visitor
  * API and the draft's preview, so a preview shows the counts a visitor would.
  */
-export function campaignAnswer(db: Db, site: ExtrasSite, now: Date): CampaignAnswer {
+export async function campaignAnswer(db: Db, site: ExtrasSite, now: Date): Promise<CampaignAnswer> {
   const campaign = site.settings.campaign;
   if (!campaign) return { campaign: null, active: false, sliderPosition: null };
-  const counts = campaignClickCounts(
+  const counts = await campaignClickCounts(
     db,
     site.id,
     [...campaign.buttons, ...campaign.banners].map((item) => item.id),

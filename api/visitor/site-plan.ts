@@ -9,7 +9,7 @@ export type SitePlanFlags = { settingFormContact: boolean; settingPopupCta: bool
  * as it is now, not from the copy in the site's settings (creatorPlanItem), so a plan change
  * takes effect on the next visitor call without a save or a republish.
  */
-export function sitePlanFlags(db: Db, site: { ownerId: string }): SitePlanFlags {
-  const { settingFormContact, settingPopupCta } = effectivePlan(db, site.ownerId).limits;
+export async function sitePlanFlags(db: Db, site: { ownerId: string }): Promise<SitePlanFlags> {
+  const { settingFormContact, settingPopupCta } = (await effectivePlan(db, site.ownerId)).limits;
   return { settingFormContact, settingPopupCta };
 }

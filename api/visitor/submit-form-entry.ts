@@ -28,28 +28,28 @@ export async function submitFormEntry(
 ): Promise<{ id: string; notified: boolean }> {
   const { db } = deps;
   // V §6: without settingFormContact the forms are locked.
-  if (!sitePlanFlags(db, site).settingFormContact) throw new AppError('bad_request', 'formLocked', { lang: input.lang });
+  if (!(await sitePlanFlags(db, site)).settingFormContact) throw new AppError('bad_request', 'formLocked', { lang: input.lang });
   const fields = formFieldsFor(type, site.settings.forms[type]);
   const check = validateFormSubmission(fields, input.data);
   if (!check.ok) throw formCheckError(fields, check, input.lang);
   const id = randomUUID();
-  db.insert(formEntries)
+  await db.insert(formEntries)
     .values({ id, siteId: site.id, formType: type, lang: input.lang, mode: input.mode ?? null, data: check.values })
     .run();
 
-  const owner = db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, site.ownerId)).get();
+  const owner = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, site.ownerId)).get();
   try {
     if (!owner) throw new Error('the site has no owner account');
     // The owner's mail is written in English (api/mail/visitor-mail.ts): its default labels are too.
     const shown = fields.filter((field) => formFieldKey(field) in check.values).map((field) => ({ title: formFieldLabel(field, 'en'), value: check.values[formFieldKey(field)] }));
     const replyTo = typeof check.values.email === 'string' ? check.values.email : undefined;
     await deps.mailer.send(formEntryMail(owner.email, site.settings.name, type, shown, replyTo));
-    db.update(formEntries).set({ notifiedAt: new Date() }).where(eq(formEntries.id, id)).run();
+    await db.update(formEntries).set({ notifiedAt: new Date() }).where(eq(formEntries.id, id)).run();
     return { id, notified: true };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`form entry ${id} of site ${site.id}: the owner could not be emailed:`, message);
-    db.update(formEntries)
+    await db.update(formEntries)
       .set({ notifyError: message.slice(0, 500) })
       .where(eq(formEntries.id, id))
       .run();

@@ -24,9 +24,9 @@ function forVisitors(survey: Survey) {
 }
 
 /** An active survey of a published site, else 404. */
-function openSurvey(db: Db, surveyId: string, hostSiteId: string | null): Survey {
-  const survey = findSurvey(db, surveyId);
-  findVisitorSite(db, survey.siteId, hostSiteId);
+async function openSurvey(db: Db, surveyId: string, hostSiteId: string | null): Promise<Survey> {
+  const survey = await findSurvey(db, surveyId);
+  await findVisitorSite(db, survey.siteId, hostSiteId);
   if (!survey.isActive) throw new AppError('not_found', 'surveyNotFound');
   return survey;
 }
@@ -35,23 +35,23 @@ function openSurvey(db: Db, surveyId: string, hostSiteId: string | null): Survey
 export function surveyRoutes(deps: { db: Db }) {
   const { db } = deps;
   const app = new Hono<AppEnv>();
-  route(app, contracts.listSurveys, ({ c, query }) => {
+  route(app, contracts.listSurveys, async ({ c, query }) => {
     const siteId = idSchema.safeParse(query.site_id);
     if (!siteId.success) throw fieldError('validation', ['site_id'], 'invalidId');
-    const site = findVisitorSite(db, siteId.data, c.var.hostSiteId);
+    const site = await findVisitorSite(db, siteId.data, c.var.hostSiteId);
     return {
-      surveys: listSurveys(db, site.id)
+      surveys: (await listSurveys(db, site.id))
         .filter((survey) => survey.isActive)
         .map(({ id, title, description }) => ({ id, title, description })),
     };
   });
-  route(app, contracts.surveyQuestions, ({ c, params }) => forVisitors(openSurvey(db, params.id, c.var.hostSiteId)));
-  route(app, contracts.submitSurveyResponse, ({ c, params, body }) => {
-    const survey = openSurvey(db, params.id, c.var.hostSiteId);
-    const site = findVisitorSite(db, survey.siteId, c.var.hostSiteId);
+  route(app, contracts.surveyQuestions, async ({ c, params }) => forVisitors(await openSurvey(db, params.id, c.var.hostSiteId)));
+  route(app, contracts.submitSurveyResponse, async ({ c, params, body }) => {
+    const survey = await openSurvey(db, params.id, c.var.hostSiteId);
+    const site = await findVisitorSite(db, survey.siteId, c.var.hostSiteId);
     const message = visitorText('sent', visitorLanguage(c, site.settings, body.lang));
     if (caughtByHoneypot(body)) return { message };
-    recordSurveyResponse(db, survey, { answers: body.answers, email: body.email });
+    await recordSurveyResponse(db, survey, { answers: body.answers, email: body.email });
     return { message };
   });
   return app;

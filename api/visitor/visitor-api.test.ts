@@ -26,8 +26,8 @@ describe('the visitor API on the site origin', () => {
   });
 
   it(`answers 429 after ${VISITOR_RATE_LIMITS.forms} form posts a minute from one address, in the visitor language, not holding back others`, async () => {
-    const post = (ip: string) =>
-      ctx.visit('/api/contact', { site: siteId, method: 'POST', ip, json: { siteId, data: { email: 'a@example.com', companyName: 'x' }, lang: 'en' }, headers: { 'accept-language': 'ko' } });
+    const post = async (ip: string) =>
+      await ctx.visit('/api/contact', { site: siteId, method: 'POST', ip, json: { siteId, data: { email: 'a@example.com', companyName: 'x' }, lang: 'en' }, headers: { 'accept-language': 'ko' } });
     const statuses: number[] = [];
     for (let i = 0; i <= VISITOR_RATE_LIMITS.forms; i++) statuses.push((await post('203.0.113.50')).status);
     expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);

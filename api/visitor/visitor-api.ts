@@ -97,7 +97,7 @@ export type VisitorEventParts = { intake: EventIntake; take: TakeToken; hostSite
  * are capped by their contracts (route.ts: 64 KB unless said); writes are guarded by a per-client rate limit, honeypots on forms, and members' bearer tokens.
  * `events` is what the server's lean path for the events call shares with these routes.
  */
-export function visitorApi(deps: VisitorApiDeps, sites: HostSites): { api: Hono<AppEnv>; events: VisitorEventParts } {
+export async function visitorApi(deps: VisitorApiDeps, sites: HostSites): Promise<{ api: Hono<AppEnv>; events: VisitorEventParts }> {
   const scale = deps.rateLimitScale ?? 1;
   // The limits run on the site app's clock too, so a test that sets it gets exact counts.
   const { clock } = deps;
@@ -111,7 +111,7 @@ export function visitorApi(deps: VisitorApiDeps, sites: HostSites): { api: Hono<
   const originOf = hostOrigins(() => deps.siteOrigin);
   const intake = createEventIntake(deps);
   // Caddy's ask comes first, answered from memory before any host lookup: a TLS handshake waits on it.
-  api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? createConnectedDomains(deps.db), adminHosts: deps.adminHosts ?? createAdminHosts(deps.db) }));
+  api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? await createConnectedDomains(deps.db), adminHosts: deps.adminHosts ?? await createAdminHosts(deps.db) }));
   api
     // Which site this origin is: a call naming any other site is answered as if that site did not exist.
     .use(async (c, next) => {

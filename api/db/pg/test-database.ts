@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase } from '../open-database.ts';
+import { closeDatabase, openDatabase } from '../open-database.ts';
 import { type PostgresServer, startPostgres } from './postgres-server.ts';
 
 /** The migrated database every test database is copied from (postgres-global-setup.ts makes it). */
@@ -29,7 +29,7 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
 /** Makes the migrated database every test database of `server` is copied from. */
 export async function makeTemplate(server: PostgresServer): Promise<void> {
   await withClient(server.url('postgres'), (client) => client.query(`CREATE DATABASE ${TEMPLATE}`));
-  openDatabase(server.url(TEMPLATE)).$client.close();
+  await closeDatabase(await openDatabase(server.url(TEMPLATE)));
 }
 
 /** A fresh copy of the migrated template on a running server, dropped by `drop`. */

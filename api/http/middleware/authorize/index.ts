@@ -29,11 +29,11 @@ function subjectOf(actor: Actor, key: Subject['key']): Subject {
 }
 
 /** The owner of a target as the decision needs it: its contract state and plan. */
-function ownerFacts(db: Db, ownerId: string): Pick<Target, 'ownerContractState' | 'ownerPlan'> {
-  const owner = findAccount(db, ownerId);
-  const tenant = owner ? tenantOf(db, owner) : undefined;
+async function ownerFacts(db: Db, ownerId: string): Promise<Pick<Target, 'ownerContractState' | 'ownerPlan'>> {
+  const owner = await findAccount(db, ownerId);
+  const tenant = owner ? await tenantOf(db, owner) : undefined;
   if (!tenant) throw new Error(`owner ${ownerId} is missing`);
-  return { ownerContractState: contractStateSchema.parse(tenant.contractState), ownerPlan: effectivePlan(db, tenant.id).limits };
+  return { ownerContractState: contractStateSchema.parse(tenant.contractState), ownerPlan: (await effectivePlan(db, tenant.id)).limits };
 }
 
 async function parentIdOf(c: Context<AppEnv>): Promise<string | undefined> {
@@ -57,23 +57,23 @@ async function resolveTarget(c: Context<AppEnv>, db: Db, policy: Extract<Policy,
   const own = { relation: 'none' as const, ownerContractState: actor.contractState, ownerPlan: actor.limits };
   if (policy.target === 'none') return own;
   if (policy.target === 'site') {
-    const site = db
+    const site = await db
       .select()
       .from(sites)
       .where(eq(sites.id, params.id ?? ''))
       .get();
-    if (!site || !inBranch(db, actor, site.ownerId)) return { ...own, relation: 'other' };
+    if (!site || !await inBranch(db, actor, site.ownerId)) return { ...own, relation: 'other' };
     c.set('site', site);
-    return { relation: 'own', ...ownerFacts(db, site.ownerId) };
+    return { relation: 'own', ...await ownerFacts(db, site.ownerId) };
   }
   const accountId = policy.target === 'parent' ? ((await parentIdOf(c)) ?? actor.tenantId) : (params.id ?? '');
-  const account = findAccount(db, accountId);
+  const account = await findAccount(db, accountId);
   if (!account) return { ...own, relation: 'other' };
-  const relation = relationToAccount(db, actor, account.id);
+  const relation = await relationToAccount(db, actor, account.id);
   if (relation === 'other') return { ...own, relation };
   c.set('targetAccount', account);
   // Creating below oneself is acting in one's own branch.
-  return { relation: policy.target === 'parent' && relation === 'self' ? 'own' : relation, ...ownerFacts(db, account.id) };
+  return { relation: policy.target === 'parent' && relation === 'self' ? 'own' : relation, ...await ownerFacts(db, account.id) };
 }
 
 /**
@@ -97,11 +97,11 @@ export function authorize(options: AuthorizeOptions): MiddlewareHandler<AppEnv> 
     // A request with an API key acts as the key's account, whatever cookie it also carries.
     const credential = apiCredential(c.req.header('authorization'));
     const keyed = credential ? await authenticateApiKey(db, credential, clientIp(c)) : null;
-    const keyActor = keyed ? loadActor(db, keyed.accountId) : null;
+    const keyActor = keyed ? await loadActor(db, keyed.accountId) : null;
     // A terminated account's keys die with its logins.
     if (keyed && (!keyActor || keyActor.contractState === 'terminated')) throw new AppError('unauthenticated', 'apiKeyInvalid');
-    const session = token && !keyed ? validateSession(db, token) : null;
-    const actor = keyActor ?? (session ? loadActor(db, session.accountId) : null);
+    const session = token && !keyed ? await validateSession(db, token) : null;
+    const actor = keyActor ?? (session ? await loadActor(db, session.accountId) : null);
     if (actor) c.set('account', actor);
     if (token && session && actor) {
       c.set('session', session);

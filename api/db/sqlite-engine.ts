@@ -1,0 +1,110 @@
+import type Database from 'better-sqlite3';
+import type { Answer, Connection, Engine, HeldConnection, RowShape } from './async-database.ts';
+
+/** How many prepared statements the connection keeps; the app has a few hundred texts, an IN list's length makes more. */
+const STATEMENTS_KEPT = 1_000;
+
+/**
+ * SQLite behind the asynchronous session: better-sqlite3 answers at once, so a statement outside a
+ * transaction runs as soon as it is asked, unless a transaction is open. A transaction is held by
+ * one asynchronous section at a time (this gate): while it awaits, other requests' statements wait
+ * instead of running inside it, and another transaction waits for it to end.
+ */
+export class SqliteEngine implements Engine {
+  readonly dialect = 'sqlite';
+  readonly #client: Database.Database;
+  readonly #statements = new Map<string, Database.Statement>();
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(client: Database.Database) {
+    this.#client = client;
+  }
+
+  get client(): Database.Database {
+    return this.#client;
+  }
+
+  readonly direct: Connection = {
+    query: async (text, params, shape, method) => {
+      if (!this.#held) return this.#run(text, params, shape, method);
+      await this.#take();
+      try {
+        return this.#run(text, params, shape, method);
+      } finally {
+        this.#give();
+      }
+    },
+  };
+
+  async begin(behavior: 'deferred' | 'immediate' | 'exclusive' = 'deferred'): Promise<HeldConnection> {
+    await this.#take();
+    try {
+      this.#client.exec(behavior === 'deferred' ? 'begin' : `begin ${behavior}`);
+    } catch (error) {
+      this.#give();
+      throw error;
+    }
+    const inside: Connection = { query: async (text, params, shape, method) => this.#run(text, params, shape, method) };
+    return {
+      connection: inside,
+      end: async (commit) => {
+        try {
+          if (commit) this.#client.exec('commit');
+          else if (this.#client.inTransaction) this.#client.exec('rollback');
+        } catch (error) {
+          // A commit SQLite refused leaves the transaction open: undo it before anyone else runs.
+          if (this.#client.inTransaction) this.#client.exec('rollback');
+          throw error;
+        } finally {
+          this.#give();
+        }
+      },
+    };
+  }
+
+  /** SQLite runs one transaction at a time: none fails for having met another. */
+  retryable(): boolean {
+    return false;
+  }
+
+  async close(): Promise<void> {
+    this.#client.close();
+  }
+
+  #take(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** Hands the gate to the next in line, or opens it. */
+  #give(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+
+  #statement(text: string): Database.Statement {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      if (this.#statements.size >= STATEMENTS_KEPT) this.#statements.clear();
+      statement = this.#client.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  #run(text: string, params: unknown[], shape: RowShape, method: string): Answer {
+    const statement = this.#statement(text);
+    if (!statement.reader) return { rows: [], changes: statement.run(...params).changes };
+    statement.raw(shape === 'arrays');
+    if (method === 'get') {
+      const row: unknown = statement.get(...params);
+      return { rows: row === undefined ? [] : [row], changes: 0 };
+    }
+    return { rows: statement.all(...params), changes: 0 };
+  }
+}

@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
+import { PostgresDialect } from '/work/main/api/db/pg/postgres-dialect.ts';
+import { databaseOver } from '/work/main/api/db/async-database.ts';
+const t = sqliteTable('t', { id: text('id').primaryKey(), n: integer('n').notNull().default(0), flag: integer('flag', { mode: 'boolean' }) });
+const seen: unknown[] = [];
+const engine = { dialect: 'postgres' as const, direct: { query: async (text: string, params: unknown[]) => { seen.push([text, params]); return { rows: [], changes: 0 }; } }, begin: async () => { throw new Error('x'); }, close: async () => {} };
+const db = databaseOver(engine, new PostgresDialect(), undefined);
+await db.insert(t).values({ id: 'a', flag: true }).onConflictDoUpdate({ target: t.id, set: { n: sql`${t.n} + 1` } }).run();
+await db.insert(t).values({ id: 'a' }).onConflictDoNothing({ target: [t.id] }).run();
+await db.select().from(t).where(sql`${t.id} = ${'x'} and ${t.n} > ${3}`).all();
+console.log(JSON.stringify(seen, null, 1));
