@@ -81,9 +81,10 @@ export async function createAdminApp(deps: AppDeps) {
   const { db, storage, config, jobs, mailer } = deps;
   const siteDomain = config.siteDomain ?? defaultSiteDomain(config.siteOrigin ?? DEFAULT_SITE_ORIGIN);
   const domains =
-    deps.domains ?? createDomains({ db, storage, connected: await createConnectedDomains(db), target: { cname: siteDomain, addresses: [] }, republish: async (siteId) => await jobs.start(siteId), clock: deps.clock });
+    deps.domains ??
+    createDomains({ db, storage, connected: await createConnectedDomains(db), target: { cname: siteDomain, addresses: [] }, republish: async (siteId) => await jobs.start(siteId), clock: deps.clock });
   const previews = config.siteOrigin ? previewOrigin(config.siteOrigin, config.siteDomain ?? defaultSiteDomain(config.siteOrigin)) : '';
-  const adminHosts = deps.adminHosts ?? await createAdminHosts(db);
+  const adminHosts = deps.adminHosts ?? (await createAdminHosts(db));
   const admin = new URL(config.adminOrigin);
   const api = new Hono<AppEnv>()
     // An OEM's verified admin host is an admin origin too, on the admin's scheme and port.
@@ -190,7 +191,7 @@ export async function createSiteServer(deps: SiteAppDeps): Promise<{ app: Hono; 
   const sites = hostSites(deps.storage, { siteDomain, cacheMs: deps.domainCacheMs });
   const previewHostName = handleHost(PREVIEW_LABEL, siteDomain);
   const onPreviewHost = (c: Context) => requestHostName(c.req.header('host') || new URL(c.req.url).host) === previewHostName;
-  const adminHosts = deps.adminHosts ?? await createAdminHosts(deps.db);
+  const adminHosts = deps.adminHosts ?? (await createAdminHosts(deps.db));
   const app = new Hono();
   app.onError(handleError);
   // An OEM's admin host is an admin origin, whichever port it reached: nothing of a site is served on it.

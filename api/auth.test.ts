@@ -90,13 +90,7 @@ describe('logging in', () => {
     expect(await me.json()).toMatchObject({ account: { email: OPERATOR.email, accountType: 'MASTER' } });
     // Only the hash of the secret is stored.
     const token = cookie.split('=')[1]!;
-    expect(
-      (await ctx.db
-        .select()
-        .from(sessions)
-        .all())
-        .some((row) => row.id === token),
-    ).toBe(false);
+    expect((await ctx.db.select().from(sessions).all()).some((row) => row.id === token)).toBe(false);
   });
 
   it('takes the email in any case', async () => {
@@ -105,7 +99,7 @@ describe('logging in', () => {
 
   it('sets a Secure cookie when the admin origin is https', async () => {
     const { createAdminApp } = await import('./app.ts');
-    const secureApp = createAdminApp({ db: ctx.db, storage: ctx.storage, config: { adminOrigin: 'https://admin.example', production: false }, jobs: ctx.jobs, mailer: ctx.mailer });
+    const secureApp = await createAdminApp({ db: ctx.db, storage: ctx.storage, config: { adminOrigin: 'https://admin.example', production: false }, jobs: ctx.jobs, mailer: ctx.mailer });
     const response = await secureApp.request('http://localhost/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OPERATOR) });
     expect(response.headers.getSetCookie().join('\n')).toMatch(/; Secure/i);
   });

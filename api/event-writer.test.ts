@@ -37,7 +37,7 @@ const rowsOf = (session: string, n: number): EventRow[] =>
   }));
 
 /** Read on the test's own connection, not the writer's: what it sees is committed. */
-const storedOf = async (session: string) => (await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events WHERE session_id = ?', session) as { n: number }).n;
+const storedOf = async (session: string) => ((await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events WHERE session_id = ?', session)) as { n: number }).n;
 
 async function untilThread(writer: ReturnType<typeof startEventWriter>) {
   for (let waited = 0; writer.committing() !== 'thread'; waited += 20) {
@@ -56,7 +56,7 @@ describe('startEventWriter', () => {
           const session = `${phase}-${i}`;
           const outcome = await writer.events.push(rowsOf(session, 10));
           // At the moment the push resolves, and not later, all of its rows must be readable.
-          if (outcome !== 'stored' || await storedOf(session) !== 10) missing.push(session);
+          if (outcome !== 'stored' || (await storedOf(session)) !== 10) missing.push(session);
         }),
       );
     const early = writer.committing();
@@ -76,8 +76,8 @@ describe('startEventWriter', () => {
     await untilThread(writer);
     expect(await writer.events.push(rowsOf('v', 25))).toBe('stored');
     await writer.close();
-    const last = (await sqlGet(db, 'SELECT max(id) AS id FROM visitor_events') as { id: number }).id;
-    const watermark = await sqlGet(db, "SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'") as { id: number } | undefined;
+    const last = ((await sqlGet(db, 'SELECT max(id) AS id FROM visitor_events')) as { id: number }).id;
+    const watermark = (await sqlGet(db, "SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'")) as { id: number } | undefined;
     expect(watermark?.id).toBe(last);
     expect(await writer.events.push(rowsOf('late', 1))).toBe('closed');
     expect(await storedOf('late')).toBe(0);
@@ -98,8 +98,8 @@ describe('startEventWriter', () => {
     expect(await writer.events.push(rowsOf('after', 5))).toBe('stored');
     expect(await storedOf('after')).toBe(5);
     await writer.foldNow();
-    const last = (await sqlGet(db, 'SELECT max(id) AS id FROM visitor_events') as { id: number }).id;
-    expect((await sqlGet(db, "SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'") as { id: number }).id).toBe(last);
+    const last = ((await sqlGet(db, 'SELECT max(id) AS id FROM visitor_events')) as { id: number }).id;
+    expect(((await sqlGet(db, "SELECT last_event_id AS id FROM analytics_rollup_state WHERE name = 'live'")) as { id: number }).id).toBe(last);
     await writer.close();
   });
 });

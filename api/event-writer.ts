@@ -80,8 +80,8 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
 
   /**
    * Sends one batch when none is being committed: what arrives meanwhile waits and goes next, together.
-   * CODEMOD: called from setImmediate, worker events and settleBatch, none of which can await it; it
-   * catches its own failures, and the batch in flight (inFlight) keeps a second call from sending another.
+   * Called from setImmediate, worker events and settleBatch, which do not await it: it catches its own
+   * failures, and the batch in flight (inFlight) keeps a second call from sending another.
    */
   async function send() {
     scheduled = false;
@@ -114,7 +114,7 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
     if (scheduled || inFlight.size > 0) return;
     scheduled = true;
     // The next turn of the event loop: every request already read has queued its rows by then.
-    setImmediate(send);
+    setImmediate(() => void send());
   }
 
   async function settleBatch(batch: number, error: string | null) {
@@ -181,10 +181,9 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
     });
   }
   const flush = () =>
-    new Promise<void>(async (resolve) => {
+    new Promise<void>((resolve) => {
       idle.push(resolve);
-      await send();
-      settleIdle();
+      void send().finally(settleIdle);
     });
 
   const events: EventQueue = {

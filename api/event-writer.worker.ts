@@ -10,16 +10,14 @@ import { insertEventValues } from './visitor/event-insert.ts';
 const { file, rollupEveryMs } = workerData as EventWriterData;
 const port = parentPort!;
 const answer = (message: EventWriterAnswer) => port.postMessage(message);
-// CODEMOD: top level of an ES module: the open is awaited here (top-level await); the main thread
-// sends nothing before 'ready'.
+// The main thread sends nothing before 'ready'.
 const db = await openDatabase(file);
 // In this thread, between batches of events: the fold and the inserts never wait for each other's lock.
 const rollups = startRollupJob(db, { everyMs: rollupEveryMs, armOf: experimentArmOf(db), log: (line) => answer({ log: line }) });
 
 answer({ kind: 'ready' });
-// CODEMOD: the port does not await its listener. The main thread sends one batch at a time, and
-// 'fold' or 'stop' once its batches are answered, so messages need no queue here; rollups.runNow()
-// must be awaited before 'done' is answered (the fold is done when the main thread is told so).
+// The port does not await its listener: the main thread sends one batch at a time, and 'fold' or
+// 'stop' once its batches are answered, so messages need no queue here. 'done' is answered after the fold.
 port.on('message', async (request: EventWriterRequest) => {
   if (request.kind === 'insert') {
     try {

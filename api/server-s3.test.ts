@@ -58,7 +58,7 @@ describe('STORAGE_DRIVER=s3', () => {
 
   it('refuses to start on a bucket that does not exist, saying which setting to fix', async () => {
     const config = loadConfig({ ...s3Environment(s3), S3_BUCKET: 'no-such-bucket', DATA_DIR: path.join(dataDir, 'other'), PORT: '0', SITE_PORT: '0', SEED_DEMO: 'false' });
-    await expect(await startServer(config, () => {})).rejects.toThrow(/no-such-bucket.*does not exist; create it or fix S3_BUCKET/);
+    await expect(startServer(config, () => {})).rejects.toThrow(/no-such-bucket.*does not exist; create it or fix S3_BUCKET/);
   });
 });
 

@@ -93,7 +93,11 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const writer = startEventWriter(db, config.database, { log });
   const { events } = writer;
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
-  const saltSweep = setInterval(async () => await deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()), SALT_SWEEP_EVERY_MS);
+  const saltSweep = setInterval(() => {
+    deleteExpiredSalts(db, options.clock?.().getTime() ?? Date.now()).catch((error: unknown) =>
+      log(`Could not delete expired analytics salts: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, SALT_SWEEP_EVERY_MS);
   saltSweep.unref();
   // Last month is billed once it has ended in Japan (issue 14); a killed run is resumed at the next look.
   // Its card invoices are then charged once each; a decline stays failed for the operator.
@@ -145,7 +149,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   siteOrigin = siteUrl;
   // With REDIS_URL the publishes go to the queue the `swipegrid worker`s take from; else they run here.
   const redisJobs = config.redis ? createRedisPublishJobs({ db, redisUrl: config.redis.url }) : null;
-  const jobs = redisJobs ?? await createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain });
+  const jobs = redisJobs ?? (await createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain }));
   const domains = createDomains({
     db,
     storage,

@@ -81,7 +81,8 @@ async function expectRefused(response: Response, key: MessageKey, what: string):
 
 const upload = async () => ctx.request(`/api/site/${siteId}/media`, { method: 'POST', body: fileForm(await nextPng(), 'new.png') });
 const editDraft = (text: string) => ctx.request(`/api/site/${siteId}/page/${pageId}?lang=jp`, { method: 'PUT', json: { detail: { mainText: text } } });
-const sendForm = async () => await ctx.visit('/api/contact', { site: siteId, method: 'POST', json: { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' }, ip: '198.51.100.7' });
+const sendForm = async () =>
+  await ctx.visit('/api/contact', { site: siteId, method: 'POST', json: { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' }, ip: '198.51.100.7' });
 
 /** Starts a publish and follows it to its end: its last event, and its row. */
 async function publish(lang = 'en'): Promise<{ last: { event: string; data: unknown }; row: { status: string; error: string | null } }> {

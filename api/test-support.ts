@@ -380,7 +380,8 @@ export async function addAccount(db: Db, options: TestAccountOptions): Promise<{
   const email = options.email ?? `${options.type.toLowerCase().replace('_', '-')}-${++accountSequence}-${id.slice(0, 8)}@example.com`;
   const password = options.password ?? 'Account#Pass1';
   await db.transaction(async (tx) => {
-    await tx.insert(accounts)
+    await tx
+      .insert(accounts)
       .values({
         id,
         email,
@@ -395,12 +396,14 @@ export async function addAccount(db: Db, options: TestAccountOptions): Promise<{
       })
       .run();
     if (options.type === 'SUB_ADMIN')
-      await tx.insert(adminMembers)
+      await tx
+        .insert(adminMembers)
         .values({ memberId: id, ownerId: options.parentId!, name: 'Sub admin', role: options.role ?? 'editor' })
         .run();
   });
   if (!options.passwordHash)
-    await db.update(accounts)
+    await db
+      .update(accounts)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(accounts.id, id))
       .run();

@@ -89,7 +89,7 @@ async function main() {
   const ctx = await createTestContext({ clock: () => NOW, ...(values.keep ? { keepDir: values.keep } : {}) });
   const results: Record<string, unknown> = { events: EVENTS, cpus: os.cpus().length, loadAtStart: load() };
   try {
-    const kept = await sqlGet(ctx.db, "SELECT id FROM sites WHERE name = 'Bench site'") as { id: string } | undefined;
+    const kept = (await sqlGet(ctx.db, "SELECT id FROM sites WHERE name = 'Bench site'")) as { id: string } | undefined;
     const created = kept ?? (await ctx.createSite({ name: 'Bench site', numberHorizontal: 5, numberVertical: 10, defaultLanguage: 'jp', languages: ['jp', 'en'] }));
     const site: SyntheticSite = {
       siteId: created.id,

@@ -81,8 +81,7 @@ export async function benchDashboard(log: (label: string, value: string) => void
     const span = now - monthStartsAt(first);
     let made = 0;
     /** A customer account: its site, a plan change half way for every fifth, and an invoice a month from its issuer; `tx` is the seed's transaction. */
-    // CODEMOD: customer runs statements, so it becomes async: await each call in the transaction below, one after another
-    // (`made`, the invoice numbers and the counts are shared, in order).
+    // Awaited one after another: `made`, the invoice numbers and the counts are shared, in order.
     const customer = async (tx: Queries, type: string, parentId: string, issuerId: string) => {
       const id = randomUUID();
       const plan = PLANS[made % PLANS.length]!;
@@ -183,13 +182,13 @@ export async function benchDashboard(log: (label: string, value: string) => void
   }
 }
 
-/** Wall p50/p95 of a synchronous query, RUNS times after one warm-up. */
-function timeQuery(query: () => unknown): string {
-  query();
+/** Wall p50/p95 of a query, RUNS times after one warm-up. */
+async function timeQuery(query: () => Promise<unknown>): Promise<string> {
+  await query();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
-    query();
+    await query();
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
@@ -204,17 +203,17 @@ function timeQuery(query: () => unknown): string {
 export const dashboardPart = {
   name: 'dashboard',
   async run(db: Db): Promise<Record<string, string>> {
-    const month = await sqlGet(db, 'SELECT max(period) AS month FROM invoices') as { month: string | null };
+    const month = (await sqlGet(db, 'SELECT max(period) AS month FROM invoices')) as { month: string | null };
     const to = month.month ?? billingMonthOf(Date.now());
-    const oem = await sqlGet(db, "SELECT id FROM accounts WHERE account_type = 'OEM_MASTER' ORDER BY id LIMIT 1") as { id: string } | undefined;
+    const oem = (await sqlGet(db, "SELECT id FROM accounts WHERE account_type = 'OEM_MASTER' ORDER BY id LIMIT 1")) as { id: string } | undefined;
     const scopes: Record<string, DashboardScope> = { platform: { rootId: null, issuerId: PLATFORM_ISSUER }, ...(oem ? { oem: { rootId: oem.id, issuerId: oem.id } } : {}) };
     const days = rangeOf(`${addMonths(to, -11)}-01`, `${to}-28`, JAPAN_TIME_ZONE);
     const figures: Record<string, string> = { goal: 'p95 under 150 ms' };
     for (const [who, scope] of Object.entries(scopes)) {
-      figures[`${who}: registration-data by month`] = timeQuery(async () => await getRegistrationData(db, scope, days, 'month'));
-      figures[`${who}: user-site by month`] = timeQuery(async () => await getUserSite(db, scope, days, 'month'));
-      figures[`${who}: adoption-by-plan`] = timeQuery(async () => await getAdoptionByPlan(db, scope, to));
-      figures[`${who}: revenue, 13 months`] = timeQuery(async () => await getRevenue(db, scope, { from: addMonths(to, -12), to }));
+      figures[`${who}: registration-data by month`] = await timeQuery(async () => await getRegistrationData(db, scope, days, 'month'));
+      figures[`${who}: user-site by month`] = await timeQuery(async () => await getUserSite(db, scope, days, 'month'));
+      figures[`${who}: adoption-by-plan`] = await timeQuery(async () => await getAdoptionByPlan(db, scope, to));
+      figures[`${who}: revenue, 13 months`] = await timeQuery(async () => await getRevenue(db, scope, { from: addMonths(to, -12), to }));
     }
     return figures;
   },

@@ -17,7 +17,7 @@ import { dashboardPart } from './billing-dashboard.ts';
 import { BENCH_MONTH, seedBillingWorld } from './billing-world.ts';
 
 type Figures = Record<string, number | string>;
-type Part = { name: string; run(db: Db): Figures };
+type Part = { name: string; run(db: Db): Promise<Figures> };
 
 const { values } = parseArgs({ options: { accounts: { type: 'string' } } });
 const ACCOUNTS = Number(values.accounts ?? 10_000);

@@ -53,7 +53,9 @@ async function measure(synchronous: 'NORMAL' | 'FULL'): Promise<{ queue: Figures
   for (let n = 0; n < COMMITS; n++) {
     await db.transaction(async (tx) => {
       for (let i = 0; i < BATCH; i++) {
-        await tx.run(sql`INSERT INTO visitor_events (site_id, kind, cell, session_id, visit_id, device, occurred_at, received_at) VALUES ('bench', 'slide_page', 'A1', ${`s${n}`}, ${`v${n}`}, 'mobile', ${Date.now()}, ${i})`);
+        await tx.run(
+          sql`INSERT INTO visitor_events (site_id, kind, cell, session_id, visit_id, device, occurred_at, received_at) VALUES ('bench', 'slide_page', 'A1', ${`s${n}`}, ${`v${n}`}, 'mobile', ${Date.now()}, ${i})`,
+        );
       }
     });
   }

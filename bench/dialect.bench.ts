@@ -37,7 +37,7 @@ async function measure(name: string, insert: (value: ReturnType<typeof row>) => 
 console.log(`Dialects (${N} rows, load ${os.loadavg()[0]!.toFixed(1)})`);
 const sqlite = await openDatabase(path.join(dir, 'bench.sqlite'));
 await measure(
-  'SQLite through the app\'s session',
+  "SQLite through the app's session",
   async (value) => await sqlite.insert(accounts).values(value).run(),
   async (id) => await sqlite.select().from(accounts).where(eq(accounts.id, id)).get(),
 );
@@ -60,7 +60,7 @@ try {
   await admin.end();
   const postgres = await openDatabase(server.url('bench'));
   await measure(
-    'PostgreSQL through the app\'s session',
+    "PostgreSQL through the app's session",
     async (value) => await postgres.insert(accounts).values(value).run(),
     async (id) => await postgres.select().from(accounts).where(eq(accounts.id, id)).get(),
   );

@@ -92,7 +92,7 @@ async function main() {
     const exposureSeconds = (performance.now() - started) / 1000;
     results.exposureShare = Math.round((100 * exposureSeconds) / foldSeconds);
     line('exposures alone', `${Math.round(EVENTS / exposureSeconds).toLocaleString('en')} events/s (${results.exposureShare} % of the fold)`);
-    const exposureRows = (await sqlGet(ctx.db, 'SELECT count(*) AS n FROM experiment_exposures'))!.n;
+    const exposureRows = (await sqlGet<{ n: number }>(ctx.db, 'SELECT count(*) AS n FROM experiment_exposures'))!.n;
     results.exposureRows = exposureRows;
     line('experiment_exposures rows', exposureRows.toLocaleString('en'));
 

@@ -73,7 +73,11 @@ async function main() {
     const storage = createStorage({ driver: 'fs', root: join(root, 'storage'), publicBaseUrl: '/' });
     const operator = await ensureFirstOperator(db, { email: 'bench@swipegrid.local', password: 'Bench-password-1234!' });
     const account = { id: operator.id!, tenantId: operator.id!, scopeRootId: null };
-    const siteId = await createSite(db, account.id, createSiteInputSchema.parse({ name: 'Export bench', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: 'jp', languages: [...LANGUAGES] }));
+    const siteId = await createSite(
+      db,
+      account.id,
+      createSiteInputSchema.parse({ name: 'Export bench', numberHorizontal: COLUMNS, numberVertical: ROWS, defaultLanguage: 'jp', languages: [...LANGUAGES] }),
+    );
     const site = await findSiteForAccount(db, account, siteId);
     const uploads = [];
     for (let row = 1; row <= ROWS; row++) uploads.push(await storeUploadedBytes(db, storage, { id: siteId, ownerId: account.id }, { name: `row-${row}.jpg`, bytes: await photo(row) }));

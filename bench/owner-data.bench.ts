@@ -37,7 +37,8 @@ async function main() {
     const start = Date.parse('2026-01-01T00:00:00Z');
     await ctx.db.transaction(async (tx) => {
       for (let index = 0; index < ENTRIES; index++)
-        await tx.insert(formEntries)
+        await tx
+          .insert(formEntries)
           .values({
             id: randomUUID(),
             siteId: site.id,

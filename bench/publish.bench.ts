@@ -775,7 +775,7 @@ async function main(): Promise<void> {
     console.log(`\nFigures written to ${RESULTS_FILE}`);
   } finally {
     endProgress();
-    (setup?.db && await closeDatabase(setup?.db));
+    setup?.db && (await closeDatabase(setup?.db));
     await rm(root, { recursive: true, force: true });
   }
 }

@@ -60,7 +60,7 @@ started = performance.now();
 const warm = await sweepAfterPublish(storage, { siteId: 'site-1', previous: null });
 const warmMs = performance.now() - started;
 started = performance.now();
-const full = await sweepStorage(storage, { olderThan: new Date(Date.now() + 1000), uploadsInUse: () => new Set() });
+const full = await sweepStorage(storage, { olderThan: new Date(Date.now() + 1000), uploadsInUse: async () => new Set<string>() });
 const fullMs = performance.now() - started;
 
 const result = {

@@ -203,8 +203,8 @@ async function main() {
     // A stop writes what the event queue still holds.
     await stopProcess(swipegrid);
     const db = await openDatabase(join(dataDir, 'swipegrid.sqlite'));
-    const storedEvents = (await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events') as { n: number }).n;
-    const counter = (await sqlGet(db, 'SELECT clicks FROM popup_cta_counters WHERE popup_id = ?', popup.id) as { clicks: number } | undefined)?.clicks ?? 0;
+    const storedEvents = ((await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events')) as { n: number }).n;
+    const counter = ((await sqlGet(db, 'SELECT clicks FROM popup_cta_counters WHERE popup_id = ?', popup.id)) as { clicks: number } | undefined)?.clicks ?? 0;
     await closeDatabase(db);
 
     console.log('\nPOST /api/end-user/events (batches of 10)');

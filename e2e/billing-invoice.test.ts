@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  (db && await closeDatabase(db));
+  db && (await closeDatabase(db));
   await browser?.close();
   await server?.close();
   await rm(dataDir, { recursive: true, force: true });

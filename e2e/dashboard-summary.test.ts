@@ -41,7 +41,8 @@ async function invoice(issuerId: string, accountId: string, lines: { kind: strin
   const id = randomUUID();
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const tax = Math.floor(subtotal / 10);
-  await db.insert(invoices)
+  await db
+    .insert(invoices)
     .values({
       id,
       issuerId,
@@ -101,7 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  (db && await closeDatabase(db));
+  db && (await closeDatabase(db));
   await server?.close();
   await rm(dataDir, { recursive: true, force: true });
 });

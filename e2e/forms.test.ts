@@ -64,12 +64,7 @@ async function open(path: string, at = origin): Promise<Page> {
   return page;
 }
 
-const entries = async (site: string) =>
-  (await ctx.db
-    .select()
-    .from(formEntries)
-    .all())
-    .filter((entry) => entry.siteId === site);
+const entries = async (site: string) => (await ctx.db.select().from(formEntries).all()).filter((entry) => entry.siteId === site);
 
 describe('the contact screen', () => {
   it('shows the configured fields in orderNum order, the company info and runs the contact script', async () => {

@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  (db && await closeDatabase(db));
+  db && (await closeDatabase(db));
   await provider?.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -134,16 +134,7 @@ describe('popup calls to action', () => {
     await page.waitForURL(`${origin}/contact`);
     const listed = (await (await ctx.visit(`/api/end-user/site/${siteId}/popup-cta`, { site: siteId })).json()) as { popups: { id: string; remaining: number }[] };
     expect(listed.popups.find((popup) => popup.id === 'apply1')!.remaining).toBe(2);
-    await expect
-      .poll(async () =>
-        (await ctx.db
-          .select()
-          .from(visitorEvents)
-          .all())
-          .filter((event) => event.kind === 'click_popup_cta')
-          .map((event) => event.targetId),
-      )
-      .toEqual(['apply1']);
+    await expect.poll(async () => (await ctx.db.select().from(visitorEvents).all()).filter((event) => event.kind === 'click_popup_cta').map((event) => event.targetId)).toEqual(['apply1']);
 
     await open(page, 'A2');
     await expect.poll(() => page.locator('.sg-news').count(), { timeout: 10_000 }).toBe(1);
@@ -221,26 +212,15 @@ describe('analytics', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await page.goto('about:blank');
     await expect
-      .poll(
-        async () =>
-          (await ctx.db
-            .select()
-            .from(visitorEvents)
-            .all())
-            .filter((event) => event.kind === 'slide_page')
-            .map((event) => `${event.cell}>${event.toCell} ${event.direction}`),
-        { timeout: 10_000 },
-      )
+      .poll(async () => (await ctx.db.select().from(visitorEvents).all()).filter((event) => event.kind === 'slide_page').map((event) => `${event.cell}>${event.toCell} ${event.direction}`), {
+        timeout: 10_000,
+      })
       .toContain('A1>A2 down');
     const cookies = await page.context().cookies();
     const session = cookies.find((cookie) => cookie.name === 'sessionId')!;
     // Set for 3650 days (V §9); Chromium keeps no cookie longer than 400 days.
     expect(session.expires * 1000 - Date.now()).toBeGreaterThan(399 * DAY);
-    const stored = (await ctx.db
-      .select()
-      .from(visitorEvents)
-      .all())
-      .find((event) => event.kind === 'slide_page')!;
+    const stored = (await ctx.db.select().from(visitorEvents).all()).find((event) => event.kind === 'slide_page')!;
     expect(stored.sessionId).toBe(decodeURIComponent(session.value));
     await page.context().close();
   });

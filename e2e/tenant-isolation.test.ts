@@ -96,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  (db && await closeDatabase(db));
+  db && (await closeDatabase(db));
   await server?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -181,7 +181,7 @@ describe("a site's scripts against the admin and other sites", () => {
       return { status: response.status, id: ((await response.json()) as { id: string }).id };
     });
     expect(created.status).toBe(201);
-    const owner = await sqlGet(db, 'SELECT a.email AS email FROM sites s JOIN accounts a ON a.id = s.owner_id WHERE s.id = ?', created.id) as { email: string };
+    const owner = (await sqlGet(db, 'SELECT a.email AS email FROM sites s JOIN accounts a ON a.id = s.owner_id WHERE s.id = ?', created.id)) as { email: string };
     expect(owner.email).toBe(OPERATOR.email);
     // The admin's host holds exactly its own session cookie: none of the planted ones reached it.
     const adminCookies = await context.cookies(server.adminUrl);

@@ -62,7 +62,7 @@ afterAll(async () => {
 
 type Row = { kind: string; cell: string; to_cell: string | null; direction: string | null; target_id: string | null; tap_x: number | null; tap_y: number | null; value: number | null };
 const stored = async () =>
-  await sqlAll(ctx.db, 'SELECT kind, cell, to_cell, direction, target_id, tap_x, tap_y, value, session_id, visit_id, device, lang FROM visitor_events ORDER BY id') as (Row & {
+  (await sqlAll(ctx.db, 'SELECT kind, cell, to_cell, direction, target_id, tap_x, tap_y, value, session_id, visit_id, device, lang FROM visitor_events ORDER BY id')) as (Row & {
     session_id: string;
     visit_id: string;
     device: string;

@@ -35,7 +35,6 @@ async function main() {
       `Rebuilt ${values.site ? `site ${values.site}` : 'every site'}: ${events.toLocaleString('en')} events in ${seconds.toFixed(1)} s (${Math.round(events / seconds).toLocaleString('en')}/s), ${caught} newer folded.`,
     );
   } finally {
-    // CODEMOD: main becomes async (the rollups run queries): await closeDatabase(db) then, and `await main()` below.
     await closeDatabase(db);
   }
 }

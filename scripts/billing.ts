@@ -28,7 +28,6 @@ async function main() {
   console.log(
     `${month}: ${result.accountsTotal} accounts, ${result.issued} invoices issued${result.waitingForIssuer ? `, ${result.waitingForIssuer} drafts waiting for their issuer's company name and registration number` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  // CODEMOD: main becomes async (runBilling runs queries): await closeDatabase(db) then, and `await main()` below.
   await closeDatabase(db);
 }
 

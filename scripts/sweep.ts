@@ -29,14 +29,7 @@ async function main() {
     sweepStorage(storage, {
       keep,
       olderThan: new Date(started - graceMinutes * 60_000),
-      uploadsInUse: async () =>
-        new Set(
-          (await db
-            .selectDistinct({ sha256: media.sha256 })
-            .from(media)
-            .all())
-            .map((row) => row.sha256),
-        ),
+      uploadsInUse: async () => new Set((await db.selectDistinct({ sha256: media.sha256 }).from(media).all()).map((row) => row.sha256)),
     }),
   );
   console.log(

@@ -22,8 +22,7 @@ export async function accountSites(db: Db, viewer: Viewer): Promise<AccountSite[
     }
     return found;
   };
-  return (await listSites(db, viewer))
-    .filter(async (site) => await allowed(site.ownerId))
-    .map((site) => ({ ...reportSite(site), name: site.name }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const shown: Awaited<ReturnType<typeof listSites>> = [];
+  for (const site of await listSites(db, viewer)) if (await allowed(site.ownerId)) shown.push(site);
+  return shown.map((site) => ({ ...reportSite(site), name: site.name })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

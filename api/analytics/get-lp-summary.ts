@@ -16,8 +16,8 @@ export const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / 
 export async function getLpSummary(db: Db, site: ReportSite, range: ReportRange, filter: RollupFilter): Promise<LpSummary> {
   const before = previousRange(range);
   const periods = [before.period, range.period];
-  const [was, now] = await sumSitePeriods(db, site, periods, filter) as [Counts, Counts];
-  const [usersWas, usersNow] = await countUsersPeriods(db, site, periods, filter) as [number, number];
+  const [was, now] = (await sumSitePeriods(db, site, periods, filter)) as [Counts, Counts];
+  const [usersWas, usersNow] = (await countUsersPeriods(db, site, periods, filter)) as [number, number];
   return summaryOf(range, before, { counts: now, users: usersNow }, { counts: was, users: usersWas });
 }
 

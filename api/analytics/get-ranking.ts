@@ -29,7 +29,7 @@ function metricOf(cell: PageCell, by: RankingMetric): number {
  * at least 10 pages; a smaller site is refused with that message.
  */
 export async function getRanking(db: Db, site: ReportSite, range: ReportRange, by: RankingMetric, filter: RollupFilter): Promise<Ranking> {
-  if (await countSitePages(db, site.id) < RANKING_MIN_PAGES) throw new AppError('conflict', 'rankingNeedsPages', { values: { min: RANKING_MIN_PAGES } });
+  if ((await countSitePages(db, site.id)) < RANKING_MIN_PAGES) throw new AppError('conflict', 'rankingNeedsPages', { values: { min: RANKING_MIN_PAGES } });
   const report = await getPagesReport(db, site, range, filter);
   const scored = report.cells.map((cell) => ({ cell: cell.cell, value: metricOf(cell, by) }));
   // A stable sort keeps grid order among equal values.

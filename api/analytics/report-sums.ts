@@ -127,7 +127,16 @@ async function sketchesPerPeriod(db: Db, site: ReportSite, periods: readonly Per
  * groups come back to JavaScript (a cell's 50 rows, an edge's 250), not every bucket's row.
  * Groups that net to zero in every sum are dropped: they lie only in the days taken away.
  */
-async function netSums(db: Db, table: string, keys: readonly string[], sums: readonly string[], scope: { siteId: string; cell?: string }, range: Period, hours: boolean, filter: RollupFilter): Promise<unknown[][]> {
+async function netSums(
+  db: Db,
+  table: string,
+  keys: readonly string[],
+  sums: readonly string[],
+  scope: { siteId: string; cell?: string },
+  range: Period,
+  hours: boolean,
+  filter: RollupFilter,
+): Promise<unknown[][]> {
   const where = filterSql(filter);
   const segments = netCover(range.start, range.end, hours);
   if (segments.length === 0) return [];
@@ -149,7 +158,7 @@ const COUNT_NAMES = COUNT_COLUMNS.map(([, column]) => column);
 
 /** Each cell's counts over the range. */
 export async function sumCells(db: Db, site: ReportSite, range: Period, filter: RollupFilter): Promise<Map<string, Counts>> {
-  const rows = await netSums(db, 'analytics_cell_rollups', ['cell'], COUNT_NAMES, { siteId: site.id }, range, true, filter) as [string, ...number[]][];
+  const rows = (await netSums(db, 'analytics_cell_rollups', ['cell'], COUNT_NAMES, { siteId: site.id }, range, true, filter)) as [string, ...number[]][];
   return new Map(rows.map(([cell, ...sums]) => [cell, countsFromSums(sums, site.conversionCounts)]));
 }
 
@@ -157,13 +166,13 @@ export type EdgeSum = { from: string; to: string; direction: string; moves: numb
 
 /** Moves and exits over the range (days and months). */
 export async function sumEdges(db: Db, site: ReportSite, range: Period, filter: RollupFilter): Promise<EdgeSum[]> {
-  const rows = await netSums(db, 'analytics_edges', ['from_cell', 'to_cell', 'direction'], ['moves'], { siteId: site.id }, range, false, filter) as [string, string, string, number][];
+  const rows = (await netSums(db, 'analytics_edges', ['from_cell', 'to_cell', 'direction'], ['moves'], { siteId: site.id }, range, false, filter)) as [string, string, string, number][];
   return rows.map(([from, to, direction, moves]) => ({ from, to, direction, moves }));
 }
 
 /** A cell's taps per bin over the range (days and months). */
 export async function sumTaps(db: Db, site: ReportSite, cell: string, range: Period, filter: RollupFilter): Promise<{ x: number; y: number; taps: number }[]> {
-  const rows = await netSums(db, 'analytics_taps', ['y', 'x'], ['taps'], { siteId: site.id, cell }, range, false, filter) as [number, number, number][];
+  const rows = (await netSums(db, 'analytics_taps', ['y', 'x'], ['taps'], { siteId: site.id, cell }, range, false, filter)) as [number, number, number][];
   return rows.map(([y, x, taps]) => ({ x, y, taps }));
 }
 

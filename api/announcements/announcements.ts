@@ -45,12 +45,7 @@ function toView(row: Row, now: Date): AnnouncementView {
 
 /** The kind's announcements, newest first, with their status at `now`, filtered by it. */
 export async function listAnnouncements(db: Db, kind: AnnouncementKind, status: NotificationStatus | 'all', now: Date): Promise<AnnouncementView[]> {
-  return (await db
-    .select()
-    .from(announcements)
-    .where(eq(announcements.kind, kind))
-    .orderBy(desc(announcements.createdAt), desc(announcements.id))
-    .all())
+  return (await db.select().from(announcements).where(eq(announcements.kind, kind)).orderBy(desc(announcements.createdAt), desc(announcements.id)).all())
     .map((row) => toView(row, now))
     .filter((view) => status === 'all' || view.shownStatus === status);
 }
@@ -109,7 +104,8 @@ export async function saveAnnouncement(db: Db, kind: AnnouncementKind, input: An
 }
 
 export async function deleteAnnouncement(db: Db, kind: AnnouncementKind, id: string): Promise<void> {
-  await db.delete(announcements)
+  await db
+    .delete(announcements)
     .where(eq(announcements.id, (await findRow(db, kind, id)).id))
     .run();
 }
@@ -117,35 +113,42 @@ export async function deleteAnnouncement(db: Db, kind: AnnouncementKind, id: str
 /** What `receiver` gets of a kind at `now`: published, inside its window, naming it; newest first. */
 async function deliveredRows(db: Db, kind: AnnouncementKind, receiver: Receiver | null, now: Date): Promise<Row[]> {
   if (receiver === null) return [];
-  return (await db
-    .select()
-    .from(announcements)
-    .where(and(eq(announcements.kind, kind), eq(announcements.status, 'PUBLISHED')))
-    .orderBy(desc(announcements.createdAt), desc(announcements.id))
-    .all())
-    .filter((row) => receiversOf(row).includes(receiver) && isDelivered(fields(row), now));
+  return (
+    await db
+      .select()
+      .from(announcements)
+      .where(and(eq(announcements.kind, kind), eq(announcements.status, 'PUBLISHED')))
+      .orderBy(desc(announcements.createdAt), desc(announcements.id))
+      .all()
+  ).filter((row) => receiversOf(row).includes(receiver) && isDelivered(fields(row), now));
 }
 
 /** The caller's inbox of a kind: each marked read or not (news is never marked, so it counts as read). */
-export async function receivedAnnouncements(db: Db, kind: AnnouncementKind, reader: { accountId: string; receiver: Receiver | null }, now: Date): Promise<{ items: ReceivedAnnouncement[]; unreadCount: number }> {
+export async function receivedAnnouncements(
+  db: Db,
+  kind: AnnouncementKind,
+  reader: { accountId: string; receiver: Receiver | null },
+  now: Date,
+): Promise<{ items: ReceivedAnnouncement[]; unreadCount: number }> {
   const rows = await deliveredRows(db, kind, reader.receiver, now);
   const read = new Set(
     rows.length === 0
       ? []
-      : (await db
-          .select({ id: announcementReads.announcementId })
-          .from(announcementReads)
-          .where(
-            and(
-              eq(announcementReads.accountId, reader.accountId),
-              inArray(
-                announcementReads.announcementId,
-                rows.map((row) => row.id),
+      : (
+          await db
+            .select({ id: announcementReads.announcementId })
+            .from(announcementReads)
+            .where(
+              and(
+                eq(announcementReads.accountId, reader.accountId),
+                inArray(
+                  announcementReads.announcementId,
+                  rows.map((row) => row.id),
+                ),
               ),
-            ),
-          )
-          .all())
-          .map((entry) => entry.id),
+            )
+            .all()
+        ).map((entry) => entry.id),
   );
   const items = rows.map((row) => ({
     id: row.id,
@@ -169,7 +172,8 @@ export async function markRead(db: Db, reader: { accountId: string; receiver: Re
   const wanted = new Set(ids);
   const mine = (await deliveredRows(db, 'system', reader.receiver, now)).filter((row) => wanted.has(row.id));
   if (mine.length > 0)
-    await db.insert(announcementReads)
+    await db
+      .insert(announcementReads)
       .values(mine.map((row) => ({ announcementId: row.id, accountId: reader.accountId, readAt: now })))
       .onConflictDoNothing()
       .run();

@@ -20,16 +20,11 @@ export async function receiverOf(db: Db, actor: Pick<Actor, 'effectiveType' | 't
       return actor.effectiveType;
     case 'USER': {
       const above = (await ancestorIds(db, actor.tenantId)).slice(1);
-      return above.length > 0 && await hasOemMaster(db, above) ? 'OEM_USER' : 'DIRECT_USER';
+      return above.length > 0 && (await hasOemMaster(db, above)) ? 'OEM_USER' : 'DIRECT_USER';
     }
   }
 }
 
 async function hasOemMaster(db: Db, ids: string[]): Promise<boolean> {
-  return (await db
-    .select({ type: accounts.accountType })
-    .from(accounts)
-    .where(inArray(accounts.id, ids))
-    .all())
-    .some((row) => row.type === 'OEM_MASTER');
+  return (await db.select({ type: accounts.accountType }).from(accounts).where(inArray(accounts.id, ids)).all()).some((row) => row.type === 'OEM_MASTER');
 }

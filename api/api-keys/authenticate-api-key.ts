@@ -66,7 +66,8 @@ export async function authenticateApiKey(db: Db, credential: ApiCredential, clie
       : await basicKey(db, credential.id, credential.password, clientAddress);
   if (!row || row.revokedAt) throw new AppError('unauthenticated', 'apiKeyInvalid');
   if (row.allowedIps && !clientAllowed(row.allowedIps, clientAddress)) throw new AppError('forbidden', 'ipNotAllowed');
-  await db.update(apiKeys)
+  await db
+    .update(apiKeys)
     .set({ lastUsedAt: now })
     .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now))))
     .run();

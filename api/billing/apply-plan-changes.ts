@@ -28,7 +28,8 @@ export async function applyDuePlanChanges(db: Db, now: number): Promise<string[]
         .run();
       if (claim.changes === 0) return false;
       await setSubscription(tx, change.accountId, change.toPlanId, change.effectiveMonth);
-      await tx.update(accounts)
+      await tx
+        .update(accounts)
         .set({ planId: change.toPlanId, updatedAt: new Date(now) })
         .where(eq(accounts.id, change.accountId))
         .run();

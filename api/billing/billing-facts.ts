@@ -54,31 +54,22 @@ export async function billableAccounts(db: Queries, month: BillingMonth): Promis
   const byId = new Map<string, AccountFacts>(all.map((row) => [row.id, row]));
   const terminatedIn = await terminationMonths(db);
   const firstSubscribed = new Map(
-    (await db
-      .select({ accountId: subscriptions.accountId, first: sql<string>`min(${subscriptions.startMonth})` })
-      .from(subscriptions)
-      .groupBy(subscriptions.accountId)
-      .all())
-      .map((row) => [row.accountId, row.first]),
+    (
+      await db
+        .select({ accountId: subscriptions.accountId, first: sql<string>`min(${subscriptions.startMonth})` })
+        .from(subscriptions)
+        .groupBy(subscriptions.accountId)
+        .all()
+    ).map((row) => [row.accountId, row.first]),
   );
   const views = await pageViewsByOwner(db, month);
   const blocks = new Map(
-    (await db
-      .select({ ownerId: sites.ownerId, count: sql<number>`count(*)` })
-      .from(pages)
-      .innerJoin(sites, eq(sites.id, pages.siteId))
-      .groupBy(sites.ownerId)
-      .all())
-      .map((row) => [row.ownerId, row.count]),
+    (await db.select({ ownerId: sites.ownerId, count: sql<number>`count(*)` }).from(pages).innerJoin(sites, eq(sites.id, pages.siteId)).groupBy(sites.ownerId).all()).map((row) => [
+      row.ownerId,
+      row.count,
+    ]),
   );
-  const cards = new Set(
-    (await db
-      .select({ accountId: paymentCards.accountId })
-      .from(paymentCards)
-      .where(sql`${paymentCards.providerMethodId} IS NOT NULL`)
-      .all())
-      .map((row) => row.accountId),
-  );
+  const cards = new Set((await db.select({ accountId: paymentCards.accountId }).from(paymentCards).where(sql`${paymentCards.providerMethodId} IS NOT NULL`).all()).map((row) => row.accountId));
   return all
     .filter((account) => BILLED_TYPES.has(account.accountType) && contractCovers(account, month, terminatedIn.get(account.id)))
     .map((account) => ({

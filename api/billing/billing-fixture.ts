@@ -15,7 +15,8 @@ import { contractHistory, plans } from '../db/schema-identity.ts';
 export type PlanTerms = { id: string; price: number; initialFee: number; licenseFee: number; limitAccess: number; limitAccessPrice: number };
 
 export async function addPlan(db: Queries, terms: PlanTerms): Promise<void> {
-  await db.insert(plans)
+  await db
+    .insert(plans)
     .values({
       ...terms,
       name: terms.id,
@@ -58,7 +59,8 @@ export type FixtureAccount = {
 };
 
 export async function addAccount(db: Queries, account: FixtureAccount): Promise<void> {
-  await db.insert(accounts)
+  await db
+    .insert(accounts)
     .values({
       id: account.id,
       email: `${account.id}@example.com`,
@@ -74,16 +76,19 @@ export async function addAccount(db: Queries, account: FixtureAccount): Promise<
     })
     .run();
   for (const [planId, startMonth, endMonth] of account.subscriptions ?? []) {
-    await db.insert(subscriptions)
+    await db
+      .insert(subscriptions)
       .values({ id: `${account.id}-${startMonth}`, accountId: account.id, planId, startMonth, endMonth: endMonth ?? null })
       .run();
   }
   if (account.terminatedAt !== undefined)
-    await db.insert(contractHistory)
+    await db
+      .insert(contractHistory)
       .values({ id: `${account.id}-end`, accountId: account.id, fromState: 'active', toState: 'terminated', at: new Date(account.terminatedAt) })
       .run();
   if (account.pendingChange)
-    await db.insert(planChanges)
+    await db
+      .insert(planChanges)
       .values({
         id: `${account.id}-change`,
         accountId: account.id,
@@ -101,19 +106,23 @@ async function addSite(db: Queries, account: FixtureAccount): Promise<void> {
   await db.insert(sites).values({ id: siteId, ownerId: account.id, name: siteId, handle: siteId, numberHorizontal: 1, numberVertical: 1, settings: {} }).run();
   if (account.pageViews) {
     const dims = { variant: '', lang: '', device: '', source: '' };
-    await db.insert(analyticsSiteRollups)
+    await db
+      .insert(analyticsSiteRollups)
       .values({ siteId, grain: 'M', bucket: monthStartsAt(account.pageViews.month), ...dims, views: account.pageViews.views })
       .run();
     // A filtered row of the same month must not be counted again: reports sum either these or the `M` rows.
-    await db.insert(analyticsSiteRollups)
+    await db
+      .insert(analyticsSiteRollups)
       .values({ siteId, grain: 'm', bucket: monthStartsAt(account.pageViews.month), ...dims, device: 'mobile', views: account.pageViews.views })
       .run();
   }
   if (account.pages) {
-    await db.insert(creatives)
+    await db
+      .insert(creatives)
       .values({ id: `${siteId}-c`, siteId, columnIndex: 0, name: { jp: 'A' } })
       .run();
-    await db.insert(pages)
+    await db
+      .insert(pages)
       .values(Array.from({ length: account.pages }, (_, row) => ({ id: `${siteId}-p${row}`, siteId, creativeId: `${siteId}-c`, row, content: {} })))
       .run();
   }

@@ -104,12 +104,9 @@ async function seedMonth(db: Db): Promise<Map<string, Expected>> {
 
 /** What an invoice says, without its random ids: two runs agree when these agree. */
 async function snapshot(db: Db) {
-  return (await db
-    .select()
-    .from(invoices)
-    .orderBy(asc(invoices.accountId))
-    .all())
-    .map(async (invoice) => ({
+  const rows = await db.select().from(invoices).orderBy(asc(invoices.accountId)).all();
+  return Promise.all(
+    rows.map(async (invoice) => ({
       accountId: invoice.accountId,
       issuerId: invoice.issuerId,
       number: invoice.number,
@@ -119,14 +116,11 @@ async function snapshot(db: Db) {
       total: invoice.total,
       taxByRate: invoice.taxByRate,
       method: invoice.billingMethod,
-      lines: (await db
-        .select()
-        .from(invoiceLines)
-        .where(eq(invoiceLines.invoiceId, invoice.id))
-        .orderBy(invoiceLines.position)
-        .all())
-        .map((line): Line => [line.kind, line.quantity, line.unitPrice, line.amount]),
-    }));
+      lines: (await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(invoiceLines.position).all()).map(
+        (line): Line => [line.kind, line.quantity, line.unitPrice, line.amount],
+      ),
+    })),
+  );
 }
 
 let dir: string;
@@ -206,11 +200,18 @@ describe('the monthly billing run', () => {
     expect((await snapshot(db)).filter((invoice) => invoice.issuerId === 'a03')).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'draft', number: null })]));
     await addIssuer(db, 'a03', '株式会社オーイーエム', OEM_NUMBER);
     expect(await runBilling(db, MONTH)).toMatchObject({ issued: 10, waitingForIssuer: 0 });
-    expect(
-      (await snapshot(db))
-        .filter((invoice) => invoice.issuerId === 'a03')
-        .map((invoice) => invoice.number),
-    ).toEqual(['000001', '000002', '000003', '000004', '000005', '000006', '000007', '000008', '000009', '000010']);
+    expect((await snapshot(db)).filter((invoice) => invoice.issuerId === 'a03').map((invoice) => invoice.number)).toEqual([
+      '000001',
+      '000002',
+      '000003',
+      '000004',
+      '000005',
+      '000006',
+      '000007',
+      '000008',
+      '000009',
+      '000010',
+    ]);
   });
 
   it('run killed (kill -9) half way, then run again, gives the invoices of one clean run: none twice, numbers consecutive', async () => {

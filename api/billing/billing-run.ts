@@ -43,7 +43,8 @@ export async function runBilling(db: Db, period: BillingMonth, options: BillingR
   const plans = await plansInForce(db, period);
   const statements = prepareBillingStatements(db);
   const runId = randomUUID();
-  await db.insert(billingRuns)
+  await db
+    .insert(billingRuns)
     .values({ id: runId, period, status: 'running', accountsTotal: accounts.length, accountsDone: 0, startedAt: new Date(now()) })
     .run();
   const size = options.batchSize ?? BATCH;
@@ -56,7 +57,8 @@ export async function runBilling(db: Db, period: BillingMonth, options: BillingR
       const outcome = await db.transaction(
         async (tx) => {
           const result = await issueDrafts(tx, statements, batch, period, now());
-          await tx.update(billingRuns)
+          await tx
+            .update(billingRuns)
             .set({ accountsDone: start + batch.length })
             .where(eq(billingRuns.id, runId))
             .run();
@@ -69,13 +71,15 @@ export async function runBilling(db: Db, period: BillingMonth, options: BillingR
       options.onProgress?.(start + batch.length, accounts.length);
     }
   } catch (error) {
-    await db.update(billingRuns)
+    await db
+      .update(billingRuns)
       .set({ status: 'failed', finishedAt: new Date(now()) })
       .where(eq(billingRuns.id, runId))
       .run();
     throw error;
   }
-  await db.update(billingRuns)
+  await db
+    .update(billingRuns)
     .set({ status: 'finished', finishedAt: new Date(now()) })
     .where(eq(billingRuns.id, runId))
     .run();
@@ -85,20 +89,21 @@ export async function runBilling(db: Db, period: BillingMonth, options: BillingR
 /** Each account's draft for the month, unless its invoice is already issued; no plan in force or nothing to charge: no invoice. */
 async function writeDrafts(tx: Queries, statements: BillingStatements, batch: readonly BillableAccount[], plans: ReadonlyMap<string, PlanRow>, period: BillingMonth): Promise<void> {
   const existing = new Map(
-    (await tx
-      .select({ id: invoices.id, accountId: invoices.accountId, status: invoices.status })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.period, period),
-          inArray(
-            invoices.accountId,
-            batch.map((account) => account.id),
+    (
+      await tx
+        .select({ id: invoices.id, accountId: invoices.accountId, status: invoices.status })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.period, period),
+            inArray(
+              invoices.accountId,
+              batch.map((account) => account.id),
+            ),
           ),
-        ),
-      )
-      .all())
-      .map((row) => [row.accountId, row]),
+        )
+        .all()
+    ).map((row) => [row.accountId, row]),
   );
   for (const account of batch) {
     const found = existing.get(account.id);
@@ -155,7 +160,7 @@ async function issueDrafts(tx: Queries, statements: BillingStatements, batch: re
   const issuers = new Map<string, typeof invoiceIssuers.$inferSelect | null>();
   let issued = 0;
   for (const draft of drafts) {
-    if (!issuers.has(draft.issuerId)) issuers.set(draft.issuerId, await tx.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, draft.issuerId)).get() ?? null);
+    if (!issuers.has(draft.issuerId)) issuers.set(draft.issuerId, (await tx.select().from(invoiceIssuers).where(eq(invoiceIssuers.issuerId, draft.issuerId)).get()) ?? null);
     const issuer = issuers.get(draft.issuerId);
     if (!issuer) continue;
     const snapshot = JSON.stringify({ companyName: issuer.companyName, address: issuer.address, registrationNumber: issuer.registrationNumber });

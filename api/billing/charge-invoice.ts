@@ -64,11 +64,13 @@ export async function chargeInvoice(db: Db, provider: PaymentProvider, invoiceId
     if (result.outcome === 'accepted') {
       await tx.update(payments).set({ providerRef: result.ref, updatedAt: new Date() }).where(eq(payments.id, attempt.paymentId)).run();
     } else {
-      await tx.update(payments)
+      await tx
+        .update(payments)
         .set({ providerRef: result.ref, status: 'failed', failureCode: result.failureCode, updatedAt: new Date() })
         .where(and(eq(payments.id, attempt.paymentId), eq(payments.status, 'processing')))
         .run();
-      await tx.update(invoices)
+      await tx
+        .update(invoices)
         .set({ paymentStatus: 'failed' })
         .where(and(eq(invoices.id, invoiceId), eq(invoices.paymentStatus, 'processing')))
         .run();

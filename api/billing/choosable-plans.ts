@@ -24,11 +24,12 @@ export async function sellerOf(db: Queries, accountId: string): Promise<PlanOwne
 /** The plans an account may change to: its seller's active ones, cheapest first. */
 export async function choosablePlans(db: Queries, accountId: string): Promise<Plan[]> {
   const seller = await sellerOf(db, accountId);
-  return (await db
-    .select()
-    .from(plans)
-    .where(and(seller === null ? isNull(plans.ownerId) : eq(plans.ownerId, seller), eq(plans.status, 'active')))
-    .orderBy(asc(plans.price), asc(plans.name), asc(plans.id))
-    .all())
-    .map((row) => planSchema.parse(row));
+  return (
+    await db
+      .select()
+      .from(plans)
+      .where(and(seller === null ? isNull(plans.ownerId) : eq(plans.ownerId, seller), eq(plans.status, 'active')))
+      .orderBy(asc(plans.price), asc(plans.name), asc(plans.id))
+      .all()
+  ).map((row) => planSchema.parse(row));
 }

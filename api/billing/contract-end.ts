@@ -32,7 +32,8 @@ export async function unpublishEndedContracts(db: Db, storage: Storage, now: num
   const down: string[] = [];
   for (const { id } of live) {
     if (!(await unpublishSite(db, storage, id))) continue;
-    await db.update(sites)
+    await db
+      .update(sites)
       .set({ unpublishedByContractAt: new Date(now) })
       .where(eq(sites.id, id))
       .run();
@@ -48,13 +49,14 @@ export async function unpublishEndedContracts(db: Db, storage: Storage, now: num
  */
 export async function sitesToRepublish(db: Db, now: number): Promise<string[]> {
   const today = localDate(JAPAN_TIME_ZONE, now);
-  const back = (await db
-    .select({ id: sites.id })
-    .from(sites)
-    .innerJoin(accounts, eq(accounts.id, sites.ownerId))
-    .where(and(isNotNull(sites.unpublishedByContractAt), eq(accounts.contractState, 'active'), or(isNull(accounts.contractExpiry), sql`${accounts.contractExpiry} > ${today}`)))
-    .all())
-    .map((row) => row.id);
+  const back = (
+    await db
+      .select({ id: sites.id })
+      .from(sites)
+      .innerJoin(accounts, eq(accounts.id, sites.ownerId))
+      .where(and(isNotNull(sites.unpublishedByContractAt), eq(accounts.contractState, 'active'), or(isNull(accounts.contractExpiry), sql`${accounts.contractExpiry} > ${today}`)))
+      .all()
+  ).map((row) => row.id);
   if (back.length > 0) await db.update(sites).set({ unpublishedByContractAt: null }).where(inArray(sites.id, back)).run();
   return back;
 }

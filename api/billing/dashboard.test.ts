@@ -189,12 +189,7 @@ describe('MRR and ARR (B §2, §9): the sum of the month’s plan fees', () => {
 
   it('agrees with the invoices to the yen: MRR is the sum of the plan lines, revenue the sum of the totals', async () => {
     const revenue = await get<Revenue>(cookies.master, '/api/dashboard/revenue?from=2026-10&to=2026-10');
-    const issued = (await ctx.db
-      .select()
-      .from(invoices)
-      .where(eq(invoices.issuerId, 'platform'))
-      .all())
-      .filter((row) => row.period === '2026-10' && row.status === 'issued');
+    const issued = (await ctx.db.select().from(invoices).where(eq(invoices.issuerId, 'platform')).all()).filter((row) => row.period === '2026-10' && row.status === 'issued');
     const lines = await ctx.db
       .select()
       .from(invoiceLines)

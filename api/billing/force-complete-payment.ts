@@ -26,7 +26,8 @@ export async function forceCompletePayment(db: Db, input: { actorId: string; acc
       .where(and(eq(invoices.id, input.invoiceId), inArray(invoices.paymentStatus, [...FORCE_COMPLETABLE])))
       .run();
     if (done.changes !== 1) throw refused();
-    await tx.insert(auditLog)
+    await tx
+      .insert(auditLog)
       .values({
         id: randomUUID(),
         actorId: input.actorId,

@@ -29,11 +29,7 @@ beforeAll(async () => {
   await addAccount(ctx.db, { id: 'customer', type: 'USER', parentId: 'oem', subscriptions: [['bill-basic', '2026-01']], pageViews: { month: '2026-10', views: 20_001 } });
   await addAccount(ctx.db, { id: 'stranger', type: 'USER', parentId: operator, subscriptions: [['bill-basic', '2026-01']] });
   await runBilling(ctx.db, '2026-10');
-  invoiceId = (await ctx.db
-    .select({ id: invoices.id, accountId: invoices.accountId })
-    .from(invoices)
-    .all())
-    .find((row) => row.accountId === 'customer')!.id;
+  invoiceId = (await ctx.db.select({ id: invoices.id, accountId: invoices.accountId }).from(invoices).all()).find((row) => row.accountId === 'customer')!.id;
 });
 
 afterAll(() => ctx.cleanup());
@@ -97,7 +93,7 @@ describe('billing runs', () => {
 describe('issuer settings', () => {
   it('refuses a registration number that is not T and 13 digits, and keeps each issuer its own', async () => {
     const save = async (accountId: string, registrationNumber: string) =>
-      ctx.request('/api/invoice-issuer', { method: 'PUT', json: { companyName: '株式会社オーイーエム', address: '大阪府大阪市', registrationNumber }, ...await as(accountId) });
+      ctx.request('/api/invoice-issuer', { method: 'PUT', json: { companyName: '株式会社オーイーエム', address: '大阪府大阪市', registrationNumber }, ...(await as(accountId)) });
     for (const wrong of ['9876543210987', 'T987654321098', 'T98765432109870', 'T98765432109x7']) {
       const refused = await save('oem', wrong);
       expect(refused.status).toBe(400);

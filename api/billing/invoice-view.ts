@@ -13,7 +13,7 @@ import { inBranch, type Viewer } from '../identity/account-tree.ts';
  */
 export async function readInvoice(db: Db, viewer: Viewer, id: string): Promise<InvoiceView | null> {
   const row = await db.select({ invoice: invoices, planName: plans.name }).from(invoices).leftJoin(plans, eq(plans.id, invoices.planId)).where(eq(invoices.id, id)).get();
-  if (!row || row.invoice.status === 'draft' || !await inBranch(db, viewer, row.invoice.accountId)) return null;
+  if (!row || row.invoice.status === 'draft' || !(await inBranch(db, viewer, row.invoice.accountId))) return null;
   const { invoice } = row;
   const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(invoiceLines.position).all();
   return invoiceViewSchema.parse({
@@ -27,11 +27,7 @@ export async function readInvoice(db: Db, viewer: Viewer, id: string): Promise<I
 }
 
 export async function listBillingRuns(db: Db, period: BillingMonth): Promise<BillingRun[]> {
-  return (await db
-    .select()
-    .from(billingRuns)
-    .where(eq(billingRuns.period, period))
-    .orderBy(desc(billingRuns.startedAt))
-    .all())
-    .map((run) => billingRunSchema.parse({ ...run, startedAt: run.startedAt.getTime(), finishedAt: run.finishedAt?.getTime() ?? null }));
+  return (await db.select().from(billingRuns).where(eq(billingRuns.period, period)).orderBy(desc(billingRuns.startedAt)).all()).map((run) =>
+    billingRunSchema.parse({ ...run, startedAt: run.startedAt.getTime(), finishedAt: run.finishedAt?.getTime() ?? null }),
+  );
 }

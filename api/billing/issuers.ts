@@ -16,7 +16,8 @@ export async function readIssuer(db: Queries, issuerId: string): Promise<Issuer 
 
 /** Sets the issuer's details, never its number sequence: a run may be taking numbers from it at this moment. */
 export async function saveIssuer(db: Queries, issuerId: string, input: IssuerInput): Promise<Issuer> {
-  await db.insert(invoiceIssuers)
+  await db
+    .insert(invoiceIssuers)
     .values({ issuerId, ...input })
     .onConflictDoUpdate({ target: invoiceIssuers.issuerId, set: { ...input, updatedAt: new Date() } })
     .run();

@@ -12,5 +12,7 @@ export async function liveSitesUnderPlanOf(db: Db, accountId: string): Promise<s
     .from(sites)
     .where(and(inBranchOf(sites.ownerId, accountId), isNotNull(sites.liveVersion)))
     .all();
-  return rows.filter(async (row) => row.ownerId === accountId || (await effectivePlan(db, row.ownerId)).plan?.id === planId).map((row) => row.id);
+  const under: string[] = [];
+  for (const row of rows) if (row.ownerId === accountId || (await effectivePlan(db, row.ownerId)).plan?.id === planId) under.push(row.id);
+  return under;
 }

@@ -27,7 +27,8 @@ export async function markTransferPaid(db: Db, input: { actorId: string; account
       .run();
     if (done.changes !== 1) throw refused();
     await tx.insert(payments).values({ id: randomUUID(), invoiceId: input.invoiceId, method: 'bank_transfer', status: 'paid', amount: invoice.total }).run();
-    await tx.insert(auditLog)
+    await tx
+      .insert(auditLog)
       .values({
         id: randomUUID(),
         actorId: input.actorId,

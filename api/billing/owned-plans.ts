@@ -11,13 +11,14 @@ const ownedBy = (owner: PlanOwner) => (owner === null ? isNull(plans.ownerId) : 
 
 /** An owner's plans, every version, cheapest first and each plan's versions in order; `'all'` for every owner's. */
 export async function listPlansOf(db: Queries, owner: PlanOwner | 'all'): Promise<Plan[]> {
-  return (await db
-    .select()
-    .from(plans)
-    .where(owner === 'all' ? undefined : ownedBy(owner))
-    .orderBy(asc(plans.price), asc(plans.name), asc(plans.version), asc(plans.id))
-    .all())
-    .map((row) => planSchema.parse(row));
+  return (
+    await db
+      .select()
+      .from(plans)
+      .where(owner === 'all' ? undefined : ownedBy(owner))
+      .orderBy(asc(plans.price), asc(plans.name), asc(plans.version), asc(plans.id))
+      .all()
+  ).map((row) => planSchema.parse(row));
 }
 
 /** One of the owner's plans; another owner's is a 404, as if it did not exist. */

@@ -54,8 +54,10 @@ export function paymentRoutes(deps: PaymentDeps) {
   route(app, contracts.getCard, async ({ targetAccount }) => await cardState(db, targetAccount.id, provider));
   // Back to ADMIN_ORIGIN, never to the request's Host: a crafted one would send the customer to another site
   // after saving a card. OEM admin hosts are not verified names yet, so their customers come back to ADMIN_ORIGIN too.
-  route(app, contracts.startCardSetup, async ({ account, targetAccount }) =>
-    await startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${deps.adminOrigin()}/${account.routePrefix}/payments` }),
+  route(
+    app,
+    contracts.startCardSetup,
+    async ({ account, targetAccount }) => await startCardSetup(db, provider, { accountId: targetAccount.id, returnUrl: `${deps.adminOrigin()}/${account.routePrefix}/payments` }),
   );
   return app;
 }

@@ -21,7 +21,8 @@ export async function seedInvoice(
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const tax = Math.floor(subtotal / 10);
   await db.transaction(async (tx) => {
-    await tx.insert(invoices)
+    await tx
+      .insert(invoices)
       .values({
         id,
         issuerId: input.issuerId ?? 'platform',

@@ -108,7 +108,7 @@ describe('card registration', () => {
   it('answers "An error occurred while adding the card" when the provider cannot be reached', async () => {
     const user = await addAccount(ctx.db, { type: 'USER', parentId: masterId, planId: 'standard' });
     const unreachable = stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: 'http://127.0.0.1:9' });
-    await expect(await startCardSetup(ctx.db, unreachable, { accountId: user.id, returnUrl: 'http://localhost:3000/master/payments' })).rejects.toMatchObject({ key: 'cardAddFailed' });
+    await expect(startCardSetup(ctx.db, unreachable, { accountId: user.id, returnUrl: 'http://localhost:3000/master/payments' })).rejects.toMatchObject({ key: 'cardAddFailed' });
   });
 });
 
@@ -170,7 +170,7 @@ describe('card charges', () => {
     const accountId = await customerWithCard();
     const invoice = await seedInvoice(ctx.db, { accountId, period: '2026-04' });
     const unreachable = stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiBase: 'http://127.0.0.1:9' });
-    await expect(await chargeInvoice(ctx.db, unreachable, invoice.id, accountId)).rejects.toMatchObject({ status: 503, key: 'paymentProviderError' });
+    await expect(chargeInvoice(ctx.db, unreachable, invoice.id, accountId)).rejects.toMatchObject({ status: 503, key: 'paymentProviderError' });
     const [attempt] = await ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all();
     expect(attempt).toMatchObject({ status: 'processing', providerRef: null });
     expect(await (await charge(accountId, invoice.id)).json()).toEqual({ status: 'processing' });

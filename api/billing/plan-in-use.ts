@@ -10,13 +10,13 @@ import { planChanges, subscriptions } from '../db/schema-billing.ts';
  */
 export async function planInUse(db: Queries, planId: string): Promise<boolean> {
   return (
-    await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.planId, planId)).limit(1).get() !== undefined ||
-    await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.planId, planId)).limit(1).get() !== undefined ||
-    await db
+    (await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.planId, planId)).limit(1).get()) !== undefined ||
+    (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.planId, planId)).limit(1).get()) !== undefined ||
+    (await db
       .select({ id: planChanges.id })
       .from(planChanges)
       .where(and(eq(planChanges.toPlanId, planId), eq(planChanges.status, 'pending')))
       .limit(1)
-      .get() !== undefined
+      .get()) !== undefined
   );
 }

@@ -15,7 +15,8 @@ async function apply(tx: Queries, event: ProviderEvent): Promise<void> {
   switch (event.kind) {
     case 'card_saved': {
       const { card } = event;
-      await tx.update(paymentCards)
+      await tx
+        .update(paymentCards)
         .set({ providerMethodId: event.methodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, updatedAt: now })
         .where(eq(paymentCards.providerCustomerId, event.customerId))
         .run();
@@ -26,7 +27,8 @@ async function apply(tx: Queries, event: ProviderEvent): Promise<void> {
       if (!payment) return;
       await tx.update(payments).set({ status: 'paid', providerRef: event.ref, failureCode: null, updatedAt: now }).where(eq(payments.id, payment.id)).run();
       // Money received settles the invoice unless the operator already closed it (completed, void).
-      await tx.update(invoices)
+      await tx
+        .update(invoices)
         .set({ paymentStatus: 'paid', paidAt: now })
         .where(and(eq(invoices.id, payment.invoiceId), inArray(invoices.paymentStatus, ['processing', 'unpaid', 'failed'])))
         .run();
@@ -36,7 +38,8 @@ async function apply(tx: Queries, event: ProviderEvent): Promise<void> {
       const payment = await paymentOf(tx, event.ref, event.paymentId);
       if (!payment || payment.status === 'paid') return;
       await tx.update(payments).set({ status: 'failed', providerRef: event.ref, failureCode: event.failureCode, updatedAt: now }).where(eq(payments.id, payment.id)).run();
-      await tx.update(invoices)
+      await tx
+        .update(invoices)
         .set({ paymentStatus: 'failed' })
         .where(and(eq(invoices.id, payment.invoiceId), eq(invoices.paymentStatus, 'processing')))
         .run();

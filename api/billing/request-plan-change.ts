@@ -31,7 +31,8 @@ export async function requestPlanChange(db: Db, accountId: string, requestedBy: 
       .where(and(eq(planChanges.accountId, accountId), eq(planChanges.status, 'pending')))
       .get();
     if (pending) throw new AppError('conflict', 'planChangePending');
-    await tx.insert(planChanges)
+    await tx
+      .insert(planChanges)
       .values({
         id: randomUUID(),
         accountId,

@@ -14,7 +14,8 @@ async function readPlan(db: Db, planId: string): Promise<Plan> {
 /** Adds a plan to the owner's catalogue, offered at once. */
 export async function createPlan(db: Db, owner: PlanOwner, input: PlanInput, now: Date): Promise<Plan> {
   const id = randomUUID();
-  await db.insert(plans)
+  await db
+    .insert(plans)
     .values({ ...input, id, ownerId: owner, status: 'active', supersedes: null, version: 1, createdAt: now })
     .run();
   return await readPlan(db, id);
@@ -30,9 +31,10 @@ export async function editPlan(db: Db, owner: PlanOwner, planId: string, input: 
   const id = await db.transaction(async (tx) => {
     const old = await ownedPlan(tx, owner, planId);
     if (old.status === 'archived') throw new AppError('conflict', 'planArchived');
-    if (!await planInUse(tx, planId)) {
+    if (!(await planInUse(tx, planId))) {
       // createdAt marks the row as the operator's: seedPlans stops refreshing a seeded tier's figures.
-      await tx.update(plans)
+      await tx
+        .update(plans)
         .set({ ...input, createdAt: now })
         .where(eq(plans.id, planId))
         .run();
@@ -40,7 +42,8 @@ export async function editPlan(db: Db, owner: PlanOwner, planId: string, input: 
     }
     const next = randomUUID();
     await tx.update(plans).set({ status: 'archived' }).where(eq(plans.id, planId)).run();
-    await tx.insert(plans)
+    await tx
+      .insert(plans)
       .values({ ...input, id: next, ownerId: owner, status: 'active', supersedes: old.id, version: old.version + 1, createdAt: now })
       .run();
     return next;

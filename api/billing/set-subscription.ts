@@ -21,7 +21,8 @@ export async function setSubscription(db: Queries, accountId: string, planId: st
   if (open && open.startMonth < month) {
     await db.update(subscriptions).set({ endMonth: month }).where(eq(subscriptions.id, open.id)).run();
   }
-  await db.delete(subscriptions)
+  await db
+    .delete(subscriptions)
     .where(and(eq(subscriptions.accountId, accountId), gte(subscriptions.startMonth, month)))
     .run();
   if (planId) await db.insert(subscriptions).values({ id: randomUUID(), accountId, planId, startMonth: month }).run();

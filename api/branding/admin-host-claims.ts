@@ -27,7 +27,8 @@ export async function recordAdminHostCheck(db: Db, oemId: string, claim: AdminHo
   // A site saved the name as its custom domain since the claim: one name is never both a site and an admin.
   if (await db.select({ domain: siteDomains.domain }).from(siteDomains).where(eq(siteDomains.domain, claim.host)).get()) throw hostRefusal('adminHostTaken', claim.host);
   try {
-    await db.update(oemBrandings)
+    await db
+      .update(oemBrandings)
       .set({ adminHostVerifiedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(oemBrandings.accountId, oemId), eq(oemBrandings.adminHost, claim.host), eq(oemBrandings.adminHostToken, claim.token), isNull(oemBrandings.adminHostVerifiedAt)))
       .run();

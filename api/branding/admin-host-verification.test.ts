@@ -141,11 +141,7 @@ describe('an OEM’s admin host, verified by DNS', () => {
     const answers = await Promise.all([check(oemA), check(oemB), check(oemA), check(oemB)]);
     // Whichever proves it first keeps it; the other's two checks are refused, never both verified.
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 400, 400]);
-    const verified = (await ctx.db
-      .select()
-      .from(oemBrandings)
-      .all())
-      .filter((row) => row.adminHost === HOST_A && row.adminHostVerifiedAt !== null);
+    const verified = (await ctx.db.select().from(oemBrandings).all()).filter((row) => row.adminHost === HOST_A && row.adminHostVerifiedAt !== null);
     expect(verified).toHaveLength(1);
   });
 

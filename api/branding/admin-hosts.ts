@@ -19,12 +19,13 @@ export async function createAdminHosts(db: Db): Promise<AdminHosts> {
   let oemOfHost = new Map<string, string>();
   let hostOfOem = new Map<string, string>();
   const refresh = async () => {
-    const rows = (await db
-      .select({ host: oemBrandings.adminHost, oemId: oemBrandings.accountId })
-      .from(oemBrandings)
-      .where(and(isNotNull(oemBrandings.adminHost), isNotNull(oemBrandings.adminHostVerifiedAt)))
-      .all())
-      .flatMap((row) => (row.host ? [{ host: row.host, oemId: row.oemId }] : []));
+    const rows = (
+      await db
+        .select({ host: oemBrandings.adminHost, oemId: oemBrandings.accountId })
+        .from(oemBrandings)
+        .where(and(isNotNull(oemBrandings.adminHost), isNotNull(oemBrandings.adminHostVerifiedAt)))
+        .all()
+    ).flatMap((row) => (row.host ? [{ host: row.host, oemId: row.oemId }] : []));
     oemOfHost = new Map(rows.map((row) => [row.host, row.oemId]));
     hostOfOem = new Map(rows.map((row) => [row.oemId, row.host]));
   };

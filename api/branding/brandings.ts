@@ -17,14 +17,7 @@ export type ReservedHosts = { adminHost: string; siteDomain: string };
 export async function oemMasterOf(db: Db, accountId: string): Promise<string | null> {
   const chain = await ancestorIds(db, accountId);
   if (chain.length === 0) return null;
-  const types = new Map(
-    (await db
-      .select({ id: accounts.id, type: accounts.accountType })
-      .from(accounts)
-      .where(inArray(accounts.id, chain))
-      .all())
-      .map((row) => [row.id, row.type]),
-  );
+  const types = new Map((await db.select({ id: accounts.id, type: accounts.accountType }).from(accounts).where(inArray(accounts.id, chain)).all()).map((row) => [row.id, row.type]));
   return chain.find((id) => types.get(id) === 'OEM_MASTER') ?? null;
 }
 
@@ -80,7 +73,8 @@ export async function saveOemBranding(db: Db, oemId: string, input: BrandingInpu
       ? { adminHostToken: current.adminHostToken, adminHostVerifiedAt: current.adminHostVerifiedAt }
       : { adminHostToken: host ? `sg-verify-${randomBytes(16).toString('hex')}` : null, adminHostVerifiedAt: null };
   const values = { mainColor: input.mainColor, textColor: input.textColor, adminHost: host, ...claim, updatedAt: new Date() };
-  await db.insert(oemBrandings)
+  await db
+    .insert(oemBrandings)
     .values({ accountId: oemId, ...values })
     .onConflictDoUpdate({ target: oemBrandings.accountId, set: values })
     .run();
@@ -90,7 +84,8 @@ export async function saveOemBranding(db: Db, oemId: string, input: BrandingInpu
 /** Sets an OEM master's logo, keeping its colours (the console's own until it saves some). */
 export async function setOemLogo(db: Db, oemId: string, logoUrl: string, recordsFor: RecordsFor): Promise<OemBranding> {
   const current = await readOemBranding(db, oemId, recordsFor);
-  await db.insert(oemBrandings)
+  await db
+    .insert(oemBrandings)
     .values({ accountId: oemId, logoUrl, mainColor: current.mainColor, textColor: current.textColor, updatedAt: new Date() })
     .onConflictDoUpdate({ target: oemBrandings.accountId, set: { logoUrl, updatedAt: new Date() } })
     .run();

@@ -128,7 +128,7 @@ describe('backup and restore', () => {
     const busy = path.join(spare, 'busy');
     await mkdir(busy);
     await writeFile(path.join(busy, 'notes.txt'), 'mine');
-    await expect(await restoreBackup(configOf(busy), out, { force: false })).rejects.toBeInstanceOf(UsageError);
+    await expect(restoreBackup(configOf(busy), out, { force: false })).rejects.toBeInstanceOf(UsageError);
     const { objects } = await restoreBackup(configOf(busy), out, { force: true });
     expect(objects).toBeGreaterThan(0);
   });

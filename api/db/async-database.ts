@@ -101,10 +101,7 @@ class EngineSession<TFullSchema extends Schema, TSchema extends TablesRelational
     return new EnginePreparedQuery<T>(() => this.connection(), query, fields, executeMethod, isResponseInArrayMode, customResultMapper);
   }
 
-  override async transaction<T>(
-    work: (tx: SQLiteTransaction<'async', RunResult, TFullSchema, TSchema>) => Promise<T>,
-    config?: { behavior?: 'deferred' | 'immediate' | 'exclusive' },
-  ): Promise<T> {
+  override async transaction<T>(work: (tx: SQLiteTransaction<'async', RunResult, TFullSchema, TSchema>) => Promise<T>, config?: { behavior?: 'deferred' | 'immediate' | 'exclusive' }): Promise<T> {
     const open = openTransaction.getStore();
     if (this.held || open?.engine === this.engine) {
       // Inside a transaction already: this one is a savepoint of it.

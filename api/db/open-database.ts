@@ -6,28 +6,16 @@ import { createTableRelationsHelpers, extractTablesRelationalConfig, type Extrac
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import { type AsyncDatabase, databaseOver, type Engine } from './async-database.ts';
-import * as coreSchema from './schema.ts';
-import * as identitySchema from './schema-identity.ts';
-import * as visitorSchema from './schema-visitor.ts';
-import * as accessSchema from './schema-access.ts';
-import * as analyticsSchema from './schema-analytics.ts';
-import * as announcementSchema from './schema-announcements.ts';
-import * as sharingSchema from './schema-sharing.ts';
-import * as billingSchema from './schema-billing.ts';
+import { databaseOver } from './async-database.ts';
+import { type Db, type Queries, schema } from './queries.ts';
 import { assignMissingHandles } from './site-handles.ts';
 import { migratePostgres } from './pg/migrate-postgres.ts';
 import { PostgresDialect } from './pg/postgres-dialect.ts';
 import { DEFAULT_POSTGRES_SETTINGS, PostgresEngine, type PostgresSettings } from './pg/postgres-engine.ts';
-import { SqliteEngine } from './sqlite-engine.ts';
+import { BUSY_WAIT_MS, SqliteEngine } from './sqlite-engine.ts';
 
-export const schema = { ...coreSchema, ...identitySchema, ...visitorSchema, ...accessSchema, ...sharingSchema, ...announcementSchema, ...analyticsSchema, ...billingSchema };
-
-/** What both the database and one of its transactions offer: a function that only queries takes this, so it runs inside a caller's transaction too. */
-export type Queries = AsyncDatabase<typeof schema>;
-
-/** The database handle: queries, transactions, and the engine that runs them. */
-export type Db = Queries & { readonly $engine: Engine };
+export { schema };
+export type { Db, Queries };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const relational = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
@@ -65,7 +53,7 @@ export async function openDatabase(target: string, postgres: PostgresSettings = 
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
   migrate(drizzle({ client: sqlite }), { migrationsFolder });
   const engine = new SqliteEngine(sqlite);

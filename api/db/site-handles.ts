@@ -1,6 +1,6 @@
 import { isNull, sql } from 'drizzle-orm';
 import { handleCandidates } from '../../model/site-handle.ts';
-import type { Queries } from './open-database.ts';
+import type { Queries } from './queries.ts';
 import { sites } from './schema.ts';
 import { jsonSetText } from './dialect-sql.ts';
 
@@ -21,12 +21,13 @@ export async function assignHandle(db: Queries, siteId: string): Promise<string 
   for (let n = 2; n < 100; n++) candidates.push(`${last.slice(0, 58)}-${n}`);
   for (const handle of candidates) {
     try {
-      const { changes } = await db.transaction(async (attempt) =>
-        await attempt
-          .update(sites)
-          .set({ handle, settings: jsonSetText(sites.settings, 'handle', handle) })
-          .where(sql`${sites.id} = ${siteId} and ${sites.handle} is null`)
-          .run(),
+      const { changes } = await db.transaction(
+        async (attempt) =>
+          await attempt
+            .update(sites)
+            .set({ handle, settings: jsonSetText(sites.settings, 'handle', handle) })
+            .where(sql`${sites.id} = ${siteId} and ${sites.handle} is null`)
+            .run(),
       );
       return changes === 1 ? handle : null;
     } catch (error) {

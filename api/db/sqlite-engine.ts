@@ -1,6 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { Answer, Connection, Engine, HeldConnection, RowShape } from './async-database.ts';
 
+/** How long a statement or a transaction waits for another connection's write to end (openDatabase sets busy_timeout to this). */
+export const BUSY_WAIT_MS = 5_000;
+
+const isBusy = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY';
+
 /** How many prepared statements the connection keeps; the app has a few hundred texts, an IN list's length makes more. */
 const STATEMENTS_KEPT = 1_000;
 
@@ -37,13 +42,30 @@ export class SqliteEngine implements Engine {
     },
   };
 
-  async begin(behavior: 'deferred' | 'immediate' | 'exclusive' = 'deferred'): Promise<HeldConnection> {
+  /**
+   * Opens a transaction holding the write lock from its start (`begin immediate`): a transaction that
+   * read first and wrote later could meet another connection's (a worker's, another process's) in the
+   * upgrade, where SQLite gives up at once. While another connection writes, it waits here without
+   * blocking the event loop (busy_timeout would sleep the whole process).
+   */
+  async begin(behavior: 'deferred' | 'immediate' | 'exclusive' = 'immediate'): Promise<HeldConnection> {
     await this.#take();
-    try {
-      this.#client.exec(behavior === 'deferred' ? 'begin' : `begin ${behavior}`);
-    } catch (error) {
-      this.#give();
-      throw error;
+    const begin = behavior === 'exclusive' ? 'begin exclusive' : 'begin immediate';
+    const giveUpAt = Date.now() + BUSY_WAIT_MS;
+    for (let attempt = 1; ; attempt++) {
+      this.#client.pragma('busy_timeout = 0');
+      try {
+        this.#client.exec(begin);
+        break;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() > giveUpAt) {
+          this.#give();
+          throw error;
+        }
+      } finally {
+        this.#client.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(attempt, 20)));
     }
     const inside: Connection = { query: async (text, params, shape, method) => this.#run(text, params, shape, method) };
     return {

@@ -17,14 +17,7 @@ export type ConnectedDomains = {
 export async function createConnectedDomains(db: Db): Promise<ConnectedDomains> {
   let domains = new Set<string>();
   const refresh = async () => {
-    domains = new Set(
-      (await db
-        .select({ domain: siteDomains.domain })
-        .from(siteDomains)
-        .where(eq(siteDomains.state, 'connected'))
-        .all())
-        .map((row) => row.domain),
-    );
+    domains = new Set((await db.select({ domain: siteDomains.domain }).from(siteDomains).where(eq(siteDomains.state, 'connected')).all()).map((row) => row.domain));
   };
   await refresh();
   return { has: (domain) => domains.has(domain.toLowerCase()), refresh };

@@ -137,10 +137,12 @@ export function createDomains(deps: DomainsDeps) {
   async function schedule(): Promise<void> {
     if (!running) return;
     clearTimeout(timer);
-    const next = (await db
-      .select({ at: sql<number | null>`min(${siteDomains.nextCheckAt})` })
-      .from(siteDomains)
-      .get())?.at;
+    const next = (
+      await db
+        .select({ at: sql<number | null>`min(${siteDomains.nextCheckAt})` })
+        .from(siteDomains)
+        .get()
+    )?.at;
     const wait = next == null ? MAX_SLEEP_MS : Math.max(0, Math.min(next - now().getTime(), MAX_SLEEP_MS));
     timer = setTimeout(() => {
       runDue()
@@ -172,12 +174,12 @@ export function createDomains(deps: DomainsDeps) {
       const at = now();
       if (row.state === 'saved' || row.state === 'failed') {
         row =
-          await db
+          (await db
             .update(siteDomains)
             .set({ state: 'verifying', verifyStartedAt: at, checks: 0, nextCheckAt: new Date(at.getTime() + domainCheckDelay(0)), connectedAt: null })
             .where(eq(siteDomains.siteId, siteId))
             .returning()
-            .get() ?? row;
+            .get()) ?? row;
       }
       const recent = row.lastCheckedAt && at.getTime() - row.lastCheckedAt.getTime() < MANUAL_GAP_MS;
       if ((row.state === 'verifying' || row.state === 'misconfigured') && !recent) await runCheck(row);
@@ -188,7 +190,8 @@ export function createDomains(deps: DomainsDeps) {
     async remove(siteId: string): Promise<void> {
       const removed = await db.transaction(async (tx) => {
         const gone = await tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).returning().get();
-        await tx.update(sites)
+        await tx
+          .update(sites)
           .set({ settings: sql`json_remove(${sites.settings}, '$.customDomain')` })
           .where(eq(sites.id, siteId))
           .run();

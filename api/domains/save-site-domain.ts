@@ -26,17 +26,18 @@ export async function saveSiteDomain(tx: Queries, siteId: string, domain: string
   // An OEM's verified admin host answers as the admin (api/branding/): never a site's as well. A pending claim holds nothing.
   if (
     next &&
-    await tx
+    (await tx
       .select({ host: oemBrandings.adminHost })
       .from(oemBrandings)
       .where(and(eq(oemBrandings.adminHost, next), isNotNull(oemBrandings.adminHostVerifiedAt)))
-      .get()
+      .get())
   )
     throw domainTaken(next);
   if (current) await tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).run();
   if (!next) return true;
   try {
-    await tx.insert(siteDomains)
+    await tx
+      .insert(siteDomains)
       .values({ siteId, domain: next, token: `sg-verify-${randomBytes(16).toString('hex')}`, state: 'saved' })
       .run();
   } catch (error) {

@@ -35,16 +35,16 @@ afterAll(async () => {
 });
 
 describe("an event's arm for the analytics rollups", () => {
-  it('is the arm the site host hashed the visitor into, and empty outside an experiment', () => {
+  it('is the arm the site host hashed the visitor into, and empty outside an experiment', async () => {
     const armOf = experimentArmOf(ctx.db);
     const at = Date.now();
     for (let n = 0; n < 200; n++) {
       const variationId = randomUUID();
-      expect(armOf({ siteId, variationId, experimentId: EXPERIMENT.id, at })).toBe(assignArm(variationId, EXPERIMENT));
+      expect(await armOf({ siteId, variationId, experimentId: EXPERIMENT.id, at })).toBe(assignArm(variationId, EXPERIMENT));
     }
-    expect(armOf({ siteId, variationId: randomUUID(), experimentId: null, at })).toBe('');
-    expect(armOf({ siteId, variationId: null, experimentId: EXPERIMENT.id, at })).toBe('');
-    expect(armOf({ siteId, variationId: randomUUID(), experimentId: 'no-such-experiment', at })).toBe('');
+    expect(await armOf({ siteId, variationId: randomUUID(), experimentId: null, at })).toBe('');
+    expect(await armOf({ siteId, variationId: null, experimentId: EXPERIMENT.id, at })).toBe('');
+    expect(await armOf({ siteId, variationId: randomUUID(), experimentId: 'no-such-experiment', at })).toBe('');
   });
 
   it('reads a restarted experiment’s new split once its cached copy is 10 s old', async () => {
@@ -52,7 +52,7 @@ describe("an event's arm for the analytics rollups", () => {
     const armOf = experimentArmOf(ctx.db, () => clock);
     const event = (variationId: string) => ({ siteId, variationId, experimentId: EXPERIMENT.id, at: clock });
     const ids = Array.from({ length: 50 }, () => randomUUID());
-    expect(ids.map((id) => armOf(event(id)))).toEqual(ids.map((id) => assignArm(id, EXPERIMENT)));
+    expect(await Promise.all(ids.map((id) => armOf(event(id))))).toEqual(ids.map((id) => assignArm(id, EXPERIMENT)));
     const allB = {
       ...EXPERIMENT,
       arms: [
@@ -62,7 +62,7 @@ describe("an event's arm for the analytics rollups", () => {
     };
     await ctx.db.update(experiments).set({ arms: allB.arms }).where(eq(experiments.id, EXPERIMENT.id)).run();
     clock += 10_000;
-    expect(ids.map((id) => armOf(event(id)))).toEqual(ids.map(() => 'B'));
+    expect(await Promise.all(ids.map((id) => armOf(event(id))))).toEqual(ids.map(() => 'B'));
     await ctx.db.update(experiments).set({ arms: EXPERIMENT.arms }).where(eq(experiments.id, EXPERIMENT.id)).run();
   });
 

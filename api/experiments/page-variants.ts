@@ -47,13 +47,14 @@ function viewOf(site: SiteRow, row: { key: string; content: unknown; translation
 /** A page's variants in key order, their texts in `lang`. */
 export async function listPageVariants(db: Db, site: SiteRow, pageId: string, lang: Language): Promise<PageVariantView[]> {
   await findPage(db, site, pageId);
-  return (await db
-    .select()
-    .from(pageVariants)
-    .where(and(eq(pageVariants.pageId, pageId), eq(pageVariants.siteId, site.id)))
-    .orderBy(asc(pageVariants.key))
-    .all())
-    .map((row) => viewOf(site, row, lang));
+  return (
+    await db
+      .select()
+      .from(pageVariants)
+      .where(and(eq(pageVariants.pageId, pageId), eq(pageVariants.siteId, site.id)))
+      .orderBy(asc(pageVariants.key))
+      .all()
+  ).map((row) => viewOf(site, row, lang));
 }
 
 /**
@@ -64,14 +65,7 @@ export async function createPageVariant(db: Db, site: SiteRow, pageId: string, i
   const page = await findPage(db, site, pageId);
   const source = input.from === CONTROL ? page : await findVariant(db, site, pageId, input.from);
   return await db.transaction(async (tx) => {
-    const taken = new Set(
-      (await tx
-        .select({ key: pageVariants.key })
-        .from(pageVariants)
-        .where(eq(pageVariants.pageId, pageId))
-        .all())
-        .map((row) => row.key),
-    );
+    const taken = new Set((await tx.select({ key: pageVariants.key }).from(pageVariants).where(eq(pageVariants.pageId, pageId)).all()).map((row) => row.key));
     const key = input.key ?? KEYS.find((candidate) => !taken.has(candidate));
     if (!key) throw new AppError('bad_request', 'variantLimit', { values: { max: KEYS.length } });
     if (taken.has(key)) throw new AppError('conflict', 'variantExists', { values: { key } });

@@ -12,6 +12,8 @@ export async function reassignExposures(tx: Queries, experimentId: string, split
     sql`SELECT DISTINCT started_at AS "startedAt", variation_id AS "variationId" FROM experiment_exposures WHERE experiment_id = ${experimentId}`,
   );
   for (const { startedAt, variationId } of visitors) {
-    await tx.run(sql`UPDATE experiment_exposures SET arm = ${assignArm(variationId, split) ?? ''} WHERE experiment_id = ${experimentId} AND started_at = ${startedAt} AND variation_id = ${variationId}`);
+    await tx.run(
+      sql`UPDATE experiment_exposures SET arm = ${assignArm(variationId, split) ?? ''} WHERE experiment_id = ${experimentId} AND started_at = ${startedAt} AND variation_id = ${variationId}`,
+    );
   }
 }

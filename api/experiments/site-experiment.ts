@@ -74,7 +74,8 @@ export async function startExperiment(db: Db, storage: Storage, siteId: string, 
   if (missing) throw new AppError('conflict', 'experimentArmMissing', { values: { key: missing.arm } });
   // The site host reads the stored copy; the row changes only once it is written, so a failed write leaves it stopped.
   await writeRunningExperiment(storage, siteId, { id: row.id, seed: row.seed, coverage: row.coverage, arms });
-  await db.update(experiments)
+  await db
+    .update(experiments)
     .set({ status: 'running', startedAt: row.startedAt ?? now, stoppedAt: null })
     .where(eq(experiments.id, row.id))
     .run();

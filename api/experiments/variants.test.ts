@@ -299,7 +299,7 @@ describe('a cookieless site’s experiment', () => {
       expect(first.headers.getSetCookie()).toEqual([]);
       const arm = armOfHtml(await first.text());
       seen[arm]++;
-      const salt = (await sqlGet(ctx.db, 'SELECT salt FROM analytics_salts ORDER BY day DESC LIMIT 1') as { salt: string }).salt;
+      const salt = ((await sqlGet(ctx.db, 'SELECT salt FROM analytics_salts ORDER BY day DESC LIMIT 1')) as { salt: string }).salt;
       const visitorId = cookielessVisitorId(salt, site.id, ip, userAgent);
       expect(arm).toBe(assignArm(visitorId, running));
       // The same browser at the same address comes back to the same arm, and its page data too.
@@ -317,11 +317,7 @@ describe('a cookieless site’s experiment', () => {
         });
         expect(sent.status).toBe(202);
         expect(sent.headers.getSetCookie()).toEqual([]);
-        const row = (await ctx.db
-          .select()
-          .from(visitorEvents)
-          .all())
-          .find((event) => event.siteId === site.id)!;
+        const row = (await ctx.db.select().from(visitorEvents).all()).find((event) => event.siteId === site.id)!;
         expect([row.sessionId, row.variationId, row.experimentId]).toEqual([visitorId, visitorId, running.id]);
       }
     }

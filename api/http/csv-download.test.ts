@@ -54,7 +54,7 @@ describe('csvStream', () => {
   const source = (pageSize: number, seen: (number | null)[]) =>
     csvStream({
       header: ['id', '名前'],
-      page: (after: { id: number } | null, limit: number) => {
+      page: async (after: { id: number } | null, limit: number) => {
         seen.push(after?.id ?? null);
         const start = after === null ? 0 : after.id + 1;
         return rows.slice(start, start + limit);
@@ -77,7 +77,7 @@ describe('csvStream', () => {
     const seen: (number | null)[] = [];
     await text(source(7, seen));
     expect(seen).toEqual([null, 6]);
-    const empty = csvStream({ header: ['a'], page: () => [], cells: () => [], pageSize: 10 });
+    const empty = csvStream({ header: ['a'], page: async () => [], cells: () => [], pageSize: 10 });
     expect(await text(empty)).toBe('\uFEFFa\r\n');
   });
 });

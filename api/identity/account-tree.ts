@@ -38,12 +38,12 @@ export function inBranchOf(column: Column, rootId: string): SQL {
 
 /** Whether the account lies in the viewer's branch (the platform's own accounts see the whole tree). */
 export async function inBranch(db: Db, viewer: Viewer, accountId: string): Promise<boolean> {
-  if (viewer.scopeRootId === null) return await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get() !== undefined;
+  if (viewer.scopeRootId === null) return (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get()) !== undefined;
   return (await ancestorIds(db, accountId)).includes(viewer.scopeRootId);
 }
 
 /** Where an account stands from the viewer: itself (or the account it acts for), in its branch, or elsewhere. */
 export async function relationToAccount(db: Db, viewer: Viewer, accountId: string): Promise<Exclude<Relation, 'none'>> {
   if (accountId === viewer.id || accountId === viewer.tenantId) return 'self';
-  return await inBranch(db, viewer, accountId) ? 'own' : 'other';
+  return (await inBranch(db, viewer, accountId)) ? 'own' : 'other';
 }

@@ -63,7 +63,7 @@ export async function createSubAdmin(db: Db, tenant: AccountRow, input: z.output
     await db.transaction(
       async (tx) => {
         if ((await listAdmins(tx, tenant)).some((admin) => admin.email === input.email)) throw taken();
-        registeredElsewhere = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get() !== undefined;
+        registeredElsewhere = (await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, input.email)).get()) !== undefined;
         await insertSubAdmin(tx, { id, tenant, input, createdBy, registeredElsewhere });
       },
       { behavior: 'immediate' },
@@ -81,7 +81,8 @@ async function insertSubAdmin(
   tx: Queries,
   { id, tenant, input, createdBy, registeredElsewhere }: { id: string; tenant: AccountRow; input: z.output<typeof createSubAdminInputSchema>; createdBy: string; registeredElsewhere: boolean },
 ): Promise<void> {
-  await tx.insert(accounts)
+  await tx
+    .insert(accounts)
     .values({
       id,
       email: registeredElsewhere ? `${input.email}${ELSEWHERE_MARK}${id}` : input.email,
@@ -116,11 +117,13 @@ export async function updateSubAdmin(db: Db, tenant: AccountRow, memberId: strin
   const role = input.role ?? (member.role as AdminRole);
   const authority = effectiveAuthority(role, input.authority ?? (account.authority as Authority));
   await db.transaction(async (tx) => {
-    await tx.update(adminMembers)
+    await tx
+      .update(adminMembers)
       .set({ role, name: input.name ?? member.name })
       .where(eq(adminMembers.memberId, memberId))
       .run();
-    await tx.update(accounts)
+    await tx
+      .update(accounts)
       .set({ authority, contactPerson: input.name ?? account.contactPerson, updatedAt: new Date() })
       .where(eq(accounts.id, memberId))
       .run();

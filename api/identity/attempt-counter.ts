@@ -61,7 +61,8 @@ export async function reserveAttempts(db: Db, limits: readonly AttemptLimit[], w
  * only in the window it was taken in; a key back under its limit is unlocked.
  */
 export async function releaseAttempt(db: Queries, reservation: Reservation, limit: number): Promise<void> {
-  await db.update(loginThrottle)
+  await db
+    .update(loginThrottle)
     .set({
       failures: sql`CASE WHEN login_throttle.failures > 0 THEN login_throttle.failures - 1 ELSE 0 END`,
       lockedUntil: sql`CASE WHEN login_throttle.failures - 1 < ${limit} THEN NULL ELSE login_throttle.locked_until END`,

@@ -83,7 +83,7 @@ export function authRoutes(deps: AuthRouteDeps) {
   route(app, contracts.refreshSession, async ({ c, account, session }) => {
     const { token, expiresAt } = await rotateSession(db, session);
     setSessionCookie(c, token, expiresAt);
-    return { ...await userInfo(db, account), expiresAt: expiresAt.toISOString() };
+    return { ...(await userInfo(db, account)), expiresAt: expiresAt.toISOString() };
   });
   route(app, contracts.userInfo, async ({ account }) => await userInfo(db, account));
   route(app, contracts.routePrefixes, () => ({ prefixes: ROUTE_PREFIX, subAdmin: "the parent account's prefix" }));

@@ -37,20 +37,21 @@ export async function changeContractState(db: Db, user: AccountRow, to: Contract
 
 /** An account's contract history, oldest first, with who made each change. */
 export async function listContractHistory(db: Db, accountId: string) {
-  return (await db
-    .select({
-      id: contractHistory.id,
-      fromState: contractHistory.fromState,
-      toState: contractHistory.toState,
-      note: contractHistory.note,
-      at: contractHistory.at,
-      byAccountId: contractHistory.byAccountId,
-      byEmail: accounts.email,
-    })
-    .from(contractHistory)
-    .leftJoin(accounts, eq(accounts.id, contractHistory.byAccountId))
-    .where(eq(contractHistory.accountId, accountId))
-    .orderBy(asc(contractHistory.at), asc(contractHistory.id))
-    .all())
-    .map((row) => ({ ...row, fromState: row.fromState === null ? null : contractStateSchema.parse(row.fromState), toState: contractStateSchema.parse(row.toState), at: row.at.toISOString() }));
+  return (
+    await db
+      .select({
+        id: contractHistory.id,
+        fromState: contractHistory.fromState,
+        toState: contractHistory.toState,
+        note: contractHistory.note,
+        at: contractHistory.at,
+        byAccountId: contractHistory.byAccountId,
+        byEmail: accounts.email,
+      })
+      .from(contractHistory)
+      .leftJoin(accounts, eq(accounts.id, contractHistory.byAccountId))
+      .where(eq(contractHistory.accountId, accountId))
+      .orderBy(asc(contractHistory.at), asc(contractHistory.id))
+      .all()
+  ).map((row) => ({ ...row, fromState: row.fromState === null ? null : contractStateSchema.parse(row.fromState), toState: contractStateSchema.parse(row.toState), at: row.at.toISOString() }));
 }

@@ -19,7 +19,8 @@ export async function createOperator(db: Db, settings: { email: string; password
   if (problem) throw new Error(messageText(problem.key, 'en', problem.values));
   const password = settings.password ?? generatePassword();
   const id = randomUUID();
-  await db.insert(accounts)
+  await db
+    .insert(accounts)
     .values({ id, email, passwordHash: await hashPassword(password), accountType: 'MASTER', companyName: 'Platform', updatedAt: new Date() })
     .run();
   return { id, email, password, generated: settings.password === undefined };

@@ -31,7 +31,8 @@ export async function ensureFirstOperator(db: Db, settings: { email?: string; pa
   const email = (settings.email ?? DEFAULT_OPERATOR_EMAIL).toLowerCase();
   const password = settings.password ?? generatePassword();
   const id = randomUUID();
-  await db.insert(accounts)
+  await db
+    .insert(accounts)
     .values({ id, email, passwordHash: await hashPassword(password), accountType: 'MASTER' })
     .run();
   return { created: true, id, email, password, generated: settings.password === undefined };

@@ -11,5 +11,5 @@ export async function findAccount(db: Db, id: string): Promise<AccountRow | unde
 /** The account that owns what this account owns: itself, or a sub-admin's parent. */
 export async function tenantOf(db: Db, account: AccountRow): Promise<AccountRow> {
   if (account.accountType !== 'SUB_ADMIN' || !account.parentId) return account;
-  return await findAccount(db, account.parentId) ?? account;
+  return (await findAccount(db, account.parentId)) ?? account;
 }

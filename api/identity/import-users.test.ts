@@ -148,11 +148,7 @@ describe('insertUsers and a big branch', () => {
     // SQLite takes 32,766 values in a statement: the re-read of the ids, and a branch's ids in an IN list, went past it.
     const count = 33_000;
     const oem = await addAccount(ctx.db, { type: 'OEM_MASTER', planId: 'oem' });
-    const operatorId = (await ctx.db
-      .select()
-      .from(accounts)
-      .all())
-      .find((row) => row.accountType === 'MASTER')!.id;
+    const operatorId = (await ctx.db.select().from(accounts).all()).find((row) => row.accountType === 'MASTER')!.id;
     const inputs = Array.from({ length: count }, (_, index) => createUserInputSchema.parse({ companyName: `Bulk ${index}`, email: `bulk-${index}@example.com`, accountType: 'USER', planId: 'light' }));
     const users = await insertUsers(ctx.db, (await loadActor(ctx.db, operatorId))!, (await findAccount(ctx.db, oem.id))!, inputs);
     expect(users.length).toBe(count);

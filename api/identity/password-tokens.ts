@@ -15,7 +15,8 @@ export async function issuePasswordToken(db: Db, accountId: string, purpose: Pas
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx.delete(passwordTokens).where(eq(passwordTokens.accountId, accountId)).run();
-    await tx.insert(passwordTokens)
+    await tx
+      .insert(passwordTokens)
       .values({ id: hashToken(token), accountId, purpose, expiresAt: new Date(now + PASSWORD_TOKEN_TTL_MS[purpose]) })
       .run();
   });

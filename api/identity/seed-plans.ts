@@ -12,7 +12,8 @@ export async function seedPlans(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const plan of SEEDED_PLANS) {
       const { id, ownerId, status, supersedes, version, ...terms } = plan;
-      await tx.insert(plans)
+      await tx
+        .insert(plans)
         .values(plan)
         .onConflictDoUpdate({ target: plans.id, set: terms, setWhere: isNull(plans.createdAt) })
         .run();

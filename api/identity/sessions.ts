@@ -23,7 +23,8 @@ export function hashToken(token: string): string {
 export async function createSession(db: Queries, accountId: string, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  await db.insert(sessions)
+  await db
+    .insert(sessions)
     .values({ id: hashToken(token), accountId, expiresAt })
     .run();
   return { token, expiresAt };
@@ -63,7 +64,8 @@ export async function rotateSession(db: Db, session: ValidSession, now = Date.no
 export async function deleteSessionsOf(db: Queries, accountIds: string[], keepSessionId?: string): Promise<void> {
   if (accountIds.length === 0) return;
   const of = inArray(sessions.accountId, accountIds);
-  await db.delete(sessions)
+  await db
+    .delete(sessions)
     .where(keepSessionId ? and(of, ne(sessions.id, keepSessionId)) : of)
     .run();
 }

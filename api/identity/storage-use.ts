@@ -14,11 +14,13 @@ const MB = 1024 * 1024;
  */
 export async function storageUse(db: Queries, ownerId: string): Promise<StorageUse> {
   const { plan } = await effectivePlan(db, ownerId);
-  const used = (await db
-    .select({ bytes: sum(media.size) })
-    .from(media)
-    .innerJoin(sites, eq(sites.id, media.siteId))
-    .where(eq(sites.ownerId, ownerId))
-    .get())?.bytes;
+  const used = (
+    await db
+      .select({ bytes: sum(media.size) })
+      .from(media)
+      .innerJoin(sites, eq(sites.id, media.siteId))
+      .where(eq(sites.ownerId, ownerId))
+      .get()
+  )?.bytes;
   return { usedBytes: Number(used ?? 0), quotaBytes: plan ? plan.storageQuotaMb * MB : null };
 }

@@ -14,15 +14,15 @@ import { setSubscription } from '../billing/set-subscription.ts';
 /** Changes a user's contract fields (a sub-admin is changed through the admin list). */
 export async function updateUser(db: Db, user: AccountRow, input: z.output<typeof updateUserInputSchema>, byAccountId: string): Promise<AccountRow> {
   if (user.accountType === 'SUB_ADMIN') throw new AppError('not_found', 'userDoesNotExist');
-  if (input.planId && !await planOnSaleBelow(db, input.planId, user.parentId)) throw fieldError('validation', ['planId'], 'unknownPlan', { plan: input.planId });
+  if (input.planId && !(await planOnSaleBelow(db, input.planId, user.parentId))) throw fieldError('validation', ['planId'], 'unknownPlan', { plan: input.planId });
   if (input.planId === null && (user.accountType === 'USER' || user.accountType === 'OEM_MASTER')) throw fieldError('validation', ['planId'], 'requiredFields');
   if (
     input.email &&
-    await db
+    (await db
       .select({ id: accounts.id })
       .from(accounts)
       .where(and(eq(accounts.email, input.email), ne(accounts.id, user.id)))
-      .get()
+      .get())
   ) {
     throw fieldError('validation', ['email'], 'emailTaken');
   }
@@ -31,7 +31,8 @@ export async function updateUser(db: Db, user: AccountRow, input: z.output<typeo
   if (start && expiry && expiry <= start) throw fieldError('validation', ['contractExpiry'], 'invalidDateRange');
   const terms = termChanges(user, input);
   await db.transaction(async (tx) => {
-    await tx.update(accounts)
+    await tx
+      .update(accounts)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(accounts.id, user.id))
       .run();

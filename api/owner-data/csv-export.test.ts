@@ -39,11 +39,7 @@ describe('CSV export of what a site collected', () => {
     expect(rows[0]).toEqual(['ID', '受信日時', '言語', 'メール', 'お名前', '興味', 'ご用件']);
     const row = rows.find((cells) => cells[0] === id)!;
     expect(row.slice(2)).toEqual(['jp', data.email, data.name, 'A, B', data.message]);
-    const stored = (await ctx.db
-      .select()
-      .from(formEntries)
-      .all())
-      .find((entry) => entry.id === id)!;
+    const stored = (await ctx.db.select().from(formEntries).all()).find((entry) => entry.id === id)!;
     expect(row[1]).toBe(stored.createdAt.toISOString());
 
     const english = await exported(`/api/site-contact/${siteId}/export-csv?lang=en`);

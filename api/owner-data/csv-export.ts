@@ -48,11 +48,11 @@ export async function exportCsv(db: Db, site: SiteRow, kind: OwnerDataKind, filt
     header: csvHeader(kind, columns, lang),
     // Before the newest row: every row is older than the end of time.
     page: async (after, limit) =>
-      (await db
-        .all<unknown>(
+      (
+        await db.all<unknown>(
           sql`SELECT ${sql.raw(selectColumns(kind))} FROM ${sql.raw(tableOf(kind))} WHERE ${where} AND (created_at, id) < (${after?.created_at ?? Number.MAX_SAFE_INTEGER}, ${after?.id ?? ''}) ${sql.raw(NEWEST_FIRST)} LIMIT ${limit}`,
-        ))
-        .map(parseStoredRow),
+        )
+      ).map(parseStoredRow),
     cells: (row) => cellsOf(kind, row, columns),
     pageSize: CSV_CHUNK_ROWS,
   };

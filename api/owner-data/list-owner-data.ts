@@ -20,11 +20,11 @@ async function listRows(db: Db, site: SiteRow, kind: OwnerDataKind, query: Pagin
     .number()
     .int()
     .parse((await db.get<{ n: number } | undefined>(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE ${where}`))?.n);
-  const rows = (await db
-    .all<unknown>(
+  const rows = (
+    await db.all<unknown>(
       sql`SELECT ${sql.raw(selectColumns(kind))} FROM ${sql.raw(table)} WHERE ${where} ${sql.raw(NEWEST_FIRST)} LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
-    ))
-    .map(parseStoredRow);
+    )
+  ).map(parseStoredRow);
   return { rows, total };
 }
 

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { formFieldLabel } from '../../model/form-field-label.ts';
 import { formFieldKey, formFieldsFor } from '../../model/form-submission.ts';
 import { MEMBERSHIP_KEYS } from '../../model/form-values.ts';
@@ -46,8 +46,7 @@ export function columnsOfRows(site: SiteRow, kind: OwnerDataKind, rows: readonly
 export async function columnsOfFilter(db: Db, site: SiteRow, kind: OwnerDataKind, filter: OwnerDataFilter): Promise<OwnerDataColumn[]> {
   const where = filterWhere(kind, site.id, filter);
   const table = tableOf(kind);
-  const stored = (await db
-    .values<[unknown]>(sql`SELECT DISTINCT json_each.key FROM ${sql.raw(table)}, json_each(${sql.raw(`${table}.${valuesColumnOf(kind)}`)}) WHERE ${where}`))
+  const stored = (await db.values<[unknown]>(sql`SELECT DISTINCT json_each.key FROM ${sql.raw(table)}, json_each(${sql.raw(`${table}.${valuesColumnOf(kind)}`)}) WHERE ${where}`))
     .map(([key]) => key)
     .filter((key): key is string => typeof key === 'string');
   return columnsWith(site, kind, stored);

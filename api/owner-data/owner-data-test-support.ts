@@ -60,20 +60,10 @@ export async function registerMember(ctx: TestContext, siteId: string, email: st
 
 /** A contact (`/api/contact`) or custom-form (`/api/homepage`) entry sent as a visitor; its id. */
 export async function sendEntry(ctx: TestContext, siteId: string, form: 'contact' | 'homepage', data: Record<string, unknown>, lang = 'jp'): Promise<string> {
-  const before = new Set(
-    (await ctx.db
-      .select({ id: formEntries.id })
-      .from(formEntries)
-      .all())
-      .map((row) => row.id),
-  );
+  const before = new Set((await ctx.db.select({ id: formEntries.id }).from(formEntries).all()).map((row) => row.id));
   const response = await ctx.visit(`/api/${form}`, { method: 'POST', ip: nextIp(), site: siteId, json: { siteId, data, lang } });
   if (response.status !== 201) throw new Error(`${form} answered ${response.status}: ${await response.text()}`);
-  const added = (await ctx.db
-    .select({ id: formEntries.id })
-    .from(formEntries)
-    .all())
-    .find((row) => !before.has(row.id));
+  const added = (await ctx.db.select({ id: formEntries.id }).from(formEntries).all()).find((row) => !before.has(row.id));
   if (!added) throw new Error(`${form} stored nothing`);
   return added.id;
 }

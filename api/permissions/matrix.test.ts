@@ -181,7 +181,7 @@ const experimentSites = new Map<string, string>();
 
 /** The owner's A/B site reset to what a cell needs (its first page with variant B, the experiment set or running): a change let in leaves nothing for the next cell. */
 async function experimentSite(ownerId: string, state: 'variant' | 'draft' | 'running'): Promise<{ siteId: string; pageId: string }> {
-  const siteId = experimentSites.get(ownerId) ?? await freshSite(ownerId);
+  const siteId = experimentSites.get(ownerId) ?? (await freshSite(ownerId));
   experimentSites.set(ownerId, siteId);
   await ctx.db.delete(pageVariants).where(eq(pageVariants.siteId, siteId)).run();
   await ctx.db.delete(experiments).where(eq(experiments.siteId, siteId)).run();

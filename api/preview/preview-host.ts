@@ -106,7 +106,7 @@ export function previewHost(deps: PreviewHostDeps) {
         .get();
       const object = record ? await storage.get(uploadKey(record.sha256)) : null;
       if (!record || !object) return c.text('Not found', 404);
-      return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...await headers(record.mime), 'cache-control': 'private, max-age=300' });
+      return c.body(object.body as Uint8Array<ArrayBuffer>, 200, { ...(await headers(record.mime)), 'cache-control': 'private, max-age=300' });
     }
 
     if (rest[0] === PREVIEW_EXTRAS_FILE && rest.length === 1) {

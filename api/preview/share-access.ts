@@ -70,7 +70,8 @@ export async function loginSharedPreview(db: Db, key: Uint8Array, input: { siteI
   await releaseAttempt(db, reservation.reservations[0]!, PREVIEW_LOGIN_LIMITS.perShare);
   await releaseAttempt(db, reservation.reservations[1]!, PREVIEW_LOGIN_LIMITS.perIp);
   const id = randomUUID();
-  await db.insert(previewSessions)
+  await db
+    .insert(previewSessions)
     .values({
       id,
       shareId: access.share.id,

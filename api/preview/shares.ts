@@ -107,7 +107,8 @@ export async function revokeShare(db: Db, siteId: string, request: { emails: rea
     const missing = wanted.find((email) => !found.some((invite) => invite.email === email));
     if (missing !== undefined) throw fieldError('validation', ['emails', wanted.indexOf(missing)], 'shareEmailNotFound', { email: missing });
     if (found.length > 0)
-      await tx.delete(previewInvites)
+      await tx
+        .delete(previewInvites)
         .where(
           inArray(
             previewInvites.id,

@@ -35,10 +35,10 @@ async function siteOf(ownerId: string, name: string, video?: Uint8Array): Promis
 
 const statusOf = async (siteId: string, publishId: string) => (await ctx.jobs.status(siteId, publishId))?.status;
 
-async function until<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 120_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
     await sleep(50);
@@ -76,8 +76,8 @@ describe('one tenant’s long encode', () => {
     try {
       const plainPublish = await ctx.jobs.start(plain);
       const otherPublish = await ctx.jobs.start(other);
-      await until('the plain site to publish', async () => await statusOf(plain, plainPublish) !== 'running');
-      await until('the other video site to publish', async () => await statusOf(other, otherPublish) !== 'running');
+      await until('the plain site to publish', async () => (await statusOf(plain, plainPublish)) !== 'running');
+      await until('the other video site to publish', async () => (await statusOf(other, otherPublish)) !== 'running');
       expect(await ctx.jobs.status(plain, plainPublish)).toMatchObject({ status: 'done', version: 1 });
       expect(await ctx.jobs.status(other, otherPublish)).toMatchObject({ status: 'done', version: 1 });
       expect(await statusOf(long, longPublish)).toBe('running');

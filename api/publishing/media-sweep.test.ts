@@ -28,14 +28,7 @@ async function keysUnder(prefix: string): Promise<string[]> {
 }
 
 const derivative = (sha256: string) => `/media/${sha256}/400.webp`;
-const uploadsInUse = async () =>
-  new Set(
-    (await ctx.db
-      .select({ sha256: media.sha256 })
-      .from(media)
-      .all())
-      .map((row) => row.sha256),
-  );
+const uploadsInUse = async () => new Set((await ctx.db.select({ sha256: media.sha256 }).from(media).all()).map((row) => row.sha256));
 
 describe('the media sweep', () => {
   it('takes a page’s public derivatives offline at the publish that locks it for members, leaving the other pages’ media served', async () => {
@@ -120,7 +113,7 @@ describe('the media sweep', () => {
     const onProgress = async (_siteId: string, progress: PublishProgress) => {
       // The derivatives exist now and no manifest names them yet: the moment a careless sweep deletes them.
       if (progress.step !== 'pages' || sweep) return;
-      sweep = await lease.whileSweeping(async () => ({
+      sweep = lease.whileSweeping(async () => ({
         liveWhenSwept: (await readLivePointer(ctx.storage, site.id))?.version ?? null,
         report: await sweepStorage(ctx.storage, { olderThan: new Date(Date.now() + 60_000), uploadsInUse }),
       }));

@@ -24,7 +24,7 @@ describe('publish jobs', () => {
     const first = await ctx.jobs.start(site.id);
     const second = await ctx.jobs.start(site.id);
     await ctx.jobs.finished(second);
-    const rows = [first, second].map(async (id) => (await ctx.db.select().from(publishes).where(eq(publishes.id, id)).get())!);
+    const rows = await Promise.all([first, second].map(async (id) => (await ctx.db.select().from(publishes).where(eq(publishes.id, id)).get())!));
     expect(rows.map((row) => row.status)).toEqual(['done', 'done']);
     expect(rows[0]!.version).toBe(1);
     // Nothing changed in between: the second publish found version 1 live and wrote nothing.

@@ -97,11 +97,11 @@ export async function createPublishJobs(deps: {
     },
     async status(siteId: string, publishId: string) {
       return (
-        await deps.db
+        (await deps.db
           .select()
           .from(publishes)
           .where(and(eq(publishes.id, publishId), eq(publishes.siteId, siteId)))
-          .get() ?? null
+          .get()) ?? null
       );
     },
   };

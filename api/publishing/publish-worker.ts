@@ -24,12 +24,13 @@ export function startPublishWorker(deps: PublishRunDeps & { redisUrl: string; lo
     deps.queueName ?? PUBLISH_QUEUE,
     async (job) => {
       const { siteId } = job.data;
-      const requests = (await db
-        .select({ id: publishes.id })
-        .from(publishes)
-        .where(and(eq(publishes.siteId, siteId), eq(publishes.status, 'running')))
-        .all())
-        .map((row) => row.id);
+      const requests = (
+        await db
+          .select({ id: publishes.id })
+          .from(publishes)
+          .where(and(eq(publishes.siteId, siteId), eq(publishes.status, 'running')))
+          .all()
+      ).map((row) => row.id);
       // A publish before this one took them all: nothing was asked since.
       if (!requests.length) return { published: false };
       const outcome = await runPublish(deps, siteId, requests);

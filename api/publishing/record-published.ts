@@ -5,7 +5,8 @@ import { sites } from '../db/schema.ts';
 
 /** Records on the site what a finished publish made live; the publication date moves only when something changed. */
 export async function recordPublished(db: Queries, siteId: string, result: PublishResult, now = new Date()): Promise<void> {
-  await db.update(sites)
+  await db
+    .update(sites)
     .set({ status: 'published', liveVersion: result.version, ...(result.changed ? { publishedAt: now } : {}) })
     .where(eq(sites.id, siteId))
     .run();

@@ -28,7 +28,7 @@ async function interruptedPublish(): Promise<string> {
 }
 
 const publishRow = async (id: string) => await sqlGet(ctx.db, 'SELECT status, version, error FROM publishes WHERE id = ?', id);
-const liveVersion = async () => (await sqlGet(ctx.db, 'SELECT live_version AS v FROM sites WHERE id = ?', siteId) as { v: number | null }).v;
+const liveVersion = async () => ((await sqlGet(ctx.db, 'SELECT live_version AS v FROM sites WHERE id = ?', siteId)) as { v: number | null }).v;
 
 describe('recoverInterruptedPublishes', () => {
   it('marks a publish killed before its live switch failed, and leaves the site on its version', async () => {

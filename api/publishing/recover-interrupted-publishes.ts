@@ -34,11 +34,13 @@ export async function recoverInterruptedPublishes(db: Db, storage: Storage): Pro
     await pointHostNames(storage, siteId, await siteHostNames(db, siteId), [previous?.address, manifest.address]);
     const latest = running.find((row) => row.siteId === siteId)!;
     await db.transaction(async (tx) => {
-      await tx.update(sites)
+      await tx
+        .update(sites)
         .set({ status: 'published', liveVersion: pointer.version, publishedAt: new Date(pointer.switchedAt) })
         .where(eq(sites.id, siteId))
         .run();
-      await tx.update(publishes)
+      await tx
+        .update(publishes)
         .set({ status: 'done', version: pointer.version, finishedAt: now })
         .where(and(eq(publishes.id, latest.id), eq(publishes.status, 'running')))
         .run();

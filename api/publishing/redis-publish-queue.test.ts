@@ -62,7 +62,7 @@ describe('publishes on Redis', () => {
 
     expect(runs()).toBeGreaterThanOrEqual(1);
     expect(runs()).toBeLessThanOrEqual(2);
-    const rows = ids.map(async (id) => (await ctx.db.select().from(publishes).where(eq(publishes.id, id)).get())!);
+    const rows = await Promise.all(ids.map(async (id) => (await ctx.db.select().from(publishes).where(eq(publishes.id, id)).get())!));
     expect(rows.every((row) => row.status === 'done')).toBe(true);
     const live = await readLiveManifest(ctx.rawStorage, site.id);
     const recorded = (await ctx.db.select().from(sites).where(eq(sites.id, site.id)).get())!;
@@ -77,7 +77,7 @@ describe('publishes on Redis', () => {
     const site = await ctx.createSite();
     const { jobs } = queueAndWorker('watch');
     const id = await jobs.start(site.id);
-    const ended = new Promise(async (resolve) => await jobs.watch(site.id, id, resolve));
+    const ended = new Promise((resolve) => void jobs.watch(site.id, id, resolve));
     await expect(ended).resolves.toMatchObject({ type: 'done', result: { version: 1, changed: true } });
     expect((await jobs.watch(site.id, id, () => {}))?.past).toMatchObject([{ type: 'done', result: { version: 1 } }]);
     expect(await jobs.watch('another-site', id, () => {})).toBeNull();
@@ -103,7 +103,7 @@ describe('publishes on Redis', () => {
     const afterwards = await jobs.start(site.id);
     await jobs.finished(afterwards);
 
-    const rows = [first, duringOutage, afterwards].map(async (id) => (await ctx.db.select().from(publishes).where(eq(publishes.id, id)).get())!);
+    const rows = await Promise.all([first, duringOutage, afterwards].map(async (id) => (await ctx.db.select().from(publishes).where(eq(publishes.id, id)).get())!));
     expect(rows.map((row) => [row.status, row.version])).toEqual([
       ['done', 1],
       ['done', 2],

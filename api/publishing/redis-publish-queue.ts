@@ -60,7 +60,7 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
   queue.on('error', (error) => {
     if (!isUnreachable(error)) console.error('publish queue:', error.message);
   });
-  const read = async (publishId: string) => await db.select().from(publishes).where(eq(publishes.id, publishId)).get() ?? null;
+  const read = async (publishId: string) => (await db.select().from(publishes).where(eq(publishes.id, publishId)).get()) ?? null;
 
   return {
     async start(siteId) {
@@ -68,7 +68,8 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
       await db.insert(publishes).values({ id, siteId, status: 'running' }).run();
       queue.add('publish', { siteId }, { deduplication: { id: siteId, keepLastIfActive: true } }).catch(async (error: unknown) => {
         console.error(`queueing publish ${id} of site ${siteId} failed:`, error);
-        await db.update(publishes)
+        await db
+          .update(publishes)
           .set({ status: 'failed', error: `Not queued: ${error instanceof Error ? error.message : String(error)}`, finishedAt: new Date() })
           .where(and(eq(publishes.id, id), eq(publishes.status, 'running')))
           .run();
@@ -80,12 +81,17 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
       if (!row || row.siteId !== siteId) return null;
       const settled = settledEvent(row);
       if (settled) return { past: [settled], stop: () => {} };
-      const timer = setInterval(async () => {
-        const now = await read(publishId);
-        const event = now ? settledEvent(now) : failedEvent('publishFailed');
-        if (!event) return;
-        clearInterval(timer);
-        listener(event);
+      const timer = setInterval(() => {
+        // A read that failed (the database restarting) is tried again at the next tick.
+        read(publishId).then(
+          (now) => {
+            const event = now ? settledEvent(now) : failedEvent('publishFailed');
+            if (!event) return;
+            clearInterval(timer);
+            listener(event);
+          },
+          () => {},
+        );
       }, WATCH_POLL_MS);
       return { past: [], stop: () => clearInterval(timer) };
     },
@@ -94,11 +100,11 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
     },
     async status(siteId, publishId) {
       return (
-        await db
+        (await db
           .select()
           .from(publishes)
           .where(and(eq(publishes.id, publishId), eq(publishes.siteId, siteId)))
-          .get() ?? null
+          .get()) ?? null
       );
     },
     async close() {

@@ -41,7 +41,8 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
     await db.transaction(
       async (tx) => {
         if (publishIds.length)
-          await tx.update(publishes)
+          await tx
+            .update(publishes)
             .set({ status: 'done', version: result.version, stats: { ...result, swept }, finishedAt: now })
             .where(inArray(publishes.id, [...publishIds]))
             .run();
@@ -55,7 +56,8 @@ export async function runPublish(deps: PublishRunDeps, siteId: string, publishId
     const { key, values } = publishFailure(error);
     console.error(`publish ${publishIds.join(', ')} of site ${siteId} failed:`, error);
     if (publishIds.length)
-      await db.update(publishes)
+      await db
+        .update(publishes)
         .set({ status: 'failed', error: messageText(key, 'en', values), errorKey: key, errorValues: values, finishedAt: new Date() })
         .where(inArray(publishes.id, [...publishIds]))
         .run();

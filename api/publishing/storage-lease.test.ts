@@ -25,20 +25,20 @@ describe('the storage lease', () => {
     const lease = createStorageLease(ctx.db);
     const order: string[] = [];
     const firstPublish = gate();
-    const publishing = await lease.whilePublishing(async () => {
+    const publishing = lease.whilePublishing(async () => {
       order.push('publish 1 starts');
       await firstPublish.opened;
       order.push('publish 1 ends');
     });
     await sleep(20);
-    const sweeping = await lease.whileSweeping(async () => {
+    const sweeping = lease.whileSweeping(async () => {
       order.push('sweep starts');
       await sleep(120);
       order.push('sweep ends');
     });
     await sleep(120);
     // The sweep waits now: a publish asked for after it must not start before it.
-    const later = await lease.whilePublishing(async () => {
+    const later = lease.whilePublishing(async () => {
       order.push('publish 2 starts');
     });
     await sleep(120);
@@ -72,13 +72,13 @@ describe('the storage lease', () => {
     const lease = createStorageLease(ctx.db);
     const rowsRead = gate();
     // The sweep found no row for it, then deletes it after the upload below has found it stored and added its row.
-    const sweeping = await lease.whileSweeping(async () => {
+    const sweeping = lease.whileSweeping(async () => {
       await rowsRead.opened;
       await ctx.storage.delete(uploadKey(first.sha256));
     });
     await sleep(20);
     const uploading = ctx.uploadMedia(site.id, bytes);
-    while (!await ctx.db.select().from(media).where(eq(media.sha256, first.sha256)).get()) await sleep(5);
+    while (!(await ctx.db.select().from(media).where(eq(media.sha256, first.sha256)).get())) await sleep(5);
     rowsRead.open();
     await sweeping;
     const second = await uploading;

@@ -37,12 +37,14 @@ export function createStorageLease(db: Db) {
       if (processIsAlive(row.pid)) continue;
       if (row.kind === 'publish') await db.delete(storageLeases).where(eq(storageLeases.id, row.id)).run();
       else
-        await db.update(storageLeases)
+        await db
+          .update(storageLeases)
           .set({ releasedAt: new Date(at) })
           .where(eq(storageLeases.id, row.id))
           .run();
     }
-    await db.delete(storageLeases)
+    await db
+      .delete(storageLeases)
       .where(
         or(
           and(eq(storageLeases.kind, 'publish'), lt(storageLeases.expiresAt, new Date(at))),
@@ -53,18 +55,22 @@ export function createStorageLease(db: Db) {
       .run();
   };
   const liveSweeps = async (except: string) =>
-    (await db
-      .select({ id: storageLeases.id })
-      .from(storageLeases)
-      .where(and(eq(storageLeases.kind, 'sweep'), isNull(storageLeases.releasedAt), gt(storageLeases.expiresAt, new Date(now())), ne(storageLeases.id, except)))
-      .all()).length;
+    (
+      await db
+        .select({ id: storageLeases.id })
+        .from(storageLeases)
+        .where(and(eq(storageLeases.kind, 'sweep'), isNull(storageLeases.releasedAt), gt(storageLeases.expiresAt, new Date(now())), ne(storageLeases.id, except)))
+        .all()
+    ).length;
 
   async function holding<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const renew = setInterval(async () => {
-      await db.update(storageLeases)
+    const renew = setInterval(() => {
+      // A renewal that failed is tried again a third of the lease later, long before it runs out.
+      db.update(storageLeases)
         .set({ expiresAt: new Date(now() + LEASE_MS) })
         .where(eq(storageLeases.id, id))
-        .run();
+        .run()
+        .catch(() => {});
     }, LEASE_MS / 3);
     renew.unref();
     try {
@@ -84,8 +90,9 @@ export function createStorageLease(db: Db) {
         const got = await db.transaction(
           async (tx) => {
             await purge();
-            if (await liveSweeps('') > 0) return false;
-            await tx.insert(storageLeases)
+            if ((await liveSweeps('')) > 0) return false;
+            await tx
+              .insert(storageLeases)
               .values({ id, kind: 'publish', pid: process.pid, expiresAt: new Date(now() + LEASE_MS) })
               .run();
             return true;
@@ -110,14 +117,16 @@ export function createStorageLease(db: Db) {
           const state = await db.transaction(
             async (tx) => {
               await purge();
-              if (await liveSweeps(id) > 0) return 'busy';
+              if ((await liveSweeps(id)) > 0) return 'busy';
               const expiresAt = new Date(now() + LEASE_MS);
               await tx.insert(storageLeases).values({ id, kind: 'sweep', pid: process.pid, expiresAt }).onConflictDoUpdate({ target: storageLeases.id, set: { expiresAt } }).run();
-              const publishing = (await tx
-                .select({ id: storageLeases.id })
-                .from(storageLeases)
-                .where(and(eq(storageLeases.kind, 'publish'), gt(storageLeases.expiresAt, new Date(now()))))
-                .all()).length;
+              const publishing = (
+                await tx
+                  .select({ id: storageLeases.id })
+                  .from(storageLeases)
+                  .where(and(eq(storageLeases.kind, 'publish'), gt(storageLeases.expiresAt, new Date(now()))))
+                  .all()
+              ).length;
               return publishing > 0 ? 'waiting' : 'held';
             },
             { behavior: 'immediate' },
@@ -127,7 +136,8 @@ export function createStorageLease(db: Db) {
         }
         return await holding(id, work);
       } finally {
-        await db.update(storageLeases)
+        await db
+          .update(storageLeases)
           .set({ releasedAt: new Date(now()) })
           .where(eq(storageLeases.id, id))
           .run();
@@ -140,11 +150,13 @@ export function createStorageLease(db: Db) {
      */
     async sweepOverlapped(since: number): Promise<boolean> {
       return (
-        (await db
-          .select({ id: storageLeases.id })
-          .from(storageLeases)
-          .where(and(eq(storageLeases.kind, 'sweep'), sql`coalesce(${storageLeases.releasedAt}, ${storageLeases.expiresAt}) >= ${since}`))
-          .all()).length > 0
+        (
+          await db
+            .select({ id: storageLeases.id })
+            .from(storageLeases)
+            .where(and(eq(storageLeases.kind, 'sweep'), sql`coalesce(${storageLeases.releasedAt}, ${storageLeases.expiresAt}) >= ${since}`))
+            .all()
+        ).length > 0
       );
     },
 
@@ -152,7 +164,7 @@ export function createStorageLease(db: Db) {
     async untilNoSweep(): Promise<void> {
       for (;;) {
         await purge();
-        if (await liveSweeps('') === 0) return;
+        if ((await liveSweeps('')) === 0) return;
         await sleep(POLL_MS);
       }
     },

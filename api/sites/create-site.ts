@@ -19,7 +19,6 @@ export async function createSite(db: Db, ownerId: string, input: z.output<typeof
   const { limits } = await effectivePlan(db, ownerId);
   assertGridWithinPlan(limits, input.numberHorizontal, input.numberVertical);
   assertLanguagesWithinPlan(limits, input.languages);
-  await assertSiteQuota(db, ownerId, limits);
   const settings = siteSettingsSchema.parse({
     creatorPlanItem: creatorPlanItemOf(limits),
     name: input.name,
@@ -29,16 +28,19 @@ export async function createSite(db: Db, ownerId: string, input: z.output<typeof
     languages: input.languages,
   });
   await db.transaction(async (tx) => {
+    // Counted inside the transaction that inserts: two parallel creations cannot both see room for one
+    // (SQLite runs one transaction at a time; PostgreSQL's serializable transactions fail the later one, which runs again).
+    await assertSiteQuota(tx, ownerId, limits);
     await tx.insert(sites).values({ id, ownerId, name: settings.name, numberHorizontal: settings.numberHorizontal, numberVertical: settings.numberVertical, settings }).run();
     await assignHandle(tx, id);
     for (let column = 0; column < settings.numberHorizontal; column++) {
       const creativeId = randomUUID();
-      await tx.insert(creatives)
+      await tx
+        .insert(creatives)
         .values({ id: creativeId, siteId: id, columnIndex: column, name: defaultCategoryName(column, settings.languages) })
         .run();
-      for (let row = 1; row <= settings.numberVertical; row++) {
-        await tx.insert(pages).values({ id: randomUUID(), siteId: id, creativeId, row, content: emptyPageContent() }).run();
-      }
+      const columnPages = Array.from({ length: settings.numberVertical }, (_, index) => ({ id: randomUUID(), siteId: id, creativeId, row: index + 1, content: emptyPageContent() }));
+      await tx.insert(pages).values(columnPages).run();
     }
   });
   return id;

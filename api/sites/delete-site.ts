@@ -14,24 +14,10 @@ import { createStorageLease } from '../publishing/storage-lease.ts';
 export async function deleteSite(db: Db, storage: Storage, siteId: string): Promise<SweepReport> {
   return await createStorageLease(db).whileSweeping(async () => {
     const report = await sweepDeletedSite(storage, siteId);
-    const own = (await db
-      .selectDistinct({ sha256: media.sha256 })
-      .from(media)
-      .where(eq(media.siteId, siteId))
-      .all())
-      .map((row) => row.sha256);
+    const own = (await db.selectDistinct({ sha256: media.sha256 }).from(media).where(eq(media.siteId, siteId)).all()).map((row) => row.sha256);
     // The media rows go with the site (cascade); then an original no remaining row names is unused.
     await db.delete(sites).where(eq(sites.id, siteId)).run();
-    const stillUsed = new Set(
-      own.length
-        ? (await db
-            .selectDistinct({ sha256: media.sha256 })
-            .from(media)
-            .where(inArray(media.sha256, own))
-            .all())
-            .map((row) => row.sha256)
-        : [],
-    );
+    const stillUsed = new Set(own.length ? (await db.selectDistinct({ sha256: media.sha256 }).from(media).where(inArray(media.sha256, own)).all()).map((row) => row.sha256) : []);
     const originals = await removeOriginals(
       storage,
       own.filter((sha256) => !stillUsed.has(sha256)),

@@ -29,7 +29,8 @@ export async function placeImages(db: Db, siteId: string, images: readonly Store
       for (const [index, image] of images.slice(0, rows.length).entries()) {
         const page = rows[index]!;
         const content = pageContentSchema.parse(page.content);
-        await tx.update(pages)
+        await tx
+          .update(pages)
           .set({ content: { ...content, detail: { ...content.detail, imageUrl: image.url } }, updatedAt: now })
           .where(eq(pages.id, page.id))
           .run();

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { PlanFlag, PlanLimits } from '../../model/plan.ts';
 import type { SiteSettings } from '../../model/site.ts';
-import type { Db } from '../db/open-database.ts';
+import type { Db, Queries } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -18,7 +18,7 @@ export function assertGridWithinPlan(limits: PlanLimits, numberHorizontal: numbe
 }
 
 /** An owner has at most quantitySite sites. */
-export async function assertSiteQuota(db: Db, ownerId: string, limits: PlanLimits): Promise<void> {
+export async function assertSiteQuota(db: Queries, ownerId: string, limits: PlanLimits): Promise<void> {
   const owned = (await db.select({ n: count() }).from(sites).where(eq(sites.ownerId, ownerId)).get())?.n ?? 0;
   if (owned >= limits.quantitySite) throw new AppError('forbidden', 'planSiteLimit', { details: { quantitySite: limits.quantitySite } });
 }

@@ -17,7 +17,8 @@ export async function renameCategories(db: Db, site: SiteRow, { categories }: Ca
   await db.transaction(async (tx) => {
     for (const category of categories) {
       const names = { ...(byId.get(category.id)!.name as Record<string, string>), [lang]: category.name };
-      await tx.update(creatives)
+      await tx
+        .update(creatives)
         .set({ name: names })
         .where(and(eq(creatives.id, category.id), eq(creatives.siteId, site.id)))
         .run();

@@ -34,10 +34,12 @@ export async function resizeGrid(db: Db, site: SiteRow, input: z.output<typeof g
   const settings = siteSettingsSchema.parse({ ...siteSettingsSchema.parse(site.settings), numberHorizontal, numberVertical });
   let addedPages = 0;
   await db.transaction(async (tx) => {
-    await tx.delete(creatives)
+    await tx
+      .delete(creatives)
       .where(and(eq(creatives.siteId, site.id), gte(creatives.columnIndex, numberHorizontal)))
       .run();
-    await tx.delete(pages)
+    await tx
+      .delete(pages)
       .where(and(eq(pages.siteId, site.id), gt(pages.row, numberVertical)))
       .run();
     for (let column = 0; column < numberHorizontal; column++) {

@@ -25,7 +25,8 @@ async function writeNotifications(db: Db, siteId: string, change: (current: Noti
     const row = await tx.select({ settings: sites.settings }).from(sites).where(eq(sites.id, siteId)).get();
     if (!row) throw notFound('siteNotFound');
     const settings = siteSettingsSchema.parse(row.settings);
-    await tx.update(sites)
+    await tx
+      .update(sites)
       .set({ settings: { ...settings, notifications: change(settings.notifications, settings) }, updatedAt: new Date() })
       .where(eq(sites.id, siteId))
       .run();
@@ -38,9 +39,7 @@ function toNotificationView(notification: Notification, now: Date): Notification
 
 /** The site's notifications with their status at `now`, newest created first. */
 export async function listNotifications(db: Db, siteId: string, now: Date): Promise<NotificationView[]> {
-  return (await readNotifications(db, siteId))
-    .map((notification) => toNotificationView(notification, now))
-    .reverse();
+  return (await readNotifications(db, siteId)).map((notification) => toNotificationView(notification, now)).reverse();
 }
 
 export async function findNotification(db: Db, siteId: string, notificationId: string, now: Date): Promise<NotificationView> {

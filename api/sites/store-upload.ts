@@ -129,7 +129,8 @@ async function reserve(db: Db, site: { id: string; ownerId: string }, sha256: st
         throw new AppError('payload_too_large', 'storageQuotaExceeded', { values: { file: file.name, used: mb(usedBytes), quota: mb(quotaBytes) } });
       }
       const id = randomUUID();
-      await tx.insert(media)
+      await tx
+        .insert(media)
         .values({ id, siteId: site.id, sha256, kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, size: file.size, originalName: file.name.slice(0, 255) })
         .run();
       return { created: true, upload: { id, url: mediaUrl(site.id, id), kind: sniffed.kind, mime: sniffed.mime, size: file.size, sha256 } };

@@ -65,7 +65,8 @@ export async function updateSiteSettings(db: Db, site: SiteRow, patch: SiteSetti
   try {
     // The handle column's unique index, not a read before the write, decides: two owners saving one name at once cannot both get it; the domain's likewise.
     return await db.transaction(async (tx) => {
-      await tx.update(sites)
+      await tx
+        .update(sites)
         .set({ settings, name: settings.name, ...(settings.handle ? { handle: settings.handle } : {}), translations: nextTranslations, updatedAt: new Date() })
         .where(eq(sites.id, site.id))
         .run();

@@ -37,7 +37,7 @@ export function campaignRoutes(deps: { db: Db; clock?: () => Date }) {
     const item = [...(campaign?.buttons ?? []), ...(campaign?.banners ?? [])].find((candidate) => candidate.id === params.itemId);
     // Only a campaign that counts clicks (isOnClickCount) and is on the air counts them.
     if (!campaign || !item || !campaign.isOnClickCount || !isCampaignActive(campaign, now())) throw new AppError('not_found', 'notFound', { lang: lang });
-    return item.clickCount + await countCampaignClick(db, site.id, item.id);
+    return item.clickCount + (await countCampaignClick(db, site.id, item.id));
   });
   route(app, contracts.notifications, async ({ c, query }) => {
     const site = await findVisitorSite(db, siteIdParam(query.site_id), c.var.hostSiteId);

@@ -5,7 +5,6 @@ import { closeDatabase, openDatabase } from '../db/open-database.ts';
 import { countApplicant } from './count-applicant.ts';
 
 const { file, siteId, popupId, room, attempts, start } = workerData as { file: string; siteId: string; popupId: string; room: number; attempts: number; start: SharedArrayBuffer };
-// CODEMOD: top level of an ES module: the open and each count are awaited here (top-level await).
 const db = await openDatabase(file);
 // Every thread says it is ready and waits until all are, then they race.
 parentPort!.postMessage('ready');

@@ -4,12 +4,14 @@ import { campaignClicks } from '../db/schema-visitor.ts';
 
 /** Counts one click on a campaign button or banner and returns the API's count after it (one statement). */
 export async function countCampaignClick(db: Db, siteId: string, itemId: string): Promise<number> {
-  return (await db
-    .insert(campaignClicks)
-    .values({ siteId, itemId, clicks: 1 })
-    .onConflictDoUpdate({ target: [campaignClicks.siteId, campaignClicks.itemId], set: { clicks: sql`${campaignClicks.clicks} + 1` } })
-    .returning({ clicks: campaignClicks.clicks })
-    .get()).clicks;
+  return (
+    await db
+      .insert(campaignClicks)
+      .values({ siteId, itemId, clicks: 1 })
+      .onConflictDoUpdate({ target: [campaignClicks.siteId, campaignClicks.itemId], set: { clicks: sql`${campaignClicks.clicks} + 1` } })
+      .returning({ clicks: campaignClicks.clicks })
+      .get()
+  ).clicks;
 }
 
 /** The API's click counts of these campaign items, by item id (absent: none yet). */

@@ -159,7 +159,7 @@ describe('the events call before Hono', () => {
 
   it('refuses a site’s events from the next call on once the site is off the air', async () => {
     expect((await both({ body: batch([landing]) })).reply.status).toBe(202);
-    const live = (await sqlGet(ctx.db, 'SELECT live_version AS version FROM sites WHERE id = ?', siteId))!.version;
+    const live = (await sqlGet<{ version: number }>(ctx.db, 'SELECT live_version AS version FROM sites WHERE id = ?', siteId))!.version;
     await sqlRun(ctx.db, 'UPDATE sites SET live_version = NULL WHERE id = ?', siteId);
     try {
       const { reply } = await both({ body: batch([landing]) });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/open-database.ts';
 import { testDatabaseTarget } from '../db/pg/test-database.ts';
-import { bindEventRows, type EventRow, prepareEventInsert } from './event-insert.ts';
+import { bindEventRows, type EventRow, insertEventValues } from './event-insert.ts';
 
 let dir: string;
 let db: Db;
@@ -49,7 +49,10 @@ const row = (i: number, shared: Partial<EventRow> = {}): EventRow => ({
 });
 
 const stored = async () =>
-  await sqlAll(db, 'SELECT site_id, session_id, variation_id, experiment_id, lang, device, received_at, kind, cell, to_cell, direction, tap_x, tap_y, page_id, visit_id, occurred_at FROM visitor_events ORDER BY id');
+  await sqlAll(
+    db,
+    'SELECT site_id, session_id, variation_id, experiment_id, lang, device, received_at, kind, cell, to_cell, direction, tap_x, tap_y, page_id, visit_id, occurred_at FROM visitor_events ORDER BY id',
+  );
 const asStored = (rows: EventRow[]) =>
   rows.map((r) => ({
     site_id: r.siteId,
@@ -91,8 +94,7 @@ describe('the event insert', () => {
       index += 1 + count * 16 + 7;
     }
     expect(groups).toEqual([4, 2, 1, 1, 100, 50]);
-    const insert = prepareEventInsert(db.$client);
-    db.$client.transaction(() => insert(JSON.parse(JSON.stringify(values))))();
+    await db.transaction((tx) => insertEventValues(tx, JSON.parse(JSON.stringify(values)), db.$engine.dialect));
     expect(await stored()).toEqual(asStored(rows));
   });
 
@@ -101,17 +103,15 @@ describe('the event insert', () => {
     const rows = Array.from({ length: 4_500 }, (_, i) => row(i, { sessionId: `session-${Math.floor(i / 100)}` }));
     const values: unknown[] = [];
     bindEventRows(values, rows);
-    const insert = prepareEventInsert(db.$client);
-    db.$client.transaction(() => insert(JSON.parse(JSON.stringify(values))))();
+    await db.transaction((tx) => insertEventValues(tx, JSON.parse(JSON.stringify(values)), db.$engine.dialect));
     expect(await stored()).toEqual(asStored(rows));
   });
 
   it('refuses values that are not row groups, and stores nothing of them', async () => {
-    const insert = prepareEventInsert(db.$client);
-    expect(() => db.$client.transaction(() => insert(['x', 1, 2]))()).toThrow(/row groups/);
+    await expect(db.transaction((tx) => insertEventValues(tx, ['x', 1, 2], db.$engine.dialect))).rejects.toThrow(/row groups/);
     const values: unknown[] = [];
     bindEventRows(values, [row(0)]);
-    expect(() => db.$client.transaction(() => insert(values.slice(0, -1)))()).toThrow(/inside a row group/);
+    await expect(db.transaction((tx) => insertEventValues(tx, values.slice(0, -1), db.$engine.dialect))).rejects.toThrow(/inside a row group/);
     expect(await stored()).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ const row = (i: number): EventRow => ({
   occurredAt: new Date(i),
   receivedAt: new Date(i),
 });
-const count = async () => (await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events') as { n: number }).n;
+const count = async () => ((await sqlGet(db, 'SELECT count(*) AS n FROM visitor_events')) as { n: number }).n;
 
 describe('createEventQueue', () => {
   it('resolves a push only once its rows are committed, and writes the pushes of one turn in one transaction', async () => {

@@ -72,13 +72,22 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
     return batch;
   }
 
-  // CODEMOD: flushNow runs from setImmediate/setTimeout, which cannot await it; it catches its own
-  // failures (a failed batch rejects its requests). Once asynchronous, a second flushNow scheduled by a
-  // push while one awaits its commit runs beside it (each takes batches of its own), and flush()/close()
-  // await only their own: a close racing a scheduled flush may return before that one's commit.
-  async function flushNow() {
+  /** The drain under way: one at a time, so flush() and close() wait for every commit, not only their own. */
+  let draining: Promise<void> | undefined;
+
+  function flushNow(): Promise<void> {
     scheduled?.cancel();
     scheduled = undefined;
+    draining ??= drain().finally(() => {
+      draining = undefined;
+      // Rows pushed after the drain's last look wait for the next turn.
+      if (waiting.length > 0 && !closed) schedule(true);
+    });
+    return draining;
+  }
+
+  /** Writes every waiting request, a batch a transaction; a failed batch rejects its requests (their answer is an error). */
+  async function drain() {
     while (waiting.length > 0) {
       const batch = takeBatch();
       const rows = batch.reduce((sum, entry) => sum + entry.rows.length, 0);
@@ -102,10 +111,10 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
     if (scheduled?.immediate || (scheduled && !now)) return;
     scheduled?.cancel();
     if (!now && flushAfterMs > 0) {
-      const timer = setTimeout(flushNow, flushAfterMs);
+      const timer = setTimeout(() => void flushNow(), flushAfterMs);
       scheduled = { immediate: false, cancel: () => clearTimeout(timer) };
     } else {
-      const immediate = setImmediate(flushNow);
+      const immediate = setImmediate(() => void flushNow());
       scheduled = { immediate: true, cancel: () => clearImmediate(immediate) };
     }
   }
@@ -128,6 +137,8 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
     async close() {
       closed = true;
       await flushNow();
+      // A push accepted just before the close is written too.
+      while (waiting.length > 0) await flushNow();
     },
   };
 }

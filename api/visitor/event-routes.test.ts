@@ -19,7 +19,7 @@ afterEach(async () => {
   await ctx.cleanup();
 });
 
-const rows = async () => await sqlAll(ctx.db, 'SELECT * FROM visitor_events ORDER BY id') as Record<string, unknown>[];
+const rows = async () => (await sqlAll(ctx.db, 'SELECT * FROM visitor_events ORDER BY id')) as Record<string, unknown>[];
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 async function send(events: unknown[], init: { contentType?: string; ip?: string; cookie?: string; userAgent?: string; site?: string } = {}) {
@@ -139,9 +139,7 @@ describe('POST /api/end-user/events', () => {
   it('counts a cookieless site without cookies: an id from the day, address and browser that changes each day, its salts deleted after 48 hours', async () => {
     const saved = await ctx.request(`/api/site/${siteId}`, { method: 'PUT', json: { analytics: { cookieless: true, conversionEvents: ['contact', 'click_phone'] } } });
     expect(saved.status).toBe(200);
-    const salts = async () =>
-      (await sqlAll(ctx.db, 'SELECT day FROM analytics_salts ORDER BY day'))
-        .map((row) => (row as { day: string }).day);
+    const salts = async () => (await sqlAll(ctx.db, 'SELECT day FROM analytics_salts ORDER BY day')).map((row) => (row as { day: string }).day);
     const landing = [{ type: 'landing', cell: 'A1' }];
     const day1 = await send(landing, { ip: '192.0.2.1', cookie: 'sessionId=known-visitor' });
     expect(day1.status).toBe(202);
@@ -177,11 +175,13 @@ describe('POST /api/end-user/events', () => {
   it('writes several requests arriving together in one transaction (group commit)', async () => {
     const before = ctx.events.stats.transactions;
     const responses = await Promise.all(
-      Array.from({ length: 5 }, async () =>
-        await send([
-          { type: 'dwell', cell: 'A1', ms: 1 },
-          { type: 'click_popup_cta', cell: 'A1', pageId: 'p1', targetId: 'pop1' },
-        ]),
+      Array.from(
+        { length: 5 },
+        async () =>
+          await send([
+            { type: 'dwell', cell: 'A1', ms: 1 },
+            { type: 'click_popup_cta', cell: 'A1', pageId: 'p1', targetId: 'pop1' },
+          ]),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(5).fill(202));

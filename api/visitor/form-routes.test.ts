@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 const entries = async () =>
-  await sqlAll(ctx.db, 'SELECT form_type, lang, mode, data, notified_at IS NOT NULL AS notified, notify_error FROM form_entries ORDER BY created_at') as {
+  (await sqlAll(ctx.db, 'SELECT form_type, lang, mode, data, notified_at IS NOT NULL AS notified, notify_error FROM form_entries ORDER BY created_at')) as {
     form_type: string;
     lang: string;
     mode: string | null;
@@ -41,7 +41,9 @@ describe('POST /api/contact', () => {
     const response = await post('/api/contact', { siteId, data: { email: 'ann@example.com', companyName: 'ACME' }, lang: 'en' });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ message: 'Thank you. Your message has been sent.' });
-    expect(await entries()).toEqual([{ form_type: 'CONTACT_SETTING', lang: 'en', mode: null, data: JSON.stringify({ email: 'ann@example.com', companyName: 'ACME' }), notified: 1, notify_error: null }]);
+    expect(await entries()).toEqual([
+      { form_type: 'CONTACT_SETTING', lang: 'en', mode: null, data: JSON.stringify({ email: 'ann@example.com', companyName: 'ACME' }), notified: 1, notify_error: null },
+    ]);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual([OPERATOR.email]);
     expect(smtp.received[0]!.raw).toMatch(/^Reply-To: ann@example\.com/m);

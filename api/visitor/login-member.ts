@@ -33,5 +33,5 @@ export async function loginMember(db: Db, siteId: string, email: string, passwor
   if (!row || !ok) throw new AppError('unauthenticated', 'loginFailed', { lang });
   await forgetAttempts(db, key);
   const user = { id: row.id, siteId: row.siteId, email: row.email };
-  return { ...await createMemberSession(db, user), user };
+  return { ...(await createMemberSession(db, user)), user };
 }

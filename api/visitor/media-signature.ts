@@ -12,7 +12,8 @@ const HOUR = 3600_000;
 export async function mediaSigningKey(db: Db): Promise<Buffer> {
   const existing = await db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME)).get();
   if (existing) return Buffer.from(existing.value, 'base64url');
-  await db.insert(serverSecrets)
+  await db
+    .insert(serverSecrets)
     .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing()
     .run();

@@ -27,11 +27,13 @@ describe('member login lockout', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - THROTTLE.perEmail);
     expect(await answers.at(-1)!.json()).toMatchObject({ code: 'too_many_requests', key: 'tooManyAttempts' });
     expect(
-      (await ctx.db
-        .select()
-        .from(loginThrottle)
-        .where(eq(loginThrottle.key, `member:${site.id}:${email}`))
-        .get())?.failures,
+      (
+        await ctx.db
+          .select()
+          .from(loginThrottle)
+          .where(eq(loginThrottle.key, `member:${site.id}:${email}`))
+          .get()
+      )?.failures,
     ).toBe(40);
     expect((await login(MEMBER_PASSWORD, 200)).status).toBe(429);
   });

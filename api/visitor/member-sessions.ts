@@ -20,7 +20,8 @@ export function newSecret(): string {
 export async function createMemberSession(db: Db, user: Member, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
   const token = newSecret();
   const expiresAt = new Date(now + MEMBER_TOKEN_TTL_MS);
-  await db.insert(endUserSessions)
+  await db
+    .insert(endUserSessions)
     .values({ id: hashSecret(token), endUserId: user.id, siteId: user.siteId, expiresAt })
     .run();
   return { token, expiresAt };
@@ -36,7 +37,8 @@ export async function validateMemberToken(db: Db, token: string, siteId: string,
     .get();
   if (!row || row.siteId !== siteId) return null;
   if (row.expiresAt.getTime() <= now) {
-    await db.delete(endUserSessions)
+    await db
+      .delete(endUserSessions)
       .where(eq(endUserSessions.id, hashSecret(token)))
       .run();
     return null;
@@ -45,7 +47,8 @@ export async function validateMemberToken(db: Db, token: string, siteId: string,
 }
 
 export async function deleteMemberSession(db: Db, token: string): Promise<void> {
-  await db.delete(endUserSessions)
+  await db
+    .delete(endUserSessions)
     .where(eq(endUserSessions.id, hashSecret(token)))
     .run();
 }

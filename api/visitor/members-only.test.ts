@@ -188,7 +188,8 @@ describe('membership over real SMTP: register, emailed link, login', () => {
   });
 
   const register = async (json: unknown, ip = '203.0.113.7') => await ctx.visit(`/api/end-user/site/${locked.site.id}/register`, { site: locked.site.id, method: 'POST', json, ip });
-  const login = async (email: string, password: string) => await ctx.visit(`/api/end-user/site/${locked.site.id}/login`, { site: locked.site.id, method: 'POST', json: { email, password, lang: 'en' } });
+  const login = async (email: string, password: string) =>
+    await ctx.visit(`/api/end-user/site/${locked.site.id}/login`, { site: locked.site.id, method: 'POST', json: { email, password, lang: 'en' } });
   const linkIn = (index: number) => new URL(textBody(smtp.received[index]!.raw).match(/https?:\/\/\S+/)![0]);
 
   it('registers temporarily, completes through the link in the received message, then logs in', async () => {

@@ -31,7 +31,8 @@ async function sendMemberResetLink(deps: MemberResetDeps, site: VisitorSite, mem
   const expiresAt = new Date((deps.now?.() ?? Date.now()) + MEMBER_RESET_TTL_MS);
   await deps.db.transaction(async (tx) => {
     await tx.delete(endUserPasswordResets).where(eq(endUserPasswordResets.endUserId, member.id)).run();
-    await tx.insert(endUserPasswordResets)
+    await tx
+      .insert(endUserPasswordResets)
       .values({ tokenHash: hashSecret(token), endUserId: member.id, siteId: site.id, expiresAt })
       .run();
   });

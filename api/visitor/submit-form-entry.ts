@@ -33,7 +33,8 @@ export async function submitFormEntry(
   const check = validateFormSubmission(fields, input.data);
   if (!check.ok) throw formCheckError(fields, check, input.lang);
   const id = randomUUID();
-  await db.insert(formEntries)
+  await db
+    .insert(formEntries)
     .values({ id, siteId: site.id, formType: type, lang: input.lang, mode: input.mode ?? null, data: check.values })
     .run();
 
@@ -49,7 +50,8 @@ export async function submitFormEntry(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`form entry ${id} of site ${site.id}: the owner could not be emailed:`, message);
-    await db.update(formEntries)
+    await db
+      .update(formEntries)
       .set({ notifyError: message.slice(0, 500) })
       .where(eq(formEntries.id, id))
       .run();

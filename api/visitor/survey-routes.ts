@@ -40,9 +40,7 @@ export function surveyRoutes(deps: { db: Db }) {
     if (!siteId.success) throw fieldError('validation', ['site_id'], 'invalidId');
     const site = await findVisitorSite(db, siteId.data, c.var.hostSiteId);
     return {
-      surveys: (await listSurveys(db, site.id))
-        .filter((survey) => survey.isActive)
-        .map(({ id, title, description }) => ({ id, title, description })),
+      surveys: (await listSurveys(db, site.id)).filter((survey) => survey.isActive).map(({ id, title, description }) => ({ id, title, description })),
     };
   });
   route(app, contracts.surveyQuestions, async ({ c, params }) => forVisitors(await openSurvey(db, params.id, c.var.hostSiteId)));

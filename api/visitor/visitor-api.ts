@@ -111,7 +111,7 @@ export async function visitorApi(deps: VisitorApiDeps, sites: HostSites): Promis
   const originOf = hostOrigins(() => deps.siteOrigin);
   const intake = createEventIntake(deps);
   // Caddy's ask comes first, answered from memory before any host lookup: a TLS handshake waits on it.
-  api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? await createConnectedDomains(deps.db), adminHosts: deps.adminHosts ?? await createAdminHosts(deps.db) }));
+  api.route('/', tlsRoutes({ connectedDomains: deps.connectedDomains ?? (await createConnectedDomains(deps.db)), adminHosts: deps.adminHosts ?? (await createAdminHosts(deps.db)) }));
   api
     // Which site this origin is: a call naming any other site is answered as if that site did not exist.
     .use(async (c, next) => {

@@ -62,9 +62,9 @@ async function resolveTarget(c: Context<AppEnv>, db: Db, policy: Extract<Policy,
       .from(sites)
       .where(eq(sites.id, params.id ?? ''))
       .get();
-    if (!site || !await inBranch(db, actor, site.ownerId)) return { ...own, relation: 'other' };
+    if (!site || !(await inBranch(db, actor, site.ownerId))) return { ...own, relation: 'other' };
     c.set('site', site);
-    return { relation: 'own', ...await ownerFacts(db, site.ownerId) };
+    return { relation: 'own', ...(await ownerFacts(db, site.ownerId)) };
   }
   const accountId = policy.target === 'parent' ? ((await parentIdOf(c)) ?? actor.tenantId) : (params.id ?? '');
   const account = await findAccount(db, accountId);
@@ -73,7 +73,7 @@ async function resolveTarget(c: Context<AppEnv>, db: Db, policy: Extract<Policy,
   if (relation === 'other') return { ...own, relation };
   c.set('targetAccount', account);
   // Creating below oneself is acting in one's own branch.
-  return { relation: policy.target === 'parent' && relation === 'self' ? 'own' : relation, ...await ownerFacts(db, account.id) };
+  return { relation: policy.target === 'parent' && relation === 'self' ? 'own' : relation, ...(await ownerFacts(db, account.id)) };
 }
 
 /**
