@@ -103,7 +103,7 @@ describe('a site whose first handle is taken', () => {
     expect(second).toBe(collidingId);
     const row = await ctx.db.select({ handle: sites.handle, settings: sites.settings }).from(sites).where(eq(sites.id, second)).get();
     expect(row?.handle).toBe(collidingId.replaceAll('-', '').slice(0, 12));
-    expect((row?.settings as { handle?: string }).handle).toBe(row?.handle);
+    expect((row?.settings as { handle?: string } | undefined)?.handle).toBe(row?.handle);
     expect((await ctx.db.all(sql`SELECT id FROM pages WHERE site_id = ${second}`)).length).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { PlanFlag, PlanLimits } from '../../model/plan.ts';
 import type { SiteSettings } from '../../model/site.ts';
-import type { Db, Queries } from '../db/open-database.ts';
+import type { Queries } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 

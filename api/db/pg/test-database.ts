@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { closeDatabase, openDatabase } from '../open-database.ts';
-import { type PostgresServer, startPostgres } from './postgres-server.ts';
+import type { PostgresServer } from './postgres-server.ts';
 
 /** The migrated database every test database is copied from (postgres-global-setup.ts makes it). */
 const TEMPLATE = 'swipegrid_template';
@@ -100,16 +100,4 @@ export async function testDatabaseTarget(dir: string, file = 'test.sqlite'): Pro
 export async function templateDatabase(server: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = emptied.pop() ?? (await copyOfTemplate(server)).name;
   return { url: `${server}${name}`, drop: () => reuseLater(server, name) };
-}
-
-/**
- * A fresh PostgreSQL database whatever the suite: a copy of the shared server's template, or an empty
- * one on a server started for this file (~2 s), migrated when openDatabase opens it.
- */
-export async function postgresForTest(): Promise<{ url: string; drop(): Promise<void> }> {
-  const shared = inject('postgresServer');
-  if (shared) return copyOfTemplate(shared);
-  const server = await startPostgres();
-  await withClient(server.url('postgres'), (client) => client.query('CREATE DATABASE swipegrid'));
-  return { url: server.url('swipegrid'), drop: () => server.stop() };
 }
