@@ -1,3 +1,4 @@
+import { ROW_LEVEL } from './db/async-database.ts';
 import { Worker } from 'node:worker_threads';
 import { ROLLUP_EVERY_MS, startRollupJob } from './analytics/rollup-job.ts';
 import { runRollup } from './analytics/run-rollup.ts';
@@ -65,7 +66,7 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
   // the thread speeds ingest up, nothing waits for it.
   let ready = false;
   async function commitHere(values: readonly unknown[]): Promise<void> {
-    await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect));
+    await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect), ROW_LEVEL);
   }
   let rollupsHere: ReturnType<typeof startRollupJob> | undefined;
 

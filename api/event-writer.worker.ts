@@ -1,3 +1,4 @@
+import { ROW_LEVEL } from './db/async-database.ts';
 // The analytics writer thread (api/event-writer.ts starts it): its own connection to the server's
 // database; commits the event batches the main thread sends, and folds them into the rollups.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -25,7 +26,7 @@ port.on('message', async (request: EventWriterRequest) => {
       const values: unknown = JSON.parse(request.values);
       if (!Array.isArray(values)) throw new Error('an event batch is not an array');
       // One transaction per batch: its rows commit together, or none of them.
-      await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect));
+      await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect), ROW_LEVEL);
       answer({ kind: 'stored', batch: request.batch });
     } catch (error) {
       answer({ kind: 'failed', batch: request.batch, error: error instanceof Error ? error.message : String(error) });

@@ -7,7 +7,7 @@ export const ROLLUP_EVERY_MS = 10_000;
 
 export type RollupJob = {
   /** Folds what has arrived now (the server's close, a test that wants fresh reports). */
-  runNow(): void;
+  runNow(): Promise<void>;
   stop(): void;
 };
 
@@ -20,14 +20,21 @@ export function startRollupJob(db: Db, options: { everyMs?: number; log?: (line:
   const log = options.log ?? ((line: string) => console.error(line));
   let running = false;
   let stopped = false;
+  // One fold at a time in this process: runNow waits for the batch under way instead of running beside it.
+  let folding: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = folding.then(work, work);
+    folding = next.catch(() => {});
+    return next;
+  };
   const tick = async () => {
     if (running || stopped) return;
     running = true;
     const step = async () => {
       try {
-        const { events } = await runRollup(db, { maxBatches: 1, armOf: options.armOf });
+        const { events } = await oneAtATime(() => runRollup(db, { maxBatches: 1, armOf: options.armOf }));
         if (events > 0 && !stopped) {
-          setImmediate(step);
+          setImmediate(() => void step());
           return;
         }
       } catch (error) {
@@ -37,11 +44,11 @@ export function startRollupJob(db: Db, options: { everyMs?: number; log?: (line:
     };
     await step();
   };
-  const timer = setInterval(tick, options.everyMs ?? ROLLUP_EVERY_MS);
+  const timer = setInterval(() => void tick(), options.everyMs ?? ROLLUP_EVERY_MS);
   timer.unref();
   return {
     runNow: async () => {
-      if (!running) await runRollup(db, { armOf: options.armOf });
+      await oneAtATime(() => runRollup(db, { armOf: options.armOf }));
     },
     stop: () => {
       stopped = true;

@@ -1,3 +1,4 @@
+import { ROW_LEVEL } from '../db/async-database.ts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queries } from '../db/open-database.ts';
 import { formatPosition, parsePosition } from '../../model/position.ts';
@@ -144,5 +145,5 @@ export async function insertSyntheticEvents(db: Queries, events: readonly Synthe
             VALUES ${sql.join(rows, COMMA)}`,
       );
     }
-  });
+  }, ROW_LEVEL);
 }

@@ -14,7 +14,7 @@ export type PlanJobsDeps = {
   db: Db;
   storage: Storage;
   /** Queues a publish of a site (the publish jobs' start). */
-  republish: (siteId: string) => void;
+  republish: (siteId: string) => Promise<unknown>;
   clock?: () => Date;
   log?: (line: string) => void;
 };
@@ -38,10 +38,10 @@ export function createPlanJobs(deps: PlanJobsDeps) {
     const at = now();
     await syncSubscriptions(db, billingMonthOf(at));
     const changed = await applyDuePlanChanges(db, at);
-    for (const accountId of changed) for (const siteId of await liveSitesUnderPlanOf(db, accountId)) republish(siteId);
+    for (const accountId of changed) for (const siteId of await liveSitesUnderPlanOf(db, accountId)) await republish(siteId);
     const unpublished = await unpublishEndedContracts(db, storage, at);
     const republished = await sitesToRepublish(db, at);
-    for (const siteId of republished) republish(siteId);
+    for (const siteId of republished) await republish(siteId);
     return { plansApplied: changed, unpublished, republished };
   }
 

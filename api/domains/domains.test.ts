@@ -171,7 +171,7 @@ describe('custom domain verification against a DNS server', () => {
       connected: await createConnectedDomains(ctx.db),
       target: TARGET,
       resolverServers: [dns.address],
-      republish: () => {},
+      republish: async () => {},
       clock: () => now,
     });
     now = new Date(now.getTime() + 9_000);

@@ -21,7 +21,7 @@ export type DomainsDeps = {
   /** DNS_RESOLVER: the servers asked (`host` or `host:port`); the system's when empty. */
   resolverServers?: readonly string[];
   /** Publishes the site again, so its pages and pointers follow its connected domain. */
-  republish: (siteId: string) => void;
+  republish: (siteId: string) => Promise<unknown>;
   clock?: () => Date;
   log?: (line: string) => void;
 };
@@ -70,7 +70,7 @@ export function createDomains(deps: DomainsDeps) {
     const connected = row?.state === 'connected' ? row.domain : undefined;
     if (!live || live.address.domain === connected) return;
     if (live.address.domain) await releasePointer(deps.storage, domainKey, siteId, live.address.domain);
-    deps.republish(siteId);
+    await deps.republish(siteId);
   }
 
   /** After a domain was saved, replaced or removed: the TLS ask's set and the live site follow. */

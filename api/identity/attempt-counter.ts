@@ -1,3 +1,4 @@
+import { ROW_LEVEL } from '../db/async-database.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queries } from '../db/open-database.ts';
 import { loginThrottle } from '../db/schema-identity.ts';
@@ -53,7 +54,7 @@ export async function reserveAttempts(db: Db, limits: readonly AttemptLimit[], w
       allowed: reservations.every((reservation) => reservation.attempts <= reservation.limit),
       reservations: reservations.map(({ key, attempts, windowStart }) => ({ key, attempts, windowStart })),
     };
-  });
+  }, ROW_LEVEL);
 }
 
 /**

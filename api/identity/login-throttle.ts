@@ -1,3 +1,4 @@
+import { ROW_LEVEL } from '../db/async-database.ts';
 import { AppError } from '../http/errors.ts';
 import type { Db } from '../db/open-database.ts';
 import { forgetAttempts, releaseAttempt, reserveAttempts, type Reservation } from './attempt-counter.ts';
@@ -36,5 +37,5 @@ export async function releaseLoginAttempt(db: Db, reservation: LoginReservation)
   await db.transaction(async (tx) => {
     await forgetAttempts(tx, `email:${reservation.email}`);
     await releaseAttempt(tx, reservation.ip, THROTTLE.perIp);
-  });
+  }, ROW_LEVEL);
 }

@@ -19,7 +19,7 @@ export type IdentityRouteDeps = {
   siteDomain?: string;
   background: Background;
   /** Called when the operator changes a user's plan (its live sites are published again, api/billing/). */
-  onPlanChanged?: (accountId: string) => void;
+  onPlanChanged?: (accountId: string) => Promise<void>;
 };
 
 /** The back-office identity calls, registered at their full paths: /meta, /auth, plans, users and contracts, admin lists. */

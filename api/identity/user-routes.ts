@@ -20,14 +20,14 @@ import { toUserView } from './user-view.ts';
  * Users and their contracts (spec §2 user list and detail, §7 /user and /{master,oem-master,oem-admin}/user).
  * The authorize middleware has already checked the caller and put the target account on the context.
  */
-export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string; onPlanChanged?: (accountId: string) => void }) {
+export function userRoutes(deps: { db: Db; mailer: Mailer; adminOrigin: string; onPlanChanged?: (accountId: string) => Promise<void> }) {
   const { db, mailer, adminOrigin } = deps;
   const app = new Hono<AppEnv>();
   route(app, contracts.listUsers, async ({ account, query }) => await listUsers(db, account, query));
   route(app, contracts.getUser, async ({ targetAccount }) => ({ user: toUserView(targetAccount), storage: await storageUse(db, targetAccount.id) }));
   route(app, contracts.updateUser, async ({ account, targetAccount, body }) => {
     const user = await updateUser(db, targetAccount, body, account.id);
-    if (user.planId !== targetAccount.planId) deps.onPlanChanged?.(user.id);
+    if (user.planId !== targetAccount.planId) await deps.onPlanChanged?.(user.id);
     return { user: toUserView(user) };
   });
   route(app, contracts.changeContractState, async ({ targetAccount, account, body }) => {

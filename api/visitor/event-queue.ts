@@ -1,3 +1,4 @@
+import { ROW_LEVEL } from '../db/async-database.ts';
 import type { Db } from '../db/open-database.ts';
 import { bindEventRows, type EventRow, insertEventValues } from './event-insert.ts';
 
@@ -58,7 +59,7 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
       const values: unknown[] = [];
       for (const entry of batch) bindEventRows(values, entry.rows);
       await insertEventValues(tx, values, dialect);
-    });
+    }, ROW_LEVEL);
   }
 
   /** Takes whole requests up to maxBatch rows (a request larger than that is one batch of its own: its rows commit together). */

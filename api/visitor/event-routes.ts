@@ -61,19 +61,23 @@ export function createEventIntake(deps: EventDeps): EventIntake {
   // after the writer thread's commit costs ~18 µs, docs/decisions.md): calls of one turn arrived
   // together, before any answer of that turn was written, so none of them can follow an unpublish
   // its sender saw answered. The next turn reads again: a site taken off the air stops at once.
-  const sitesThisTurn = new Map<string, VisitorSite | null>();
-  const forget = () => sitesThisTurn.clear();
+  // The read itself is shared while it is under way, not only its answer: on PostgreSQL it takes a
+  // round trip, and the calls that arrived meanwhile resume together when it is back, so their rows
+  // still make one batch (a call's answer is then at most that round trip older than the call).
+  const sitesThisTurn = new Map<string, Promise<VisitorSite | null>>();
   return {
     // Events of sites that are not on the air would only fill the table.
     async siteOf(siteId, hostSiteId) {
       if (siteId !== hostSiteId) return null;
       let site = sitesThisTurn.get(siteId);
       if (site === undefined) {
-        site = await liveSite(deps.db, siteId, hostSiteId);
-        if (sitesThisTurn.size === 0) setImmediate(forget);
-        sitesThisTurn.set(siteId, site);
+        const read = liveSite(deps.db, siteId, hostSiteId);
+        site = read;
+        sitesThisTurn.set(siteId, read);
+        const forget = () => setImmediate(() => sitesThisTurn.get(siteId) === read && sitesThisTurn.delete(siteId));
+        read.then(forget, forget);
       }
-      return site;
+      return await site;
     },
     async store(site, body, request) {
       const agent = userAgentFacts(request.userAgent);

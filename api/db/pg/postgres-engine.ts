@@ -58,12 +58,13 @@ export class PostgresEngine implements Engine {
 
   readonly direct: Connection = { query: (text, params, shape) => send(this.pool, text, params, shape) };
 
-  async begin(): Promise<HeldConnection> {
+  async begin(behavior?: 'deferred' | 'immediate' | 'exclusive'): Promise<HeldConnection> {
     const client = await this.pool.connect();
     try {
-      // Every transaction is serializable: a rule that spans rows (a quota, a seat count) holds across
-      // nodes without a lock; the loser of a conflict fails with 40001 and the session runs it again.
-      await client.query('begin isolation level serializable');
+      // Serializable unless asked otherwise (async-database.ts ROW_LEVEL): a rule that spans rows (a
+      // quota, a seat count) holds across nodes without a lock; the loser of a conflict fails with
+      // 40001 and the session runs it again.
+      await client.query(behavior === 'deferred' ? 'begin' : 'begin isolation level serializable');
     } catch (error) {
       client.release(true);
       throw error;
