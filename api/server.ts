@@ -77,7 +77,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   // A wrong endpoint, bucket or key stops the start here with what to fix, not the first publish or page.
   if (config.storage.s3) await checkS3Bucket(config.storage.s3);
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, config.postgres);
   // A kill -9 gave the last run no chance to end its encoders, nor to remove its temporary files: both go before any new work.
   const orphans = startChildBookkeeping(config.dataDir);
   if (orphans.killed > 0) log(`Stopped ${orphans.killed} encoder(s) left running by an earlier stop.`);
@@ -90,7 +90,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   // Analytics events are committed, and folded into the rollups reports read, on a thread of their own (docs/decisions.md).
-  const writer = startEventWriter(db, config.database, { log });
+  const writer = startEventWriter(db, config.database, { log, postgres: config.postgres });
   const { events } = writer;
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
   const saltSweep = setInterval(() => {
