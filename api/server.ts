@@ -21,6 +21,7 @@ import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { createRedisPublishJobs } from './publishing/redis-publish-queue.ts';
 import { redisTokenBuckets } from './http/middleware/rate-limit/redis-token-buckets.ts';
+import { closeRedis, openRedis } from './redis/redis-connection.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
 import { startEventWriter } from './event-writer.ts';
@@ -125,6 +126,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
   // Several server processes behind one load balancer must count each client once: on Redis when there is one.
   const rateBuckets = config.redis ? redisTokenBuckets(config.redis.url) : null;
+  // A connection of its own for the health check: its PING fails at once while Redis is down, where the queue's would wait.
+  const healthRedis = config.redis ? openRedis(config.redis.url, 'health') : null;
   const siteServer = await createSiteServer({
     db,
     storage,
@@ -196,6 +199,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     adminHosts,
     paymentProvider,
     listeningAdminOrigin: () => adminUrl,
+    redisPing: healthRedis ? () => healthRedis.ping() : undefined,
   });
   const admin = await listen(adminApp, config.port, config.host, { trustedProxies: config.trustedProxies });
   adminUrl = shown(config.adminOrigin, admin.port);
@@ -224,6 +228,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       await background.idle();
       await redisJobs?.close();
       await rateBuckets?.close();
+      if (healthRedis) await closeRedis(healthRedis);
       await closeDatabase(db);
     },
   };

@@ -178,6 +178,8 @@ export async function createTestContext(
     paymentProvider?: PaymentProvider;
     /** The PostgreSQL pool's size and statement timeout under `npm run test:postgres` (a test of the timeout shortens it). */
     postgres?: PostgresSettings;
+    /** PING on a Redis, for the health endpoint; none by default. */
+    redisPing?: () => Promise<unknown>;
   } = {},
 ): Promise<TestContext> {
   const dir = options.keepDir ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-')));
@@ -220,6 +222,7 @@ export async function createTestContext(
     domains,
     adminHosts,
     paymentProvider: options.paymentProvider,
+    redisPing: options.redisPing,
   });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.
