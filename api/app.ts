@@ -36,7 +36,7 @@ import { adminShell } from './admin-shell.ts';
 import { visitorApi, type VisitorApiDeps } from './visitor/visitor-api.ts';
 import { previewRoutes } from './sites/preview-routes.ts';
 import { docsRoutes } from './docs/routes.ts';
-import { healthRoutes } from './storage-health.ts';
+import { healthRoutes } from './health.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { createDomains, type Domains } from './domains/domains.ts';
 import { createConnectedDomains } from './domains/connected-domains.ts';
@@ -72,6 +72,8 @@ export type AppDeps = {
   adminHosts?: AdminHosts;
   /** The card payment provider (api/billing/); card billing is off without one. */
   paymentProvider?: PaymentProvider | null;
+  /** PING on the node's Redis, for `GET /api/health`; absent when it runs without Redis. */
+  redisPing?: () => Promise<unknown>;
   /** ADMIN_ORIGIN once the admin listens (a PORT=0 start knows its port only then); config.adminOrigin when absent. */
   listeningAdminOrigin?: () => string;
 };
@@ -128,7 +130,7 @@ export async function createAdminApp(deps: AppDeps) {
     .route('/', previewShareRoutes({ db, mailer, key: deps.previewKey ?? PROCESS_PREVIEW_KEY, previewOrigin: previews, now: deps.clock }))
     // The API describing itself: /openapi.json and its reference page.
     .route('/', docsRoutes({ adminOrigin: config.adminOrigin, siteOrigin: config.siteOrigin }))
-    .route('/', healthRoutes({ storage }));
+    .route('/', healthRoutes({ storage, db, redis: deps.redisPing }));
   // A sub-app's notFound is never called once it is mounted with route(); a last catch-all is.
   api.all('*', () => {
     throw notFound('pathNotFound');

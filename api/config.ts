@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defaultSiteDomain } from '../model/site-origin.ts';
 import { type IpRange, parseIpRange } from '../model/ip-range.ts';
 import type { S3Connection } from '../storage/index.ts';
+import { DEFAULT_POSTGRES_SETTINGS, type PostgresSettings } from './db/pg/postgres-engine.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
@@ -20,6 +21,20 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /** Connections each process keeps to PostgreSQL at most (the node, its analytics writer and each worker have a pool of their own). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'a whole number of connections, such as 10' })
+    .int('a whole number of connections, such as 10')
+    .min(1, 'at least 1 connection')
+    .max(1000, 'at most 1000 connections (PostgreSQL refuses past max_connections)')
+    .default(DEFAULT_POSTGRES_SETTINGS.poolSize),
+  /** A PostgreSQL statement running longer is cancelled and fails its own request (statement_timeout). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: 'milliseconds, such as 60000' })
+    .int('whole milliseconds, such as 60000')
+    .min(100, 'at least 100 ms: shorter would cancel ordinary queries')
+    .max(3_600_000, 'at most 3600000 ms (an hour)')
+    .default(DEFAULT_POSTGRES_SETTINGS.statementTimeoutMs),
   STORAGE_DRIVER: z.string().min(1).default('fs'),
   STORAGE_DIR: z.string().min(1).optional(),
   EXPORT_STORAGE_DRIVER: z.string().min(1).optional(),
@@ -99,6 +114,8 @@ export type Config = {
   dataDir: string;
   /** The SQLite file, or the `postgres://` URL of DATABASE_URL (openDatabase tells them apart). */
   database: string;
+  /** The PostgreSQL pool of each process and its statement timeout (DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_MS); unused on SQLite. */
+  postgres: PostgresSettings;
   /** `s3` is set when the driver is s3. */
   storage: { driver: string; root: string; s3?: S3Connection };
   /** The bucket `npm run export -- --to-storage` writes a site's static tree to: a store of its own, never the main one. */
@@ -167,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL ?? resolve(e.DATABASE_FILE ?? `${dataDir}/swipegrid.sqlite`),
+    postgres: { poolSize: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     storage: { driver: e.STORAGE_DRIVER, root: resolve(e.STORAGE_DIR ?? `${dataDir}/storage`), ...(e.STORAGE_DRIVER === 's3' ? { s3: s3Connection(e, e.S3_BUCKET, 'S3_BUCKET') } : {}) },
     exportStorage: {
       driver: exportDriver,

@@ -3,12 +3,13 @@ import { Worker } from 'node:worker_threads';
 import { ROLLUP_EVERY_MS, startRollupJob } from './analytics/rollup-job.ts';
 import { runRollup } from './analytics/run-rollup.ts';
 import type { Db } from './db/open-database.ts';
+import { DEFAULT_POSTGRES_SETTINGS, type PostgresSettings } from './db/pg/postgres-engine.ts';
 import { experimentArmOf } from './experiments/event-arm.ts';
 import { bindEventRows, insertEventValues } from './visitor/event-insert.ts';
 import type { EventQueue, EventRow, PushOutcome } from './visitor/event-queue.ts';
 
 /** What the writer thread is told at its start (api/event-writer.worker.ts). */
-export type EventWriterData = { file: string; rollupEveryMs: number };
+export type EventWriterData = { file: string; rollupEveryMs: number; postgres: PostgresSettings };
 /**
  * A batch of events as bindEventRows' values in JSON, one transaction (a string crosses to
  * the thread as one copy; the structured clone of the array itself took a quarter of the main
@@ -43,10 +44,10 @@ const MAX_BATCH = 5000;
  * thread only answers requests. Main and writer hold separate connections: the other writes of
  * the visitor API (forms, counters) take the write lock in turn with this thread's transactions.
  */
-export function startEventWriter(db: Db, file: string, options: { maxQueued?: number; rollupEveryMs?: number; log?: (line: string) => void } = {}): EventWriter {
+export function startEventWriter(db: Db, file: string, options: { maxQueued?: number; rollupEveryMs?: number; log?: (line: string) => void; postgres?: PostgresSettings } = {}): EventWriter {
   const log = options.log ?? ((line: string) => console.error(line));
   const maxQueued = options.maxQueued ?? 100_000;
-  const data: EventWriterData = { file, rollupEveryMs: options.rollupEveryMs ?? ROLLUP_EVERY_MS };
+  const data: EventWriterData = { file, rollupEveryMs: options.rollupEveryMs ?? ROLLUP_EVERY_MS, postgres: options.postgres ?? DEFAULT_POSTGRES_SETTINGS };
   // Without Node's compile cache: a worker loading its modules through a cache folder that other processes
   // fill at the same moment was seen never to finish loading (api/publishing/kill-during-publish.test.ts).
   const { NODE_COMPILE_CACHE: _, ...env } = process.env;

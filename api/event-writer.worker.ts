@@ -8,11 +8,11 @@ import type { EventWriterAnswer, EventWriterData, EventWriterRequest } from './e
 import { experimentArmOf } from './experiments/event-arm.ts';
 import { insertEventValues } from './visitor/event-insert.ts';
 
-const { file, rollupEveryMs } = workerData as EventWriterData;
+const { file, rollupEveryMs, postgres } = workerData as EventWriterData;
 const port = parentPort!;
 const answer = (message: EventWriterAnswer) => port.postMessage(message);
 // The main thread sends nothing before 'ready'.
-const db = await openDatabase(file);
+const db = await openDatabase(file, postgres);
 // In this thread, between batches of events: the fold and the inserts never wait for each other's lock.
 const rollups = startRollupJob(db, { everyMs: rollupEveryMs, armOf: experimentArmOf(db), log: (line) => answer({ log: line }) });
 

@@ -21,6 +21,7 @@ import { loadPreviewKey } from './preview/preview-key.ts';
 import { createPublishJobs } from './publishing/publish-jobs.ts';
 import { createRedisPublishJobs } from './publishing/redis-publish-queue.ts';
 import { redisTokenBuckets } from './http/middleware/rate-limit/redis-token-buckets.ts';
+import { closeRedis, openRedis } from './redis/redis-connection.ts';
 import { recoverInterruptedPublishes } from './publishing/recover-interrupted-publishes.ts';
 import { deleteExpiredSalts, SALT_SWEEP_EVERY_MS } from './visitor/analytics-salts.ts';
 import { startEventWriter } from './event-writer.ts';
@@ -77,7 +78,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
   // A wrong endpoint, bucket or key stops the start here with what to fix, not the first publish or page.
   if (config.storage.s3) await checkS3Bucket(config.storage.s3);
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, config.postgres);
   // A kill -9 gave the last run no chance to end its encoders, nor to remove its temporary files: both go before any new work.
   const orphans = startChildBookkeeping(config.dataDir);
   if (orphans.killed > 0) log(`Stopped ${orphans.killed} encoder(s) left running by an earlier stop.`);
@@ -90,7 +91,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   if (interrupted > 0) log(`Settled ${interrupted} publish(es) interrupted by an earlier stop.`);
   const mailer = createMailer({ ...config.mail, log: config.production ? undefined : log });
   // Analytics events are committed, and folded into the rollups reports read, on a thread of their own (docs/decisions.md).
-  const writer = startEventWriter(db, config.database, { log });
+  const writer = startEventWriter(db, config.database, { log, postgres: config.postgres });
   const { events } = writer;
   // Cookieless analytics' daily salts are deleted 48 hours after their day began, even on a day no cookieless event comes.
   const saltSweep = setInterval(() => {
@@ -125,6 +126,8 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const preview = { db, key: previewKey, renderer: () => (renderer ??= loadRenderer()), adminOrigin: () => adminUrl };
   // Several server processes behind one load balancer must count each client once: on Redis when there is one.
   const rateBuckets = config.redis ? redisTokenBuckets(config.redis.url) : null;
+  // A connection of its own for the health check: its PING fails at once while Redis is down, where the queue's would wait.
+  const healthRedis = config.redis ? openRedis(config.redis.url, 'health') : null;
   const siteServer = await createSiteServer({
     db,
     storage,
@@ -196,6 +199,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
     adminHosts,
     paymentProvider,
     listeningAdminOrigin: () => adminUrl,
+    redisPing: healthRedis ? () => healthRedis.ping() : undefined,
   });
   const admin = await listen(adminApp, config.port, config.host, { trustedProxies: config.trustedProxies });
   adminUrl = shown(config.adminOrigin, admin.port);
@@ -224,6 +228,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
       await background.idle();
       await redisJobs?.close();
       await rateBuckets?.close();
+      if (healthRedis) await closeRedis(healthRedis);
       await closeDatabase(db);
     },
   };

@@ -118,7 +118,7 @@ async function expectAllWorks(text: string): Promise<void> {
 
 describe('a storage that cannot take writes', () => {
   it('full: uploads, publishes, forms and draft edits answer a keyed 503, the health endpoint says so, and all recovers', { timeout: 180_000 }, async () => {
-    expect(await healthUntil(null)).toEqual({ storage: { writable: true, key: null, message: null } });
+    expect(await healthUntil(null)).toEqual({ database: { ok: true }, redis: null, storage: { writable: true, key: null, message: null } });
     expect((await editDraft('v2')).status).toBe(200);
     const storageFiller = await fill(storageDir);
 
@@ -127,7 +127,7 @@ describe('a storage that cannot take writes', () => {
     const failed = await publish('ko');
     expect(failed.last).toEqual({ event: 'failed', data: { type: 'failed', key: 'storageFull', values: {}, message: messageText('storageFull', 'kr') } });
     expect(failed.row).toEqual(expect.objectContaining({ status: 'failed', error: messageText('storageFull', 'en') }));
-    expect(await healthUntil('storageFull', 'ja')).toEqual({ storage: { writable: false, key: 'storageFull', message: messageText('storageFull', 'jp') } });
+    expect(await healthUntil('storageFull', 'ja')).toEqual({ database: { ok: true }, redis: null, storage: { writable: false, key: 'storageFull', message: messageText('storageFull', 'jp') } });
 
     // The disk of the database full too (its write-ahead log emptied first, so a write must grow it).
     sqliteClientOf(ctx.db)?.pragma('wal_checkpoint(TRUNCATE)');
@@ -158,7 +158,11 @@ describe('a storage that cannot take writes', () => {
       const failed = await publish();
       expect(failed.last).toEqual({ event: 'failed', data: { type: 'failed', key: 'storageReadOnly', values: {}, message: messageText('storageReadOnly', 'en') } });
       expect(failed.row.error).toBe(messageText('storageReadOnly', 'en'));
-      expect(await healthUntil('storageReadOnly')).toEqual({ storage: { writable: false, key: 'storageReadOnly', message: messageText('storageReadOnly', 'en') } });
+      expect(await healthUntil('storageReadOnly')).toEqual({
+        database: { ok: true },
+        redis: null,
+        storage: { writable: false, key: 'storageReadOnly', message: messageText('storageReadOnly', 'en') },
+      });
       expect((await sendForm()).status).toBe(201);
       expect((await editDraft('v6')).status).toBe(200);
     } finally {

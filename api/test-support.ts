@@ -11,6 +11,7 @@ import type { Storage } from '../storage/storage.ts';
 import { createAdminApp, type createSiteApp, createSiteServer } from './app.ts';
 import { closeDatabase, openDatabase, type Db } from './db/open-database.ts';
 import { testDatabaseTarget } from './db/pg/test-database.ts';
+import type { PostgresSettings } from './db/pg/postgres-engine.ts';
 import { createPublishJobs, type PublishJobs } from './publishing/publish-jobs.ts';
 import { createEventQueue, type EventQueue, type EventQueueOptions } from './visitor/event-queue.ts';
 import type { PublishResult } from '../publisher/publish.ts';
@@ -175,11 +176,15 @@ export async function createTestContext(
     sqlite?: boolean;
     /** The card payment provider of the admin app (a `stripeProvider` on the local provider server); card billing off without one. */
     paymentProvider?: PaymentProvider;
+    /** The PostgreSQL pool's size and statement timeout under `npm run test:postgres` (a test of the timeout shortens it). */
+    postgres?: PostgresSettings;
+    /** PING on a Redis, for the health endpoint; none by default. */
+    redisPing?: () => Promise<unknown>;
   } = {},
 ): Promise<TestContext> {
   const dir = options.keepDir ?? (await mkdtemp(path.join(os.tmpdir(), 'swipegrid-test-')));
   const database = options.sqlite ? { target: path.join(dir, 'test.sqlite'), drop: async () => {} } : await testDatabaseTarget(dir);
-  const db = await openDatabase(database.target);
+  const db = await openDatabase(database.target, options.postgres);
   const rawStorage = createStorage({ driver: 'fs', root: path.join(dir, 'storage'), publicBaseUrl: '/' });
   const { storage, writes } = recordingStorage(rawStorage);
   const jobs = await createPublishJobs({ db, storage, renderer: testRenderer, siteOrigin: SITE_ORIGIN });
@@ -217,6 +222,7 @@ export async function createTestContext(
     domains,
     adminHosts,
     paymentProvider: options.paymentProvider,
+    redisPing: options.redisPing,
   });
   const events = createEventQueue(db, options.eventQueue);
   // No domain cache: a test sees a domain move as soon as the publish that made it.

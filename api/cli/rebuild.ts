@@ -22,7 +22,7 @@ export const rebuild: Command = {
     if (values.all && values.site?.length) throw new UsageError('give either --site or --all, not both');
     if (!values.all && !values.site?.length) throw new UsageError('--site <siteId> or --all is required');
     const config = loadConfig();
-    const db = await openDatabase(config.database);
+    const db = await openDatabase(config.database, config.postgres);
     const storage = createStorage({ ...config.storage, publicBaseUrl: '/' });
     const renderer = await loadRenderer();
     const lease = createStorageLease(db);

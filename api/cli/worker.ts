@@ -17,7 +17,7 @@ export const worker: Command = {
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError('--concurrency takes a whole number from 1 to 64');
     const config = loadConfig();
     if (!config.redis) throw new UsageError('REDIS_URL is not set: without it the server runs publishes itself and no worker is needed');
-    const db = await openDatabase(config.database);
+    const db = await openDatabase(config.database, config.postgres);
     const orphans = startChildBookkeeping(config.dataDir);
     if (orphans.killed > 0) console.log(`stopped ${orphans.killed} encoder(s) left running by an earlier stop`);
     await orphans.swept;

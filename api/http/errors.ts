@@ -5,6 +5,7 @@ import type { Language } from '../../model/language.ts';
 import { messageIssues, type MessageIssue } from '../../model/messages/issues.ts';
 import type { MessageKey, MessageValues } from '../../model/messages/keys.ts';
 import { languageFromAcceptLanguage, messageText } from '../../model/messages/text.ts';
+import { databaseFailureKey } from './database-failure.ts';
 import { unwritableStorageKey } from './unwritable-storage.ts';
 
 /** Every refusal the API makes, each with one status; the compiler catches a code without one. */
@@ -104,7 +105,7 @@ export function errorAnswer(error: Error, acceptLanguage: string | undefined): {
         ? validationError(error)
         : error instanceof SyntaxError && /JSON/i.test(error.message)
           ? new AppError('bad_request', 'bodyNotJson')
-          : unwritable(error);
+          : (unwritable(error) ?? databaseFailure(error));
   if (!known) console.error(error);
   const answer = known ?? new AppError('internal', 'requestError');
   const lang = answer.lang ?? languageFromAcceptLanguage(acceptLanguage);
@@ -125,6 +126,13 @@ export function errorAnswer(error: Error, acceptLanguage: string | undefined): {
 function unwritable(error: Error): AppError | null {
   const key = unwritableStorageKey(error);
   if (key) console.error(`storage not writable (${key}):`, error.message);
+  return key ? new AppError('unavailable', key) : null;
+}
+
+/** A statement the database cancelled (its timeout) or a connection lost: a 503 for this request alone; logged, since an operator may have to act. */
+function databaseFailure(error: Error): AppError | null {
+  const key = databaseFailureKey(error);
+  if (key) console.error(`database (${key}):`, error.message);
   return key ? new AppError('unavailable', key) : null;
 }
 

@@ -124,7 +124,7 @@ async function inputOf(c: Context<AppEnv>, declared: Contract): Promise<Record<s
 /**
  * Serves one contract on `app`: parses the query and body by its schemas (a ZodError answers 400
  * naming the fields), hands the handler what the policy provides, and answers its result as
- * JSON with the contract's status. The permission check itself ran before, in the authorize
+ * JSON with the contract's status (or the one the handler set with `c.status`). The permission check itself ran before, in the authorize
  * middleware, over the table made from the same contracts.
  */
 export function route<const C extends Contract>(app: Hono<AppEnv>, declared: C, handler: Handler<C>): void {
@@ -138,6 +138,7 @@ export function route<const C extends Contract>(app: Hono<AppEnv>, declared: C, 
       const checked = declared.response.safeParse(output);
       if (!checked.success) throw new Error(`${declared.method} ${declared.path} answered outside its contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
     }
-    return c.json(output, declared.status ?? 200);
+    // A handler that answers its contract's shape under another status (health's 503) sets it with c.status().
+    return declared.status ? c.json(output, declared.status) : c.json(output);
   });
 }

@@ -8,8 +8,9 @@ import { Redis, type RedisOptions } from 'ioredis';
  *   outage (`maxRetriesPerRequest: null`) for its blocking reads, and refuses a connection without.
  * - `limits`: the visitor rate limits. A visitor's request must not wait on Redis: a command fails
  *   at once while it is unreachable, and the caller counts in memory meanwhile.
+ * - `health`: `GET /api/health`'s PING. It must say "down" at once, not wait for Redis to come back.
  */
-export type RedisUse = 'queue' | 'worker' | 'limits';
+export type RedisUse = 'queue' | 'worker' | 'limits' | 'health';
 
 /** A visitor's request waits at most this long on a Redis that stopped answering without closing the connection. */
 const LIMITS_COMMAND_TIMEOUT_MS = 1000;
@@ -18,6 +19,7 @@ const OPTIONS: Record<RedisUse, RedisOptions> = {
   queue: { maxRetriesPerRequest: null },
   worker: { maxRetriesPerRequest: null },
   limits: { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: LIMITS_COMMAND_TIMEOUT_MS },
+  health: { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: LIMITS_COMMAND_TIMEOUT_MS },
 };
 
 /**

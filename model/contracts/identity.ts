@@ -176,9 +176,12 @@ export const identityContracts = {
     method: 'GET',
     path: '/health',
     origin: 'admin',
-    summary: 'Whether the server can write its storage now (for a monitor): if not, why, by key, in the caller’s language',
+    summary:
+      'For a monitor: whether the database answers, whether Redis answers (null without Redis), 503 if either failed; whether the storage takes a write now, if not why, by key, in the caller’s language',
     policy: PUBLIC,
     response: z.object({
+      database: z.object({ ok: z.boolean() }),
+      redis: z.object({ ok: z.boolean() }).nullable(),
       storage: z.object({ writable: z.boolean(), key: z.enum(['storageFull', 'storageReadOnly']).nullable(), message: z.string().nullable() }),
     }),
   }),

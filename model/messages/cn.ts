@@ -29,6 +29,8 @@ export const visitorCn = {
   requestError: '请求出错。请重试。',
   storageFull: '服务器存储空间已满，无法保存。请稍后重试或联系管理员。',
   storageReadOnly: '服务器存储目前无法写入，无法保存。请稍后重试或联系管理员。',
+  databaseTimeout: '服务器响应时间过长，此请求已中止。请重试。',
+  databaseUnavailable: '服务器当前无法连接数据库。请稍后重试。',
   notFound: '找不到所请求的内容。',
   pathNotFound: '未找到。',
   siteNotFound: '找不到站点。',

@@ -29,6 +29,8 @@ export const visitorEn = {
   requestError: 'Request error. Please try again.',
   storageFull: "The server's storage is full, so nothing could be saved. Please try again later or contact the administrator.",
   storageReadOnly: "The server's storage cannot be written to right now, so nothing could be saved. Please try again later or contact the administrator.",
+  databaseTimeout: 'The server took too long to answer, so this request was stopped. Please try again.',
+  databaseUnavailable: 'The server cannot reach its database right now. Please try again in a moment.',
   notFound: 'The requested item was not found.',
   pathNotFound: 'Not found.',
   siteNotFound: 'Site not found.',

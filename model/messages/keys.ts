@@ -38,6 +38,8 @@ export const VISITOR_MESSAGE_KEYS = [
   'requestError',
   'storageFull',
   'storageReadOnly',
+  'databaseTimeout',
+  'databaseUnavailable',
   'notFound',
   'pathNotFound',
   'siteNotFound',

@@ -29,6 +29,8 @@ export const visitorKr = {
   requestError: '요청 오류가 발생했습니다. 다시 시도해 주세요.',
   storageFull: '서버 저장 공간이 가득 차서 저장하지 못했습니다. 잠시 후 다시 시도하거나 관리자에게 문의해 주세요.',
   storageReadOnly: '현재 서버 저장소에 쓸 수 없어 저장하지 못했습니다. 잠시 후 다시 시도하거나 관리자에게 문의해 주세요.',
+  databaseTimeout: '서버 응답이 너무 오래 걸려 이 요청이 중단되었습니다. 다시 시도해 주세요.',
+  databaseUnavailable: '서버가 지금 데이터베이스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   notFound: '요청한 항목을 찾을 수 없습니다.',
   pathNotFound: '찾을 수 없습니다.',
   siteNotFound: '사이트를 찾을 수 없습니다.',
