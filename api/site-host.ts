@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { objectKey, readLivePointer, readManifest, type Manifest } from '../publisher/versions.ts';
+import { LIVE_POINTER_TTL_MS, readLiveManifest } from '../publisher/live.ts';
+import { objectKey, type Manifest } from '../publisher/versions.ts';
 import type { Storage } from '../storage/storage.ts';
 import { safeDecode } from './http/safe-decode.ts';
 import { customDomainOrigin, handleOrigin, requestHostName } from '../model/site-origin.ts';
@@ -25,6 +26,8 @@ export type SiteHostOptions = {
   adminOrigin?: (siteId: string) => Promise<string>;
   /** A cookieless site's visitor id (api/visitor/cookieless-visitor.ts): its arm is hashed from it and no cookie is set. */
   cookielessVisitor?: CookielessVisitor;
+  /** How long a site's live pointer is served from memory (publisher/live.ts); a switch made in this process is served at once. */
+  liveCacheMs?: number;
 };
 /** `{prefix}/sites/{siteId}{/rest}`: the shared host's address of a site, the prefix being the site's custom path prefix. */
 const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
@@ -37,9 +40,8 @@ const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
  * gzipped to a browser that takes it, compressed once per content hash.
  */
 export function siteHost(storage: Storage, options: SiteHostOptions) {
-  // Manifests never change once written, so one read per version is enough.
-  const manifests = new Map<string, Manifest>();
   const bodies = compressedBodies();
+  const maxAgeMs = options.liveCacheMs ?? LIVE_POINTER_TTL_MS;
 
   /** The stored bytes, gzipped when the type is text and the browser takes gzip; `hash` names the bytes. */
   async function send(c: Context, hash: string, stored: Uint8Array<ArrayBuffer>, status: 200 | 404, headers: Record<string, string>) {
@@ -48,18 +50,9 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
     const vary = [headers.vary, varies ? 'Accept-Encoding' : undefined].filter((name) => name !== undefined).join(', ');
     return c.body(body, status, { ...headers, ...(vary ? { vary } : {}), ...(encoding ? { 'content-encoding': encoding } : {}) });
   }
-  async function liveManifest(siteId: string): Promise<Manifest | null> {
-    const pointer = await readLivePointer(storage, siteId).catch(() => null);
-    if (!pointer) return null;
-    const cacheKey = `${siteId}@${pointer.version}`;
-    let manifest = manifests.get(cacheKey);
-    if (!manifest) {
-      manifest = (await readManifest(storage, siteId, pointer.version)) ?? undefined;
-      if (!manifest) return null;
-      if (manifests.size > 500) manifests.clear();
-      manifests.set(cacheKey, manifest);
-    }
-    return manifest;
+  /** The live manifest, from memory but for a pointer older than `maxAgeMs`; a pointer or manifest that cannot be read is a site not published. */
+  function liveManifest(siteId: string): Promise<Manifest | null> {
+    return readLiveManifest(storage, siteId, { maxAgeMs }).catch(() => null);
   }
 
   async function serveImmutable(c: Context, key: string) {

@@ -44,7 +44,8 @@ import type { PublishProgress, PublishResult, PublishStep } from '../publisher/p
 import { loadRenderer } from '../publisher/renderer.ts';
 import type { Renderer } from '../publisher/renderer.ts';
 import { buildSnapshot } from '../publisher/snapshot.ts';
-import { objectKey, readLiveManifest } from '../publisher/versions.ts';
+import { readLiveManifest } from '../publisher/live.ts';
+import { objectKey } from '../publisher/versions.ts';
 import type { Manifest } from '../publisher/versions.ts';
 import { ensureBuilt } from '../scripts/build-template.ts';
 import { createStorage } from '../storage/index.ts';

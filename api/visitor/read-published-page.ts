@@ -1,6 +1,7 @@
 import type { Language } from '../../model/language.ts';
 import { pageDataPath } from '../../model/snapshot.ts';
-import { objectKey, privateObjectKey, readLiveManifest } from '../../publisher/versions.ts';
+import { LIVE_POINTER_TTL_MS, readLiveManifest } from '../../publisher/live.ts';
+import { objectKey, privateObjectKey } from '../../publisher/versions.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 /**
@@ -8,7 +9,8 @@ import type { Storage } from '../../storage/storage.ts';
  * a member also a members-only page's private file. Null when the live version has neither.
  */
 export async function readPublishedPage(storage: Storage, siteId: string, lang: Language, pageId: string, asMember: boolean): Promise<string | null> {
-  const manifest = await readLiveManifest(storage, siteId);
+  // As the site host serves pages: the pointer from memory for a moment (publisher/live.ts).
+  const manifest = await readLiveManifest(storage, siteId, { maxAgeMs: LIVE_POINTER_TTL_MS });
   if (!manifest) return null;
   const privateFile = asMember ? manifest.private[`${lang}/${pageId}.json`] : undefined;
   const publicFile = manifest.files[pageDataPath(lang, pageId)];
