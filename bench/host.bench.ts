@@ -5,7 +5,9 @@
  * site's live version is exported as a static tree (publisher/export-tree.ts), which Debian's
  * `caddy` serves with `encode gzip`. autocannon, in this process, asks both for the site's 18 pages
  * in turn with `accept-encoding: gzip` over 10 connections; the runs alternate (host, Caddy, host,
- * …) so a neighbour's load falls on both alike, and the median of each is compared.
+ * …) so a neighbour's load falls on both alike, and the median of each is compared. A second Caddy
+ * serves the tree with a gzipped copy beside each text file (`precompressed gzip`): a static host
+ * at its best, a second figure, not the target.
  *
  * Each server runs in a process of its own; CPU per request is read from /proc for both, a figure
  * that a shared machine's load changes less than throughput. It prints figures and the ratio and
@@ -13,12 +15,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { requestOnHost } from '../api/request-on-host.ts';
 import { dirTarget, syncTree } from '../publisher/export-targets.ts';
@@ -104,6 +107,33 @@ async function cpuSeconds(pid: number | undefined): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** Starts Caddy serving `root` with the given site block, and waits until it answers. */
+async function startCaddy(configDir: string, name: string, root: string, block: string): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  await mkdir(configDir, { recursive: true });
+  const caddyfile = join(configDir, `${name}.Caddyfile`);
+  await writeFile(caddyfile, `{\n\tadmin off\n\tauto_https off\n}\n:${port} {\n\troot * ${root}\n${block}}\n`);
+  const child = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    env: { ...process.env, XDG_DATA_HOME: configDir, XDG_CONFIG_HOME: configDir, HOME: configDir },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await answering(`${url}/`, child);
+  return { url, process: child };
+}
+
+/** Writes `{file}.gz` (level 9, as the host's copies) beside every text file of the tree; answers how many. */
+async function writeGzipSidecars(root: string): Promise<number> {
+  let written = 0;
+  for (const name of await readdir(root, { recursive: true })) {
+    if (!/\.(html|json|js|css|xml|txt|svg)$/.test(name)) continue;
+    const file = join(root, name);
+    await writeFile(`${file}.gz`, gzipSync(await readFile(file), { level: 9 }));
+    written++;
+  }
+  return written;
+}
+
 type Run = { requestsPerSecond: number; p99Ms: number; cpuMicrosPerRequest: number; non2xx: number; errors: number; bytesPerRequest: number };
 
 async function run(url: string, host: string, pid: number | undefined, duration: number): Promise<Run> {
@@ -136,7 +166,7 @@ async function main() {
     { DATA_DIR: dataDir, PORT: '0', SITE_PORT: '0', HOST: '127.0.0.1', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: PASSWORD, NODE_ENV: 'production', SMTP_URL: '' },
     'Demo site',
   );
-  let caddy: ChildProcess | undefined;
+  const caddies: ChildProcess[] = [];
   try {
     const demo = new URL(swipegrid.lines.get('Demo site')!);
     const hostUrl = `http://127.0.0.1:${demo.port}`;
@@ -149,43 +179,45 @@ async function main() {
     const treeDir = join(dir, 'tree');
     const synced = await syncTree(tree, dirTarget(treeDir));
 
-    const caddyPort = await freePort();
+    // Caddy as the brief's yardstick (`encode gzip`: it compresses each response), and, for a second
+    // figure, as a static host at its best: every text file gzipped beside it once, sent as it is.
     const caddyDir = join(dir, 'caddy');
-    await mkdir(caddyDir, { recursive: true });
-    const caddyfile = join(caddyDir, 'Caddyfile');
-    // The configuration a static tree of these pages needs: `/B1` is the file `B1/index.html`.
-    await writeFile(caddyfile, `{\n\tadmin off\n\tauto_https off\n}\n:${caddyPort} {\n\troot * ${treeDir}\n\tencode gzip\n\ttry_files {path} {path}/index.html\n\tfile_server\n}\n`);
-    caddy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-      env: { ...process.env, XDG_DATA_HOME: caddyDir, XDG_CONFIG_HOME: caddyDir, HOME: caddyDir },
-      stdio: ['ignore', 'ignore', 'ignore'],
-    });
-    const caddyUrl = `http://127.0.0.1:${caddyPort}`;
-    await answering(`${caddyUrl}/`, caddy);
+    const plain = await startCaddy(caddyDir, 'encode', treeDir, '\tencode gzip\n\ttry_files {path} {path}/index.html\n\tfile_server\n');
+    caddies.push(plain.process);
+    const gzDir = join(dir, 'tree-gz');
+    await syncTree(tree, dirTarget(gzDir));
+    const sidecars = await writeGzipSidecars(gzDir);
+    const precompressed = await startCaddy(caddyDir, 'precompressed', gzDir, '\ttry_files {path} {path}/index.html\n\tfile_server {\n\t\tprecompressed gzip\n\t}\n');
+    caddies.push(precompressed.process);
 
-    // Both answer every page, and with the same bytes once gunzipped: the same work is measured.
+    // All answer every page, and with the same bytes once gunzipped: the same work is measured.
     for (const path of PAGE_PATHS) {
-      const [ours, theirs] = await Promise.all([
+      const [ours, theirs, best] = await Promise.all([
         // Node's fetch cannot name the site's host; requestOnHost can.
         requestOnHost(hostUrl, demo.host, path).then((reply) => ({ status: reply.status, body: reply.text })),
-        fetch(`${caddyUrl}${path}`).then(async (response) => ({ status: response.status, body: await response.text() })),
+        fetch(`${plain.url}${path}`).then(async (response) => ({ status: response.status, body: await response.text() })),
+        fetch(`${precompressed.url}${path}`).then(async (response) => ({ status: response.status, body: await response.text() })),
       ]);
-      if (ours.status !== 200 || theirs.status !== 200 || ours.body !== theirs.body)
-        throw new Error(`${path}: the host answered ${ours.status}, Caddy ${theirs.status}${ours.body === theirs.body ? '' : ', with other bytes'}`);
+      if (ours.status !== 200 || theirs.status !== 200 || best.status !== 200 || ours.body !== theirs.body || ours.body !== best.body)
+        throw new Error(`${path}: the host answered ${ours.status}, Caddy ${theirs.status} and ${best.status}${ours.body === theirs.body && ours.body === best.body ? '' : ', with other bytes'}`);
     }
 
     console.log(
       `Site host against Caddy ${caddyVersion.stdout.trim().split(' ')[0]} file_server (encode gzip), ${PAGE_PATHS.length} pages in turn, ${CONNECTIONS} connections, ${DURATION_S} s a run, ${ROUNDS} rounds, ${os.availableParallelism()} cores`,
     );
-    line('exported tree', `${synced.files} files`);
-    // Warm both: JIT, the host's caches, connection set-up.
+    line('exported tree', `${synced.files} files (${sidecars} gzipped beside them for the second Caddy)`);
+    // Warm all: JIT, the host's caches, connection set-up.
     await run(hostUrl, demo.host, swipegrid.process.pid, 2);
-    await run(caddyUrl, demo.host, caddy.pid, 2);
+    await run(plain.url, demo.host, plain.process.pid, 2);
+    await run(precompressed.url, demo.host, precompressed.process.pid, 2);
     const host: Run[] = [];
     const file: Run[] = [];
+    const fileGz: Run[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       host.push(await run(hostUrl, demo.host, swipegrid.process.pid, DURATION_S));
-      file.push(await run(caddyUrl, demo.host, caddy.pid, DURATION_S));
-      line(`round ${round + 1}: host / Caddy requests/s`, `${host.at(-1)!.requestsPerSecond} / ${file.at(-1)!.requestsPerSecond}`);
+      file.push(await run(plain.url, demo.host, plain.process.pid, DURATION_S));
+      fileGz.push(await run(precompressed.url, demo.host, precompressed.process.pid, DURATION_S));
+      line(`round ${round + 1}: host / Caddy / Caddy precompressed`, `${host.at(-1)!.requestsPerSecond} / ${file.at(-1)!.requestsPerSecond} / ${fileGz.at(-1)!.requestsPerSecond} requests/s`);
     }
     const summary = (runs: Run[]) => ({
       requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
@@ -197,12 +229,18 @@ async function main() {
     });
     const ours = summary(host);
     const theirs = summary(file);
+    const best = summary(fileGz);
     const ratio = ours.requestsPerSecond / theirs.requestsPerSecond;
+    const ratioBest = ours.requestsPerSecond / best.requestsPerSecond;
+    const figures = (run: ReturnType<typeof summary>) => `${run.requestsPerSecond}  p99 ${run.p99Ms} ms, ${run.cpuMicrosPerRequest} µs CPU a request, ${run.bytesPerRequest} bytes a response`;
     console.log('');
-    line('site host: requests/s (median)', `${ours.requestsPerSecond}  p99 ${ours.p99Ms} ms, ${ours.cpuMicrosPerRequest} µs CPU a request, ${ours.bytesPerRequest} bytes a response`);
-    line('Caddy file_server: requests/s (median)', `${theirs.requestsPerSecond}  p99 ${theirs.p99Ms} ms, ${theirs.cpuMicrosPerRequest} µs CPU a request, ${theirs.bytesPerRequest} bytes a response`);
-    line('non-2xx / errors (host, Caddy)', `${ours.non2xx} / ${ours.errors}, ${theirs.non2xx} / ${theirs.errors}`);
-    line('ratio host / Caddy', `${ratio.toFixed(2)}×`);
+    line('site host: requests/s (median)', figures(ours));
+    line('Caddy, encode gzip: requests/s (median)', figures(theirs));
+    line('Caddy, precompressed gzip: requests/s (median)', figures(best));
+    line('non-2xx / errors (host, Caddy, precompressed)', `${ours.non2xx} / ${ours.errors}, ${theirs.non2xx} / ${theirs.errors}, ${best.non2xx} / ${best.errors}`);
+    line('ratio host / Caddy (encode gzip)', `${ratio.toFixed(2)}×`);
+    line('ratio host / Caddy (precompressed gzip)', `${ratioBest.toFixed(2)}×`);
+    line('CPU a request, Caddy (encode gzip) / host', `${(theirs.cpuMicrosPerRequest / ours.cpuMicrosPerRequest).toFixed(2)}×`);
     line(
       'load average at the end',
       os
@@ -219,12 +257,14 @@ async function main() {
       pages: PAGE_PATHS.length,
       host: { ...ours, runs: host.map((r) => r.requestsPerSecond) },
       caddy: { ...theirs, runs: file.map((r) => r.requestsPerSecond) },
+      caddyPrecompressed: { ...best, runs: fileGz.map((r) => r.requestsPerSecond) },
       ratio: Number(ratio.toFixed(2)),
+      ratioToPrecompressed: Number(ratioBest.toFixed(2)),
     };
     await mkdir(join(RESULTS_FILE, '..'), { recursive: true });
     await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   } finally {
-    if (caddy) await stop(caddy);
+    for (const caddy of caddies) await stop(caddy);
     await stop(swipegrid.process);
     await rm(dir, { recursive: true, force: true });
   }
