@@ -39,4 +39,19 @@ describe('compressed bodies', () => {
     expect(again.body).not.toBe(parallel[0]!.body);
     expect(again.body).toEqual(parallel[0]!.body);
   });
+
+  it('sends a kept gzipped copy without reading the stored bytes again, and reads them for a client without gzip', async () => {
+    const bodies = compressedBodies();
+    const body = text(30_000);
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return body;
+    };
+    const first = await bodies.choose({ hash: 'page', contentType: 'text/html', size: body.byteLength, load, acceptEncoding: 'gzip' });
+    for (let view = 0; view < 10; view++) expect((await bodies.choose({ hash: 'page', contentType: 'text/html', size: body.byteLength, load, acceptEncoding: 'gzip' })).body).toBe(first.body);
+    expect(reads).toBe(1);
+    expect((await bodies.choose({ hash: 'page', contentType: 'text/html', size: body.byteLength, load, acceptEncoding: undefined })).body).toBe(body);
+    expect(reads).toBe(2);
+  });
 });

@@ -8,12 +8,18 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+j
 /** Below this, gzip's header and a second look at the cache cost more than they save. */
 const MIN_BYTES = 1024;
 
+/**
+ * The stored bytes, or how to read them with their size: then a gzipped copy already made is sent
+ * without reading them (a page view of a cached page costs no storage read).
+ */
+type Stored = { body: Uint8Array<ArrayBuffer> } | { size: number; load: () => Promise<Uint8Array<ArrayBuffer>> };
+
 export type CompressedBodies = {
   /**
    * The body to send for a request accepting `acceptEncoding`: gzipped (made once per content hash,
    * kept while the cache holds it) when the type is text and the client takes gzip, else as stored.
    */
-  choose(input: { hash: string; contentType: string; body: Uint8Array<ArrayBuffer>; acceptEncoding: string | undefined }): Promise<{
+  choose(input: { hash: string; contentType: string; acceptEncoding: string | undefined } & Stored): Promise<{
     body: Uint8Array<ArrayBuffer>;
     encoding: 'gzip' | null;
     /** Whether another Accept-Encoding could have had other bytes (the response then says `Vary: accept-encoding`). */
@@ -44,7 +50,7 @@ export function compressedBodies(maxBytes = 32 * 1024 * 1024): CompressedBodies 
     }
   }
 
-  async function gzipped(hash: string, body: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  async function gzipped(hash: string, load: () => Promise<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
     const hit = kept.get(hash);
     if (hit) {
       // Map order is insertion order: taken out and put back, it is the most recently used.
@@ -54,7 +60,8 @@ export function compressedBodies(maxBytes = 32 * 1024 * 1024): CompressedBodies 
     }
     let pending = making.get(hash);
     if (!pending) {
-      pending = gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }).then((buffer) => {
+      pending = load().then(async (body) => {
+        const buffer = await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
         const bytes = new Uint8Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength));
         keep(hash, bytes);
         return bytes;
@@ -66,10 +73,13 @@ export function compressedBodies(maxBytes = 32 * 1024 * 1024): CompressedBodies 
   }
 
   return {
-    async choose({ hash, contentType, body, acceptEncoding }) {
-      if (body.byteLength < MIN_BYTES || !COMPRESSIBLE.test(contentType)) return { body, encoding: null, varies: false };
-      if (!acceptsGzip(acceptEncoding)) return { body, encoding: null, varies: true };
-      return { body: await gzipped(hash, body), encoding: 'gzip', varies: true };
+    async choose(input) {
+      const { hash, contentType, acceptEncoding } = input;
+      const size = 'body' in input ? input.body.byteLength : input.size;
+      const load = 'body' in input ? () => Promise.resolve(input.body) : input.load;
+      if (size < MIN_BYTES || !COMPRESSIBLE.test(contentType)) return { body: await load(), encoding: null, varies: false };
+      if (!acceptsGzip(acceptEncoding)) return { body: await load(), encoding: null, varies: true };
+      return { body: await gzipped(hash, load), encoding: 'gzip', varies: true };
     },
   };
 }

@@ -37,7 +37,7 @@ import { chargeBilledMonth } from './billing/charge-period.ts';
 import type { BillingMonth } from '../model/billing-month.ts';
 import { eq, isNotNull } from 'drizzle-orm';
 import { handleOrigin } from '../model/site-origin.ts';
-import { readLiveManifest } from '../publisher/versions.ts';
+import { readLiveManifest } from '../publisher/live.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Db } from './db/open-database.ts';
 
@@ -151,7 +151,7 @@ export async function startServer(config: Config = loadConfig(), log: (line: str
   const siteUrl = shown(config.siteOrigin, site.port);
   siteOrigin = siteUrl;
   // With REDIS_URL the publishes go to the queue the `swipegrid worker`s take from; else they run here.
-  const redisJobs = config.redis ? createRedisPublishJobs({ db, redisUrl: config.redis.url }) : null;
+  const redisJobs = config.redis ? createRedisPublishJobs({ db, storage, redisUrl: config.redis.url }) : null;
   const jobs = redisJobs ?? (await createPublishJobs({ db, storage, renderer: () => (renderer ??= loadRenderer()), siteOrigin: siteUrl, siteDomain: config.siteDomain }));
   const domains = createDomains({
     db,

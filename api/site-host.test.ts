@@ -1,6 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ORIGIN, createTestContext, SITE_ORIGIN, type TestContext } from './test-support.ts';
+import { liveKey } from '../publisher/versions.ts';
+import type { Storage } from '../storage/storage.ts';
+import { hostSites } from './host-sites.ts';
+import { publishAndSweep } from './publishing/publish-and-sweep.ts';
+import { createStorageLease } from './publishing/storage-lease.ts';
+import { siteHost } from './site-host.ts';
+import { loadSiteDraft } from './sites/load-site-draft.ts';
+import { ADMIN_ORIGIN, createTestContext, SITE_ORIGIN, testRenderer, type TestContext } from './test-support.ts';
 
 /** Each published site on its own origin; the shared host only redirects; framing by the site itself and the admin only. */
 let ctx: TestContext;
@@ -27,6 +34,41 @@ describe('published pages and framing', () => {
     const sitemap = await ctx.visit('/sitemap.xml', { site: site.id });
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get('content-security-policy')).toBeNull();
+  });
+});
+
+describe('what is live', () => {
+  it('serves page views without reading the live pointer from storage for each, and a version published in this process from the next view on', async () => {
+    const view = await ctx.createSite({ name: 'Busy', numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
+    const pageId = view.creatives[0]!.pages[0]!.id;
+    await ctx.writePage(view.id, pageId, 'jp', { detail: { mainText: 'Before the edit' } });
+    await ctx.publish(view.id);
+    // A node of its own: its storage handle counts the pointer's reads, and nothing is remembered for it yet.
+    let pointerReads = 0;
+    const storage: Storage = {
+      ...ctx.storage,
+      get(key) {
+        if (key === liveKey(view.id)) pointerReads++;
+        return ctx.storage.get(key);
+      },
+      list: (prefix) => ctx.storage.list(prefix),
+    };
+    const host = siteHost(storage, { sites: hostSites(storage, { siteDomain: 'localhost' }), siteOrigin: () => SITE_ORIGIN, siteDomain: 'localhost', liveCacheMs: 60_000 });
+    const origin = await ctx.originOf(view.id);
+    const page = async () => {
+      const response = await host.request(`${origin}/`);
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    for (let n = 0; n < 30; n++) expect(await page()).toContain('Before the edit');
+    expect(pointerReads).toBe(1);
+
+    await ctx.writePage(view.id, pageId, 'jp', { detail: { mainText: 'After the edit' } });
+    const published = await publishAndSweep(await loadSiteDraft(ctx.db, view.id), { storage, renderer: await testRenderer(), siteOrigin: SITE_ORIGIN, lease: createStorageLease(ctx.db) });
+    expect(published.result).toMatchObject({ changed: true, version: 2 });
+    const readsOfThePublish = pointerReads;
+    expect(await page()).toContain('After the edit');
+    expect(pointerReads).toBe(readsOfThePublish);
   });
 });
 

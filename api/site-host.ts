@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { objectKey, readLivePointer, readManifest, type Manifest } from '../publisher/versions.ts';
+import { LIVE_POINTER_TTL_MS, readLiveManifest } from '../publisher/live.ts';
+import { objectKey, type Manifest } from '../publisher/versions.ts';
 import type { Storage } from '../storage/storage.ts';
 import { safeDecode } from './http/safe-decode.ts';
 import { customDomainOrigin, handleOrigin, requestHostName } from '../model/site-origin.ts';
@@ -25,7 +26,17 @@ export type SiteHostOptions = {
   adminOrigin?: (siteId: string) => Promise<string>;
   /** A cookieless site's visitor id (api/visitor/cookieless-visitor.ts): its arm is hashed from it and no cookie is set. */
   cookielessVisitor?: CookielessVisitor;
+  /** How long a site's live pointer is served from memory (publisher/live.ts); a switch made in this process is served at once. */
+  liveCacheMs?: number;
 };
+/** A file the live manifest names is missing from storage: answered as not found. */
+class NotStoredError extends Error {
+  override name = 'NotStoredError';
+  constructor(hash: string) {
+    super(`objects/${hash} is not in storage`);
+  }
+}
+
 /** `{prefix}/sites/{siteId}{/rest}`: the shared host's address of a site, the prefix being the site's custom path prefix. */
 const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
 
@@ -37,36 +48,32 @@ const SHARED_PATH = /^((?:\/[^/]+)*?)\/sites\/([A-Za-z0-9_-]{1,64})(\/.*)?$/;
  * gzipped to a browser that takes it, compressed once per content hash.
  */
 export function siteHost(storage: Storage, options: SiteHostOptions) {
-  // Manifests never change once written, so one read per version is enough.
-  const manifests = new Map<string, Manifest>();
   const bodies = compressedBodies();
+  const maxAgeMs = options.liveCacheMs ?? LIVE_POINTER_TTL_MS;
 
   /** The stored bytes, gzipped when the type is text and the browser takes gzip; `hash` names the bytes. */
-  async function send(c: Context, hash: string, stored: Uint8Array<ArrayBuffer>, status: 200 | 404, headers: Record<string, string>) {
-    const { body, encoding, varies } = await bodies.choose({ hash, contentType: headers['content-type'] ?? '', body: stored, acceptEncoding: c.req.header('accept-encoding') });
+  async function send(
+    c: Context,
+    hash: string,
+    stored: { body: Uint8Array<ArrayBuffer> } | { size: number; load: () => Promise<Uint8Array<ArrayBuffer>> },
+    status: 200 | 404,
+    headers: Record<string, string>,
+  ) {
+    const { body, encoding, varies } = await bodies.choose({ hash, contentType: headers['content-type'] ?? '', acceptEncoding: c.req.header('accept-encoding'), ...stored });
     // A page chosen by the visitor's A/B cookie already varies by Cookie: both must be named.
     const vary = [headers.vary, varies ? 'Accept-Encoding' : undefined].filter((name) => name !== undefined).join(', ');
     return c.body(body, status, { ...headers, ...(vary ? { vary } : {}), ...(encoding ? { 'content-encoding': encoding } : {}) });
   }
-  async function liveManifest(siteId: string): Promise<Manifest | null> {
-    const pointer = await readLivePointer(storage, siteId).catch(() => null);
-    if (!pointer) return null;
-    const cacheKey = `${siteId}@${pointer.version}`;
-    let manifest = manifests.get(cacheKey);
-    if (!manifest) {
-      manifest = (await readManifest(storage, siteId, pointer.version)) ?? undefined;
-      if (!manifest) return null;
-      if (manifests.size > 500) manifests.clear();
-      manifests.set(cacheKey, manifest);
-    }
-    return manifest;
+  /** The live manifest, from memory but for a pointer older than `maxAgeMs`; a pointer or manifest that cannot be read is a site not published. */
+  function liveManifest(siteId: string): Promise<Manifest | null> {
+    return readLiveManifest(storage, siteId, { maxAgeMs }).catch(() => null);
   }
 
   async function serveImmutable(c: Context, key: string) {
     // Storage rejects '..' segments itself; a bad key is simply not found.
     const object = await storage.get(key).catch(() => null);
     if (!object) return c.text('Not found', 404);
-    return send(c, key, object.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': object.contentType, 'cache-control': IMMUTABLE, etag: object.etag });
+    return send(c, key, { body: object.body as Uint8Array<ArrayBuffer> }, 200, { 'content-type': object.contentType, 'cache-control': IMMUTABLE, etag: object.etag });
   }
 
   async function serveFile(c: Context, manifest: Manifest, path: string, status: 200 | 404, personal = false) {
@@ -80,9 +87,18 @@ export function siteHost(storage: Storage, options: SiteHostOptions) {
     const admin = await options.adminOrigin?.(manifest.siteId);
     if (file.contentType.startsWith('text/html')) headers['content-security-policy'] = `frame-ancestors 'self'${admin ? ` ${admin}` : ''}`;
     if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-    const object = await storage.get(objectKey(file.hash));
-    if (!object) return c.text('Not found', 404);
-    return send(c, file.hash, object.body as Uint8Array<ArrayBuffer>, status, headers);
+    // Read only when no gzipped copy of these bytes is kept: a page view of a cached page reads no storage.
+    const load = async () => {
+      const object = await storage.get(objectKey(file.hash));
+      if (!object) throw new NotStoredError(file.hash);
+      return object.body as Uint8Array<ArrayBuffer>;
+    };
+    try {
+      return await send(c, file.hash, { size: file.size, load }, status, headers);
+    } catch (error) {
+      if (error instanceof NotStoredError) return c.text('Not found', 404);
+      throw error;
+    }
   }
 
   /**

@@ -9,6 +9,10 @@ import { closeDatabase } from '../api/db/open-database.ts';
  * It prints figures and ratios and never asserts a time: machines differ. Everything lives in
  * a temporary folder removed at the end. The figures are also written to
  * bench/results/publish.json.
+ *
+ * `npm run bench -- publish --sweep` measures only the sweep a publish ends with, as the number of
+ * other published sites grows (10, then 200): see {@link sweepMain}; figures to
+ * bench/results/publish-sweep.json.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +24,8 @@ import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { openDatabase } from '../api/db/open-database.ts';
 import type { Db } from '../api/db/open-database.ts';
+import { publishAndSweep } from '../api/publishing/publish-and-sweep.ts';
+import { createStorageLease } from '../api/publishing/storage-lease.ts';
 import { createSite } from '../api/sites/create-site.ts';
 import { ensureFirstOperator } from '../api/identity/ensure-first-operator.ts';
 import { findSiteForAccount } from '../api/sites/find-site.ts';
@@ -38,7 +44,8 @@ import type { PublishProgress, PublishResult, PublishStep } from '../publisher/p
 import { loadRenderer } from '../publisher/renderer.ts';
 import type { Renderer } from '../publisher/renderer.ts';
 import { buildSnapshot } from '../publisher/snapshot.ts';
-import { objectKey, readLiveManifest } from '../publisher/versions.ts';
+import { readLiveManifest } from '../publisher/live.ts';
+import { objectKey } from '../publisher/versions.ts';
 import type { Manifest } from '../publisher/versions.ts';
 import { ensureBuilt } from '../scripts/build-template.ts';
 import { createStorage } from '../storage/index.ts';
@@ -55,6 +62,7 @@ const BIG_ROWS = 50;
 const IMAGE_WIDTH = 3000;
 const IMAGE_HEIGHT = 2000;
 const RESULTS_FILE = fileURLToPath(new URL('./results/publish.json', import.meta.url));
+const SWEEP_RESULTS_FILE = fileURLToPath(new URL('./results/publish-sweep.json', import.meta.url));
 
 // ── small helpers ────────────────────────────────────────────────────────────
 
@@ -784,4 +792,144 @@ function roundAll(values: Partial<Record<string, number>>): Record<string, numbe
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, Math.round(value ?? 0)]));
 }
 
-await main();
+// ── the sweep as other sites are added (--sweep) ─────────────────────────────
+
+/** Sites besides the measured one, in the two runs. */
+const OTHER_SITES = [10, 200];
+/** Versions each other site has stored: it was published this many times, one text edit apart. */
+const OTHER_SITE_VERSIONS = 3;
+/** Measured publishes of the one site, each after a text edit, each ending with its sweep. */
+const MEASURED_PUBLISHES = 7;
+
+type StorageCounts = { list: number; listed: number; get: number; head: number; put: number; delete: number };
+const noCounts = (): StorageCounts => ({ list: 0, listed: 0, get: 0, head: 0, put: 0, delete: 0 });
+
+/** The storage with every call counted: what a sweep reads is a figure machines do not change. */
+function countingStorage(inner: Storage): { storage: Storage; counts: StorageCounts } {
+  const counts = noCounts();
+  const count = <T>(kind: keyof StorageCounts, n: number, call: () => T): T => {
+    counts[kind] += n;
+    return call();
+  };
+  const storage: Storage = {
+    put: (key, body, opts) => count('put', 1, () => inner.put(key, body, opts)),
+    get: (key) => count('get', 1, () => inner.get(key)),
+    head: (key) => count('head', 1, () => inner.head(key)),
+    async *list(prefix) {
+      counts.list++;
+      for await (const info of inner.list(prefix)) {
+        counts.listed++;
+        yield info;
+      }
+    },
+    delete: (key) => count('delete', 1, () => inner.delete(key)),
+    deleteMany: (keys) => count('delete', keys.length, () => inner.deleteMany(keys)),
+    publicUrl: (key) => inner.publicUrl(key),
+  };
+  return { storage, counts };
+}
+
+type SweepWorld = { db: Db; root: string; account: Setup['account']; renderer: Renderer; lease: ReturnType<typeof createStorageLease> };
+
+/** A 2 × 2 site in Japanese with text-only pages, its id and its rows. */
+async function textSite(world: SweepWorld, name: string): Promise<{ site: SiteRow; pages: string[] }> {
+  const siteId = await createSite(world.db, world.account.id, createSiteInputSchema.parse({ name, numberHorizontal: 2, numberVertical: 2, defaultLanguage: 'jp', languages: ['jp'] }));
+  const site = await findSiteForAccount(world.db, world.account, siteId);
+  const draft = await loadSiteDraft(world.db, siteId);
+  return { site, pages: draft.creatives.flatMap((creative) => creative.pages.map((page) => page.id)) };
+}
+
+async function editText(world: SweepWorld, site: { site: SiteRow; pages: string[] }, text: string): Promise<void> {
+  await writePage(world.db, site.site, site.pages[0]!, 'jp', pageContentSchema.parse({ detail: { mainText: text } }));
+}
+
+/** One publish as the API runs it (publish-and-sweep.ts); its sweep is the time after publishSite's own. */
+async function publishSwept(world: SweepWorld, storage: Storage, siteId: string): Promise<{ totalMs: number; publishMs: number; sweepMs: number; pruned: number }> {
+  const started = now();
+  const { result, swept } = await publishAndSweep(await loadSiteDraft(world.db, siteId), { storage, renderer: world.renderer, lease: world.lease });
+  const totalMs = now() - started;
+  return { totalMs, publishMs: result.durationMs, sweepMs: totalMs - result.durationMs, pruned: swept?.versionsPruned ?? 0 };
+}
+
+/**
+ * The sweep after a publish, with 10 and then 200 other published sites in storage (each with a few
+ * versions). The measured site has more versions than retention keeps, so each of its publishes
+ * prunes one, as a busy site's do. Each figure is the median of several publishes after a text
+ * edit; the first runs on a fresh storage object (nothing cached in this process, as on a node
+ * just started), the others warm. Storage calls are counted: a sweep that lists or reads every
+ * site grows with the other sites whatever the machine.
+ */
+async function sweepMain(): Promise<void> {
+  console.log('Swipegrid publish benchmark: the sweep after a publish, as other sites are added');
+  line('machine', `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()} ${os.release()}, node ${process.version}`);
+  line('load average at start (1/5/15 min)', loadAverage());
+  await ensureBuilt({ log: (text) => console.error(`  ${text}`) });
+  const root = await mkdtemp(join(os.tmpdir(), 'swipegrid-bench-sweep-'));
+  const db = await openDatabase(join(root, 'bench.sqlite'));
+  try {
+    const operator = await ensureFirstOperator(db, { email: 'bench@swipegrid.local', password: 'Bench-password-1234!' });
+    const world: SweepWorld = { db, root, account: { id: operator.id!, tenantId: operator.id!, scopeRootId: null }, renderer: await loadRenderer(), lease: createStorageLease(db) };
+    const storageRoot = join(root, 'storage');
+    const setupStorage = createStorage({ driver: 'fs', root: storageRoot, publicBaseUrl: '/' });
+    const measured = await textSite(world, 'Measured');
+    for (let version = 1; version <= 12; version++) {
+      await editText(world, measured, `version ${version}`);
+      await publishSwept(world, setupStorage, measured.site.id);
+    }
+    let others = 0;
+    const runs: Record<string, unknown>[] = [];
+    for (const target of OTHER_SITES) {
+      const setupStarted = now();
+      for (; others < target; others++) {
+        const other = await textSite(world, `Other ${others}`);
+        for (let version = 1; version <= OTHER_SITE_VERSIONS; version++) {
+          await editText(world, other, `other ${others} version ${version}`);
+          await publishSwept(world, setupStorage, other.site.id);
+        }
+        progress(`other sites published ${others + 1}/${target}`);
+      }
+      endProgress();
+      line(`${target} other sites published (setup)`, seconds(now() - setupStarted));
+      // A storage object of its own: the caches of this process are per storage, so the first publish runs cold.
+      const { storage, counts } = countingStorage(createStorage({ driver: 'fs', root: storageRoot, publicBaseUrl: '/' }));
+      const publishes: { totalMs: number; publishMs: number; sweepMs: number; pruned: number; counts: StorageCounts }[] = [];
+      for (let n = 0; n < MEASURED_PUBLISHES; n++) {
+        await editText(world, measured, `measured ${target} ${n}`);
+        const before = { ...counts };
+        const run = await publishSwept(world, storage, measured.site.id);
+        const used = Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, value - before[key as keyof StorageCounts]])) as StorageCounts;
+        publishes.push({ ...run, counts: used });
+      }
+      const [cold, ...warm] = publishes;
+      const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const summary = {
+        otherSites: target,
+        storedManifests: target * OTHER_SITE_VERSIONS + 11,
+        coldSweepMs: round(cold!.sweepMs, 1),
+        coldCounts: cold!.counts,
+        warmSweepMs: round(medianOf(warm.map((run) => run.sweepMs)), 1),
+        warmPublishMs: round(medianOf(warm.map((run) => run.publishMs)), 1),
+        warmCounts: warm.at(-1)!.counts,
+        versionsPrunedEach: warm.at(-1)!.pruned,
+      };
+      runs.push(summary);
+      line(`${target} other sites: sweep, cold`, `${millis(summary.coldSweepMs)}  (${JSON.stringify(summary.coldCounts)})`);
+      line(`${target} other sites: sweep, warm (median)`, `${millis(summary.warmSweepMs)}  (${JSON.stringify(summary.warmCounts)})`);
+      line(`${target} other sites: the publish itself, warm`, millis(summary.warmPublishMs));
+    }
+    const [small, large] = runs as { warmSweepMs: number; coldSweepMs: number }[];
+    line('warm sweep, 200 sites / 10 sites', `${(large!.warmSweepMs / small!.warmSweepMs).toFixed(2)}×`);
+    line('cold sweep, 200 sites / 10 sites', `${(large!.coldSweepMs / small!.coldSweepMs).toFixed(2)}×`);
+    const results = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version, loadAverageAtEnd: os.loadavg().map((value) => round(value)) }, runs };
+    await mkdir(join(SWEEP_RESULTS_FILE, '..'), { recursive: true });
+    await writeFile(SWEEP_RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nFigures written to ${SWEEP_RESULTS_FILE}`);
+  } finally {
+    endProgress();
+    await closeDatabase(db);
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--sweep')) await sweepMain();
+else await main();

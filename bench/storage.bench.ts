@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { forEachLimit } from '../publisher/concurrency.ts';
-import { switchLive } from '../publisher/versions.ts';
+import { switchLive } from '../publisher/live.ts';
 import { createFsStorage } from '../storage/fs-storage.ts';
 import { createS3Storage } from '../storage/s3-storage.ts';
 import { startS3TestServer } from '../storage/s3-test-server.ts';

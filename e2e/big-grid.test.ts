@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
 import { columnLetters } from '../model/position.ts';
-import { objectKey, readLiveManifest } from '../publisher/versions.ts';
+import { readLiveManifest } from '../publisher/live.ts';
+import { objectKey } from '../publisher/versions.ts';
 import { launchBrowser, onPort, serveOnLoopback, swipe, visiblePosition, waitForHydration } from './browser.ts';
 
 // A 20 × 20 site: a page's HTML holds its own page, its neighbours and a reference to the grid

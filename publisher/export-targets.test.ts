@@ -5,7 +5,8 @@ import { createTestContext, pngBytes, recordingStorage, type TestContext } from 
 import { createStorage } from '../storage/index.ts';
 import { dirTarget, EXPORT_RECORD, storageTarget, syncTree } from './export-targets.ts';
 import { exportTree, type ExportTree } from './export-tree.ts';
-import { readLiveManifest, type Manifest } from './versions.ts';
+import { readLiveManifest } from './live.ts';
+import type { Manifest } from './versions.ts';
 
 let ctx: TestContext;
 beforeEach(async () => {

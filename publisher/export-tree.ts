@@ -2,7 +2,8 @@ import { VARIANTS_FOLDER } from './variant-drafts.ts';
 import { assertValidKey, contentTypeFor, type Storage } from '../storage/storage.ts';
 import { forEachLimit } from './concurrency.ts';
 import { mayReferenceMedia, mediaCollector } from './export-media.ts';
-import { objectKey, readLiveManifest, type Manifest } from './versions.ts';
+import { readLiveManifest } from './live.ts';
+import { objectKey, type Manifest } from './versions.ts';
 
 /** One file of an exported tree; its bytes are read only when a writer asks for them. */
 export type ExportEntry = {

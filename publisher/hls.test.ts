@@ -11,7 +11,8 @@ import { HLS_SEGMENT_S, hlsMasterKey, hlsPosterKey, hlsThumbnailKey } from './hl
 import { playlistSegments } from './hls-ladder.ts';
 import { prepareMedia } from './media.ts';
 import { corruptVideoStream, makeTestVideo } from './test-video.ts';
-import { objectKey, readLivePointer, readManifest } from './versions.ts';
+import { readLivePointer, readManifest } from './live.ts';
+import { objectKey } from './versions.ts';
 
 const SECONDS = 16;
 let ctx: TestContext;

@@ -8,7 +8,8 @@ import { createStorage } from '../storage/index.ts';
 import type { Storage } from '../storage/storage.ts';
 import { publishSite, type PublishProgress } from './publish.ts';
 import type { Renderer } from './renderer.ts';
-import { readLiveManifest, type Manifest } from './versions.ts';
+import { readLiveManifest } from './live.ts';
+import type { Manifest } from './versions.ts';
 
 type Site = { id: string; pageIds: Map<string, string>; imageUrl: string };
 

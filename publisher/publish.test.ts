@@ -9,7 +9,8 @@ import { publicFileName, subPathFileName, VISITOR_SUB_PATHS } from '../model/vis
 import type { Storage } from '../storage/storage.ts';
 import { DEFAULT_IMAGE_WIDTHS } from './images.ts';
 import { publishSite } from './publish.ts';
-import { liveKey, manifestKey, objectKey, readLivePointer, readManifest, type Manifest } from './versions.ts';
+import { readLivePointer, readManifest } from './live.ts';
+import { liveKey, manifestKey, objectKey, type Manifest } from './versions.ts';
 
 const LANGUAGES: Language[] = ['jp', 'en'];
 const POSITIONS = ['A', 'B', 'C'].flatMap((column) => [1, 2, 3, 4].map((row) => `${column}${row}`));
@@ -318,10 +319,13 @@ describe('republishing', () => {
     const changed = filesOfPage(UNTRANSLATED, page.id);
     expect(changedPaths(before, after)).toEqual(changed);
 
-    // Only the new bytes were uploaded, then the manifest, then the live pointer, last.
+    // Only the new bytes were uploaded, each recorded as this site's in the reference index
+    // (publisher/reference-index.ts), then the manifest, then the live pointer, last.
     // The page's JSON is the same in both languages here, so it is one object.
     const newObjects = [...new Set(changed.map((path) => objectKey(after.files[path]!.hash)))].sort();
-    expect(ctx.writes.puts.slice(0, -2).sort()).toEqual(newObjects);
+    const earlier = ctx.writes.puts.slice(0, -2);
+    expect(earlier.filter((key) => !key.startsWith('refs/')).sort()).toEqual(newObjects);
+    expect(earlier.filter((key) => key.startsWith('refs/')).sort()).toEqual(newObjects.map((key) => `refs/${key}/${site.id}`));
     expect(ctx.writes.puts.slice(-2)).toEqual([manifestKey(site.id, 2), liveKey(site.id)]);
     expect(result.written).toBe(newObjects.length + 2);
 

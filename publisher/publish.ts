@@ -12,9 +12,11 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { DEFAULT_FAVICON_PATH, defaultFavicon, FAVICON_CONTENT_TYPE } from './default-favicon.ts';
 import { pointHostNames } from './domains.ts';
 import { DEFAULT_SITE_ORIGIN, siteAddress } from '../model/site-address.ts';
-import { readLiveManifestOnce, rememberManifest } from './manifest-memo.ts';
 import { draftWithVariantMedia, variantDraft, variantKeysOf, variantPath } from './variant-drafts.ts';
-import { objectKey, privateObjectKey, switchLive, writeNewVersion, type ManifestFile } from './versions.ts';
+import { readLive, readManifest, switchLive, writeNewVersion } from './live.ts';
+import { addReferences, emptyReferences, knowReferences, referencesOf } from './reachable.ts';
+import { addEntries, referencedKeys } from './reference-index.ts';
+import { objectKey, privateObjectKey, type Manifest, type ManifestFile } from './versions.ts';
 
 export type PublishStep = 'images' | 'video' | 'pages' | 'upload';
 export type PublishProgress = { step: PublishStep; done: number; total: number };
@@ -65,6 +67,9 @@ function sha256(body: Uint8Array): string {
 /** Every medium the public pages use, their A/B variants' included. */
 export const publicMediaUrlsOf = (draft: SiteDraft): string[] => mediaUrlsOf(draftWithVariantMedia(draft));
 
+/** What a publish hands on to its sweep: the version it replaced and the one live when it ended (the same when nothing changed). */
+export type Published = { result: PublishResult; previous: Manifest | null; published: Manifest | null };
+
 /**
  * Publishes a draft: media derivatives, then every position in every language rendered with
  * the built viewer, then only the bytes storage lacks, then a new version, then the live
@@ -74,6 +79,15 @@ export const publicMediaUrlsOf = (draft: SiteDraft): string[] => mediaUrlsOf(dra
  * @example const result = await publishSite(draft, { storage, renderer, onProgress: console.log });
  */
 export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<PublishResult> {
+  return (await publishVersion(draft, deps)).result;
+}
+
+/**
+ * {@link publishSite}, answering also the manifests its sweep needs. The live pointer is read
+ * once, here: the version it names decides what is reused and is what the sweep compares with,
+ * its fence numbers the new version, and its etag is what the switch compares against.
+ */
+export async function publishVersion(draft: SiteDraft, deps: PublishDeps): Promise<Published> {
   const started = performance.now();
   const { storage, renderer } = deps;
   const report = deps.onProgress ?? (() => {});
@@ -95,7 +109,8 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     ready: deps.videos,
   });
 
-  const live = await readLiveManifestOnce(storage, draft.id);
+  const current = await readLive(storage, draft.id);
+  const live = current.pointer ? await readManifest(storage, draft.id, current.pointer.version) : null;
   const files = new Map<string, OutputFile>();
   const privateFiles = new Map<string, OutputFile>();
   const encoder = new TextEncoder();
@@ -195,7 +210,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     report({ step: 'upload', done: 0, total: 0 });
     // Nothing to write but the pointers: one lost, or still held by a name the site gave up, is set right.
     await pointHostNames(storage, draft.id, address, [live.address]);
-    return result(live.version, false, 0);
+    return { result: result(live.version, false, 0), previous: live, published: live };
   }
 
   // The live version's objects are known to exist; anything else is checked before writing.
@@ -223,7 +238,7 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
   });
 
   const now = deps.now?.() ?? new Date();
-  const manifest = await writeNewVersion(storage, {
+  const unnumbered: Omit<Manifest, 'version'> = {
     siteId: draft.id,
     createdAt: now.toISOString(),
     files: manifestFiles,
@@ -232,12 +247,22 @@ export async function publishSite(draft: SiteDraft, deps: PublishDeps): Promise<
     // Members-only media stay unnamed here (the sweep reads them from the private page data).
     media: { public: [...new Set(media.keys)].sort() },
     address: { handle: address.handle, domain: address.domain, prefix: address.prefix, defaultLanguage, basePath: address.basePath },
-  });
-  const { version } = manifest;
-  rememberManifest(storage, manifest);
-  await switchLive(storage, draft.id, version, now);
+  };
+  // The reference index learns what this version reaches before the version exists: a publish
+  // killed in between leaves an entry that only keeps a key longer, never a version whose keys
+  // another site's sweep could take (publisher/reference-index.ts).
+  const reached = await addReferences(storage, unnumbered, emptyReferences());
+  const before = new Set(live ? referencedKeys(await referencesOf(storage, live)) : []);
+  await addEntries(
+    storage,
+    draft.id,
+    referencedKeys(reached).filter((key) => !before.has(key)),
+  );
+  const manifest = await writeNewVersion(storage, unnumbered, current.pointer);
+  knowReferences(manifest, reached);
+  await switchLive(storage, draft.id, manifest.version, { now, expected: current });
   await pointHostNames(storage, draft.id, address, [live?.address]);
-  return result(version, true, written + 2);
+  return { result: result(manifest.version, true, written + 2), previous: live, published: manifest };
 }
 
 function sameFiles(live: Record<string, ManifestFile>, files: Record<string, ManifestFile>): boolean {

@@ -1,7 +1,8 @@
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, pngBytes, type TestContext } from '../api/test-support.ts';
-import { objectKey, readLiveManifest } from './versions.ts';
+import { readLiveManifest } from './live.ts';
+import { objectKey } from './versions.ts';
 import validatorConfig from './html-validate.config.ts';
 
 // The published pages are valid HTML (issue 27): html-validate's recommended rules over a busy

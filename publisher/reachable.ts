@@ -1,6 +1,7 @@
 import type { Storage } from '../storage/storage.ts';
 import { PRIVATE_MEDIA_PREFIX } from './private-media.ts';
-import { objectKey, privateObjectKey, readManifest, type Manifest } from './versions.ts';
+import { readManifest } from './live.ts';
+import { objectKey, privateObjectKey, type Manifest } from './versions.ts';
 
 /**
  * What a version holds on to in storage. Media are counted by folder (`media/{sha256}/`, or
@@ -30,7 +31,7 @@ async function scan(storage: Storage, key: string, pattern: RegExp, add: (sha: s
  * The public media folders a manifest written before media were listed reaches, read from its
  * pages: they appear as `media/{sha256}/` in public files.
  */
-async function scannedPublicMedia(storage: Storage, manifest: Manifest, into: References): Promise<void> {
+async function scannedPublicMedia(storage: Storage, manifest: Pick<Manifest, 'files'>, into: References): Promise<void> {
   for (const file of Object.values(manifest.files)) {
     if (TEXT_TYPES.test(file.contentType)) await scan(storage, objectKey(file.hash), new RegExp(`media/(${HEX64})/`, 'g'), (sha) => into.publicMedia.add(`media/${sha}/`));
   }
@@ -40,14 +41,14 @@ async function scannedPublicMedia(storage: Storage, manifest: Manifest, into: Re
  * The members-only media folders a version reaches, read from its private page data, where they
  * appear as `private-media/{signature}/{sha256}/`: no manifest names them (a manifest is public).
  */
-async function scannedPrivateMedia(storage: Storage, manifest: Manifest, into: References): Promise<void> {
+async function scannedPrivateMedia(storage: Storage, manifest: Pick<Manifest, 'private'>, into: References): Promise<void> {
   for (const file of Object.values(manifest.private)) {
     await scan(storage, privateObjectKey(file.hash), new RegExp(`private-media/[^/]+/(${HEX64})/`, 'g'), (sha) => into.privateMedia.add(`${PRIVATE_MEDIA_PREFIX}media/${sha}/`));
   }
 }
 
 /** Adds what one version reaches to `into`. */
-export async function addReferences(storage: Storage, manifest: Manifest, into: References): Promise<References> {
+export async function addReferences(storage: Storage, manifest: Pick<Manifest, 'files' | 'private' | 'media'>, into: References): Promise<References> {
   for (const file of Object.values(manifest.files)) into.objects.add(objectKey(file.hash));
   for (const file of Object.values(manifest.private)) into.objects.add(privateObjectKey(file.hash));
   await scannedPrivateMedia(storage, manifest, into);
@@ -75,14 +76,14 @@ export function mergeReferences(into: References, from: References): References 
 }
 
 /** One stored manifest, as a listing names it. */
-export type StoredManifest = { siteId: string; version: number; etag: string };
+export type StoredManifest = { siteId: string; version: number };
 
-/** Every stored manifest of every site, from one listing of `sites/`. */
+/** Every stored manifest of every site, from one listing of `sites/` (the operators' full sweep, and building the reference index). */
 export async function listStoredManifests(storage: Storage): Promise<StoredManifest[]> {
   const found: StoredManifest[] = [];
   for await (const info of storage.list('sites/')) {
     const match = /^sites\/([^/]+)\/manifests\/(\d+)\.json$/.exec(info.key);
-    if (match) found.push({ siteId: match[1]!, version: Number(match[2]), etag: info.etag });
+    if (match) found.push({ siteId: match[1]!, version: Number(match[2]) });
   }
   return found;
 }
@@ -98,23 +99,30 @@ export async function storedSiteIds(storage: Storage): Promise<string[]> {
 }
 
 /**
- * A manifest's bytes never change once written, so what it reaches is worked out once per
- * process: the sweep after every publish reads every site's kept versions, and re-reading and
- * parsing them each time was most of its cost (bench/sweep.bench.ts).
+ * What a manifest reaches, worked out once per manifest object: publisher/live.ts keeps one
+ * object per version while it remembers the version, so this lives exactly as long, and working
+ * out an older manifest's media (reading its pages) is not done again for each sweep.
  */
-const cache = new WeakMap<Storage, Map<string, References>>();
-const CACHE_LIMIT = 20_000;
+const reached = new WeakMap<Manifest, Promise<References>>();
 
-/** What one stored manifest reaches; nothing for a manifest deleted since it was listed. */
-export async function referencesOfStored(storage: Storage, stored: StoredManifest): Promise<References> {
-  const byKey = cache.get(storage) ?? new Map<string, References>();
-  cache.set(storage, byKey);
-  const key = `${stored.siteId}/${stored.version}@${stored.etag}`;
-  const known = byKey.get(key);
-  if (known) return known;
-  const manifest = await readManifest(storage, stored.siteId, stored.version);
-  const refs = manifest ? await addReferences(storage, manifest, emptyReferences()) : emptyReferences();
-  if (byKey.size >= CACHE_LIMIT) byKey.clear();
-  if (manifest) byKey.set(key, refs);
+/** What one version reaches. Do not change the answer: it is shared. */
+export function referencesOf(storage: Storage, manifest: Manifest): Promise<References> {
+  let refs = reached.get(manifest);
+  if (!refs) {
+    refs = addReferences(storage, manifest, emptyReferences());
+    reached.set(manifest, refs);
+    refs.catch(() => reached.delete(manifest));
+  }
   return refs;
+}
+
+/** Records what a manifest reaches, worked out by its writer before it was numbered. */
+export function knowReferences(manifest: Manifest, refs: References): void {
+  reached.set(manifest, Promise.resolve(refs));
+}
+
+/** What one stored version reaches; nothing for a version not stored (deleted since it was listed). */
+export async function referencesOfVersion(storage: Storage, siteId: string, version: number): Promise<References> {
+  const manifest = await readManifest(storage, siteId, version);
+  return manifest ? referencesOf(storage, manifest) : emptyReferences();
 }

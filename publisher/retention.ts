@@ -1,5 +1,6 @@
 import type { Storage } from '../storage/storage.ts';
-import { manifestKey, readLivePointer, readManifest, type Manifest } from './versions.ts';
+import { deleteVersion, readManifest, storedVersions } from './live.ts';
+import type { Manifest } from './versions.ts';
 
 /**
  * How many versions a site keeps besides the live one. Ten covers a day of busy editing to
@@ -20,30 +21,21 @@ export function versionsToKeep(versions: readonly number[], live: number | null,
   return kept;
 }
 
-/** The version numbers whose manifests a site has stored. */
-export async function storedVersions(storage: Storage, siteId: string): Promise<number[]> {
-  const versions: number[] = [];
-  for await (const info of storage.list(`sites/${siteId}/manifests/`)) {
-    const match = /\/(\d+)\.json$/.exec(info.key);
-    if (match) versions.push(Number(match[1]));
-  }
-  return versions;
-}
-
 export type PrunedVersions = { kept: number[]; pruned: Manifest[] };
 
 /**
- * Deletes the manifests of a site's versions beyond retention. Returns the kept version numbers
- * and the pruned manifests, read before they went: they name what may have become unreachable.
+ * Deletes the manifests of a site's versions beyond retention; `live` is the version the pointer
+ * names now, read by the caller inside the exclusive storage lease (a rollback may have moved it
+ * since the publish). Returns the kept version numbers and the pruned manifests, read before they
+ * went: they name what may have become unreachable.
  */
-export async function pruneVersions(storage: Storage, siteId: string, keep = KEEP_VERSIONS): Promise<PrunedVersions> {
+export async function pruneVersions(storage: Storage, siteId: string, live: number | null, keep = KEEP_VERSIONS): Promise<PrunedVersions> {
   const versions = await storedVersions(storage, siteId);
-  const live = (await readLivePointer(storage, siteId))?.version ?? null;
   const toKeep = versionsToKeep(versions, live, keep);
   const result: PrunedVersions = { kept: versions.filter((version) => toKeep.has(version)).sort((a, b) => a - b), pruned: [] };
   for (const version of versions.filter((version) => !toKeep.has(version)).sort((a, b) => a - b)) {
     const manifest = await readManifest(storage, siteId, version);
-    await storage.delete(manifestKey(siteId, version));
+    await deleteVersion(storage, siteId, version);
     if (manifest) result.pruned.push(manifest);
   }
   return result;

@@ -3,7 +3,7 @@ import { createTestContext, pngBytes, type TestContext } from '../api/test-suppo
 import { messageText } from '../model/messages/text.ts';
 import { SEO_MESSAGES, type SeoProblem } from '../model/seo-rules.ts';
 import { handleKey, readDomainSite, readHandleSite } from './domains.ts';
-import { readLiveManifest, readLivePointer } from './versions.ts';
+import { readLiveManifest, readLivePointer } from './live.ts';
 
 const english = (key: SeoProblem) => messageText(key, 'en');
 

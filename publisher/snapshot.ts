@@ -27,7 +27,8 @@ function publishContent(content: PageContent, all: MediaMap): { content: PageCon
       ...content,
       detail: { ...content.detail, imageUrl: swap(content.detail.imageUrl) },
       buttons: content.buttons.map((button) => ({ ...button, buttonImageUrl: swap(button.buttonImageUrl) })),
-      products: content.products.map((product) => ({ ...product, imagePath: swap(product.imagePath) })),
+      // In their order (V §7: the page detail answers its products sorted by order): the stored page data is that answer, served as it is.
+      products: [...content.products].sort((a, b) => a.order - b.order).map((product) => ({ ...product, imagePath: swap(product.imagePath) })),
       backgroundMusic: content.backgroundMusic ? swap(content.backgroundMusic) : undefined,
     },
     media,
@@ -50,8 +51,15 @@ export function buildMembersOnlyPages(draft: SiteDraft, lang: Language, membersM
       .filter((page) => page.content.membersOnlyLock && isPublished(page.content))
       .map((page) => {
         const published = publishContent(resolvePageText(page.content, page.translations, lang, defaultLanguage), membersMedia.entries);
-        const content = { ...published.content, products: [...published.content.products].sort((a, b) => a.order - b.order) };
-        return { id: page.id, position: formatPosition(creative.columnIndex, page.row), columnIndex: creative.columnIndex, row: page.row, locked: true, content, media: published.media };
+        return {
+          id: page.id,
+          position: formatPosition(creative.columnIndex, page.row),
+          columnIndex: creative.columnIndex,
+          row: page.row,
+          locked: true,
+          content: published.content,
+          media: published.media,
+        };
       }),
   );
 }

@@ -2,9 +2,11 @@ import type { Storage } from '../storage/storage.ts';
 import { pointHostNames } from './domains.ts';
 import { uploadKey } from './media.ts';
 import { PRIVATE_MEDIA_PREFIX } from './private-media.ts';
-import { addReferences, emptyReferences, listStoredManifests, mediaFolderOf, mergeReferences, referencesOfStored, storedSiteIds, type References } from './reachable.ts';
+import { forgetSite, readLive, readLiveManifest, readLivePointer, readManifest, storedVersions } from './live.ts';
+import { emptyReferences, mediaFolderOf, mergeReferences, referencesOf, referencesOfVersion, storedSiteIds, type References } from './reachable.ts';
+import { ensureIndex, reachedByOthers, rebuildIndex, referencesBySite, removeEntry } from './reference-index.ts';
 import { KEEP_VERSIONS, pruneVersions } from './retention.ts';
-import { readLiveManifest, type Manifest } from './versions.ts';
+import type { Manifest } from './versions.ts';
 
 export type SweepReport = { versionsPruned: number; keysRemoved: number; bytesFreed: number };
 
@@ -33,23 +35,37 @@ async function removeFolder(storage: Storage, folder: string, report: SweepRepor
   }
 }
 
-/** What the stored manifests of the site `siteId` reach, and those of every other site. */
-async function referencesBySite(storage: Storage, siteId: string): Promise<{ own: References; others: References }> {
-  const own = emptyReferences();
-  const others = emptyReferences();
-  for (const stored of await listStoredManifests(storage)) mergeReferences(stored.siteId === siteId ? own : others, await referencesOfStored(storage, stored));
-  return { own, others };
+/**
+ * For each key `candidates` names that the site's remaining versions (`kept`) do not: the site's
+ * entry in the reference index goes, then the key itself unless another site's entry remains. The
+ * entry goes first: a sweep killed in between leaves a key nothing names, which the full sweep removes.
+ */
+async function removeUnreached(storage: Storage, siteId: string, candidates: References, kept: References, report: SweepReport): Promise<void> {
+  const sets = [
+    [candidates.objects, kept.objects, removeKey],
+    [candidates.publicMedia, kept.publicMedia, removeFolder],
+    [candidates.privateMedia, kept.privateMedia, removeFolder],
+  ] as const;
+  for (const [from, keep, remove] of sets) {
+    for (const key of from) {
+      if (keep.has(key)) continue;
+      await removeEntry(storage, siteId, key);
+      if (!(await reachedByOthers(storage, key))) await remove(storage, key, report);
+    }
+  }
 }
 
-/** Removes what `candidates` reaches and `kept` does not. */
-async function removeUnreached(storage: Storage, candidates: References, kept: References, report: SweepReport): Promise<void> {
-  for (const key of candidates.objects) if (!kept.objects.has(key)) await removeKey(storage, key, report);
-  for (const folder of candidates.publicMedia) if (!kept.publicMedia.has(folder)) await removeFolder(storage, folder, report);
-  for (const folder of candidates.privateMedia) if (!kept.privateMedia.has(folder)) await removeFolder(storage, folder, report);
+/** What the site's stored versions (these, or all it has) reach. */
+async function siteReferences(storage: Storage, siteId: string, versions?: readonly number[]): Promise<References> {
+  const refs = emptyReferences();
+  for (const version of versions ?? (await storedVersions(storage, siteId))) mergeReferences(refs, await referencesOfVersion(storage, siteId, version));
+  return refs;
 }
 
 /**
- * The sweep after a publish of one site: bounded by what that publish can have orphaned.
+ * The sweep after a publish of one site: bounded by what that publish can have orphaned, and by
+ * the site's own versions (other sites are asked about only through the reference index, one key
+ * at a time), so it costs the same however many sites the storage holds.
  * 1. The site's versions beyond retention go, with whatever only they reached.
  * 2. Public media the previous live version showed and the new one shows only on members-only
  *    pages are taken offline at once, unless another site's stored version shows them: a page
@@ -57,24 +73,30 @@ async function removeUnreached(storage: Storage, candidates: References, kept: R
  *    them (the lock wins); a rollback to one of them is refused while its media are gone
  *    (rollback-site.ts). Media merely dropped from the site stay until retention lets them go,
  *    so a rollback within retention finds them.
+ * `previous` is the version the publish replaced and `published` the one it made live (what the
+ * publish read and wrote, handed on); the pointer is read once more here, inside the exclusive
+ * lease, because a rollback may have moved it since.
  */
-export async function sweepAfterPublish(storage: Storage, input: { siteId: string; previous: Manifest | null; keep?: number }): Promise<SweepReport> {
+export async function sweepAfterPublish(storage: Storage, input: { siteId: string; previous: Manifest | null; published?: Manifest | null; keep?: number }): Promise<SweepReport> {
+  const { siteId } = input;
   const report = emptyReport();
-  const { pruned } = await pruneVersions(storage, input.siteId, input.keep ?? KEEP_VERSIONS);
+  await ensureIndex(storage);
+  const live = (await readLive(storage, siteId)).pointer;
+  const { kept, pruned } = await pruneVersions(storage, siteId, live?.version ?? null, input.keep ?? KEEP_VERSIONS);
   report.versionsPruned = pruned.length;
-  const { own, others } = await referencesBySite(storage, input.siteId);
-  const allKept = mergeReferences(mergeReferences(emptyReferences(), own), others);
-  const orphaned = emptyReferences();
-  for (const manifest of pruned) await addReferences(storage, manifest, orphaned);
-  await removeUnreached(storage, orphaned, allKept, report);
+  if (pruned.length > 0) {
+    const orphaned = emptyReferences();
+    for (const manifest of pruned) mergeReferences(orphaned, await referencesOf(storage, manifest));
+    await removeUnreached(storage, siteId, orphaned, await siteReferences(storage, siteId, kept), report);
+  }
 
-  const live = await readLiveManifest(storage, input.siteId);
-  if (input.previous && live && live.version !== input.previous.version) {
-    const before = await addReferences(storage, input.previous, emptyReferences());
-    const now = await addReferences(storage, live, emptyReferences());
+  const now = !live ? null : input.published?.version === live.version ? input.published : await readManifest(storage, siteId, live.version);
+  if (input.previous && now && now.version !== input.previous.version) {
+    const before = await referencesOf(storage, input.previous);
+    const after = await referencesOf(storage, now);
     for (const folder of before.publicMedia) {
-      const lockedNow = now.privateMedia.has(`${PRIVATE_MEDIA_PREFIX}${folder}`);
-      if (lockedNow && !now.publicMedia.has(folder) && !others.publicMedia.has(folder)) await removeFolder(storage, folder, report);
+      const lockedNow = after.privateMedia.has(`${PRIVATE_MEDIA_PREFIX}${folder}`);
+      if (lockedNow && !after.publicMedia.has(folder) && !(await reachedByOthers(storage, folder, siteId))) await removeFolder(storage, folder, report);
     }
   }
   return report;
@@ -86,8 +108,9 @@ export async function sweepAfterPublish(storage: Storage, input: { siteId: strin
  */
 export async function sweepDeletedSite(storage: Storage, siteId: string): Promise<SweepReport> {
   const report = emptyReport();
+  await ensureIndex(storage);
   const live = await readLiveManifest(storage, siteId);
-  const { own, others } = await referencesBySite(storage, siteId);
+  const own = await siteReferences(storage, siteId);
   // Its handle and domain lead nowhere now, and are free for another site.
   await pointHostNames(storage, siteId, {}, [live?.address]);
   const keys: string[] = [];
@@ -96,7 +119,8 @@ export async function sweepDeletedSite(storage: Storage, siteId: string): Promis
     if (/\/manifests\/\d+\.json$/.test(key)) report.versionsPruned++;
     await removeKey(storage, key, report);
   }
-  await removeUnreached(storage, own, others, report);
+  forgetSite(storage, siteId);
+  await removeUnreached(storage, siteId, own, emptyReferences(), report);
   return report;
 }
 
@@ -111,13 +135,17 @@ export type FullSweepOptions = {
 /**
  * The operators' sweep over all of storage: prunes every site's versions, then removes every
  * key under `objects/`, `private/` and `media/` no stored version reaches, and every original
- * under `uploads/` no media row names.
+ * under `uploads/` no media row names, and rebuilds the reference index.
  */
 export async function sweepStorage(storage: Storage, options: FullSweepOptions): Promise<SweepReport> {
   const report = emptyReport();
-  for (const siteId of await storedSiteIds(storage)) report.versionsPruned += (await pruneVersions(storage, siteId, options.keep ?? KEEP_VERSIONS)).pruned.length;
+  for (const siteId of await storedSiteIds(storage)) {
+    const live = (await readLivePointer(storage, siteId))?.version ?? null;
+    report.versionsPruned += (await pruneVersions(storage, siteId, live, options.keep ?? KEEP_VERSIONS)).pruned.length;
+  }
+  const bySite = await referencesBySite(storage);
   const kept = emptyReferences();
-  for (const stored of await listStoredManifests(storage)) mergeReferences(kept, await referencesOfStored(storage, stored));
+  for (const refs of bySite.values()) mergeReferences(kept, refs);
 
   const old = (info: { lastModified: Date }) => info.lastModified.getTime() < options.olderThan.getTime();
   const unreached: { key: string; size: number }[] = [];
@@ -143,6 +171,8 @@ export async function sweepStorage(storage: Storage, options: FullSweepOptions):
     report.keysRemoved++;
     report.bytesFreed += size;
   }
+  // The reference index made again from what every stored version reaches: whatever a killed publish or sweep left in it goes.
+  await rebuildIndex(storage, bySite);
   return report;
 }
 

@@ -1,6 +1,6 @@
 import type { Storage } from '../storage/storage.ts';
 import { domainKey, releasePointer } from './domains.ts';
-import { liveKey, readLiveManifest } from './versions.ts';
+import { deleteLivePointer } from './live.ts';
 
 /**
  * Takes a site off the air and keeps its versions: the live pointer goes, so the site host
@@ -9,9 +9,8 @@ import { liveKey, readLiveManifest } from './versions.ts';
  * nothing was live.
  */
 export async function unpublish(storage: Storage, siteId: string): Promise<boolean> {
-  const live = await readLiveManifest(storage, siteId);
+  const live = await deleteLivePointer(storage, siteId);
   if (!live) return false;
-  await storage.delete(liveKey(siteId));
   const domain = live.address.domain;
   if (domain) await releasePointer(storage, domainKey, siteId, domain);
   return true;

@@ -6,7 +6,8 @@ import { createFsStorage } from '../storage/fs-storage.ts';
 import { createS3Storage } from '../storage/s3-storage.ts';
 import { startS3TestServer, type S3TestServer } from '../storage/s3-test-server.ts';
 import type { Storage } from '../storage/storage.ts';
-import { liveKey, manifestKey, nextVersionNumber, readLivePointer, readManifest, StaleLiveSwitchError, switchLive, writeNewVersion } from './versions.ts';
+import { nextVersionNumber, readLivePointer, readManifest, switchLive, writeNewVersion } from './live.ts';
+import { liveKey, manifestKey, StaleLiveSwitchError } from './versions.ts';
 
 let folder: string;
 let s3: S3TestServer;
@@ -49,7 +50,7 @@ describe.each(drivers)('the live pointer on %s', (_driver, make) => {
 
   it('lets a rollback go back while the fence stays, so an overtaken publish still cannot switch', async () => {
     await switchLive(storage, siteId, 6);
-    await switchLive(storage, siteId, 2, new Date(), 'rollback');
+    await switchLive(storage, siteId, 2, { kind: 'rollback' });
     expect(await readLivePointer(storage, siteId)).toMatchObject({ version: 2, fence: 6 });
     await expect(switchLive(storage, siteId, 5)).rejects.toThrow(StaleLiveSwitchError);
     expect((await readLivePointer(storage, siteId))?.version).toBe(2);
@@ -67,7 +68,7 @@ describe.each(drivers)('the live pointer on %s', (_driver, make) => {
   it('numbers the next version above the fence even when the newer manifests were swept', async () => {
     await storage.put(manifestKey(siteId, 1), '{}');
     await switchLive(storage, siteId, 8);
-    await switchLive(storage, siteId, 1, new Date(), 'rollback');
+    await switchLive(storage, siteId, 1, { kind: 'rollback' });
     expect(await nextVersionNumber(storage, siteId)).toBe(9);
   });
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listVersions, objectKey, privateObjectKey, readLivePointer, readManifest } from '../publisher/versions.ts';
+import { listVersions, readLivePointer, readManifest } from '../publisher/live.ts';
+import { objectKey, privateObjectKey } from '../publisher/versions.ts';
 import { createS3Storage } from '../storage/s3-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 

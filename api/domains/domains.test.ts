@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DOMAIN_MAX_DELAY_MS, DOMAIN_VERIFY_WINDOW_MS, type DomainView } from '../../model/domain.ts';
 import type { SiteSummary } from '../../model/site-view.ts';
 import { readDomainSite } from '../../publisher/domains.ts';
-import { readLiveManifest } from '../../publisher/versions.ts';
+import { readLiveManifest } from '../../publisher/live.ts';
 import { publishes } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { createConnectedDomains } from './connected-domains.ts';

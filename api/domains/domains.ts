@@ -2,7 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { DOMAIN_VERIFY_WINDOW_MS, domainCheckDelay, type DnsRecord, type DomainCheck, type DomainView } from '../../model/domain.ts';
 import { domainKey, releasePointer } from '../../publisher/domains.ts';
-import { readLiveManifest } from '../../publisher/versions.ts';
+import { readLiveManifest } from '../../publisher/live.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { siteDomains } from '../db/schema-access.ts';

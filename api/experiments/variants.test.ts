@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignArm } from '../../model/ab/experiment.ts';
-import { readLiveManifest } from '../../publisher/versions.ts';
+import { readLiveManifest } from '../../publisher/live.ts';
 import { runRollup } from '../analytics/run-rollup.ts';
 import { experiments } from '../db/schema-experiments.ts';
 import { visitorEvents } from '../db/schema-visitor.ts';

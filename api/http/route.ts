@@ -28,8 +28,12 @@ export type RouteInput<C extends Contract> = {
   MemberFacts<C['policy']> &
   TargetFacts<C['policy']>;
 
-/** What a handler answers: the response schema's input (checked against it in tests), or a raw Response. */
-export type RouteOutput<C extends Contract> = C['response'] extends z.ZodType ? z.input<C['response']> : Response;
+/**
+ * What a handler answers: the response schema's input, or a raw Response (a download, or JSON
+ * already in the schema's shape, such as stored page data sent as it is); either is checked
+ * against the schema in tests.
+ */
+export type RouteOutput<C extends Contract> = C['response'] extends z.ZodType ? z.input<C['response']> | Response : Response;
 
 export type Handler<C extends Contract> = (input: RouteInput<C>) => RouteOutput<C> | Promise<RouteOutput<C>>;
 
@@ -133,12 +137,18 @@ export function route<const C extends Contract>(app: Hono<AppEnv>, declared: C, 
     // describes (the conditional parts follow declared.policy), which TypeScript cannot follow.
     const input = (await inputOf(c, declared)) as RouteInput<C>;
     const output: unknown = await handler(input);
-    if (output instanceof Response) return output;
-    if (!('kind' in declared.response) && CHECK_RESPONSES) {
-      const checked = declared.response.safeParse(output);
-      if (!checked.success) throw new Error(`${declared.method} ${declared.path} answered outside its contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+    const checked = !('kind' in declared.response) && CHECK_RESPONSES ? declared.response : null;
+    if (output instanceof Response) {
+      if (checked && output.ok) checkAnswer(declared, checked, await output.clone().json());
+      return output;
     }
+    if (checked) checkAnswer(declared, checked, output);
     // A handler that answers its contract's shape under another status (health's 503) sets it with c.status().
     return declared.status ? c.json(output, declared.status) : c.json(output);
   });
+}
+
+function checkAnswer(declared: Contract, schema: z.ZodType, output: unknown): void {
+  const checked = schema.safeParse(output);
+  if (!checked.success) throw new Error(`${declared.method} ${declared.path} answered outside its contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
 }

@@ -1,11 +1,14 @@
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hlsMasterKey } from '../../publisher/hls.ts';
 import { makeTestVideo } from '../../publisher/test-video.ts';
-import { forgetManifests } from '../../publisher/manifest-memo.ts';
+import { forgetAllLive } from '../../publisher/live.ts';
 import { addReferences, emptyReferences } from '../../publisher/reachable.ts';
-import { readLivePointer, readManifest } from '../../publisher/versions.ts';
+import { readLivePointer, readManifest } from '../../publisher/live.ts';
 import { sweepAfterPublish, sweepStorage, type SweepReport } from '../../publisher/sweep.ts';
 import type { PublishProgress } from '../../publisher/publish.ts';
+import { createFsStorage } from '../../storage/fs-storage.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { media } from '../db/schema.ts';
 import { createTestContext, pngBytes, SITE_ORIGIN, testRenderer, type TestContext } from '../test-support.ts';
 import { createPublishJobs } from './publish-jobs.ts';
@@ -29,6 +32,26 @@ async function keysUnder(prefix: string): Promise<string[]> {
 
 const derivative = (sha256: string) => `/media/${sha256}/400.webp`;
 const uploadsInUse = async () => new Set((await ctx.db.select({ sha256: media.sha256 }).from(media).all()).map((row) => row.sha256));
+
+/** A storage handle of its own on the test's folder, every call noted: nothing is remembered for it yet, as on a node just started. */
+function notedStorage(root: string): { storage: Storage; calls: string[] } {
+  const inner = createFsStorage({ root, publicBaseUrl: '/' });
+  const calls: string[] = [];
+  const note = <T>(call: string, then: () => T): T => {
+    calls.push(call);
+    return then();
+  };
+  const storage: Storage = {
+    put: (key, body, opts) => note(`put ${key}`, () => inner.put(key, body, opts)),
+    get: (key) => note(`get ${key}`, () => inner.get(key)),
+    head: (key) => note(`head ${key}`, () => inner.head(key)),
+    list: (prefix) => note(`list ${prefix}`, () => inner.list(prefix)),
+    delete: (key) => note(`delete ${key}`, () => inner.delete(key)),
+    deleteMany: (keys) => note(`delete ${keys.join(' ')}`, () => inner.deleteMany(keys)),
+    publicUrl: (key) => inner.publicUrl(key),
+  };
+  return { storage, calls };
+}
 
 describe('the media sweep', () => {
   it('takes a page’s public derivatives offline at the publish that locks it for members, leaving the other pages’ media served', async () => {
@@ -101,6 +124,8 @@ describe('the media sweep', () => {
     expect(await keysUnder(`media/${a.sha256}/`)).toEqual([]);
     expect(await keysUnder(`uploads/${a.sha256}`)).toEqual([]);
     expect(await keysUnder('objects/')).toEqual([]);
+    // Nothing of either site is left in the reference index.
+    expect(await keysUnder('refs/')).toEqual(['refs/index.json']);
   });
 
   it('never removes what a publish in flight is about to reference: a sweep started after its images waits for its version', async () => {
@@ -188,13 +213,73 @@ describe('the media sweep', () => {
     const { media: _listed, ...legacy } = (await readManifest(ctx.storage, site.id, 1))!;
     await ctx.storage.put(`sites/${site.id}/manifests/1.json`, JSON.stringify(legacy));
     // Version 1 was published by a server from before the list, not by this process: it has not seen the manifest as it wrote it.
-    forgetManifests(ctx.storage);
+    forgetAllLive(ctx.storage);
 
     await createStorageLease(ctx.db).whileSweeping(() => sweepStorage(ctx.storage, { olderThan: new Date(Date.now() + 1000), uploadsInUse }));
     expect((await ctx.visit(derivative(upload.sha256))).status).toBe(200);
     const republished = await ctx.publish(site.id);
     expect(republished).toMatchObject({ version: 2, changed: true });
     expect((await readManifest(ctx.storage, site.id, 2))?.media?.public).toContain(`media/${upload.sha256}/400.webp`);
+  });
+
+  it('sweeps after a publish without listing or reading another site’s manifests, however many there are', async () => {
+    ctx = await createTestContext();
+    const others = [await twoPageSite('First other'), await twoPageSite('Second other')];
+    for (const other of others) await ctx.publish(other.id);
+    const site = await twoPageSite();
+    for (const text of ['one', 'two', 'three']) {
+      await ctx.writePage(site.id, site.pages.A1!, 'jp', { detail: { mainText: text } });
+      await ctx.publish(site.id);
+    }
+    const { storage, calls } = notedStorage(path.join(ctx.dir, 'storage'));
+    const report = await createStorageLease(ctx.db).whileSweeping(() => sweepAfterPublish(storage, { siteId: site.id, previous: null, keep: 1 }));
+    expect(report.versionsPruned).toBe(2);
+    expect(report.keysRemoved).toBeGreaterThan(0);
+    const aboutOthers = calls.filter((call) => call.includes('sites/') && !call.includes(`sites/${site.id}/`));
+    expect(aboutOthers).toEqual([]);
+    for (const other of others) expect((await ctx.visit('/B1', { site: other.id })).status).toBe(200);
+  });
+
+  it('builds the reference index from every stored manifest on a storage written before it, and keeps a medium another site still shows', async () => {
+    ctx = await createTestContext();
+    const bytes = await pngBytes(500, 300, '#2255aa');
+    const first = await twoPageSite('First');
+    const second = await twoPageSite('Second');
+    const shared = await ctx.uploadMedia(first.id, bytes);
+    const again = await ctx.uploadMedia(second.id, bytes);
+    await ctx.writePage(first.id, first.pages.A1!, 'jp', { detail: { imageUrl: shared.url } });
+    await ctx.writePage(second.id, second.pages.A1!, 'jp', { detail: { imageUrl: again.url } });
+    await ctx.publish(first.id);
+    await ctx.publish(second.id);
+    await ctx.writePage(second.id, second.pages.A1!, 'jp', { detail: { mainText: 'no picture' } });
+    await ctx.publish(second.id);
+    // As a storage from before the index: none of its entries, and a process that has built none.
+    await ctx.storage.deleteMany(await keysUnder('refs/'));
+    const { storage } = notedStorage(path.join(ctx.dir, 'storage'));
+
+    // The second site's first version goes, and with it the second site's only use of the shared picture.
+    await createStorageLease(ctx.db).whileSweeping(() => sweepAfterPublish(storage, { siteId: second.id, previous: null, keep: 1 }));
+    expect(await keysUnder(`refs/media/${shared.sha256}/`)).toEqual([`refs/media/${shared.sha256}/${first.id}`]);
+    expect(await keysUnder('refs/index.json')).toEqual(['refs/index.json']);
+    expect((await ctx.visit(derivative(shared.sha256))).status).toBe(200);
+  });
+
+  it('makes the reference index again in the full sweep: an entry no version accounts for goes, a missing one comes back', async () => {
+    ctx = await createTestContext();
+    const site = await twoPageSite();
+    const upload = await ctx.uploadMedia(site.id, await pngBytes(500, 300, '#aa2255'));
+    await ctx.writePage(site.id, site.pages.A1!, 'jp', { detail: { imageUrl: upload.url } });
+    await ctx.publish(site.id);
+    const entry = `refs/media/${upload.sha256}/${site.id}`;
+    expect(await keysUnder(entry)).toEqual([entry]);
+    // A publish killed between its entries and its manifest, and a sweep killed between an entry and its key.
+    const stray = `refs/objects/${'f'.repeat(64)}/${site.id}`;
+    await ctx.storage.put(stray, '');
+    await ctx.storage.delete(entry);
+
+    await createStorageLease(ctx.db).whileSweeping(() => sweepStorage(ctx.storage, { olderThan: new Date(Date.now() - 60_000), uploadsInUse }));
+    expect(await keysUnder(stray)).toEqual([]);
+    expect(await keysUnder(entry)).toEqual([entry]);
   });
 
   it('keeps every file of a kept video’s HLS tree, though the manifest lists only its playlist, poster and thumbnail', async () => {

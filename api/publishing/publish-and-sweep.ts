@@ -1,7 +1,6 @@
 import { encodeVideos } from '../../publisher/media.ts';
-import { publicMediaUrlsOf, publishSite, type PublishDeps, type PublishResult } from '../../publisher/publish.ts';
+import { publicMediaUrlsOf, publishVersion, type PublishDeps, type Published, type PublishResult } from '../../publisher/publish.ts';
 import { sweepAfterPublish, type SweepReport } from '../../publisher/sweep.ts';
-import { readLiveManifest } from '../../publisher/versions.ts';
 import type { SiteDraft } from '../../model/draft.ts';
 import type { StorageLease } from './storage-lease.ts';
 
@@ -21,19 +20,17 @@ export async function publishAndSweep(draft: SiteDraft, deps: PublishDeps & { le
     owner,
     onProgress: (done, total) => deps.onProgress?.({ step: 'video', done, total }),
   });
-  let published: { previous: Awaited<ReturnType<typeof readLiveManifest>>; result: PublishResult };
+  let done: Published;
   try {
-    published = await lease.whilePublishing(async () => {
-      const previous = await readLiveManifest(deps.storage, draft.id);
-      return { previous, result: await publishSite(draft, { ...publishDeps, videos }) };
-    });
+    done = await lease.whilePublishing(() => publishVersion(draft, { ...publishDeps, videos }));
   } finally {
     await videos.release();
   }
-  const { previous, result } = published;
+  // The publish read the pointer once and hands on what it replaced and what it made live.
+  const { previous, published, result } = done;
   if (!result.changed) return { result, swept: null };
   try {
-    return { result, swept: await lease.whileSweeping(() => sweepAfterPublish(deps.storage, { siteId: draft.id, previous })) };
+    return { result, swept: await lease.whileSweeping(() => sweepAfterPublish(deps.storage, { siteId: draft.id, previous, published })) };
   } catch (error) {
     console.error(`the sweep after publishing site ${draft.id} failed:`, error);
     return { result, swept: null };

@@ -2,7 +2,8 @@ import { sqlGet } from '../db/test-sql.ts';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { manifestKey, readLivePointer, readManifest, switchLive } from '../../publisher/versions.ts';
+import { readLivePointer, readManifest, switchLive } from '../../publisher/live.ts';
+import { manifestKey } from '../../publisher/versions.ts';
 import { publishes } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { recoverInterruptedPublishes } from './recover-interrupted-publishes.ts';
@@ -44,7 +45,7 @@ describe('recoverInterruptedPublishes', () => {
     // The killed publish got as far as its manifest and the live pointer, not the database.
     const manifest = (await readManifest(ctx.rawStorage, siteId, 1))!;
     await ctx.rawStorage.put(manifestKey(siteId, 2), JSON.stringify({ ...manifest, version: 2 }));
-    await switchLive(ctx.rawStorage, siteId, 2, new Date('2026-01-02T03:04:05Z'));
+    await switchLive(ctx.rawStorage, siteId, 2, { now: new Date('2026-01-02T03:04:05Z') });
     await ctx.db
       .update(publishes)
       .set({ startedAt: new Date(Date.now() - 60_000) })

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { pointHostNames } from '../../publisher/domains.ts';
-import { readLivePointer, readManifest } from '../../publisher/versions.ts';
+import { readLivePointer, readManifest } from '../../publisher/live.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes, sites } from '../db/schema.ts';

@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readLiveManifest } from '../../publisher/versions.ts';
+import { readLiveManifest } from '../../publisher/live.ts';
 import { publishes, sites } from '../db/schema.ts';
+import { hostSites } from '../host-sites.ts';
+import { siteHost } from '../site-host.ts';
 import { startTestRedis, type TestRedisServer } from '../redis/test-redis-server.ts';
 import { createTestContext, SITE_ORIGIN, testRenderer, type TestContext } from '../test-support.ts';
 import { startPublishWorker } from './publish-worker.ts';
@@ -23,7 +25,7 @@ afterEach(async () => {
 });
 
 function queueAndWorker(queueName?: string, server = redis) {
-  const jobs = createRedisPublishJobs({ db: ctx.db, redisUrl: server.url, ...(queueName ? { queueName } : {}) });
+  const jobs = createRedisPublishJobs({ db: ctx.db, storage: ctx.storage, redisUrl: server.url, ...(queueName ? { queueName } : {}) });
   const running = startPublishWorker({
     db: ctx.db,
     storage: ctx.rawStorage,
@@ -81,6 +83,25 @@ describe('publishes on Redis', () => {
     await expect(ended).resolves.toMatchObject({ type: 'done', result: { version: 1, changed: true } });
     expect((await jobs.watch(site.id, id, () => {}))?.past).toMatchObject([{ type: 'done', result: { version: 1 } }]);
     expect(await jobs.watch('another-site', id, () => {})).toBeNull();
+  });
+
+  it('serves the version a worker published on the node that watched it end, at once, though that node remembered the one before', async () => {
+    ctx = await createTestContext();
+    const view = await ctx.createSite({ numberHorizontal: 1, numberVertical: 1, languages: ['jp'] });
+    const pageId = view.creatives[0]!.pages[0]!.id;
+    const { jobs } = queueAndWorker('watched');
+    const publish = async (text: string) => {
+      await ctx.writePage(view.id, pageId, 'jp', { detail: { mainText: text } });
+      const id = await jobs.start(view.id);
+      return new Promise((resolve) => void jobs.watch(view.id, id, resolve));
+    };
+    await expect(publish('Before')).resolves.toMatchObject({ type: 'done' });
+    // This node's site host, remembering the live pointer for a minute: the worker's switch is made in another process.
+    const host = siteHost(ctx.storage, { sites: hostSites(ctx.storage, { siteDomain: 'localhost' }), siteOrigin: () => SITE_ORIGIN, siteDomain: 'localhost', liveCacheMs: 60_000 });
+    const origin = await ctx.originOf(view.id);
+    expect(await (await host.request(`${origin}/`)).text()).toContain('Before');
+    await expect(publish('After')).resolves.toMatchObject({ type: 'done', result: { version: 2 } });
+    expect(await (await host.request(`${origin}/`)).text()).toContain('After');
   });
 
   it('runs a publish asked while Redis is down once it is back, and the next one after, the queue and the worker having reconnected', { timeout: 60_000 }, async () => {

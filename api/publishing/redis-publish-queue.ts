@@ -3,7 +3,9 @@ import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isMessageKey } from '../../model/messages/keys.ts';
+import { forgetLivePointer } from '../../publisher/live.ts';
 import type { PublishResult } from '../../publisher/publish.ts';
+import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { publishes } from '../db/schema.ts';
 import { closeRedis, isUnreachable, openRedis } from '../redis/redis-connection.ts';
@@ -49,8 +51,15 @@ function settledEvent(row: PublishRow): PublishEvent | null {
  * `keepLastIfActive`: while one publish of a site runs, a burst of further requests becomes one
  * waiting job, so a site has at most one running and one waiting. The waiting one settles every
  * request written before it starts with the draft as it is then (runPublish).
+ *
+ * The worker switched the live pointer in its own process; a watcher here that learns the
+ * publish is done makes this node forget the pointer it remembers (`storage` is the one this
+ * node serves from), so whoever followed the publish is served the new version at once; other
+ * nodes see it within publisher/live.ts's LIVE_POINTER_TTL_MS.
  */
-export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Tests give each their own. */; queueName?: string }): PublishJobs & { close(): Promise<void> } {
+export function createRedisPublishJobs(deps: { db: Db; storage: Storage; redisUrl: string /** Tests give each their own. */; queueName?: string }): PublishJobs & {
+  close(): Promise<void>;
+} {
   const { db } = deps;
   const connection = openRedis(deps.redisUrl, 'queue');
   const queue = new Queue<PublishJobData>(deps.queueName ?? PUBLISH_QUEUE, {
@@ -80,6 +89,7 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
       const row = await read(publishId);
       if (!row || row.siteId !== siteId) return null;
       const settled = settledEvent(row);
+      if (settled?.type === 'done') forgetLivePointer(deps.storage, siteId);
       if (settled) return { past: [settled], stop: () => {} };
       const timer = setInterval(() => {
         // A read that failed (the database restarting) is tried again at the next tick.
@@ -88,6 +98,7 @@ export function createRedisPublishJobs(deps: { db: Db; redisUrl: string /** Test
             const event = now ? settledEvent(now) : failedEvent('publishFailed');
             if (!event) return;
             clearInterval(timer);
+            if (event.type === 'done') forgetLivePointer(deps.storage, siteId);
             listener(event);
           },
           () => {},

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { readManifest, rollback, type LivePointer } from '../../publisher/versions.ts';
+import { readManifest, rollback } from '../../publisher/live.ts';
+import type { LivePointer } from '../../publisher/versions.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import { sites } from '../db/schema.ts';

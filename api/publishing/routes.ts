@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { publishingContracts as contracts } from '../../model/contracts/publishing.ts';
-import { listVersions } from '../../publisher/versions.ts';
+import { listVersions } from '../../publisher/live.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Db } from '../db/open-database.ts';
 import type { AppEnv } from '../http/env.ts';

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listVersions, readLiveManifest, readLivePointer } from '../../publisher/versions.ts';
+import { listVersions, readLiveManifest, readLivePointer } from '../../publisher/live.ts';
 import { createFsStorage } from '../../storage/fs-storage.ts';
 import { startTestRedis, type TestRedisServer } from '../redis/test-redis-server.ts';
 

@@ -26,14 +26,29 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
   let signingKey: Buffer | undefined;
   const key = async () => (signingKey ??= await mediaSigningKey(db));
 
-  async function loadPage(c: Context<AppEnv>, params: { id: string; pageId: string }, named: string | undefined, variant: Variant): Promise<ResolvedPage> {
+  /** The page's data as the live version stores it (the site host's `_data/{lang}/{pageId}.json`), a member's with its media links signed. */
+  async function pageBytes(c: Context<AppEnv>, params: { id: string; pageId: string }, named: string | undefined, variant: Variant): Promise<Uint8Array<ArrayBuffer>> {
     const site = await findVisitorSite(db, params.id, c.var.hostSiteId);
     const lang = visitorLanguage(c, site.settings, named);
-    const text = await readPublishedPage(storage, site.id, lang, params.pageId, variant === 'private');
-    if (text === null) throw new AppError('not_found', 'notFound', { lang: lang });
-    const page = resolvedPageSchema.parse(JSON.parse(variant === 'private' ? signMediaUrls(text, await key(), site.id) : text));
-    if (page.content) page.content.products.sort((a, b) => a.order - b.order);
+    const bytes = await readPublishedPage(storage, site.id, lang, params.pageId, variant === 'private');
+    if (bytes === null) throw new AppError('not_found', 'notFound', { lang: lang });
     c.header('cache-control', 'private, no-store');
+    return variant === 'private' ? new TextEncoder().encode(signMediaUrls(new TextDecoder().decode(bytes), await key(), site.id)) : bytes;
+  }
+
+  /**
+   * A whole page: the stored JSON sent as it is. The publish wrote it in the contract's shape,
+   * products in their order (publisher/snapshot.ts), so parsing and writing it again would give
+   * the same answer at a cost on every call.
+   */
+  async function pageAnswer(c: Context<AppEnv>, params: { id: string; pageId: string }, named: string | undefined, variant: Variant): Promise<Response> {
+    return c.body(await pageBytes(c, params, named, variant), 200, { 'content-type': 'application/json' });
+  }
+
+  async function loadPage(c: Context<AppEnv>, params: { id: string; pageId: string }, named: string | undefined, variant: Variant): Promise<ResolvedPage> {
+    const page = resolvedPageSchema.parse(JSON.parse(new TextDecoder().decode(await pageBytes(c, params, named, variant))));
+    // A version published before page data held its products in order.
+    if (page.content) page.content.products.sort((a, b) => a.order - b.order);
     return page;
   }
 
@@ -49,8 +64,8 @@ export function pageRoutes(deps: { db: Db; storage: Storage }) {
   }
 
   const app = new Hono<AppEnv>();
-  route(app, contracts.publicPage, async ({ c, params, query }) => await loadPage(c, params, query.lang, 'public'));
-  route(app, contracts.privatePage, async ({ c, params, query }) => await loadPage(c, params, query.lang, 'private'));
+  route(app, contracts.publicPage, ({ c, params, query }) => pageAnswer(c, params, query.lang, 'public'));
+  route(app, contracts.privatePage, ({ c, params, query }) => pageAnswer(c, params, query.lang, 'private'));
   route(app, contracts.publicPagePart, ({ c, params, query }) => loadPagePart(c, params, query.lang, 'public'));
   route(app, contracts.privatePagePart, ({ c, params, query }) => loadPagePart(c, params, query.lang, 'private'));
   route(app, contracts.privateMedia, async ({ c, params }) => {
