@@ -336,6 +336,69 @@ describe('folding beside event writers, each on a connection of its own as on se
       for (const db of [writerA, writerB, folderA, folderB]) await closeDatabase(db!);
     }
   });
+
+  it('rebuilds exactly what live had folded when begun part-way through a snapshot, beside live and an insert in flight', async () => {
+    const site = siteOf('rebuild-mid', 30);
+    const random = seededRandom(31);
+    // Landings only: a visit of one event is never split between the rebuild and live (which would lose its bounce's take-back, as before).
+    const landings = Array.from({ length: 120 }, (_, i) => syntheticVisit(random, site, i).slice(0, 1)).flat();
+    const [first, inFlight, later] = [landings.slice(0, 60), landings.slice(60, 90), landings.slice(90)];
+    const [writer, live, rebuilder] = await Promise.all([1, 2, 3].map(() => openDatabase(ctx.database)));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held: Promise<void> = Promise.resolve();
+    try {
+      await writeEvents(writer!, first);
+      // Two batches of seven: on PostgreSQL part-way through the snapshot that sees `first`.
+      expect((await runRollup(live!, { batch: 7, maxBatches: 2 })).events).toBe(14);
+      if (onPostgres(ctx.db)) {
+        let inserted = () => {};
+        const heldInserted = new Promise<void>((resolve) => {
+          inserted = resolve;
+        });
+        held = writer!.transaction(async (tx) => {
+          await insertEventValues(tx, eventValues(inFlight), writer!.$engine.dialect);
+          inserted();
+          await released;
+        });
+        await heldInserted;
+      } else {
+        await writeEvents(writer!, inFlight);
+      }
+      const progress: [number, number][] = [];
+      let begun = () => {};
+      const rebuildBegun = new Promise<void>((resolve) => {
+        begun = resolve;
+      });
+      const rebuild = rebuildRollups(rebuilder!, {
+        siteId: site.siteId,
+        batch: 5,
+        onProgress: (done, total) => {
+          progress.push([done, total]);
+          begun();
+        },
+      });
+      // Live folds on once the rebuild has taken its target, batch by batch beside the rebuild's.
+      await rebuildBegun;
+      const folding = (async () => {
+        while ((await runRollup(live!, { batch: 7, maxBatches: 1 })).events > 0);
+      })();
+      await Promise.all([rebuild, folding]);
+      // The rebuild refolded the fourteen live had folded when it began, no more.
+      expect(progress.at(-1)).toEqual([14, 14]);
+      release();
+      await held;
+      await writeEvents(writer!, later);
+      await runRollup(live!);
+      for (const filter of [{}, { device: 'desktop' }]) await expectDirectCount(site.siteId, landings, filter);
+    } finally {
+      release();
+      await held.catch(() => {});
+      for (const db of [writer, live, rebuilder]) await closeDatabase(db!);
+    }
+  });
 });
 
 describe('CSV exports', () => {
