@@ -2,8 +2,8 @@
  * The analytics fold on both databases (`npm run bench -- fold [--events N]`). On SQLite (a file)
  * and on Debian's PostgreSQL (a throwaway server): N synthetic events (100,000 by default) written
  * as a backlog and folded by `runRollup` at the job's batch size (events/s); then N more written by
- * two writers (each its own connection, 500 events a transaction, as the event writer's group
- * commit makes them) while two folders (each its own connection, as two nodes' jobs) fold beside
+ * two writers (each its own connection, 500 events a transaction through the event writer's own
+ * insert, as its group commit makes them) while two folders (each its own connection, as two nodes' jobs) fold beside
  * them: events/s written, how long the folders take to catch up after the last commit, and a check
  * that every landing was counted exactly once. Never asserts a time; figures go to
  * bench/results/fold.json.
@@ -18,6 +18,7 @@ import { runRollup } from '../api/analytics/run-rollup.ts';
 import { insertSyntheticEvents, type SyntheticEvent, type SyntheticSite, seededRandom, syntheticVisit } from '../api/analytics/synthetic-events.ts';
 import { closeDatabase, type Db, openDatabase } from '../api/db/open-database.ts';
 import { startPostgres } from '../api/db/pg/postgres-server.ts';
+import { bindEventRows, insertEventValues } from '../api/visitor/event-insert.ts';
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '100000' } }, allowPositionals: true });
 const EVENTS = Number(values.events);
@@ -52,19 +53,32 @@ function visitsOf(siteId: string, seed: number, count: number): SyntheticEvent[]
   return visits;
 }
 
+/** One transaction of the visitor API's event writer (api/event-writer.worker.ts): its insert, and whatever it takes to order itself against the fold. */
+async function writeAsTheEventWriter(db: Db, events: readonly SyntheticEvent[]): Promise<void> {
+  const values: unknown[] = [];
+  bindEventRows(
+    values,
+    events.map(({ at, ...event }) => ({ ...event, occurredAt: new Date(at), receivedAt: new Date(at) })),
+  );
+  await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect));
+}
+
 async function landingsCounted(db: Db, siteId: string): Promise<number> {
   const row = await db.get<{ n: number | null }>(sql`SELECT sum(landings) AS n FROM analytics_site_rollups WHERE site_id = ${siteId} AND grain = 'H'`);
   return Number(row?.n ?? 0);
 }
 
-type Figures = { backlogFoldRate: number; ingestRate: number; catchUpMs: number; concurrentEvents: number; landingsExact: boolean };
+type Figures = { backlogInsertRate: number; backlogFoldRate: number; ingestRate: number; catchUpMs: number; concurrentEvents: number; landingsExact: boolean; concurrentError?: string };
 
 /** Both measures on the database that `open` opens: `open()` gives a connection of its own each time. */
 async function measure(name: string, open: () => Promise<Db>): Promise<Figures> {
   const main = await open();
   try {
     const backlog = visitsOf('backlog', 1, EVENTS).flat();
+    const writing = performance.now();
     for (let at = 0; at < backlog.length; at += BACKLOG_CHUNK) await insertSyntheticEvents(main, backlog.slice(at, at + BACKLOG_CHUNK));
+    const backlogInsertRate = Math.round(backlog.length / ((performance.now() - writing) / 1000));
+    line(`${name}: backlog written, ${BACKLOG_CHUNK.toLocaleString('en')} a transaction`, `${backlogInsertRate.toLocaleString('en')} events/s (load ${load()})`);
     const started = performance.now();
     const { events: folded } = await runRollup(main);
     const backlogFoldRate = Math.round(folded / ((performance.now() - started) / 1000));
@@ -81,11 +95,11 @@ async function measure(name: string, open: () => Promise<Db>): Promise<Figures> 
         for (const visit of mine) {
           batch.push(...visit);
           if (batch.length >= WRITER_BATCH) {
-            await insertSyntheticEvents(db, batch);
+            await writeAsTheEventWriter(db, batch);
             batch = [];
           }
         }
-        if (batch.length > 0) await insertSyntheticEvents(db, batch);
+        if (batch.length > 0) await writeAsTheEventWriter(db, batch);
       };
       const fold = async (db: Db) => {
         // Fold while the writers write, then until a run finds nothing left.
@@ -99,6 +113,8 @@ async function measure(name: string, open: () => Promise<Db>): Promise<Figures> 
       };
       const writeStart = performance.now();
       const folders = Promise.all([fold(folderA), fold(folderB)]);
+      // A folder that fails while the writers write is reported once they are done, not as an unhandled rejection.
+      folders.catch(() => {});
       await Promise.all([
         write(
           writerA,
@@ -111,7 +127,13 @@ async function measure(name: string, open: () => Promise<Db>): Promise<Figures> 
       ]);
       const written = performance.now();
       writing = false;
-      await folders;
+      try {
+        await folders;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        line(`${name}: two writers beside two folders`, `a folder failed: ${message}`);
+        return { backlogInsertRate, backlogFoldRate, ingestRate: 0, catchUpMs: 0, concurrentEvents: 0, landingsExact: false, concurrentError: message };
+      }
       const caughtUp = performance.now();
       const concurrentEvents = visits.flat().length;
       const ingestRate = Math.round(concurrentEvents / ((written - writeStart) / 1000));
@@ -119,7 +141,7 @@ async function measure(name: string, open: () => Promise<Db>): Promise<Figures> 
       const landingsExact = (await landingsCounted(main, 'concurrent')) === landings;
       line(`${name}: two writers beside two folders`, `${ingestRate.toLocaleString('en')} events/s written, caught up ${catchUpMs} ms after (load ${load()})`);
       line(`${name}: every landing counted once`, `${landingsExact} (${(await landingsCounted(main, 'concurrent')).toLocaleString('en')} of ${landings.toLocaleString('en')})`);
-      return { backlogFoldRate, ingestRate, catchUpMs, concurrentEvents, landingsExact };
+      return { backlogInsertRate, backlogFoldRate, ingestRate, catchUpMs, concurrentEvents, landingsExact };
     } finally {
       for (const db of connections) await closeDatabase(db);
     }
