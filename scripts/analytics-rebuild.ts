@@ -22,9 +22,9 @@ async function main() {
   const armOf = experimentArmOf(db);
   try {
     const started = performance.now();
-    // Progress by event id, redrawn in place on a terminal only.
-    const progress = (done: number, target: number) => {
-      if (process.stderr.isTTY) process.stderr.write(`\revents up to id ${done.toLocaleString('en')} of ${target.toLocaleString('en')}`);
+    // Events refolded of those to refold, redrawn in place on a terminal only.
+    const progress = (done: number, total: number) => {
+      if (process.stderr.isTTY) process.stderr.write(`\revents ${done.toLocaleString('en')} of ${total.toLocaleString('en')}`);
     };
     const { events } = await rebuildRollups(db, { siteId: values.site, batch: 20_000, onProgress: progress, armOf });
     if (process.stderr.isTTY) process.stderr.write('\n');

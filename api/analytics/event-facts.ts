@@ -10,6 +10,7 @@ import type { Dimensions, Fact } from './rollup-batch.ts';
 /** The columns the rollups read, named as `RawEvent` names them. */
 export const EVENT_COLUMNS = [
   'id',
+  'xact_id AS xact',
   'site_id AS "siteId"',
   'kind',
   'cell',
@@ -34,6 +35,8 @@ export const EVENT_COLUMNS = [
 
 export type RawEvent = {
   id: number;
+  /** The transaction that wrote it on PostgreSQL (api/analytics/fold-position.ts); 0 on SQLite. */
+  xact: number;
   siteId: string;
   kind: string;
   cell: string;

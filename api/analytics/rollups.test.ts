@@ -1,9 +1,10 @@
-import { closeDatabase } from '../db/open-database.ts';
+import { closeDatabase, type Db, onPostgres } from '../db/open-database.ts';
 import { sqlAll } from '../db/test-sql.ts';
+import { EventEmitter, once } from 'node:events';
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Counts, LpChart, LpSummary, PagesReport } from '../../model/analytics-report.ts';
 import { siteSettingsSchema } from '../../model/site.ts';
 import { sites as sitesTable } from '../db/schema.ts';
@@ -19,6 +20,7 @@ import { rangeOf } from './report-range.ts';
 import type { CountName } from './count-columns.ts';
 import type { RollupFilter } from './report-sums.ts';
 import { rebuildRollups, runRollup } from './run-rollup.ts';
+import { bindEventRows, type EventRow, insertEventValues } from '../visitor/event-insert.ts';
 import { insertSyntheticEvents, type SyntheticEvent, type SyntheticSite, seededRandom, syntheticVisit } from './synthetic-events.ts';
 
 const NOW = new Date('2026-11-26T01:00:00Z');
@@ -135,6 +137,28 @@ function dailyFromChart(chart: LpChart) {
   };
 }
 
+/** The reports of `siteId` over its events' range, with `filter`, equal a direct count of `events`: every one counted exactly once. */
+async function expectDirectCount(siteId: string, events: readonly SyntheticEvent[], filter: RollupFilter): Promise<void> {
+  const range = rangeOfEvents(events);
+  const expected = direct(events, filter);
+  const scope = { id: siteId, conversionCounts: DEFAULT_COUNTS };
+  const pages = fromPages(await getPagesReport(ctx.db, scope, range, filter));
+  const nonZero = (counts: Map<string, Counts>) => new Map([...counts].filter(([, c]) => Object.values(c).some((n) => n !== 0)));
+  expect(nonZero(pages.cells)).toEqual(nonZero(expected.cells));
+  expect(pages.moves).toEqual(expected.moves);
+  expect(pages.exitsBy).toEqual(expected.exitsBy);
+
+  const daily = dailyFromChart(await getLpChart(ctx.db, scope, range, 'day', filter));
+  expect(daily.users).toEqual(new Map([...expected.usersByDay].map(([day, set]) => [day, set.size])));
+  expect(daily.views).toEqual(expected.viewsByDay);
+
+  for (const cell of ['A1', 'B2', 'C4']) {
+    const bins = (await getTapBins(ctx.db, scope, cell, range, filter)).bins;
+    const want = [...expected.taps].filter(([key]) => key.startsWith(`${cell}>`)).map(([key, n]) => [key.slice(cell.length + 1), n]);
+    expect(new Map(bins.map((b) => [`${b.x},${b.y}`, b.taps]))).toEqual(new Map(want as [string, number][]));
+  }
+}
+
 /** Every rollup row of every table, sorted: what a rebuild must give again. */
 async function snapshot(): Promise<Record<string, unknown[]>> {
   const tables = ['analytics_cell_rollups', 'analytics_site_rollups', 'analytics_edges', 'analytics_taps', 'analytics_visitor_sketches'];
@@ -163,27 +187,8 @@ describe('rollups equal a direct count of the raw events', () => {
         await insertSyntheticEvents(ctx.db, events.slice(half));
         await runRollup(ctx.db, { batch });
 
-        const range = rangeOfEvents(events);
         // The filtered rows (one per combination) and the unfiltered ones (all combinations) are kept apart: both are checked.
-        for (const filter of [chosen, {}]) {
-          const expected = direct(events, filter);
-          const scope = { id: site.siteId, conversionCounts: DEFAULT_COUNTS };
-          const pages = fromPages(await getPagesReport(ctx.db, scope, range, filter));
-          const nonZero = (counts: Map<string, Counts>) => new Map([...counts].filter(([, c]) => Object.values(c).some((n) => n !== 0)));
-          expect(nonZero(pages.cells)).toEqual(nonZero(expected.cells));
-          expect(pages.moves).toEqual(expected.moves);
-          expect(pages.exitsBy).toEqual(expected.exitsBy);
-
-          const daily = dailyFromChart(await getLpChart(ctx.db, scope, range, 'day', filter));
-          expect(daily.users).toEqual(new Map([...expected.usersByDay].map(([day, set]) => [day, set.size])));
-          expect(daily.views).toEqual(expected.viewsByDay);
-
-          for (const cell of ['A1', 'B2', 'C4']) {
-            const bins = (await getTapBins(ctx.db, scope, cell, range, filter)).bins;
-            const want = [...expected.taps].filter(([key]) => key.startsWith(`${cell}>`)).map(([key, n]) => [key.slice(cell.length + 1), n]);
-            expect(new Map(bins.map((b) => [`${b.x},${b.y}`, b.taps]))).toEqual(new Map(want as [string, number][]));
-          }
-        }
+        for (const filter of [chosen, {}]) await expectDirectCount(site.siteId, events, filter);
       }),
       { numRuns: 25 },
     );
@@ -218,6 +223,180 @@ describe('rebuilding and running the rollup again', () => {
       expect(await snapshot()).toEqual(folded);
     } finally {
       await closeDatabase(other);
+    }
+  });
+});
+
+describe('folding beside event writers, each on a connection of its own as on separate nodes', () => {
+  /** `promise`, or a failure once `ms` have passed: a fold that waited for an insert in flight would hang the test. */
+  function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms);
+    });
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  }
+
+  /** Events as the visitor API's writer binds them (api/visitor/event-insert.ts). */
+  function eventValues(events: readonly SyntheticEvent[]): unknown[] {
+    const values: unknown[] = [];
+    const rows: EventRow[] = events.map(({ at, ...e }) => ({
+      ...e,
+      occurredAt: new Date(at),
+      receivedAt: new Date(at),
+    }));
+    bindEventRows(values, rows);
+    return values;
+  }
+
+  /** One transaction of the visitor API's writer on `db`: its insert, its lock if it takes one. */
+  async function writeEvents(db: Db, events: readonly SyntheticEvent[]): Promise<void> {
+    await db.transaction(async (tx) => await insertEventValues(tx, eventValues(events), db.$engine.dialect));
+  }
+
+  it('counts every event exactly once when writers commit out of id order while two folders fold at once', async () => {
+    const site = siteOf('out-of-order', 30);
+    const random = seededRandom(29);
+    // Whole visits per transaction, as one request's rows are: a visit's landing is never folded after its moves.
+    const visits = Array.from({ length: 90 }, (_, i) => syntheticVisit(random, site, i));
+    const [heldVisits, earlyVisits, laterVisits] = [visits.slice(0, 30), visits.slice(30, 60), visits.slice(60)];
+    const [writerA, writerB, folderA, folderB] = await Promise.all([1, 2, 3, 4].map(() => openDatabase(ctx.database)));
+    const foldBoth = () => Promise.all([runRollup(folderA!, { batch: 23 }), runRollup(folderB!, { batch: 31 })]);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted = () => {};
+    const heldInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const before = (await ctx.db.get<{ id: number | null }>(sql`SELECT max(id) AS id FROM visitor_events`))?.id ?? 0;
+    // Writer A takes the lower ids first and keeps its transaction open.
+    const held = writerA!.transaction(async (tx) => {
+      await insertEventValues(tx, eventValues(heldVisits.flat()), writerA!.$engine.dialect);
+      inserted();
+      await released;
+    });
+    try {
+      await heldInserted;
+      const written = writeEvents(writerB!, earlyVisits.flat());
+      if (onPostgres(ctx.db)) {
+        // B's higher ids commit first; both folders fold them while A's lower ids are in flight, without waiting for A.
+        await written;
+        const early = await ctx.db.get<{ low: number }>(sql`SELECT min(id) AS low FROM visitor_events WHERE site_id = ${site.siteId}`);
+        expect(early!.low).toBeGreaterThan(before + heldVisits.flat().length);
+        const [a, b] = await within(10_000, foldBoth());
+        expect(a.events + b.events).toBe(earlyVisits.flat().length);
+        release();
+      } else {
+        // SQLite has one writer at a time: B and the folders wait for A's commit, so ids commit in order.
+        const folds = foldBoth();
+        release();
+        await written;
+        await folds;
+      }
+      await held;
+
+      // Then both writers and both folders at once, a few visits a transaction; the folders fold again after each commit.
+      let writing = true;
+      const commits = new EventEmitter();
+      const write = async (db: Db, mine: SyntheticEvent[][]) => {
+        for (let at = 0; at < mine.length; at += 3) {
+          await writeEvents(db, mine.slice(at, at + 3).flat());
+          commits.emit('commit');
+        }
+      };
+      const fold = async (db: Db, batch: number) => {
+        while (writing) {
+          const next = once(commits, 'commit');
+          await runRollup(db, { batch });
+          await next;
+        }
+        while ((await runRollup(db, { batch })).events > 0);
+      };
+      const folders = Promise.all([fold(folderA!, 17), fold(folderB!, 29)]);
+      await Promise.all([
+        write(
+          writerA!,
+          laterVisits.filter((_, i) => i % 2 === 0),
+        ),
+        write(
+          writerB!,
+          laterVisits.filter((_, i) => i % 2 === 1),
+        ),
+      ]);
+      writing = false;
+      commits.emit('commit');
+      await folders;
+      expect((await runRollup(ctx.db)).events).toBe(0);
+      for (const filter of [{}, { device: 'mobile' }, { lang: 'en', source: 'search' }]) await expectDirectCount(site.siteId, visits.flat(), filter);
+    } finally {
+      release();
+      await held.catch(() => {});
+      for (const db of [writerA, writerB, folderA, folderB]) await closeDatabase(db!);
+    }
+  });
+
+  it('rebuilds exactly what live had folded when begun part-way through a snapshot, beside live and an insert in flight', async () => {
+    const site = siteOf('rebuild-mid', 30);
+    const random = seededRandom(31);
+    // Landings only: a visit of one event is never split between the rebuild and live (which would lose its bounce's take-back, as before).
+    const landings = Array.from({ length: 120 }, (_, i) => syntheticVisit(random, site, i).slice(0, 1)).flat();
+    const [first, inFlight, later] = [landings.slice(0, 60), landings.slice(60, 90), landings.slice(90)];
+    const [writer, live, rebuilder] = await Promise.all([1, 2, 3].map(() => openDatabase(ctx.database)));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held: Promise<void> = Promise.resolve();
+    try {
+      await writeEvents(writer!, first);
+      // Two batches of seven: on PostgreSQL part-way through the snapshot that sees `first`.
+      expect((await runRollup(live!, { batch: 7, maxBatches: 2 })).events).toBe(14);
+      if (onPostgres(ctx.db)) {
+        let inserted = () => {};
+        const heldInserted = new Promise<void>((resolve) => {
+          inserted = resolve;
+        });
+        held = writer!.transaction(async (tx) => {
+          await insertEventValues(tx, eventValues(inFlight), writer!.$engine.dialect);
+          inserted();
+          await released;
+        });
+        await heldInserted;
+      } else {
+        await writeEvents(writer!, inFlight);
+      }
+      const progress: [number, number][] = [];
+      let begun = () => {};
+      const rebuildBegun = new Promise<void>((resolve) => {
+        begun = resolve;
+      });
+      const rebuild = rebuildRollups(rebuilder!, {
+        siteId: site.siteId,
+        batch: 5,
+        onProgress: (done, total) => {
+          progress.push([done, total]);
+          begun();
+        },
+      });
+      // Live folds on once the rebuild has taken its target, batch by batch beside the rebuild's.
+      await rebuildBegun;
+      const folding = (async () => {
+        while ((await runRollup(live!, { batch: 7, maxBatches: 1 })).events > 0);
+      })();
+      await Promise.all([rebuild, folding]);
+      // The rebuild refolded the fourteen live had folded when it began, no more.
+      expect(progress.at(-1)).toEqual([14, 14]);
+      release();
+      await held;
+      await writeEvents(writer!, later);
+      await runRollup(live!);
+      for (const filter of [{}, { device: 'desktop' }]) await expectDirectCount(site.siteId, landings, filter);
+    } finally {
+      release();
+      await held.catch(() => {});
+      for (const db of [writer, live, rebuilder]) await closeDatabase(db!);
     }
   });
 });

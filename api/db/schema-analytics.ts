@@ -124,14 +124,23 @@ export const analyticsVisitorSketches = sqliteTable(
 );
 
 /**
- * How far the rollups have read `visitor_events`: the last event id folded in, committed with the
- * sums it produced. `live` follows new events; a rebuild (`rebuild:{siteId}` or `rebuild:*`)
- * refolds the events up to `target_event_id`, the id `live` had reached when the rebuild began.
+ * How far the rollups have read `visitor_events`, committed with the sums it produced
+ * (api/analytics/fold-position.ts). `live` follows new events: on SQLite the last event id folded;
+ * on PostgreSQL the snapshot whose events are all folded (`folded_snapshot`), the later one being
+ * folded (`folding_snapshot`) and the last event of it folded (`last_xact`, `last_event_id`). A
+ * rebuild (`rebuild:{siteId}` or `rebuild:*`) refolds what `live` had folded when it began: that
+ * position is its target (`target_xact`, `target_event_id` and the two snapshots), and
+ * `last_xact`, `last_event_id` its own progress.
  */
 export const analyticsRollupState = sqliteTable('analytics_rollup_state', {
   name: text('name').primaryKey(),
   lastEventId: integer('last_event_id').notNull(),
   targetEventId: integer('target_event_id'),
+  lastXact: integer('last_xact').notNull().default(0),
+  targetXact: integer('target_xact'),
+  /** PostgreSQL's `pg_snapshot` text, `xmin:xmax:xip,…`. */
+  foldedSnapshot: text('folded_snapshot'),
+  foldingSnapshot: text('folding_snapshot'),
 });
 
 /**

@@ -194,8 +194,15 @@ export const visitorEvents = sqliteTable(
     device: text('device').notNull(),
     occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
     receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * The transaction that wrote it: on PostgreSQL `pg_current_xact_id()`, set by a trigger
+     * (pg/migrations/0007_event-xact-trigger.sql), by which the analytics fold tells the events a
+     * snapshot sees from those committed after it (api/analytics/fold-position.ts); 0 on SQLite,
+     * whose single writer commits ids in order.
+     */
+    xactId: integer('xact_id').notNull().default(0),
   },
-  (table) => [index('visitor_events_site_time').on(table.siteId, table.occurredAt)],
+  (table) => [index('visitor_events_site_time').on(table.siteId, table.occurredAt), index('visitor_events_xact').on(table.xactId, table.id)],
 );
 
 /**

@@ -115,14 +115,6 @@ const PICKED = sql.raw([...SHARED_COLUMNS.map((column) => `s.${column}`), ...OWN
 const ROWS_PER_POSTGRES_STATEMENT = 2_000;
 const COMMA = sql`, `;
 
-/**
- * The advisory lock (PostgreSQL only) that keeps the rollups' watermark sound (api/analytics/run-rollup.ts):
- * every event insert holds it shared, every fold exclusive. A fold therefore starts only when no
- * insert is between taking its ids and committing, so no event can commit later below the ids a fold
- * has passed, as SQLite's single writer (and the old bridge's one lock for every transaction) ensured.
- */
-export const EVENT_ORDER_LOCK = 7_361_055_220;
-
 /** One row of values as `(?, ?, …)`, each a parameter. */
 function tupleOf(values: readonly unknown[]): SQL {
   return sql`(${sql.join(
@@ -161,8 +153,9 @@ export async function insertEventValues(db: Queries, values: readonly unknown[],
  * The batch as one multi-row INSERT (two past 2,000 rows), each row with its group's shared values
  * written out: a statement per group cost a round trip each, and with the transaction's own two
  * the writer spent most of a batch waiting (bench/cluster.bench.ts). A VALUES list straight in an
- * INSERT takes its columns' types, so no casts; the rows are numbered in the order listed. The
- * transaction first takes EVENT_ORDER_LOCK shared (a fold waits for it, inserts do not wait for each other).
+ * INSERT takes its columns' types, so no casts; the rows are numbered in the order listed. Nothing
+ * orders the inserts against the analytics fold: it tells the events it has read from those committed
+ * later by their transaction (`xact_id`, api/analytics/fold-position.ts).
  */
 async function insertOnPostgres(db: Queries, values: readonly unknown[], groups: readonly Group[]): Promise<void> {
   const tuples: SQL[] = [];
@@ -171,6 +164,5 @@ async function insertOnPostgres(db: Queries, values: readonly unknown[], groups:
     for (let row = 0; row < rows; row++) tuples.push(tupleOf([...sharedValues, ...values.slice(at + row * OWN, at + (row + 1) * OWN)]));
   }
   if (tuples.length === 0) return;
-  await db.run(sql`SELECT pg_advisory_xact_lock_shared(${sql.raw(String(EVENT_ORDER_LOCK))})`);
   for (const chunk of chunksOf(tuples, ROWS_PER_POSTGRES_STATEMENT)) await db.run(sql`INSERT INTO visitor_events (${COLUMN_LIST}) VALUES ${sql.join(chunk, COMMA)}`);
 }

@@ -125,6 +125,10 @@ export const analyticsRollupState = pgTable('analytics_rollup_state', {
   name: text('name').primaryKey(),
   last_event_id: bigint('last_event_id', { mode: 'number' }).notNull(),
   target_event_id: bigint('target_event_id', { mode: 'number' }),
+  last_xact: bigint('last_xact', { mode: 'number' }).notNull().default(0),
+  target_xact: bigint('target_xact', { mode: 'number' }),
+  folded_snapshot: text('folded_snapshot'),
+  folding_snapshot: text('folding_snapshot'),
 });
 
 export const analyticsSalts = pgTable('analytics_salts', {
@@ -956,6 +960,7 @@ export const visitorEvents = pgTable(
     device: text('device').notNull(),
     occurred_at: bigint('occurred_at', { mode: 'number' }).notNull(),
     received_at: bigint('received_at', { mode: 'number' }).notNull(),
+    xact_id: bigint('xact_id', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('visitor_events_site_time').on(t.site_id, t.occurred_at)],
+  (t) => [index('visitor_events_site_time').on(t.site_id, t.occurred_at), index('visitor_events_xact').on(t.xact_id, t.id)],
 );
