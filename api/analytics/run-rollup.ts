@@ -11,8 +11,8 @@ export const ROLLUP_BATCH = 5_000;
 
 export const LIVE = 'live';
 
-/** The raw events as `RawEvent` names them: the camelCase aliases quoted, or PostgreSQL would fold them to lower case. */
-const SELECT_EVENTS = sql.raw(`SELECT ${EVENT_COLUMNS.replace(/ AS (\w+)/g, ' AS "$1"')} FROM visitor_events`);
+/** The raw events as `RawEvent` names them (event-facts.ts quotes the camelCase aliases). */
+const SELECT_EVENTS = sql.raw(`SELECT ${EVENT_COLUMNS} FROM visitor_events`);
 
 type State = { lastEventId: number; targetEventId: number | null };
 

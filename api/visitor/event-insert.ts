@@ -1,7 +1,7 @@
 import { Param, type SQL, sql } from 'drizzle-orm';
-import type { Engine } from '../db/async-database.ts';
+import { type Engine, ROW_LEVEL } from '../db/async-database.ts';
 import { chunksOf } from '../db/in-chunks.ts';
-import type { Queries } from '../db/open-database.ts';
+import type { Db, Queries } from '../db/open-database.ts';
 import type { visitorEvents } from '../db/schema-visitor.ts';
 
 export type EventRow = typeof visitorEvents.$inferInsert;
@@ -132,6 +132,14 @@ function tupleOf(values: readonly unknown[]): SQL {
 }
 
 /**
+ * Writes one batch of bindEventRows' values in a transaction of its own: its rows commit together,
+ * or none of them. Appending rows breaks no rule another transaction keeps, so it runs ROW_LEVEL.
+ */
+export async function insertEventBatch(db: Db, values: readonly unknown[]): Promise<void> {
+  await db.transaction((tx) => insertEventValues(tx, values, db.$engine.dialect), ROW_LEVEL);
+}
+
+/**
  * Inserts rows given as bindEventRows' values (the caller holds the transaction, `db` is it). On
  * SQLite: one INSERT per group, its rows' own values in a VALUES list joined to one row of the shared
  * values, so a request's shared values are bound once. CROSS JOIN keeps the VALUES list the outer
@@ -140,7 +148,7 @@ function tupleOf(values: readonly unknown[]): SQL {
  * group size is the same text each time, so the engine prepares it once. On PostgreSQL every
  * statement is a round trip to the server, so the whole batch is one INSERT (see insertOnPostgres).
  */
-export async function insertEventValues(db: Queries, values: readonly unknown[], dialect: Engine['dialect']): Promise<void> {
+async function insertEventValues(db: Queries, values: readonly unknown[], dialect: Engine['dialect']): Promise<void> {
   const groups = groupsOf(values);
   if (dialect === 'postgres') {
     await insertOnPostgres(db, values, groups);
