@@ -1,11 +1,10 @@
-import { ROW_LEVEL } from './db/async-database.ts';
 import { Worker } from 'node:worker_threads';
 import { ROLLUP_EVERY_MS, startRollupJob } from './analytics/rollup-job.ts';
 import { runRollup } from './analytics/run-rollup.ts';
 import type { Db } from './db/open-database.ts';
 import { DEFAULT_POSTGRES_SETTINGS, type PostgresSettings } from './db/pg/postgres-engine.ts';
 import { experimentArmOf } from './experiments/event-arm.ts';
-import { bindEventRows, insertEventValues } from './visitor/event-insert.ts';
+import { bindEventRows, insertEventBatch } from './visitor/event-insert.ts';
 import type { EventQueue, EventRow, PushOutcome } from './visitor/event-queue.ts';
 
 /** What the writer thread is told at its start (api/event-writer.worker.ts). */
@@ -67,7 +66,7 @@ export function startEventWriter(db: Db, file: string, options: { maxQueued?: nu
   // the thread speeds ingest up, nothing waits for it.
   let ready = false;
   async function commitHere(values: readonly unknown[]): Promise<void> {
-    await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect), ROW_LEVEL);
+    await insertEventBatch(db, values);
   }
   let rollupsHere: ReturnType<typeof startRollupJob> | undefined;
 

@@ -1,4 +1,3 @@
-import { ROW_LEVEL } from './db/async-database.ts';
 // The analytics writer thread (api/event-writer.ts starts it): its own connection to the server's
 // database; commits the event batches the main thread sends, and folds them into the rollups.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -6,7 +5,7 @@ import { startRollupJob } from './analytics/rollup-job.ts';
 import { closeDatabase, openDatabase } from './db/open-database.ts';
 import type { EventWriterAnswer, EventWriterData, EventWriterRequest } from './event-writer.ts';
 import { experimentArmOf } from './experiments/event-arm.ts';
-import { insertEventValues } from './visitor/event-insert.ts';
+import { insertEventBatch } from './visitor/event-insert.ts';
 
 const { file, rollupEveryMs, postgres } = workerData as EventWriterData;
 const port = parentPort!;
@@ -25,8 +24,7 @@ port.on('message', async (request: EventWriterRequest) => {
       // Made by bindEventRows in this program's main thread: only its shape is checked.
       const values: unknown = JSON.parse(request.values);
       if (!Array.isArray(values)) throw new Error('an event batch is not an array');
-      // One transaction per batch: its rows commit together, or none of them.
-      await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect), ROW_LEVEL);
+      await insertEventBatch(db, values);
       answer({ kind: 'stored', batch: request.batch });
     } catch (error) {
       answer({ kind: 'failed', batch: request.batch, error: error instanceof Error ? error.message : String(error) });

@@ -18,7 +18,7 @@ import { runRollup } from '../api/analytics/run-rollup.ts';
 import { insertSyntheticEvents, type SyntheticEvent, type SyntheticSite, seededRandom, syntheticVisit } from '../api/analytics/synthetic-events.ts';
 import { closeDatabase, type Db, openDatabase } from '../api/db/open-database.ts';
 import { startPostgres } from '../api/db/pg/postgres-server.ts';
-import { bindEventRows, insertEventValues } from '../api/visitor/event-insert.ts';
+import { bindEventRows, insertEventBatch } from '../api/visitor/event-insert.ts';
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '100000' } }, allowPositionals: true });
 const EVENTS = Number(values.events);
@@ -53,14 +53,14 @@ function visitsOf(siteId: string, seed: number, count: number): SyntheticEvent[]
   return visits;
 }
 
-/** One transaction of the visitor API's event writer (api/event-writer.worker.ts): its insert, and whatever it takes to order itself against the fold. */
+/** One transaction of the visitor API's event writer (api/event-writer.worker.ts). */
 async function writeAsTheEventWriter(db: Db, events: readonly SyntheticEvent[]): Promise<void> {
   const values: unknown[] = [];
   bindEventRows(
     values,
     events.map(({ at, ...event }) => ({ ...event, occurredAt: new Date(at), receivedAt: new Date(at) })),
   );
-  await db.transaction(async (tx) => await insertEventValues(tx, values, db.$engine.dialect));
+  await insertEventBatch(db, values);
 }
 
 async function landingsCounted(db: Db, siteId: string): Promise<number> {

@@ -102,6 +102,8 @@ async function openProfileByKeyboard(page: Page): Promise<void> {
   await expect.poll(() => menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
   await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+  // The menu moves focus to its first item after it renders: Enter before that would reach the button.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Profile');
   await page.keyboard.press('Enter');
   await page.waitForURL('**/account');
   await page.getByRole('heading', { name: 'Profile picture' }).waitFor();

@@ -99,7 +99,7 @@ export async function waitForFold(db: Db, name: string): Promise<void> {
 }
 
 /** The raw events as `RawEvent` names them: the camelCase aliases quoted, or PostgreSQL would fold them to lower case. */
-const SELECT_EVENTS = sql.raw(`SELECT ${EVENT_COLUMNS.replace(/ AS (\w+)/g, ' AS "$1"')} FROM visitor_events`);
+const SELECT_EVENTS = sql.raw(`SELECT ${EVENT_COLUMNS} FROM visitor_events`);
 
 const list = (values: readonly number[]) =>
   sql.join(

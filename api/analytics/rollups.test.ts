@@ -20,7 +20,7 @@ import { rangeOf } from './report-range.ts';
 import type { CountName } from './count-columns.ts';
 import type { RollupFilter } from './report-sums.ts';
 import { rebuildRollups, runRollup } from './run-rollup.ts';
-import { bindEventRows, type EventRow, insertEventValues } from '../visitor/event-insert.ts';
+import { bindEventRows, type EventRow, insertEventBatch, insertEventValues } from '../visitor/event-insert.ts';
 import { insertSyntheticEvents, type SyntheticEvent, type SyntheticSite, seededRandom, syntheticVisit } from './synthetic-events.ts';
 
 const NOW = new Date('2026-11-26T01:00:00Z');
@@ -249,9 +249,9 @@ describe('folding beside event writers, each on a connection of its own as on se
     return values;
   }
 
-  /** One transaction of the visitor API's writer on `db`: its insert, its lock if it takes one. */
+  /** One transaction of the visitor API's writer on `db`. */
   async function writeEvents(db: Db, events: readonly SyntheticEvent[]): Promise<void> {
-    await db.transaction(async (tx) => await insertEventValues(tx, eventValues(events), db.$engine.dialect));
+    await insertEventBatch(db, eventValues(events));
   }
 
   it('counts every event exactly once when writers commit out of id order while two folders fold at once', async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/open-database.ts';
 import { testDatabaseTarget } from '../db/pg/test-database.ts';
-import { bindEventRows, type EventRow, insertEventValues } from './event-insert.ts';
+import { bindEventRows, type EventRow, insertEventBatch } from './event-insert.ts';
 
 let dir: string;
 let db: Db;
@@ -94,7 +94,7 @@ describe('the event insert', () => {
       index += 1 + count * 16 + 7;
     }
     expect(groups).toEqual([4, 2, 1, 1, 100, 50]);
-    await db.transaction((tx) => insertEventValues(tx, JSON.parse(JSON.stringify(values)), db.$engine.dialect));
+    await insertEventBatch(db, JSON.parse(JSON.stringify(values)));
     expect(await stored()).toEqual(asStored(rows));
   });
 
@@ -103,15 +103,15 @@ describe('the event insert', () => {
     const rows = Array.from({ length: 4_500 }, (_, i) => row(i, { sessionId: `session-${Math.floor(i / 100)}` }));
     const values: unknown[] = [];
     bindEventRows(values, rows);
-    await db.transaction((tx) => insertEventValues(tx, JSON.parse(JSON.stringify(values)), db.$engine.dialect));
+    await insertEventBatch(db, JSON.parse(JSON.stringify(values)));
     expect(await stored()).toEqual(asStored(rows));
   });
 
   it('refuses values that are not row groups, and stores nothing of them', async () => {
-    await expect(db.transaction((tx) => insertEventValues(tx, ['x', 1, 2], db.$engine.dialect))).rejects.toThrow(/row groups/);
+    await expect(insertEventBatch(db, ['x', 1, 2])).rejects.toThrow(/row groups/);
     const values: unknown[] = [];
     bindEventRows(values, [row(0)]);
-    await expect(db.transaction((tx) => insertEventValues(tx, values.slice(0, -1), db.$engine.dialect))).rejects.toThrow(/inside a row group/);
+    await expect(insertEventBatch(db, values.slice(0, -1))).rejects.toThrow(/inside a row group/);
     expect(await stored()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { Param, type SQL, sql } from 'drizzle-orm';
-import type { Engine } from '../db/async-database.ts';
+import { type Engine, ROW_LEVEL } from '../db/async-database.ts';
 import { chunksOf } from '../db/in-chunks.ts';
-import type { Queries } from '../db/open-database.ts';
+import type { Db, Queries } from '../db/open-database.ts';
 import type { visitorEvents } from '../db/schema-visitor.ts';
 
 export type EventRow = typeof visitorEvents.$inferInsert;
@@ -124,7 +124,16 @@ function tupleOf(values: readonly unknown[]): SQL {
 }
 
 /**
- * Inserts rows given as bindEventRows' values (the caller holds the transaction, `db` is it). On
+ * Writes one batch of bindEventRows' values in a transaction of its own: its rows commit together,
+ * or none of them. Appending rows breaks no rule another transaction keeps, so it runs ROW_LEVEL.
+ */
+export async function insertEventBatch(db: Db, values: readonly unknown[]): Promise<void> {
+  await db.transaction((tx) => insertEventValues(tx, values, db.$engine.dialect), ROW_LEVEL);
+}
+
+/**
+ * Inserts rows given as bindEventRows' values (the caller holds the transaction, `db` is it; tests
+ * hold one open across it to race the fold). On
  * SQLite: one INSERT per group, its rows' own values in a VALUES list joined to one row of the shared
  * values, so a request's shared values are bound once. CROSS JOIN keeps the VALUES list the outer
  * loop, so rows are inserted, and numbered, in the order sent. A statement run per row cost a fifth

@@ -1,6 +1,5 @@
-import { ROW_LEVEL } from '../db/async-database.ts';
 import type { Db } from '../db/open-database.ts';
-import { bindEventRows, type EventRow, insertEventValues } from './event-insert.ts';
+import { bindEventRows, type EventRow, insertEventBatch } from './event-insert.ts';
 
 export type { EventRow } from './event-insert.ts';
 
@@ -53,13 +52,10 @@ export function createEventQueue(db: Db, options: EventQueueOptions = {}): Event
   let closed = false;
   const stats = { transactions: 0, rows: 0, refused: 0, failed: 0 };
 
-  const dialect = db.$engine.dialect;
   async function insertAll(batch: Waiting[]): Promise<void> {
-    await db.transaction(async (tx) => {
-      const values: unknown[] = [];
-      for (const entry of batch) bindEventRows(values, entry.rows);
-      await insertEventValues(tx, values, dialect);
-    }, ROW_LEVEL);
+    const values: unknown[] = [];
+    for (const entry of batch) bindEventRows(values, entry.rows);
+    await insertEventBatch(db, values);
   }
 
   /** Takes whole requests up to maxBatch rows (a request larger than that is one batch of its own: its rows commit together). */
