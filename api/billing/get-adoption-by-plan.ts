@@ -13,7 +13,7 @@ import { inForce } from './subscriptions-in-force.ts';
  */
 export async function getAdoptionByPlan(db: Db, scope: DashboardScope, month: BillingMonth): Promise<AdoptionByPlan> {
   const rows = await db.all<{ planId: string; name: string; version: number; price: number; accounts: number }>(sql`${scopeAccounts(scope, false)}${inForce([month], sql`s.counted = 1`)}
-    SELECT p.id AS planId, p.name AS name, p.version AS version, p.price AS price, count(DISTINCT f.account_id) AS accounts
+    SELECT p.id AS "planId", p.name AS name, p.version AS version, p.price AS price, count(DISTINCT f.account_id) AS accounts
     FROM in_force f JOIN ${plans} p ON p.id = f.plan_id
     GROUP BY p.id
     ORDER BY accounts DESC, p.price DESC, p.name, p.id`);

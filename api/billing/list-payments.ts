@@ -41,10 +41,10 @@ export async function listPayments(db: Db, scope: Scope, query: PaymentListQuery
   if (query.month) filters.push(sql`${invoices.period} = ${query.month}`);
   if (query.status) filters.push(sql`${invoices.paymentStatus} = ${query.status}`);
   const rows = await db.all<Record<string, unknown>>(sql`
-    SELECT ${invoices.id} AS invoiceId, ${invoices.accountId} AS accountId, ${accounts.companyName} AS companyName, ${invoices.period} AS period,
-      ${invoices.number} AS number, ${invoices.blocksUsed} AS blocksUsed, ${lineSum('plan')} AS planFee, ${lineSum('pv_overage')} AS pvFee,
-      ${lineSum('license')} AS licenseFee, ${invoices.subtotal} AS subtotal, ${invoices.tax} AS tax, ${invoices.total} AS total,
-      ${invoices.billingMethod} AS billingMethod, ${invoices.paymentStatus} AS status, ${invoices.transferName} AS transferName, ${invoices.paidAt} AS paidAt,
+    SELECT ${invoices.id} AS "invoiceId", ${invoices.accountId} AS "accountId", ${accounts.companyName} AS "companyName", ${invoices.period} AS period,
+      ${invoices.number} AS number, ${invoices.blocksUsed} AS "blocksUsed", ${lineSum('plan')} AS "planFee", ${lineSum('pv_overage')} AS "pvFee",
+      ${lineSum('license')} AS "licenseFee", ${invoices.subtotal} AS subtotal, ${invoices.tax} AS tax, ${invoices.total} AS total,
+      ${invoices.billingMethod} AS "billingMethod", ${invoices.paymentStatus} AS status, ${invoices.transferName} AS "transferName", ${invoices.paidAt} AS "paidAt",
       (SELECT p.failure_code FROM ${payments} p WHERE p.invoice_id = ${invoices.id} ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS "failureCode"
     FROM ${invoices} JOIN ${accounts} ON ${accounts.id} = ${invoices.accountId}
     WHERE ${sql.join(filters, sql` AND `)}
