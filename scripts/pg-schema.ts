@@ -23,11 +23,11 @@ const key = (name: string) => {
   return name;
 };
 
+/** A column's default as TypeScript source for the pg-core builder (a time's default is SQL: dialect-sql.ts currentTime). */
 function literal(value: unknown, column: SQLiteColumn): string {
-  if (typeof value === 'boolean' && is(column, SQLiteBoolean)) return String(value);
-  if (typeof value === 'number' && !is(column, SQLiteTimestamp)) return String(value);
-  if (typeof value === 'string' && !is(column, SQLiteTextJson)) return JSON.stringify(value);
   if (is(column, SQLiteTextJson)) return JSON.stringify(value);
+  if (is(column, SQLiteBoolean) && typeof value === 'boolean') return String(value);
+  if (!is(column, SQLiteTimestamp) && (typeof value === 'number' || typeof value === 'string')) return JSON.stringify(value);
   throw new Error(`No PostgreSQL default for ${column.name}: ${String(value)}`);
 }
 

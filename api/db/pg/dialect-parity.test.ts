@@ -1,5 +1,5 @@
-import { getTableName, is } from 'drizzle-orm';
-import { type PgColumn, getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, is, SQL } from 'drizzle-orm';
+import { type PgColumn, PgDialect, getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
 import { type SQLiteColumn, getTableConfig as sqliteConfig, SQLiteBoolean, type SQLiteTable, SQLiteTextJson, SQLiteTimestamp } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { announcements } from '../schema-announcements.ts';
@@ -78,6 +78,12 @@ describe('the PostgreSQL schema', () => {
     expect(types(pgSchema.accounts)).toMatchObject({ must_change_password: 'boolean', created_at: 'timestamp (3) with time zone', updated_at: 'timestamp (3) with time zone' });
     expect(types(pgSchema.sites)).toMatchObject({ settings: 'jsonb', translations: 'jsonb', number_horizontal: 'bigint' });
     expect(types(pgSchema.visitorEvents)).toMatchObject({ id: 'bigint', occurred_at: 'timestamp (3) with time zone' });
+  });
+
+  it("spells every SQL default in PostgreSQL's own functions", () => {
+    const dialect = new PgDialect();
+    const defaults = [...pgTables.values()].flatMap((table) => pgConfig(table).columns.flatMap((column) => (is(column.default, SQL) ? [dialect.sqlToQuery(column.default).sql] : [])));
+    expect(new Set(defaults)).toEqual(new Set(['clock_timestamp()', "'{}'"]));
   });
 
   it('tells a column that stores something else apart', () => {
