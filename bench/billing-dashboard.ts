@@ -88,12 +88,12 @@ export async function benchDashboard(log: (label: string, value: string) => void
       const createdAt = monthStartsAt(first) + Math.floor((made * 7919) % span);
       await tx.run(
         sql`INSERT INTO accounts (id, email, password_hash, account_type, parent_id, company_name, plan_id, created_at)
-            VALUES (${id}, ${`bench-${made}@swipegrid.local`}, '', ${type}, ${parentId}, ${`Bench ${made}`}, ${plan.id}, ${createdAt})`,
+            VALUES (${id}, ${`bench-${made}@swipegrid.local`}, '', ${type}, ${parentId}, ${`Bench ${made}`}, ${plan.id}, ${new Date(createdAt)})`,
       );
       made++;
       await tx.run(
         sql`INSERT INTO sites (id, owner_id, name, number_horizontal, number_vertical, settings, live_version, created_at)
-            VALUES (${randomUUID()}, ${id}, 'Bench', 1, 1, '{}', ${made % 3 === 0 ? 1 : null}, ${createdAt + 60_000})`,
+            VALUES (${randomUUID()}, ${id}, 'Bench', 1, 1, '{}', ${made % 3 === 0 ? 1 : null}, ${new Date(createdAt + 60_000)})`,
       );
       const changeAt = made % 5 === 0 ? addMonths(first, 6) : null;
       const before = PLANS[(made + 1) % PLANS.length]!;

@@ -1,36 +1,45 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getTableName, is, SQL } from 'drizzle-orm';
-import { getTableConfig, SQLiteSyncDialect, type SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { getTableConfig, SQLiteBoolean, type SQLiteColumn, type SQLiteTable, SQLiteTextJson, SQLiteTimestamp } from 'drizzle-orm/sqlite-core';
+import { PostgresDialect } from '../api/db/pg/postgres-dialect.ts';
 import { sqliteTables } from '../api/db/sqlite-tables.ts';
 
 /**
  * Writes api/db/pg/schema.ts, the PostgreSQL twin of every SQLite table (api/db/schema*.ts), so the
  * two schemas cannot drift: `npm run db:generate` runs this before drizzle-kit makes the PostgreSQL
- * migration, and api/db/pg/dialect-parity.test.ts fails when the file is stale. Integers (numbers,
- * ms timestamps, 0/1 booleans) become bigint read as numbers, JSON stays text, blobs bytea: the app's
- * queries are SQLite's dialect on both databases (docs/decisions.md, "PostgreSQL through a synchronous bridge").
+ * migration, and api/db/pg/dialect-parity.test.ts fails when the file is stale. Each column gets
+ * PostgreSQL's own type for what it holds: a boolean column `boolean`, a time column (milliseconds in
+ * SQLite) `timestamptz(3)`, a JSON column `jsonb`, other integers `bigint`, blobs `bytea`; SQL
+ * defaults and index conditions are written as PostgresDialect writes them, so dialect-sql.ts's
+ * fragments (a time column's default) get their PostgreSQL spelling (docs/decisions.md,
+ * "Asynchronous data access on both databases").
  */
 
-const dialect = new SQLiteSyncDialect();
+const dialect = new PostgresDialect();
 const sqlText = (value: SQL) => dialect.sqlToQuery(value).sql;
 const key = (name: string) => {
   if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`Column ${name} is not a plain identifier`);
   return name;
 };
 
-function literal(value: unknown): string {
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value instanceof Date) return String(value.getTime());
-  return JSON.stringify(JSON.stringify(value));
+/** A column's default as TypeScript source for the pg-core builder (a time's default is SQL: dialect-sql.ts currentTime). */
+function literal(value: unknown, column: SQLiteColumn): string {
+  if (is(column, SQLiteTextJson)) return JSON.stringify(value);
+  if (is(column, SQLiteBoolean) && typeof value === 'boolean') return String(value);
+  if (!is(column, SQLiteTimestamp) && (typeof value === 'number' || typeof value === 'string')) return JSON.stringify(value);
+  throw new Error(`No PostgreSQL default for ${column.name}: ${String(value)}`);
 }
 
 function columnSource(column: SQLiteColumn, singleIntegerKey: boolean): string {
   const type = column.getSQLType();
   let source: string;
-  if (type === 'integer') source = `bigint('${column.name}', { mode: 'number' })`;
+  if (is(column, SQLiteBoolean)) source = `boolean('${column.name}')`;
+  else if (is(column, SQLiteTimestamp)) {
+    if (column.mode !== 'timestamp_ms') throw new Error(`${column.name}: only millisecond times have a PostgreSQL twin`);
+    source = `timestamp('${column.name}', { withTimezone: true, precision: 3 })`;
+  } else if (is(column, SQLiteTextJson)) source = `jsonb('${column.name}')`;
+  else if (type === 'integer') source = `bigint('${column.name}', { mode: 'number' })`;
   else if (type === 'text') source = `text('${column.name}')`;
   else if (type === 'real') source = `doublePrecision('${column.name}')`;
   else if (type === 'blob') source = `bytea('${column.name}')`;
@@ -42,7 +51,7 @@ function columnSource(column: SQLiteColumn, singleIntegerKey: boolean): string {
   if (column.notNull && !column.primary) source += '.notNull()';
   if (column.isUnique) source += `.unique(${column.uniqueName ? `'${column.uniqueName}'` : ''})`;
   if (column.hasDefault && column.default !== undefined) {
-    source += is(column.default, SQL) ? `.default(sql\`${sqlText(column.default)}\`)` : `.default(${literal(column.default)})`;
+    source += is(column.default, SQL) ? `.default(sql\`${sqlText(column.default)}\`)` : `.default(${literal(column.default, column)})`;
   }
   return source;
 }
@@ -90,7 +99,7 @@ for (const [name, table] of Object.entries(sqliteTables)) tableConstNames.set(ta
 export function pgSchemaSource(): string {
   const ordered = [...tableConstNames].sort(([a], [b]) => getTableName(a).localeCompare(getTableName(b)));
   const body = ordered.map(([table, name]) => tableSource(name, table)).join('\n');
-  const builders = ['bigint', 'check', 'customType', 'doublePrecision', 'foreignKey', 'index', 'numeric', 'pgTable', 'primaryKey', 'text', 'unique', 'uniqueIndex'];
+  const builders = ['bigint', 'boolean', 'check', 'customType', 'doublePrecision', 'foreignKey', 'index', 'jsonb', 'numeric', 'pgTable', 'primaryKey', 'text', 'timestamp', 'unique', 'uniqueIndex'];
   const usesBytea = body.includes('bytea(');
   const used = builders.filter((name) => (name === 'customType' ? usesBytea : new RegExp(`(^|[^.\\w])${name}\\(`, 'm').test(body)));
   const header = [

@@ -138,7 +138,7 @@ export async function insertSyntheticEvents(db: Queries, events: readonly Synthe
         .slice(from, from + ROWS_PER_STATEMENT)
         .map(
           (e) =>
-            sql`(${e.siteId}, ${e.kind}, ${e.cell}, ${e.toCell}, ${e.direction}, ${e.value}, ${e.tapX}, ${e.tapY}, ${e.targetId}, ${e.snsType}, ${e.referrerHost}, ${e.utmSource}, ${e.sessionId}, ${e.visitId}, ${e.variationId}, ${e.experimentId}, ${e.lang}, ${e.device}, ${e.at}, ${e.at})`,
+            sql`(${e.siteId}, ${e.kind}, ${e.cell}, ${e.toCell}, ${e.direction}, ${e.value}, ${e.tapX}, ${e.tapY}, ${e.targetId}, ${e.snsType}, ${e.referrerHost}, ${e.utmSource}, ${e.sessionId}, ${e.visitId}, ${e.variationId}, ${e.experimentId}, ${e.lang}, ${e.device}, ${new Date(e.at)}, ${new Date(e.at)})`,
         );
       await tx.run(
         sql`INSERT INTO visitor_events (site_id, kind, cell, to_cell, direction, value, tap_x, tap_y, target_id, sns_type, referrer_host, utm_source, session_id, visit_id, variation_id, experiment_id, lang, device, occurred_at, received_at)

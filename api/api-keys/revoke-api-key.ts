@@ -8,7 +8,7 @@ import { toApiKeyView } from './api-key-view.ts';
 export async function revokeApiKey(db: Db, accountId: string, keyId: string, now = new Date()) {
   const row = await db
     .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now.getTime()})` })
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now})` })
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)))
     .returning()
     .get();

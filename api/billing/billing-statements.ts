@@ -35,6 +35,6 @@ export function prepareBillingStatements(db: Queries) {
         sql`INSERT INTO invoice_lines (id, invoice_id, position, kind, quantity, unit_price, amount, tax_rate) VALUES (${line.id}, ${invoiceId}, ${position}, ${line.kind}, ${line.quantity}, ${line.unitPrice}, ${line.amount}, ${line.taxRate})`,
       ),
     issue: async (invoiceId: string, number: string, issuedAt: number, issuerSnapshot: string) =>
-      await db.run(sql`UPDATE invoices SET status = 'issued', number = ${number}, issued_at = ${issuedAt}, issuer_snapshot = ${issuerSnapshot} WHERE id = ${invoiceId} AND status = 'draft'`),
+      await db.run(sql`UPDATE invoices SET status = 'issued', number = ${number}, issued_at = ${new Date(issuedAt)}, issuer_snapshot = ${issuerSnapshot} WHERE id = ${invoiceId} AND status = 'draft'`),
   };
 }

@@ -23,7 +23,7 @@ export async function getRegistrationData(db: Db, scope: DashboardScope, range: 
     sql`, `,
   );
   const rows = await db.all<{ day: string | null; type: string; n: number }>(sql`${scopeAccounts(scope, false)}
-    SELECT CASE WHEN a.created_at >= ${range.period.start} AND a.created_at < ${range.period.end} THEN ${japanDay(sql`a.created_at`)} END AS day,
+    SELECT CASE WHEN a.created_at >= ${new Date(range.period.start)} AND a.created_at < ${new Date(range.period.end)} THEN ${japanDay(sql`a.created_at`)} END AS day,
       a.account_type AS type, count(*) AS n
     FROM scope_accounts s JOIN ${accounts} a ON a.id = s.id
     WHERE s.counted = 1 AND a.account_type IN (${types})

@@ -10,7 +10,7 @@ import { japanDay } from './japan-day.ts';
 /** B §2 "sites created": the sites of the caller's branch created in each day or month of the range (Japan time), over the range, to date, and how many are live. */
 export async function getUserSite(db: Db, scope: DashboardScope, range: ReportRange, unit: DashboardUnit): Promise<UserSite> {
   const rows = await db.all<{ day: string | null; n: number; live: number }>(sql`${scopeAccounts(scope, false)}
-    SELECT CASE WHEN x.created_at >= ${range.period.start} AND x.created_at < ${range.period.end} THEN ${japanDay(sql`x.created_at`)} END AS day,
+    SELECT CASE WHEN x.created_at >= ${new Date(range.period.start)} AND x.created_at < ${new Date(range.period.end)} THEN ${japanDay(sql`x.created_at`)} END AS day,
       count(*) AS n, sum(CASE WHEN x.live_version IS NOT NULL THEN 1 ELSE 0 END) AS live
     FROM scope_accounts s JOIN ${sites} x ON x.owner_id = s.id
     WHERE s.counted = 1

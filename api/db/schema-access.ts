@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts, sites } from './schema.ts';
+import { currentTime } from './dialect-sql.ts';
 
 /** Tables of the ways in from outside the console: API keys, and the custom domains a site is reached on. */
 
-const at = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const at = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(currentTime);
 
 /**
  * An account's API keys (B §2 "API generation"). The key itself is never stored: only the

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from './schema.ts';
+import { currentTime } from './dialect-sql.ts';
 
 /**
  * What the platform tells its own users in the console (B §2 latest information and system
@@ -27,7 +27,7 @@ export const announcements = sqliteTable(
     /** JSON array of model/announcement.ts receivers. */
     receivers: text('receivers', { mode: 'json' }).notNull(),
     createdBy: text('created_by').references(() => accounts.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(currentTime),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
   },
   (table) => [index('announcements_kind').on(table.kind)],

@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './schema.ts';
 import { plans } from './schema-identity.ts';
+import { currentTime } from './dialect-sql.ts';
 
 /**
  * Tables of plans in time, invoices and payments (spec B §1 commercial terms, §3 Plan and
  * Payment, §4 payment states). Months are `YYYY-MM` in Japan time; amounts are integer yen.
  */
 
-const at = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const at = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(currentTime);
 
 /**
  * Which plan an account is on, month by month: a row per stretch, `endMonth` exclusive and null

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { pages, sites } from './schema.ts';
+import { currentTime } from './dialect-sql.ts';
 
 /**
  * Page variations (A/B, model/ab/experiment.ts): a page's variants, which override parts of its
@@ -22,7 +23,7 @@ export const pageVariants = sqliteTable(
     /** pageContentSchema in the site's default language; only the parts of VARIANT_PARTS are published. */
     content: text('content', { mode: 'json' }).notNull(),
     translations: text('translations', { mode: 'json' }).notNull().default(sql`'{}'`),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(currentTime),
   },
   (table) => [uniqueIndex('page_variants_page_key').on(table.pageId, table.key), index('page_variants_site').on(table.siteId)],
 );

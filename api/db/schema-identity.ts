@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { accounts } from './schema.ts';
+import { currentTime } from './dialect-sql.ts';
 
 /** Tables of the back-office identity: plans, admin lists, contract history, password tokens, login throttling. */
 
-const at = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const at = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(currentTime);
 
 export const plans = sqliteTable('plans', {
   id: text('id').primaryKey(),

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sites } from './schema.ts';
+import { currentTime } from './dialect-sql.ts';
 
 /**
  * Shared previews of drafts (B §2 share popup, V §6 preview token). Links carry an id signed with
@@ -8,7 +8,7 @@ import { sites } from './schema.ts';
  * row up, so a revoked link or invitation, and the preview sessions opened through it, stop at once.
  */
 
-const at = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const at = (name: string) => integer(name, { mode: 'timestamp_ms' }).notNull().default(currentTime);
 
 /** A site's one share: revoking all deletes it, and sharing again makes a new id, so old links stay dead. */
 export const previewShares = sqliteTable(

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sites } from './schema.ts';
+import { currentTime, nextId } from './dialect-sql.ts';
 
 /**
  * What visitors of published sites create: members and their sessions, form entries, survey
  * answers, counters and analytics events. Everything here is scoped to one site.
  */
 
-const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(currentTime);
 const siteId = () =>
   text('site_id')
     .notNull()
@@ -105,7 +106,7 @@ export const surveys = sqliteTable(
     /** surveySchema minus id, as JSON. */
     content: text('content', { mode: 'json' }).notNull(),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(currentTime),
   },
   (table) => [index('surveys_site').on(table.siteId)],
 );
@@ -156,7 +157,10 @@ export const campaignClicks = sqliteTable(
 export const visitorEvents = sqliteTable(
   'visitor_events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Numbered by the database in insert order (`nextId`: drizzle would otherwise write NULL, which PostgreSQL's identity refuses). */
+    id: integer('id')
+      .primaryKey({ autoIncrement: true })
+      .$defaultFn(() => nextId),
     siteId: text('site_id').notNull(),
     /** visitorEventTypeSchema: landing, slide_page, exit, dwell, click_*, registration, form_submit, contact, tap. */
     kind: text('kind').notNull(),

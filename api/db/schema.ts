@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { currentTime } from './dialect-sql.ts';
 
 /**
  * Structure that queries filter on gets columns; what only travels whole (a page's content,
  * a site's settings, per-language texts) is JSON validated by model/ on the way in and out.
  */
 
-const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(currentTime);
 
 /**
  * Back-office accounts in one tree (spec §1): the platform above OEM masters, OEM masters above
@@ -79,7 +80,7 @@ export const sites = sqliteTable(
     unpublishedByContractAt: integer('unpublished_by_contract_at', { mode: 'timestamp_ms' }),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(currentTime),
   },
   (table) => [index('sites_owner').on(table.ownerId), uniqueIndex('sites_handle').on(table.handle)],
 );
@@ -112,7 +113,7 @@ export const pages = sqliteTable(
     /** pageContentSchema in the site's default language. */
     content: text('content', { mode: 'json' }).notNull(),
     translations: text('translations', { mode: 'json' }).notNull().default(sql`'{}'`),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(currentTime),
   },
   (table) => [uniqueIndex('pages_creative_row').on(table.creativeId, table.row), index('pages_site').on(table.siteId)],
 );

@@ -6,6 +6,13 @@ export const BUSY_WAIT_MS = 5_000;
 
 const isBusy = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY';
 
+/**
+ * A Date or a boolean passed to a hand-written query, as SQLite stores it: milliseconds, 1 or 0.
+ * PostgreSQL takes them as they are (a `timestamptz`, a `boolean`), so a query passes one value to both.
+ */
+const needsConversion = (value: unknown) => value instanceof Date || typeof value === 'boolean';
+const toSqlite = (value: unknown) => (value instanceof Date ? value.getTime() : typeof value === 'boolean' ? Number(value) : value);
+
 /** How many prepared statements the connection keeps; the app has a few hundred texts, an IN list's length makes more. */
 const STATEMENTS_KEPT = 1_000;
 
@@ -121,12 +128,13 @@ export class SqliteEngine implements Engine {
 
   #run(text: string, params: unknown[], shape: RowShape, method: string): Answer {
     const statement = this.#statement(text);
-    if (!statement.reader) return { rows: [], changes: statement.run(...params).changes };
+    const values = params.some(needsConversion) ? params.map(toSqlite) : params;
+    if (!statement.reader) return { rows: [], changes: statement.run(...values).changes };
     statement.raw(shape === 'arrays');
     if (method === 'get') {
-      const row: unknown = statement.get(...params);
+      const row: unknown = statement.get(...values);
       return { rows: row === undefined ? [] : [row], changes: 0 };
     }
-    return { rows: statement.all(...params), changes: 0 };
+    return { rows: statement.all(...values), changes: 0 };
   }
 }

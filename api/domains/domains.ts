@@ -4,6 +4,7 @@ import { DOMAIN_VERIFY_WINDOW_MS, domainCheckDelay, type DnsRecord, type DomainC
 import { domainKey, releasePointer } from '../../publisher/domains.ts';
 import { readLiveManifest } from '../../publisher/live.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { jsonRemoveKey } from '../db/dialect-sql.ts';
 import type { Db } from '../db/open-database.ts';
 import { siteDomains } from '../db/schema-access.ts';
 import { sites } from '../db/schema.ts';
@@ -192,7 +193,7 @@ export function createDomains(deps: DomainsDeps) {
         const gone = await tx.delete(siteDomains).where(eq(siteDomains.siteId, siteId)).returning().get();
         await tx
           .update(sites)
-          .set({ settings: sql`json_remove(${sites.settings}, '$.customDomain')` })
+          .set({ settings: jsonRemoveKey(sites.settings, 'customDomain') })
           .where(eq(sites.id, siteId))
           .run();
         return gone;

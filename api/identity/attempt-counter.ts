@@ -32,7 +32,7 @@ export async function reserveAttempts(db: Db, limits: readonly AttemptLimit[], w
     const reservations: (Reservation & { limit: number })[] = [];
     for (const { key, limit } of limits) {
       const lockedUntil = sql.raw('login_throttle.locked_until');
-      const fresh = sql`((${lockedUntil} IS NOT NULL AND ${lockedUntil} <= ${now}) OR (${lockedUntil} IS NULL AND login_throttle.window_start <= ${now - window.windowMs}))`;
+      const fresh = sql`((${lockedUntil} IS NOT NULL AND ${lockedUntil} <= ${new Date(now)}) OR (${lockedUntil} IS NULL AND login_throttle.window_start <= ${new Date(now - window.windowMs)}))`;
       const attempts = sql`CASE WHEN ${fresh} THEN 1 ELSE login_throttle.failures + 1 END`;
       const row = await tx
         .insert(loginThrottle)
@@ -41,9 +41,9 @@ export async function reserveAttempts(db: Db, limits: readonly AttemptLimit[], w
           target: loginThrottle.key,
           set: {
             failures: attempts,
-            windowStart: sql`CASE WHEN ${fresh} THEN ${now} ELSE login_throttle.window_start END`,
+            windowStart: sql`CASE WHEN ${fresh} THEN ${new Date(now)} ELSE login_throttle.window_start END`,
             // A running lock stays as it is; otherwise the attempt that reaches the limit starts one.
-            lockedUntil: sql`CASE WHEN NOT ${fresh} AND ${lockedUntil} > ${now} THEN ${lockedUntil} WHEN (${attempts}) >= ${limit} THEN ${now + window.lockMs} ELSE NULL END`,
+            lockedUntil: sql`CASE WHEN NOT ${fresh} AND ${lockedUntil} > ${new Date(now)} THEN ${lockedUntil} WHEN (${attempts}) >= ${limit} THEN ${new Date(now + window.lockMs)} ELSE NULL END`,
           },
         })
         .returning({ attempts: loginThrottle.failures, windowStart: loginThrottle.windowStart })

@@ -46,11 +46,11 @@ export async function exportCsv(db: Db, site: SiteRow, kind: OwnerDataKind, filt
   const where = filterWhere(kind, site.id, filter);
   const source: CsvSource<StoredRow> = {
     header: csvHeader(kind, columns, lang),
-    // Before the newest row: every row is older than the end of time.
+    // The first chunk starts at the newest row; each next one after the last row sent.
     page: async (after, limit) =>
       (
         await db.all<unknown>(
-          sql`SELECT ${sql.raw(selectColumns(kind))} FROM ${sql.raw(tableOf(kind))} WHERE ${where} AND (created_at, id) < (${after?.created_at ?? Number.MAX_SAFE_INTEGER}, ${after?.id ?? ''}) ${sql.raw(NEWEST_FIRST)} LIMIT ${limit}`,
+          sql`SELECT ${sql.raw(selectColumns(kind))} FROM ${sql.raw(tableOf(kind))} WHERE ${where}${after ? sql` AND (created_at, id) < (${new Date(after.created_at)}, ${after.id})` : sql``} ${sql.raw(NEWEST_FIRST)} LIMIT ${limit}`,
         )
       ).map(parseStoredRow),
     cells: (row) => cellsOf(kind, row, columns),

@@ -4,6 +4,7 @@ import { formFieldKey, formFieldsFor } from '../../model/form-submission.ts';
 import { MEMBERSHIP_KEYS } from '../../model/form-values.ts';
 import type { OwnerDataColumn, OwnerDataFilter } from '../../model/owner-data.ts';
 import { siteSettingsSchema, type FormType } from '../../model/site.ts';
+import { jsonMembers } from '../db/dialect-sql.ts';
 import type { Db } from '../db/open-database.ts';
 import type { SiteRow } from '../sites/find-site.ts';
 import type { StoredRow } from './owner-data-rows.ts';
@@ -46,7 +47,8 @@ export function columnsOfRows(site: SiteRow, kind: OwnerDataKind, rows: readonly
 export async function columnsOfFilter(db: Db, site: SiteRow, kind: OwnerDataKind, filter: OwnerDataFilter): Promise<OwnerDataColumn[]> {
   const where = filterWhere(kind, site.id, filter);
   const table = tableOf(kind);
-  const stored = (await db.values<[unknown]>(sql`SELECT DISTINCT json_each.key FROM ${sql.raw(table)}, json_each(${sql.raw(`${table}.${valuesColumnOf(kind)}`)}) WHERE ${where}`))
+  const members = jsonMembers(sql.raw(`${table}.${valuesColumnOf(kind)}`));
+  const stored = (await db.values<[unknown]>(sql`SELECT DISTINCT member.key FROM ${sql.raw(table)}, ${members} AS member WHERE ${where}`))
     .map(([key]) => key)
     .filter((key): key is string => typeof key === 'string');
   return columnsWith(site, kind, stored);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { boundTime, type OwnerDataFilter } from '../../model/owner-data.ts';
+import { jsonMembers, memberText } from '../db/dialect-sql.ts';
 
 /** What an owner reads: the site's members, or the entries of one of its two visitor forms. */
 export type OwnerDataKind = 'members' | 'contacts' | 'forms';
@@ -28,11 +29,11 @@ export function filterWhere(kind: OwnerDataKind, siteId: string, filter: OwnerDa
   const parts = [source.scope(siteId)];
   if (filter.q) {
     const pattern = likePattern(filter.q);
-    const inValues = sql`EXISTS (SELECT 1 FROM json_each(${sql.raw(source.values)}) WHERE lower(CAST(json_each.value AS TEXT)) LIKE lower(${pattern}) ESCAPE '\\')`;
+    const inValues = sql`EXISTS (SELECT 1 FROM ${jsonMembers(sql.raw(source.values))} AS member WHERE lower(${memberText(sql`member.value`)}) LIKE lower(${pattern}) ESCAPE '\\')`;
     parts.push(kind === 'members' ? sql`(lower(email) LIKE lower(${pattern}) ESCAPE '\\' OR ${inValues})` : inValues);
   }
-  if (filter.from) parts.push(sql`created_at >= ${boundTime(filter.from, 'from')}`);
-  if (filter.to) parts.push(sql`created_at <= ${boundTime(filter.to, 'to')}`);
+  if (filter.from) parts.push(sql`created_at >= ${new Date(boundTime(filter.from, 'from'))}`);
+  if (filter.to) parts.push(sql`created_at <= ${new Date(boundTime(filter.to, 'to'))}`);
   return sql.join(parts, sql` AND `);
 }
 

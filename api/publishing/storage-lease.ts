@@ -154,7 +154,7 @@ export function createStorageLease(db: Db) {
           await db
             .select({ id: storageLeases.id })
             .from(storageLeases)
-            .where(and(eq(storageLeases.kind, 'sweep'), sql`coalesce(${storageLeases.releasedAt}, ${storageLeases.expiresAt}) >= ${since}`))
+            .where(and(eq(storageLeases.kind, 'sweep'), sql`coalesce(${storageLeases.releasedAt}, ${storageLeases.expiresAt}) >= ${new Date(since)}`))
             .all()
         ).length > 0
       );

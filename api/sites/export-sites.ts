@@ -39,7 +39,7 @@ const branch = (root: string) => sql`WITH RECURSIVE down(id, depth) AS (
 function pageQuery(scopeRootId: string | null, after: Row | null, limit: number): SQL {
   const conditions: SQL[] = [];
   if (scopeRootId !== null) conditions.push(sql`s.owner_id IN (SELECT id FROM down)`);
-  if (after) conditions.push(sql`(s.updated_at < ${after.updatedAt} OR (s.updated_at = ${after.updatedAt} AND s.id > ${after.id}))`);
+  if (after) conditions.push(sql`(s.updated_at < ${new Date(after.updatedAt)} OR (s.updated_at = ${new Date(after.updatedAt)} AND s.id > ${after.id}))`);
   const where = conditions.length > 0 ? sql` WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const select = sql`SELECT ${COLUMNS} FROM sites s JOIN accounts a ON a.id = s.owner_id${where} ORDER BY s.updated_at DESC, s.id ASC LIMIT ${limit}`;
   return scopeRootId === null ? select : sql`${branch(scopeRootId)} ${select}`;

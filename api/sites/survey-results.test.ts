@@ -143,7 +143,7 @@ describe('a survey’s CSV export', () => {
     const insert = async (...values: unknown[]) =>
       await sqlRun(ctx.db, 'INSERT INTO survey_responses (id, survey_id, site_id, email, answers, points, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', ...values);
     // 450 responses, some sharing a creation time, so the paging key needs the id too.
-    for (let n = 0; n < 450; n += 1) await insert(`r${String(n).padStart(4, '0')}`, id, siteId, `v${n}@example.com`, JSON.stringify({ q1: 'tea' }), 1, 1_700_000_000_000 + Math.floor(n / 3));
+    for (let n = 0; n < 450; n += 1) await insert(`r${String(n).padStart(4, '0')}`, id, siteId, `v${n}@example.com`, JSON.stringify({ q1: 'tea' }), 1, new Date(1_700_000_000_000 + Math.floor(n / 3)));
     const response = await ctx.request(`/api/site/${siteId}/survey/${id}/export-csv?lang=en`);
     const reader = response.body!.getReader();
     const first = await reader.read();

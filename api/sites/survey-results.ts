@@ -15,7 +15,7 @@ const COLUMNS = sql.raw('id, email, answers, points, created_at AS "createdAt"')
  * survey's responses held at once).
  */
 async function responsePage(db: Db, surveyId: string, after: ResponseRow | null, limit: number): Promise<ResponseRow[]> {
-  const older = after ? sql` AND (created_at < ${after.createdAt} OR (created_at = ${after.createdAt} AND id < ${after.id}))` : sql``;
+  const older = after ? sql` AND (created_at < ${new Date(after.createdAt)} OR (created_at = ${new Date(after.createdAt)} AND id < ${after.id}))` : sql``;
   return await db.all<ResponseRow>(sql`SELECT ${COLUMNS} FROM survey_responses WHERE survey_id = ${surveyId}${older} ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
 }
 

@@ -115,6 +115,11 @@ const PICKED = sql.raw([...SHARED_COLUMNS.map((column) => `s.${column}`), ...OWN
 const ROWS_PER_POSTGRES_STATEMENT = 2_000;
 const COMMA = sql`, `;
 
+const RECEIVED_AT = SHARED_COLUMNS.indexOf('received_at');
+const OCCURRED_AT = OWN_COLUMNS.indexOf('occurred_at');
+/** A time the batch carries in milliseconds (it crossed a thread as JSON), as the instant PostgreSQL's timestamptz takes; SQLite stores the milliseconds. */
+const instant = (ms: unknown) => (typeof ms === 'number' ? new Date(ms) : ms);
+
 /** One row of values as `(?, ?, …)`, each a parameter. */
 function tupleOf(values: readonly unknown[]): SQL {
   return sql`(${sql.join(
@@ -170,7 +175,12 @@ async function insertOnPostgres(db: Queries, values: readonly unknown[], groups:
   const tuples: SQL[] = [];
   for (const { rows, at, shared } of groups) {
     const sharedValues = values.slice(shared, shared + SHARED);
-    for (let row = 0; row < rows; row++) tuples.push(tupleOf([...sharedValues, ...values.slice(at + row * OWN, at + (row + 1) * OWN)]));
+    sharedValues[RECEIVED_AT] = instant(sharedValues[RECEIVED_AT]);
+    for (let row = 0; row < rows; row++) {
+      const own = values.slice(at + row * OWN, at + (row + 1) * OWN);
+      own[OCCURRED_AT] = instant(own[OCCURRED_AT]);
+      tuples.push(tupleOf([...sharedValues, ...own]));
+    }
   }
   if (tuples.length === 0) return;
   for (const chunk of chunksOf(tuples, ROWS_PER_POSTGRES_STATEMENT)) await db.run(sql`INSERT INTO visitor_events (${COLUMN_LIST}) VALUES ${sql.join(chunk, COMMA)}`);

@@ -13,17 +13,31 @@ export type PostgresSettings = {
 
 export const DEFAULT_POSTGRES_SETTINGS: PostgresSettings = { poolSize: 10, statementTimeoutMs: 60_000 };
 
-// The shapes the app's schema gives (api/db/pg/schema.ts): 8-byte integers and numerics are numbers, booleans 1 or 0.
+/**
+ * Answers in the shapes SQLite gives, so a hand-written query reads the same values on both and a
+ * column's own mapping (drizzle's SQLite columns) serves both: 8-byte integers and numerics as
+ * numbers, a boolean as 1 or 0 (an `exists (…)` too), a `timestamptz` as milliseconds since 1970,
+ * JSON as its text (the JSON column parses it, as it parses SQLite's).
+ */
+const parseTime = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
 const answerTypes = {
   getTypeParser: (id: number, format?: 'text' | 'binary') => {
     if (id === pg.types.builtins.INT8 || id === pg.types.builtins.NUMERIC) return Number;
     if (id === pg.types.builtins.BOOL) return (value: string) => (value === 't' ? 1 : 0);
+    if (id === pg.types.builtins.TIMESTAMPTZ) return (value: string) => millisecondsOf(parseTime(value));
+    if (id === pg.types.builtins.JSONB || id === pg.types.builtins.JSON) return (value: string) => value;
     return format === 'binary' ? pg.types.getTypeParser(id, 'binary') : pg.types.getTypeParser(id, 'text');
   },
 };
 
+/** pg's time parser gives a Date, or ±Infinity for PostgreSQL's infinities. */
+function millisecondsOf(parsed: unknown): number {
+  if (parsed instanceof Date) return parsed.getTime();
+  if (typeof parsed === 'number') return parsed;
+  throw new Error(`not a time: ${String(parsed)}`);
+}
+
 function toParameter(value: unknown): unknown {
-  if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'bigint') return value.toString();
   if (value === undefined) return null;
   return value;

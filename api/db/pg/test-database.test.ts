@@ -11,7 +11,7 @@ const databaseCount = async () => (await query(server.url('postgres'), 'SELECT c
 const insertEvent = async (url: string): Promise<number> => {
   const inserted = await query(
     url,
-    `INSERT INTO visitor_events (site_id, kind, cell, session_id, visit_id, device, occurred_at, received_at) VALUES ('s1', 'landing', 'A1', 'x', 'v', 'mobile', 1, 1) RETURNING id`,
+    `INSERT INTO visitor_events (site_id, kind, cell, session_id, visit_id, device, occurred_at, received_at) VALUES ('s1', 'landing', 'A1', 'x', 'v', 'mobile', now(), now()) RETURNING id`,
   );
   // bigint arrives as a string from node-postgres.
   return Number(inserted.rows[0].id);
