@@ -4,7 +4,7 @@ import { EVENT_COLUMNS, type RawEvent } from './event-facts.ts';
 
 /**
  * Which events a fold has folded and which come next: the one place where the rollups differ
- * between the databases (docs/decisions.md, "The analytics fold without a lock").
+ * between the databases (docs/decisions.md, "Asynchronous data access on both databases", the fold).
  *
  * SQLite has one writer at a time: an event's id is taken and committed before any other write
  * begins, so the events above the last id folded are exactly those not folded yet, in id order.
