@@ -117,7 +117,8 @@ describe('card charges', () => {
     const accountId = await customerWithCard();
     const invoice = await seedInvoice(ctx.db, { accountId, period: '2026-10', planFee: 50_000, pvFee: 1_200 });
     const response = await charge(accountId, invoice.id);
-    expect(await response.json()).toEqual({ status: 'processing' });
+    // The answer is the state the charge left: the provider's webhook may already have made it paid.
+    expect(['processing', 'paid']).toContain(((await response.json()) as { status: string }).status);
     const intent = [...provider.paymentIntents.values()].find((one) => (one.metadata as Record<string, string>).invoiceId === invoice.id);
     expect(intent).toMatchObject({ amount: invoice.total, currency: 'jpy', status: 'succeeded' });
     await provider.settled();
@@ -173,7 +174,8 @@ describe('card charges', () => {
     await expect(chargeInvoice(ctx.db, unreachable, invoice.id, accountId)).rejects.toMatchObject({ status: 503, key: 'paymentProviderError' });
     const [attempt] = await ctx.db.select().from(payments).where(eq(payments.invoiceId, invoice.id)).all();
     expect(attempt).toMatchObject({ status: 'processing', providerRef: null });
-    expect(await (await charge(accountId, invoice.id)).json()).toEqual({ status: 'processing' });
+    // Resent under the same key; the provider's webhook may make it paid before the answer.
+    expect(['processing', 'paid']).toContain(((await (await charge(accountId, invoice.id)).json()) as { status: string }).status);
     expect(provider.requests.filter((request) => request.idempotencyKey === `charge-${attempt!.id}`)).toHaveLength(1);
   });
 
