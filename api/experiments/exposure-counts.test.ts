@@ -115,7 +115,7 @@ beforeAll(async () => {
 afterAll(() => ctx.cleanup());
 
 describe('experiment results from the folded exposures', () => {
-  it('equal the raw scan of the window through a setting change, a stop, a new split, a restart and a rebuild', async () => {
+  it('equal the raw scan of the window through a setting change, a stop, a new split, a restart and a rebuild', { timeout: 240_000 }, async () => {
     // Events before the experiment exists, then the start: the earlier ones are not the test's.
     await insertEvents(siteId, 800, clock - 2 * HOUR, clock);
     await runRollup(ctx.db, { batch: 97 });
